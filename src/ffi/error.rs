@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! Status codes returned by every fallible C function, and their messages.
+
+use std::ffi::c_char;
+
+use crate::dice::DiceError;
+use crate::rules::RulesError;
+
+/// What a call did. Every fallible function returns one; anything but FARKLE_STATUS_OK means
+/// nothing was written and nothing changed. The numbers never change; new codes are appended.
+#[repr(C)]
+#[must_use]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FarkleStatus {
+    /// Success.
+    Ok = 0,
+    /// An internal error (a Rust panic) was caught at the boundary; nothing was changed.
+    /// Please report it.
+    Panic = 1,
+    /// A required pointer argument was NULL (or a buffer was NULL with a non-zero length).
+    NullPointer = 2,
+    /// An argument is out of its documented range.
+    InvalidArgument = 3,
+    /// A die value is outside 1..=6.
+    InvalidFace = 4,
+    /// More dice were given than the rules' set holds.
+    TooManyDice = 5,
+    /// The preset number is not one of the FARKLE_PRESET_* values.
+    UnknownPreset = 6,
+    /// The rules value makes no sense; farkle_rules_validate() says why.
+    InvalidRules = 7,
+    /// The output buffer is too small; the call says how large it must be.
+    BufferTooSmall = 8,
+}
+
+impl FarkleStatus {
+    /// The static message of this status.
+    pub(crate) fn message(self) -> &'static str {
+        match self {
+            FarkleStatus::Ok => "success\0",
+            FarkleStatus::Panic => "internal error (caught panic); nothing was changed\0",
+            FarkleStatus::NullPointer => "a required pointer argument is NULL\0",
+            FarkleStatus::InvalidArgument => "an argument is out of range\0",
+            FarkleStatus::InvalidFace => "a die value is outside 1 to 6\0",
+            FarkleStatus::TooManyDice => "more dice than the rules' set holds\0",
+            FarkleStatus::UnknownPreset => "unknown rules preset\0",
+            FarkleStatus::InvalidRules => "the rules value is invalid\0",
+            FarkleStatus::BufferTooSmall => "the output buffer is too small\0",
+        }
+    }
+
+    /// Every status, in number order (used by the message lookup).
+    const ALL: [FarkleStatus; 9] = [
+        FarkleStatus::Ok,
+        FarkleStatus::Panic,
+        FarkleStatus::NullPointer,
+        FarkleStatus::InvalidArgument,
+        FarkleStatus::InvalidFace,
+        FarkleStatus::TooManyDice,
+        FarkleStatus::UnknownPreset,
+        FarkleStatus::InvalidRules,
+        FarkleStatus::BufferTooSmall,
+    ];
+}
+
+impl From<DiceError> for FarkleStatus {
+    fn from(e: DiceError) -> Self {
+        match e {
+            DiceError::InvalidFace { .. } => FarkleStatus::InvalidFace,
+            DiceError::TooManyDice { .. } => FarkleStatus::TooManyDice,
+        }
+    }
+}
+
+impl From<RulesError> for FarkleStatus {
+    fn from(_: RulesError) -> Self {
+        FarkleStatus::InvalidRules
+    }
+}
+
+/// A static, NUL-terminated English description of a status code. Any value is accepted:
+/// unknown codes get "unknown status". The pointer is static; do not free it.
+#[no_mangle]
+pub extern "C" fn farkle_status_str(status: i32) -> *const c_char {
+    let message = usize::try_from(status)
+        .ok()
+        .and_then(|i| FarkleStatus::ALL.get(i))
+        .map_or("unknown status\0", |s| s.message());
+    message.as_ptr().cast()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_match_positions_and_messages_are_terminated() {
+        for (i, s) in FarkleStatus::ALL.iter().enumerate() {
+            assert_eq!(*s as usize, i);
+            assert!(s.message().ends_with('\0'));
+            assert_eq!(s.message().matches('\0').count(), 1);
+        }
+    }
+}
+
+/// Copies `text` into a caller's buffer of `len` bytes as a NUL-terminated string, truncated
+/// to fit. Does nothing when `buf` is NULL or `len` is 0.
+///
+/// # Safety
+/// `buf` must be NULL or writable for `len` bytes.
+pub(crate) unsafe fn write_c_string(text: &str, buf: *mut c_char, len: usize) {
+    if buf.is_null() || len == 0 {
+        return;
+    }
+    let bytes = text.as_bytes();
+    let n = bytes.len().min(len - 1);
+    // SAFETY: n + 1 <= len bytes are writable, per the caller.
+    unsafe {
+        std::ptr::copy_nonoverlapping(bytes.as_ptr(), buf.cast::<u8>(), n);
+        *buf.add(n) = 0;
+    }
+}

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! The C face of the library: conversions, pointer checks and the panic boundary, nothing
+//! else. Each file holds one C type or concept; `include/farkle.h` is generated from them.
+
+// Every exported function is `#[must_use]` so cbindgen marks it FARKLE_MUST_USE in the
+// header, even though its FarkleStatus result is already `#[must_use]` in Rust.
+#![allow(clippy::double_must_use)]
+
+#[macro_use]
+mod macros;
+
+pub mod error;
+pub mod point_calculation;
+pub mod rules;
+pub mod scoring;
+pub mod version;

@@ -1,0 +1,479 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! Rules as data: every scoring and game knob seen across the source documents and the common
+//! public variants, and one preset per source document.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::dice::MAX_DICE;
+
+/// Largest value any single combination may be worth before multiplication; keeps every
+/// reachable selection score (at most 12 dice, x512 for twelve of a kind doubling) inside `i32`.
+pub const MAX_COMBINATION_POINTS: i32 = 1_000_000;
+
+/// Largest target, entry or bank threshold a rules value may ask for.
+pub const MAX_SCORE_SETTING: i32 = 1_000_000_000;
+
+/// Largest turn limit a rules value may ask for.
+pub const MAX_TURN_LIMIT: u32 = 1_000_000;
+
+/// How four, five, six (and more) of a kind score, relative to three of a kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum KindScaling {
+    /// n of a kind is worth the triple x (n - 2): each extra die adds another set's worth.
+    Multiply,
+    /// n of a kind is worth the triple x 2^(n - 3): x2, x4, x8.
+    Double,
+    /// Four, five and six of a kind have fixed values; larger groups split into smaller ones.
+    Fixed,
+    /// Only three of a kind scores; extra dice of the face score on their own (or not at all).
+    TripleOnly,
+}
+
+/// One rules value: scoring combinations and game options. A value of 0 disables a
+/// combination. Copy it, change what you need, and [`Rules::validate`] it (every entry point
+/// validates rules it is given).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rules {
+    /// Dice in the set (1..=12).
+    pub dice_count: u8,
+    /// A single 1.
+    pub single_one: i32,
+    /// A single 5.
+    pub single_five: i32,
+    /// Three 1s.
+    pub triple_ones: i32,
+    /// Three of face f (f = 2..=6) is worth f x this.
+    pub triple_face_multiplier: i32,
+    /// How larger groups of a kind score.
+    pub kind_scaling: KindScaling,
+    /// Four of a kind under [`KindScaling::Fixed`].
+    pub four_of_a_kind: i32,
+    /// Five of a kind under [`KindScaling::Fixed`].
+    pub five_of_a_kind: i32,
+    /// Six of a kind under [`KindScaling::Fixed`].
+    pub six_of_a_kind: i32,
+    /// Six 1s, overriding the scaling when non-zero.
+    pub six_ones: i32,
+    /// The full straight 1-2-3-4-5-6.
+    pub straight: i32,
+    /// The partial straight 1-2-3-4-5.
+    pub straight_low: i32,
+    /// The partial straight 2-3-4-5-6.
+    pub straight_high: i32,
+    /// Three pairs of different faces.
+    pub three_pairs: i32,
+    /// Whether four of a kind plus a pair of another face also counts as three pairs.
+    pub three_pairs_with_four_of_a_kind: bool,
+    /// Four of a kind plus a pair of another face, as one combination.
+    pub four_of_a_kind_and_pair: i32,
+    /// Two three-of-a-kinds of different faces, as one combination.
+    pub two_triplets: i32,
+    /// Added to three of a kind when a pair of another face comes with it (a full house).
+    pub full_house_bonus: i32,
+    /// A roll of the full set in which nothing else scores.
+    pub no_score_set: i32,
+    /// Points a player must make in one turn before first banking (getting on the board).
+    pub min_entry_score: i32,
+    /// Points any turn must reach to be banked.
+    pub min_bank_score: i32,
+    /// Banked score that wins (0: no target, the turn limit decides).
+    pub target_score: i32,
+    /// After someone reaches the target, every other player gets one more turn.
+    pub final_round: bool,
+    /// Turns per player (0: no limit, the target decides).
+    pub turn_limit: u32,
+    /// Consecutive farkles that trigger the penalty (0: no penalty).
+    pub farkle_penalty_streak: u8,
+    /// Points the penalty takes away (the score may go negative).
+    pub farkle_penalty_points: i32,
+    /// The penalty resets the banked score to zero instead of taking points.
+    pub farkle_penalty_loses_all: bool,
+    /// When every die of the hand has scored, the hand resets to the full set ("hot dice",
+    /// "cycling through the die pool"); otherwise the player must bank.
+    pub hot_dice: bool,
+}
+
+/// A rules value that makes no sense.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RulesError {
+    #[error("dice_count is {0}; a set has 1 to 12 dice")]
+    DiceCount(u8),
+    #[error("{field} is {value}; it must be between 0 and {max}")]
+    OutOfRange {
+        field: &'static str,
+        value: i64,
+        max: i64,
+    },
+    #[error("no combination can score with {0} dice; every roll would be a farkle")]
+    NothingScores(u8),
+    #[error("the game has no end: set a target score, a turn limit or both")]
+    NoEnd,
+    #[error("final_round needs a target score")]
+    FinalRoundWithoutTarget,
+    #[error("farkle_penalty_streak is set but the penalty takes nothing")]
+    EmptyPenalty,
+}
+
+impl Default for Rules {
+    /// The classic preset.
+    fn default() -> Self {
+        Preset::Classic.rules()
+    }
+}
+
+impl Rules {
+    /// Three of a kind of `face` (1..=6).
+    pub fn triple_value(&self, face: u8) -> i64 {
+        if face == 1 {
+            i64::from(self.triple_ones)
+        } else {
+            i64::from(face) * i64::from(self.triple_face_multiplier)
+        }
+    }
+
+    /// `n` of a kind of `face` as a single combination, or 0 when the rules have no such
+    /// combination (the dice may still score split into smaller groups).
+    pub fn of_a_kind_value(&self, face: u8, n: u8) -> i64 {
+        let triple = self.triple_value(face);
+        if n < 3 || triple == 0 {
+            return 0;
+        }
+        if face == 1 && n == 6 && self.six_ones > 0 {
+            return i64::from(self.six_ones);
+        }
+        if n == 3 {
+            return triple;
+        }
+        match self.kind_scaling {
+            KindScaling::Multiply => triple * i64::from(n - 2),
+            KindScaling::Double => triple << (n - 3),
+            KindScaling::Fixed => match n {
+                4 => i64::from(self.four_of_a_kind),
+                5 => i64::from(self.five_of_a_kind),
+                6 => i64::from(self.six_of_a_kind),
+                _ => 0,
+            },
+            KindScaling::TripleOnly => 0,
+        }
+    }
+
+    /// Checks that the rules make sense; every entry point calls this on rules it is given.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        if self.dice_count == 0 || usize::from(self.dice_count) > MAX_DICE {
+            return Err(RulesError::DiceCount(self.dice_count));
+        }
+        let points = [
+            ("single_one", self.single_one),
+            ("single_five", self.single_five),
+            ("triple_ones", self.triple_ones),
+            ("four_of_a_kind", self.four_of_a_kind),
+            ("five_of_a_kind", self.five_of_a_kind),
+            ("six_of_a_kind", self.six_of_a_kind),
+            ("six_ones", self.six_ones),
+            ("straight", self.straight),
+            ("straight_low", self.straight_low),
+            ("straight_high", self.straight_high),
+            ("three_pairs", self.three_pairs),
+            ("four_of_a_kind_and_pair", self.four_of_a_kind_and_pair),
+            ("two_triplets", self.two_triplets),
+            ("full_house_bonus", self.full_house_bonus),
+            ("no_score_set", self.no_score_set),
+            ("farkle_penalty_points", self.farkle_penalty_points),
+        ];
+        for (field, value) in points {
+            check_range(field, value, MAX_COMBINATION_POINTS)?;
+        }
+        // Three sixes is the largest triple of a non-1 face.
+        check_range(
+            "triple_face_multiplier",
+            self.triple_face_multiplier,
+            MAX_COMBINATION_POINTS / 6,
+        )?;
+        for (field, value) in [
+            ("min_entry_score", self.min_entry_score),
+            ("min_bank_score", self.min_bank_score),
+            ("target_score", self.target_score),
+        ] {
+            check_range(field, value, MAX_SCORE_SETTING)?;
+        }
+        if self.turn_limit > MAX_TURN_LIMIT {
+            return Err(RulesError::OutOfRange {
+                field: "turn_limit",
+                value: i64::from(self.turn_limit),
+                max: i64::from(MAX_TURN_LIMIT),
+            });
+        }
+        if !self.has_scoring_combination() {
+            return Err(RulesError::NothingScores(self.dice_count));
+        }
+        if self.target_score == 0 && self.turn_limit == 0 {
+            return Err(RulesError::NoEnd);
+        }
+        if self.final_round && self.target_score == 0 {
+            return Err(RulesError::FinalRoundWithoutTarget);
+        }
+        if self.farkle_penalty_streak > 0
+            && self.farkle_penalty_points == 0
+            && !self.farkle_penalty_loses_all
+        {
+            return Err(RulesError::EmptyPenalty);
+        }
+        Ok(())
+    }
+
+    /// Whether some selection of at most `dice_count` dice scores.
+    fn has_scoring_combination(&self) -> bool {
+        let n = self.dice_count;
+        let any_triple = self.triple_ones > 0 || self.triple_face_multiplier > 0;
+        self.single_one > 0
+            || self.single_five > 0
+            || self.no_score_set > 0
+            || (n >= 3 && any_triple)
+            || (n >= 4 && self.kind_scaling == KindScaling::Fixed && self.four_of_a_kind > 0)
+            || (n >= 5
+                && (self.straight_low > 0
+                    || self.straight_high > 0
+                    || (self.kind_scaling == KindScaling::Fixed && self.five_of_a_kind > 0)))
+            || (n >= 6
+                && (self.straight > 0
+                    || self.three_pairs > 0
+                    || self.four_of_a_kind_and_pair > 0
+                    || self.six_ones > 0
+                    || (self.kind_scaling == KindScaling::Fixed && self.six_of_a_kind > 0)))
+    }
+}
+
+fn check_range(field: &'static str, value: i32, max: i32) -> Result<(), RulesError> {
+    if (0..=max).contains(&value) {
+        Ok(())
+    } else {
+        Err(RulesError::OutOfRange {
+            field,
+            value: i64::from(value),
+            max: i64::from(max),
+        })
+    }
+}
+
+/// One rules preset per source document, plus Zilch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Preset {
+    /// "Farkle Dice Scoring Rules (Authoritative)": classic Farkle.
+    Classic,
+    /// "Farkle Rules & Game State Specification": six 1s 5000, three-farkle penalty.
+    Extended,
+    /// "Point Calculation": doubling kinds, small and large straights.
+    Doubling,
+    /// The original C library's README: singles and sets only, turn-limited.
+    Additive,
+    /// Singles and three of a kind only, as in the published optimal-play analysis.
+    Minimal,
+    /// Zilch: doubling kinds, six dice with no score, 300 to bank.
+    Zilch,
+}
+
+impl Preset {
+    /// Every preset, in the order of their C numbers.
+    pub const ALL: [Preset; 6] = [
+        Preset::Classic,
+        Preset::Extended,
+        Preset::Doubling,
+        Preset::Additive,
+        Preset::Minimal,
+        Preset::Zilch,
+    ];
+
+    /// The lower-case name used on command lines and in saved games.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Classic => "classic",
+            Preset::Extended => "extended",
+            Preset::Doubling => "doubling",
+            Preset::Additive => "additive",
+            Preset::Minimal => "minimal",
+            Preset::Zilch => "zilch",
+        }
+    }
+
+    /// The preset with this name (ASCII case-insensitive).
+    pub fn from_name(name: &str) -> Option<Preset> {
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The rules value of this preset.
+    pub fn rules(self) -> Rules {
+        let base = Rules {
+            dice_count: 6,
+            single_one: 100,
+            single_five: 50,
+            triple_ones: 1000,
+            triple_face_multiplier: 100,
+            kind_scaling: KindScaling::Multiply,
+            four_of_a_kind: 0,
+            five_of_a_kind: 0,
+            six_of_a_kind: 0,
+            six_ones: 0,
+            straight: 0,
+            straight_low: 0,
+            straight_high: 0,
+            three_pairs: 0,
+            three_pairs_with_four_of_a_kind: false,
+            four_of_a_kind_and_pair: 0,
+            two_triplets: 0,
+            full_house_bonus: 0,
+            no_score_set: 0,
+            min_entry_score: 0,
+            min_bank_score: 0,
+            target_score: 10_000,
+            final_round: false,
+            turn_limit: 0,
+            farkle_penalty_streak: 0,
+            farkle_penalty_points: 0,
+            farkle_penalty_loses_all: false,
+            hot_dice: true,
+        };
+        match self {
+            Preset::Classic => Rules {
+                straight: 1500,
+                three_pairs: 1500,
+                two_triplets: 2500,
+                min_entry_score: 500,
+                final_round: true,
+                ..base
+            },
+            Preset::Extended => Rules {
+                six_ones: 5000,
+                straight: 2000,
+                three_pairs: 1250,
+                three_pairs_with_four_of_a_kind: true,
+                two_triplets: 2500,
+                farkle_penalty_streak: 3,
+                farkle_penalty_points: 1000,
+                ..base
+            },
+            Preset::Doubling => Rules {
+                kind_scaling: KindScaling::Double,
+                straight: 2500,
+                straight_low: 1000,
+                straight_high: 1000,
+                three_pairs: 1500,
+                final_round: true,
+                ..base
+            },
+            Preset::Additive => Rules {
+                target_score: 0,
+                turn_limit: 10,
+                ..base
+            },
+            Preset::Minimal => Rules {
+                kind_scaling: KindScaling::TripleOnly,
+                ..base
+            },
+            Preset::Zilch => Rules {
+                kind_scaling: KindScaling::Double,
+                straight: 1500,
+                three_pairs: 1500,
+                three_pairs_with_four_of_a_kind: true,
+                no_score_set: 500,
+                min_bank_score: 300,
+                farkle_penalty_streak: 3,
+                farkle_penalty_points: 500,
+                final_round: true,
+                ..base
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_is_valid_and_named() {
+        for p in Preset::ALL {
+            assert_eq!(p.rules().validate(), Ok(()), "{p:?}");
+            assert_eq!(Preset::from_name(&p.name().to_uppercase()), Some(p));
+        }
+        assert_eq!(Preset::from_name("nope"), None);
+    }
+
+    #[test]
+    fn kinds_scale_as_documented() {
+        let classic = Preset::Classic.rules();
+        assert_eq!(classic.of_a_kind_value(3, 4), 600);
+        assert_eq!(classic.of_a_kind_value(5, 5), 1500);
+        assert_eq!(classic.of_a_kind_value(2, 6), 800);
+        let doubling = Preset::Doubling.rules();
+        assert_eq!(doubling.of_a_kind_value(1, 6), 8000);
+        assert_eq!(doubling.of_a_kind_value(4, 5), 1600);
+        assert_eq!(Preset::Extended.rules().of_a_kind_value(1, 6), 5000);
+        assert_eq!(Preset::Minimal.rules().of_a_kind_value(2, 4), 0);
+        let fixed = Rules {
+            kind_scaling: KindScaling::Fixed,
+            four_of_a_kind: 1000,
+            five_of_a_kind: 2000,
+            six_of_a_kind: 3000,
+            ..classic
+        };
+        assert_eq!(fixed.of_a_kind_value(2, 4), 1000);
+        assert_eq!(fixed.of_a_kind_value(6, 6), 3000);
+        assert_eq!(fixed.of_a_kind_value(6, 7), 0);
+    }
+
+    #[test]
+    fn nonsense_is_rejected() {
+        let classic = Preset::Classic.rules();
+        let cases = [
+            Rules {
+                dice_count: 0,
+                ..classic
+            },
+            Rules {
+                dice_count: 13,
+                ..classic
+            },
+            Rules {
+                target_score: -1,
+                ..classic
+            },
+            Rules {
+                single_five: -50,
+                ..classic
+            },
+            Rules {
+                triple_ones: MAX_COMBINATION_POINTS + 1,
+                ..classic
+            },
+            Rules {
+                target_score: 0,
+                final_round: false,
+                turn_limit: 0,
+                ..classic
+            },
+            Rules {
+                target_score: 0,
+                turn_limit: 5,
+                ..classic
+            },
+            Rules {
+                farkle_penalty_streak: 3,
+                ..classic
+            },
+            Rules {
+                dice_count: 2,
+                single_one: 0,
+                single_five: 0,
+                ..classic
+            },
+        ];
+        for rules in cases {
+            assert!(rules.validate().is_err(), "{rules:?}");
+        }
+    }
+}

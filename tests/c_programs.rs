@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! Compiles every C program in `tests/c/` against the freshly built static library and the
+//! committed header, with warnings as errors, runs it, and checks that it passed. Each program
+//! prints `N passed, 0 failed` and exits 0 when all its checks hold.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// `target/<profile>/`, where cargo put libfarkle.a for this test run.
+fn library_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable path");
+    exe.parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>/deps/<test>")
+        .to_path_buf()
+}
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Compiles `source` with `compiler` and the strict flags, linking the static library.
+pub fn compile(compiler: &str, std: &str, source: &Path, output: &Path, extra: &[&str]) {
+    let lib = library_dir().join("libfarkle.a");
+    assert!(lib.exists(), "{} was not built", lib.display());
+    let status = Command::new(compiler)
+        .arg(format!("-std={std}"))
+        .args(["-Wall", "-Wextra", "-Wpedantic", "-Werror", "-g"])
+        .arg("-I")
+        .arg(manifest_dir().join("include"))
+        .args(extra)
+        .arg(source)
+        .arg(&lib)
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(output)
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run {compiler}: {e}"));
+    assert!(status.success(), "{} did not compile", source.display());
+}
+
+/// Runs a compiled test program and checks its verdict line.
+fn run(program: &Path) {
+    let out = Command::new(program)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "{} failed ({}):\n{stdout}\n{stderr}",
+        program.display(),
+        out.status
+    );
+    let verdict = stdout
+        .lines()
+        .rev()
+        .find(|l| l.contains(" passed, "))
+        .unwrap_or_else(|| panic!("{} printed no verdict:\n{stdout}", program.display()));
+    assert!(
+        verdict.ends_with(" passed, 0 failed") && !verdict.starts_with("0 passed"),
+        "{}: {verdict}",
+        program.display()
+    );
+}
+
+fn c_tests() -> Vec<PathBuf> {
+    let mut tests: Vec<PathBuf> = std::fs::read_dir(manifest_dir().join("tests").join("c"))
+        .expect("tests/c")
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    tests.sort();
+    tests
+}
+
+#[test]
+fn c_test_programs_pass() {
+    let tests = c_tests();
+    assert!(!tests.is_empty(), "no C tests found");
+    let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    for source in tests {
+        let exe = out_dir.join(source.file_stem().expect("file name"));
+        compile("cc", "c99", &source, &exe, &[]);
+        run(&exe);
+    }
+}
+
+#[test]
+fn header_compiles_as_cpp() {
+    let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let source = out_dir.join("header_check.cpp");
+    std::fs::write(
+        &source,
+        "#include \"farkle.h\"\n#include <cstdio>\nint main() {\n  FarkleRules r;\n  \
+         if (farkle_rules_preset(FARKLE_PRESET_CLASSIC, &r) != FARKLE_STATUS_OK) return 1;\n  \
+         std::printf(\"%s\\n\", farkle_version_string());\n  return 0;\n}\n",
+    )
+    .expect("write C++ source");
+    let exe = out_dir.join("header_check_cpp");
+    compile("c++", "c++11", &source, &exe, &[]);
+    let out = Command::new(&exe).output().expect("run C++ program");
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        env!("CARGO_PKG_VERSION")
+    );
+}
