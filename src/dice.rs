@@ -28,7 +28,9 @@ pub enum DiceError {
 }
 
 /// How many dice show each face: `counts[0]` ones, ..., `counts[5]` sixes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct FaceCounts(pub [u8; FACES]);
 
 impl FaceCounts {
@@ -223,6 +225,9 @@ mod tests {
         let more = FaceCounts([1, 0, 0, 0, 1, 0]).pick_indices(&roll, &mut taken);
         assert_eq!(more, Some(0b100001));
         assert_eq!(taken, 0b101011);
-        assert_eq!(FaceCounts([0, 0, 1, 0, 0, 1]).pick_indices(&roll, &mut taken), None);
+        assert_eq!(
+            FaceCounts([0, 0, 1, 0, 0, 1]).pick_indices(&roll, &mut taken),
+            None
+        );
     }
 }

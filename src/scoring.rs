@@ -215,7 +215,10 @@ impl Scorer {
                         e.max_points = s.max_points;
                         e.max_drop = face as u8;
                     }
-                    if s.cover > e.cover {
+                    // A selection that does not score as a whole must drop some die even
+                    // when nothing in it scores (cover 0).
+                    let must_drop = e.best == NOT_SCORING && e.cover_drop == KEEP_ALL;
+                    if s.cover > e.cover || must_drop {
                         e.cover = s.cover;
                         e.cover_drop = face as u8;
                     }
