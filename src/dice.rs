@@ -140,19 +140,58 @@ impl FaceCounts {
         Some(mask)
     }
 
-    /// Every sub-multiset of `self`, the empty one included.
-    pub fn subsets(self) -> impl Iterator<Item = FaceCounts> {
-        let limits = self.0;
-        let total: usize = limits.iter().map(|&c| usize::from(c) + 1).product();
-        (0..total).map(move |mut n| {
-            let mut out = [0u8; FACES];
-            for (slot, &limit) in out.iter_mut().zip(limits.iter()) {
-                let base = usize::from(limit) + 1;
-                *slot = (n % base) as u8;
-                n /= base;
+    /// Every sub-multiset of `self`, the empty one included, in odometer order (face 1
+    /// changing fastest).
+    pub fn subsets(self) -> Subsets {
+        Subsets {
+            limits: self.0,
+            next: Some([0; FACES]),
+        }
+    }
+
+    /// Every face-count vector with at most `max_dice` dice.
+    pub fn all_up_to(max_dice: usize) -> Vec<FaceCounts> {
+        fn fill(face: usize, left: usize, current: &mut [u8; FACES], out: &mut Vec<FaceCounts>) {
+            if face == FACES {
+                out.push(FaceCounts(*current));
+                return;
             }
-            FaceCounts(out)
-        })
+            for n in 0..=left {
+                current[face] = n as u8;
+                fill(face + 1, left - n, current, out);
+            }
+            current[face] = 0;
+        }
+        let mut out = Vec::new();
+        fill(0, max_dice, &mut [0; FACES], &mut out);
+        out
+    }
+}
+
+/// Iterator over the sub-multisets of a [`FaceCounts`]; see [`FaceCounts::subsets`].
+#[derive(Debug, Clone)]
+pub struct Subsets {
+    limits: [u8; FACES],
+    next: Option<[u8; FACES]>,
+}
+
+impl Iterator for Subsets {
+    type Item = FaceCounts;
+
+    #[inline]
+    fn next(&mut self) -> Option<FaceCounts> {
+        let current = self.next?;
+        let mut following = current;
+        self.next = None;
+        for (slot, &limit) in following.iter_mut().zip(self.limits.iter()) {
+            if *slot < limit {
+                *slot += 1;
+                self.next = Some(following);
+                break;
+            }
+            *slot = 0;
+        }
+        Some(FaceCounts(current))
     }
 }
 

@@ -79,8 +79,8 @@ struct Entry {
     combo_count: u8,
     /// Most points of any sub-multiset (0: nothing scores).
     max_points: i32,
-    /// Face index to drop to move towards that sub-multiset, or KEEP_ALL.
-    max_drop: u8,
+    /// A sub-multiset scoring `max_points`, with the most dice among those that do.
+    best_selection: FaceCounts,
     /// Faces that take part in some scoring sub-multiset.
     scoring_faces: u8,
     /// Most dice of any scoring sub-multiset.
@@ -163,16 +163,13 @@ impl Scorer {
             best_combo: 0,
             combo_count: 0,
             max_points: 0,
-            max_drop: KEEP_ALL,
+            best_selection: FaceCounts::EMPTY,
             scoring_faces: 0,
             cover: 0,
             cover_drop: KEEP_ALL,
         };
         let mut entries = vec![blank; ranking.len];
-        let mut vectors: Vec<FaceCounts> = FaceCounts([n as u8; FACES])
-            .subsets()
-            .filter(|v| v.total() <= n)
-            .collect();
+        let mut vectors = FaceCounts::all_up_to(n);
         vectors.sort_by_key(|v| v.total());
 
         for &v in &vectors {
@@ -200,6 +197,7 @@ impl Scorer {
                 }
                 if e.best != NOT_SCORING {
                     e.max_points = e.best;
+                    e.best_selection = v;
                     e.scoring_faces = v.face_mask();
                     e.cover = v.total() as u8;
                 }
@@ -211,9 +209,10 @@ impl Scorer {
                     smaller.0[face] -= 1;
                     let s = entries[ranking.rank(smaller)];
                     e.scoring_faces |= s.scoring_faces;
-                    if s.max_points > e.max_points {
+                    let more_dice = s.best_selection.total() > e.best_selection.total();
+                    if s.max_points > e.max_points || (s.max_points == e.max_points && more_dice) {
                         e.max_points = s.max_points;
-                        e.max_drop = face as u8;
+                        e.best_selection = s.best_selection;
                     }
                     // A selection that does not score as a whole must drop some die even
                     // when nothing in it scores (cover 0).
@@ -229,7 +228,7 @@ impl Scorer {
                         best_combo: NO_SCORE_SET,
                         combo_count: 1,
                         max_points: rules.no_score_set,
-                        max_drop: KEEP_ALL,
+                        best_selection: v,
                         scoring_faces: v.face_mask(),
                         cover: n as u8,
                         cover_drop: KEEP_ALL,
@@ -315,7 +314,7 @@ impl Scorer {
             return Err(InvalidSelection::Empty);
         }
         if e.best == NOT_SCORING {
-            let covered = self.follow(selection, |e| e.cover_drop);
+            let covered = self.follow_cover(selection);
             let leftover = selection.checked_sub(covered).expect("subset");
             return Err(InvalidSelection::NonScoring { leftover });
         }
@@ -346,10 +345,10 @@ impl Scorer {
         }
     }
 
-    /// Walks drop links from `dice` until an entry keeps all its dice.
-    fn follow(&self, mut dice: FaceCounts, link: impl Fn(&Entry) -> u8) -> FaceCounts {
+    /// The largest scoring sub-multiset of `dice`, by walking cover drop links.
+    fn follow_cover(&self, mut dice: FaceCounts) -> FaceCounts {
         while let Some(e) = self.entry(dice) {
-            let drop = link(e);
+            let drop = e.cover_drop;
             if drop == KEEP_ALL {
                 break;
             }
@@ -360,16 +359,11 @@ impl Scorer {
 
     /// Analyzes a roll; `None` when it has more dice than the set.
     pub fn analyze(&self, roll: FaceCounts) -> Option<RollAnalysis> {
-        let e = *self.entry(roll)?;
-        let best_selection = if e.max_points > 0 {
-            self.follow(roll, |e| e.max_drop)
-        } else {
-            FaceCounts::EMPTY
-        };
+        let e = self.entry(roll)?;
         Some(RollAnalysis {
             is_farkle: e.max_points == 0,
             max_points: e.max_points,
-            best_selection,
+            best_selection: e.best_selection,
             scoring_faces: e.scoring_faces,
         })
     }
@@ -415,10 +409,7 @@ mod tests {
         for n in [1usize, 6, 12] {
             let r = Ranking::new(n);
             let mut seen = vec![false; r.len];
-            for v in FaceCounts([n as u8; FACES])
-                .subsets()
-                .filter(|v| v.total() <= n)
-            {
+            for v in FaceCounts::all_up_to(n) {
                 let k = r.rank(v);
                 assert!(!seen[k], "rank {k} twice");
                 seen[k] = true;
