@@ -8,13 +8,11 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// `target/<profile>/`, where cargo put libfarkle.a for this test run.
+/// Where cargo put libfarkle.a for this test run: beside the test executable in
+/// `target/<profile>/deps/` (cargo test builds every crate type of the library there).
 fn library_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("test executable path");
-    exe.parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>/deps/<test>")
-        .to_path_buf()
+    exe.parent().expect("target/<profile>/deps").to_path_buf()
 }
 
 fn manifest_dir() -> PathBuf {
