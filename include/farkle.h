@@ -238,6 +238,14 @@ typedef uint32_t FarkleKindScaling;
 #endif // __cplusplus
 
 /**
+ * A scorer prepared for one rules value: the fastest way to score many selections or rolls
+ * under the same rules (no per-call rules validation or cache lookup). Create with
+ * farkle_scorer_new(), free with farkle_scorer_free(). Immutable once created: one scorer may
+ * be used from many threads at the same time.
+ */
+typedef struct FarkleScorer FarkleScorer;
+
+/**
  * The result R(p, r') of farkle_point_calculation().
  */
 typedef struct FarklePoints {
@@ -620,6 +628,69 @@ enum FarkleStatus farkle_roll_selections(const struct FarkleRules *rules,
                                          struct FarkleSelection *out_selections,
                                          size_t capacity,
                                          size_t *out_count);
+
+/**
+ * Prepares a scorer for `rules` and writes a new handle to `*out_scorer`; the caller owns it
+ * and frees it with farkle_scorer_free().
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES.
+ *
+ * # Safety
+ * `rules` NULL or readable; `out_scorer` NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_scorer_new(const struct FarkleRules *rules,
+                                    struct FarkleScorer **out_scorer);
+
+/**
+ * Frees a scorer. NULL is accepted and does nothing. Do not call twice on the same handle.
+ *
+ * # Safety
+ * `scorer` must be NULL or a handle from farkle_scorer_new() not yet freed.
+ */
+void farkle_scorer_free(struct FarkleScorer *scorer);
+
+/**
+ * farkle_score_selection() with a prepared scorer. Errors: FARKLE_STATUS_NULL_POINTER,
+ * FARKLE_STATUS_INVALID_FACE, FARKLE_STATUS_TOO_MANY_DICE.
+ *
+ * # Safety
+ * `scorer` NULL or a live handle; other pointers as for farkle_score_selection().
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_scorer_score_selection(const struct FarkleScorer *scorer,
+                                                const uint8_t *faces,
+                                                size_t count,
+                                                struct FarkleScore *out_score);
+
+/**
+ * farkle_roll_analyze() with a prepared scorer. Errors: FARKLE_STATUS_NULL_POINTER,
+ * FARKLE_STATUS_INVALID_FACE, FARKLE_STATUS_TOO_MANY_DICE.
+ *
+ * # Safety
+ * `scorer` NULL or a live handle; other pointers as for farkle_roll_analyze().
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_scorer_roll_analyze(const struct FarkleScorer *scorer,
+                                             const uint8_t *faces,
+                                             size_t count,
+                                             struct FarkleRollAnalysis *out_analysis);
+
+/**
+ * farkle_roll_selections() with a prepared scorer; same buffer protocol. Errors:
+ * FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_FACE, FARKLE_STATUS_TOO_MANY_DICE,
+ * FARKLE_STATUS_BUFFER_TOO_SMALL.
+ *
+ * # Safety
+ * `scorer` NULL or a live handle; other pointers as for farkle_roll_selections().
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_scorer_roll_selections(const struct FarkleScorer *scorer,
+                                                const uint8_t *faces,
+                                                size_t count,
+                                                struct FarkleSelection *out_selections,
+                                                size_t capacity,
+                                                size_t *out_count);
 
 /**
  * A static English name for a FarkleCombinationKind value ("three pairs", ...); "unknown"

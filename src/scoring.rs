@@ -245,25 +245,37 @@ impl Scorer {
         })
     }
 
-    /// A scorer for `rules` from a small per-thread cache, built on first use.
+    /// A scorer for `rules` from a small per-thread cache, built (and the rules validated) on
+    /// first use.
     pub fn shared(rules: &Rules) -> Result<Arc<Scorer>, RulesError> {
+        Self::with_shared(rules, Arc::clone)
+    }
+
+    /// Runs `f` with the cached scorer for `rules` without taking a reference count: the
+    /// fast path for one-off calls. Rules are validated only when they miss the cache (only
+    /// valid rules ever enter it).
+    pub fn with_shared<R>(
+        rules: &Rules,
+        f: impl FnOnce(&Arc<Scorer>) -> R,
+    ) -> Result<R, RulesError> {
         const CACHE_SIZE: usize = 8;
         thread_local! {
             static CACHE: RefCell<Vec<Arc<Scorer>>> = const { RefCell::new(Vec::new()) };
         }
         CACHE.with(|cache| {
             let mut cache = cache.borrow_mut();
-            if let Some(pos) = cache.iter().position(|s| s.rules == *rules) {
-                if pos != 0 {
+            match cache.iter().position(|s| s.rules == *rules) {
+                Some(0) => {}
+                Some(pos) => {
                     let hit = cache.remove(pos);
                     cache.insert(0, hit);
                 }
-                return Ok(Arc::clone(&cache[0]));
+                None => {
+                    cache.insert(0, Arc::new(Scorer::new(rules)?));
+                    cache.truncate(CACHE_SIZE);
+                }
             }
-            let scorer = Arc::new(Scorer::new(rules)?);
-            cache.insert(0, Arc::clone(&scorer));
-            cache.truncate(CACHE_SIZE);
-            Ok(scorer)
+            Ok(f(&cache[0]))
         })
     }
 

@@ -156,6 +156,17 @@ impl TryFrom<&FarkleRules> for Rules {
 
     /// Converts and validates.
     fn try_from(r: &FarkleRules) -> Result<Rules, RulesError> {
+        let rules = r.to_rules_unvalidated()?;
+        rules.validate()?;
+        Ok(rules)
+    }
+}
+
+impl FarkleRules {
+    /// Converts the C fields (integers for enums, wider integers) to a `Rules` value without
+    /// the full validation; for callers that validate later (the scorer cache does on a miss).
+    pub(crate) fn to_rules_unvalidated(&self) -> Result<Rules, RulesError> {
+        let r = self;
         let out_of_range = |field, value: u32, max: u32| RulesError::OutOfRange {
             field,
             value: value.into(),
@@ -201,7 +212,6 @@ impl TryFrom<&FarkleRules> for Rules {
             farkle_penalty_loses_all: r.farkle_penalty_loses_all,
             hot_dice: r.hot_dice,
         };
-        rules.validate()?;
         Ok(rules)
     }
 }

@@ -10,7 +10,7 @@ use crate::combination::{Combination, CombinationKind};
 use crate::dice::{FaceCounts, MAX_DICE};
 use crate::ffi::error::FarkleStatus;
 use crate::ffi::rules::FarkleRules;
-use crate::rules::{Rules, RulesError};
+use crate::rules::Rules;
 use crate::scoring::{InvalidSelection, Scorer};
 
 /// Most dice in a set, and so most combinations in a score.
@@ -165,19 +165,126 @@ impl FarkleCombination {
     }
 }
 
-/// The scorer for a caller's rules (validated; cached per thread).
-pub(crate) fn scorer_for(rules: &FarkleRules) -> Result<Arc<Scorer>, RulesError> {
-    Scorer::shared(&Rules::try_from(rules)?)
+/// Runs `f` with the (per-thread cached) scorer for a caller's rules. Rules are fully
+/// validated when they first enter the cache.
+fn with_rules<T>(
+    rules: &FarkleRules,
+    f: impl FnOnce(&Scorer) -> Result<T, FarkleStatus>,
+) -> Result<T, FarkleStatus> {
+    let rules = rules.to_rules_unvalidated()?;
+    Scorer::with_shared(&rules, |scorer| f(scorer))?
 }
 
-/// Rules and dice from a caller, checked: the scorer and the face counts.
-fn scorer_and_dice(
-    rules: &FarkleRules,
+/// The caller's faces as counts, refusing bad values and more dice than the set.
+fn dice_of(scorer: &Scorer, faces: &[u8]) -> Result<FaceCounts, FarkleStatus> {
+    Ok(FaceCounts::from_faces(
+        faces,
+        usize::from(scorer.rules().dice_count),
+    )?)
+}
+
+/// Writes `value` through a checked, non-null output pointer, or returns the error status.
+///
+/// # Safety
+/// `out` must be non-null and writable.
+unsafe fn write_result<T>(out: *mut T, value: Result<T, FarkleStatus>) -> FarkleStatus {
+    match value {
+        Ok(v) => {
+            // SAFETY: the caller checked `out` and promises it is writable.
+            unsafe { out.write(v) };
+            FarkleStatus::Ok
+        }
+        Err(status) => status,
+    }
+}
+
+fn score_selection(scorer: &Scorer, faces: &[u8]) -> Result<FarkleScore, FarkleStatus> {
+    let dice = dice_of(scorer, faces)?;
+    let mut score = FarkleScore {
+        points: 0,
+        valid: false,
+        reason: FarkleInvalidReason::None,
+        leftover_counts: [0; 6],
+        combination_count: 0,
+        combinations: [EMPTY_COMBINATION; FARKLE_MAX_DICE],
+    };
+    match scorer.check(dice) {
+        Ok(points) => {
+            score.points = points;
+            score.valid = true;
+            let mut taken = 0u16;
+            scorer.for_each_combination(dice, |c| {
+                let mask = c.dice.pick_indices(faces, &mut taken).unwrap_or(0);
+                score.combinations[score.combination_count] = FarkleCombination::new(&c, mask);
+                score.combination_count += 1;
+            });
+        }
+        Err(InvalidSelection::Empty) => score.reason = FarkleInvalidReason::Empty,
+        Err(InvalidSelection::NonScoring { leftover }) => {
+            score.reason = FarkleInvalidReason::NonScoring;
+            score.leftover_counts = leftover.0;
+        }
+        Err(InvalidSelection::TooManyDice { .. }) => return Err(FarkleStatus::TooManyDice),
+    }
+    Ok(score)
+}
+
+fn analyze_roll(scorer: &Scorer, faces: &[u8]) -> Result<FarkleRollAnalysis, FarkleStatus> {
+    let dice = dice_of(scorer, faces)?;
+    let a = scorer.analyze(dice).ok_or(FarkleStatus::TooManyDice)?;
+    let mut taken = 0;
+    let best_selection_mask = a
+        .best_selection
+        .pick_indices(faces, &mut taken)
+        .unwrap_or(0);
+    let scoring_dice_mask = faces
+        .iter()
+        .enumerate()
+        .filter(|(_, &f)| a.scoring_faces & (1 << (f - 1)) != 0)
+        .fold(0u16, |m, (i, _)| m | (1 << i));
+    Ok(FarkleRollAnalysis {
+        is_farkle: a.is_farkle,
+        max_points: a.max_points,
+        best_selection_mask,
+        best_selection_counts: a.best_selection.0,
+        scoring_dice_mask,
+    })
+}
+
+/// Writes the legal selections of a roll to a caller's buffer (see farkle_roll_selections()).
+///
+/// # Safety
+/// `out_count` non-null and writable; `out_selections` writable for `capacity` entries
+/// (non-null when capacity > 0).
+unsafe fn list_selections(
+    scorer: &Scorer,
     faces: &[u8],
-) -> Result<(Arc<Scorer>, FaceCounts), FarkleStatus> {
-    let scorer = scorer_for(rules)?;
-    let dice = FaceCounts::from_faces(faces, usize::from(scorer.rules().dice_count))?;
-    Ok((scorer, dice))
+    out_selections: *mut FarkleSelection,
+    capacity: usize,
+    out_count: *mut usize,
+) -> FarkleStatus {
+    let dice = match dice_of(scorer, faces) {
+        Ok(d) => d,
+        Err(status) => return status,
+    };
+    let selections = scorer.selections(dice);
+    // SAFETY: checked non-null by the caller.
+    unsafe { out_count.write(selections.len()) };
+    if selections.len() > capacity {
+        return FarkleStatus::BufferTooSmall;
+    }
+    for (i, s) in selections.iter().enumerate() {
+        let mut taken = 0;
+        let entry = FarkleSelection {
+            dice_mask: s.dice.pick_indices(faces, &mut taken).unwrap_or(0),
+            dice_count: s.dice.total() as u8,
+            counts: s.dice.0,
+            points: s.points,
+        };
+        // SAFETY: i < selections.len() <= capacity entries are writable.
+        unsafe { out_selections.add(i).write(entry) };
+    }
+    FarkleStatus::Ok
 }
 
 /// Scores a selection of dice: the points of the best partition of all of them into scoring
@@ -204,39 +311,9 @@ pub unsafe extern "C" fn farkle_score_selection(
         let rules = try_ref!(rules);
         let faces = try_slice!(faces, count);
         let out = try_out!(out_score);
-        let (scorer, dice) = match scorer_and_dice(rules, faces) {
-            Ok(v) => v,
-            Err(status) => return status,
-        };
-        let mut score = FarkleScore {
-            points: 0,
-            valid: false,
-            reason: FarkleInvalidReason::None,
-            leftover_counts: [0; 6],
-            combination_count: 0,
-            combinations: [EMPTY_COMBINATION; FARKLE_MAX_DICE],
-        };
-        match scorer.check(dice) {
-            Ok(points) => {
-                score.points = points;
-                score.valid = true;
-                let mut taken = 0u16;
-                scorer.for_each_combination(dice, |c| {
-                    let mask = c.dice.pick_indices(faces, &mut taken).unwrap_or(0);
-                    score.combinations[score.combination_count] = FarkleCombination::new(&c, mask);
-                    score.combination_count += 1;
-                });
-            }
-            Err(InvalidSelection::Empty) => score.reason = FarkleInvalidReason::Empty,
-            Err(InvalidSelection::NonScoring { leftover }) => {
-                score.reason = FarkleInvalidReason::NonScoring;
-                score.leftover_counts = leftover.0;
-            }
-            Err(InvalidSelection::TooManyDice { .. }) => return FarkleStatus::TooManyDice,
-        }
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(score) };
-        FarkleStatus::Ok
+        let score = with_rules(rules, |scorer| score_selection(scorer, faces));
+        // SAFETY: `out` is non-null; the caller promises it is writable.
+        unsafe { write_result(out, score) }
     }
 }
 
@@ -259,30 +336,9 @@ pub unsafe extern "C" fn farkle_roll_analyze(
         let rules = try_ref!(rules);
         let faces = try_slice!(faces, count);
         let out = try_out!(out_analysis);
-        let (scorer, dice) = match scorer_and_dice(rules, faces) {
-            Ok(v) => v,
-            Err(status) => return status,
-        };
-        let Some(a) = scorer.analyze(dice) else {
-            return FarkleStatus::TooManyDice;
-        };
-        let mut taken = 0;
-        let best_selection_mask = a.best_selection.pick_indices(faces, &mut taken).unwrap_or(0);
-        let scoring_dice_mask = faces
-            .iter()
-            .enumerate()
-            .filter(|(_, &f)| a.scoring_faces & (1 << (f - 1)) != 0)
-            .fold(0u16, |m, (i, _)| m | (1 << i));
-        let analysis = FarkleRollAnalysis {
-            is_farkle: a.is_farkle,
-            max_points: a.max_points,
-            best_selection_mask,
-            best_selection_counts: a.best_selection.0,
-            scoring_dice_mask,
-        };
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(analysis) };
-        FarkleStatus::Ok
+        let analysis = with_rules(rules, |scorer| analyze_roll(scorer, faces));
+        // SAFETY: `out` is non-null; the caller promises it is writable.
+        unsafe { write_result(out, analysis) }
     }
 }
 
@@ -316,28 +372,134 @@ pub unsafe extern "C" fn farkle_roll_selections(
         if out_selections.is_null() && capacity != 0 {
             return FarkleStatus::NullPointer;
         }
-        let (scorer, dice) = match scorer_and_dice(rules, faces) {
-            Ok(v) => v,
-            Err(status) => return status,
+        let status = with_rules(rules, |scorer| {
+            // SAFETY: pointers checked above; the caller promises they are writable.
+            Ok(unsafe { list_selections(scorer, faces, out_selections, capacity, out_count) })
+        });
+        status.unwrap_or_else(|s| s)
+    }
+}
+
+/// A scorer prepared for one rules value: the fastest way to score many selections or rolls
+/// under the same rules (no per-call rules validation or cache lookup). Create with
+/// farkle_scorer_new(), free with farkle_scorer_free(). Immutable once created: one scorer may
+/// be used from many threads at the same time.
+pub struct FarkleScorer {
+    scorer: Arc<Scorer>,
+}
+
+/// Prepares a scorer for `rules` and writes a new handle to `*out_scorer`; the caller owns it
+/// and frees it with farkle_scorer_free().
+///
+/// Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES.
+///
+/// # Safety
+/// `rules` NULL or readable; `out_scorer` NULL or writable.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_scorer_new(
+    rules: *const FarkleRules,
+    out_scorer: *mut *mut FarkleScorer,
+) -> FarkleStatus {
+    ffi_boundary! {
+        let rules = try_ref!(rules);
+        let out = try_out!(out_scorer);
+        let rules = match Rules::try_from(rules) {
+            Ok(r) => r,
+            Err(e) => return e.into(),
         };
-        let selections = scorer.selections(dice);
+        let scorer = match Scorer::shared(&rules) {
+            Ok(s) => s,
+            Err(e) => return e.into(),
+        };
+        let handle = Box::into_raw(Box::new(FarkleScorer { scorer }));
         // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out_count.write(selections.len()) };
-        if selections.len() > capacity {
-            return FarkleStatus::BufferTooSmall;
-        }
-        for (i, s) in selections.iter().enumerate() {
-            let mut taken = 0;
-            let entry = FarkleSelection {
-                dice_mask: s.dice.pick_indices(faces, &mut taken).unwrap_or(0),
-                dice_count: s.dice.total() as u8,
-                counts: s.dice.0,
-                points: s.points,
-            };
-            // SAFETY: i < selections.len() <= capacity entries are writable.
-            unsafe { out_selections.add(i).write(entry) };
-        }
+        unsafe { out.write(handle) };
         FarkleStatus::Ok
+    }
+}
+
+/// Frees a scorer. NULL is accepted and does nothing. Do not call twice on the same handle.
+///
+/// # Safety
+/// `scorer` must be NULL or a handle from farkle_scorer_new() not yet freed.
+#[no_mangle]
+pub unsafe extern "C" fn farkle_scorer_free(scorer: *mut FarkleScorer) {
+    if !scorer.is_null() {
+        // SAFETY: the caller promises a live handle from farkle_scorer_new().
+        drop(unsafe { Box::from_raw(scorer) });
+    }
+}
+
+/// farkle_score_selection() with a prepared scorer. Errors: FARKLE_STATUS_NULL_POINTER,
+/// FARKLE_STATUS_INVALID_FACE, FARKLE_STATUS_TOO_MANY_DICE.
+///
+/// # Safety
+/// `scorer` NULL or a live handle; other pointers as for farkle_score_selection().
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_scorer_score_selection(
+    scorer: *const FarkleScorer,
+    faces: *const u8,
+    count: usize,
+    out_score: *mut FarkleScore,
+) -> FarkleStatus {
+    ffi_boundary! {
+        let scorer = try_ref!(scorer);
+        let faces = try_slice!(faces, count);
+        let out = try_out!(out_score);
+        // SAFETY: `out` is non-null; the caller promises it is writable.
+        unsafe { write_result(out, score_selection(&scorer.scorer, faces)) }
+    }
+}
+
+/// farkle_roll_analyze() with a prepared scorer. Errors: FARKLE_STATUS_NULL_POINTER,
+/// FARKLE_STATUS_INVALID_FACE, FARKLE_STATUS_TOO_MANY_DICE.
+///
+/// # Safety
+/// `scorer` NULL or a live handle; other pointers as for farkle_roll_analyze().
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_scorer_roll_analyze(
+    scorer: *const FarkleScorer,
+    faces: *const u8,
+    count: usize,
+    out_analysis: *mut FarkleRollAnalysis,
+) -> FarkleStatus {
+    ffi_boundary! {
+        let scorer = try_ref!(scorer);
+        let faces = try_slice!(faces, count);
+        let out = try_out!(out_analysis);
+        // SAFETY: `out` is non-null; the caller promises it is writable.
+        unsafe { write_result(out, analyze_roll(&scorer.scorer, faces)) }
+    }
+}
+
+/// farkle_roll_selections() with a prepared scorer; same buffer protocol. Errors:
+/// FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_FACE, FARKLE_STATUS_TOO_MANY_DICE,
+/// FARKLE_STATUS_BUFFER_TOO_SMALL.
+///
+/// # Safety
+/// `scorer` NULL or a live handle; other pointers as for farkle_roll_selections().
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_scorer_roll_selections(
+    scorer: *const FarkleScorer,
+    faces: *const u8,
+    count: usize,
+    out_selections: *mut FarkleSelection,
+    capacity: usize,
+    out_count: *mut usize,
+) -> FarkleStatus {
+    ffi_boundary! {
+        let scorer = try_ref!(scorer);
+        let faces = try_slice!(faces, count);
+        let out_count = try_out!(out_count);
+        if out_selections.is_null() && capacity != 0 {
+            return FarkleStatus::NullPointer;
+        }
+        // SAFETY: pointers checked above; the caller promises they are writable.
+        unsafe { list_selections(&scorer.scorer, faces, out_selections, capacity, out_count) }
     }
 }
 

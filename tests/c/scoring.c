@@ -230,6 +230,59 @@ static void test_errors(void) {
     CHECK_STATUS(farkle_roll_selections(&r, seven, 1, sel, 4, &n), FARKLE_STATUS_INVALID_RULES);
 }
 
+static void test_prepared_scorer(void) {
+    FarkleRules r = preset(FARKLE_PRESET_CLASSIC);
+    FarkleScorer *scorer = NULL;
+    const uint8_t mixed[] = {1, 1, 1, 5, 5, 2};
+    const uint8_t bad_face[] = {9};
+    const uint8_t seven[] = {1, 1, 1, 1, 1, 1, 1};
+    FarkleScore s;
+    FarkleRollAnalysis a;
+    FarkleSelection sel[FARKLE_MAX_SELECTIONS];
+    size_t n = 0;
+
+    CHECK_STATUS(farkle_scorer_new(NULL, &scorer), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_scorer_new(&r, NULL), FARKLE_STATUS_NULL_POINTER);
+    r.dice_count = 0;
+    CHECK_STATUS(farkle_scorer_new(&r, &scorer), FARKLE_STATUS_INVALID_RULES);
+    CHECK(scorer == NULL);
+    r.dice_count = 6;
+    CHECK_STATUS(farkle_scorer_new(&r, &scorer), FARKLE_STATUS_OK);
+    CHECK(scorer != NULL);
+
+    CHECK_STATUS(farkle_scorer_score_selection(scorer, mixed, 5, &s), FARKLE_STATUS_OK);
+    CHECK(s.valid && s.points == 1100);
+    CHECK_STATUS(farkle_scorer_score_selection(scorer, mixed, 6, &s), FARKLE_STATUS_OK);
+    CHECK(!s.valid && s.reason == FARKLE_INVALID_REASON_NON_SCORING);
+    CHECK_STATUS(farkle_scorer_roll_analyze(scorer, mixed, 6, &a), FARKLE_STATUS_OK);
+    CHECK(a.max_points == 1100 && a.best_selection_mask == 0x1F);
+    /* subsets of {1,1,1,5,5} that score: 4 x 3 - 1 = 11 */
+    CHECK_STATUS(farkle_scorer_roll_selections(scorer, mixed, 6, sel, FARKLE_MAX_SELECTIONS, &n),
+                 FARKLE_STATUS_OK);
+    CHECK(n == 11 && sel[0].points == 1100);
+    CHECK_STATUS(farkle_scorer_roll_selections(scorer, mixed, 6, sel, 1, &n), FARKLE_STATUS_BUFFER_TOO_SMALL);
+    CHECK(n == 11);
+
+    CHECK_STATUS(farkle_scorer_score_selection(NULL, mixed, 1, &s), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_scorer_score_selection(scorer, NULL, 1, &s), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_scorer_score_selection(scorer, mixed, 1, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_scorer_score_selection(scorer, bad_face, 1, &s), FARKLE_STATUS_INVALID_FACE);
+    CHECK_STATUS(farkle_scorer_score_selection(scorer, seven, 7, &s), FARKLE_STATUS_TOO_MANY_DICE);
+    CHECK_STATUS(farkle_scorer_roll_analyze(NULL, mixed, 1, &a), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_scorer_roll_analyze(scorer, NULL, 1, &a), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_scorer_roll_analyze(scorer, mixed, 1, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_scorer_roll_analyze(scorer, bad_face, 1, &a), FARKLE_STATUS_INVALID_FACE);
+    CHECK_STATUS(farkle_scorer_roll_analyze(scorer, seven, 7, &a), FARKLE_STATUS_TOO_MANY_DICE);
+    CHECK_STATUS(farkle_scorer_roll_selections(NULL, mixed, 1, sel, 4, &n), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_scorer_roll_selections(scorer, NULL, 1, sel, 4, &n), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_scorer_roll_selections(scorer, mixed, 1, NULL, 4, &n), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_scorer_roll_selections(scorer, mixed, 1, sel, 4, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_scorer_roll_selections(scorer, bad_face, 1, sel, 4, &n), FARKLE_STATUS_INVALID_FACE);
+    CHECK_STATUS(farkle_scorer_roll_selections(scorer, seven, 7, sel, 4, &n), FARKLE_STATUS_TOO_MANY_DICE);
+    farkle_scorer_free(scorer);
+    farkle_scorer_free(NULL);
+}
+
 static FarklePoints calc(const uint8_t x[6], const uint8_t s[6], bool roll_over) {
     FarklePoints p;
     p.points = 777777;
@@ -293,6 +346,7 @@ int main(void) {
     test_other_presets();
     test_selections();
     test_errors();
+    test_prepared_scorer();
     test_point_calculation();
     test_strings_and_version();
     return finish();
