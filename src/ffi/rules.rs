@@ -156,7 +156,7 @@ impl TryFrom<&FarkleRules> for Rules {
 
     /// Converts and validates.
     fn try_from(r: &FarkleRules) -> Result<Rules, RulesError> {
-        let rules = r.to_rules_unvalidated()?;
+        let rules = r.rules_unvalidated()?;
         rules.validate()?;
         Ok(rules)
     }
@@ -165,7 +165,7 @@ impl TryFrom<&FarkleRules> for Rules {
 impl FarkleRules {
     /// Converts the C fields (integers for enums, wider integers) to a `Rules` value without
     /// the full validation; for callers that validate later (the scorer cache does on a miss).
-    pub(crate) fn to_rules_unvalidated(&self) -> Result<Rules, RulesError> {
+    pub(crate) fn rules_unvalidated(&self) -> Result<Rules, RulesError> {
         let r = self;
         let out_of_range = |field, value: u32, max: u32| RulesError::OutOfRange {
             field,

@@ -171,7 +171,7 @@ fn with_rules<T>(
     rules: &FarkleRules,
     f: impl FnOnce(&Scorer) -> Result<T, FarkleStatus>,
 ) -> Result<T, FarkleStatus> {
-    let rules = rules.to_rules_unvalidated()?;
+    let rules = rules.rules_unvalidated()?;
     Scorer::with_shared(&rules, |scorer| f(scorer))?
 }
 
