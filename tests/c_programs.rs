@@ -38,9 +38,19 @@ pub fn compile(compiler: &str, std: &str, source: &Path, output: &Path, extra: &
     assert!(status.success(), "{} did not compile", source.display());
 }
 
-/// Runs a compiled test program and checks its verdict line.
-fn run(program: &Path) {
-    let out = Command::new(program)
+/// Runs a compiled test program (through `wrapper`, e.g. valgrind, when given) with extra
+/// environment, and checks its verdict line.
+fn run(program: &Path, wrapper: &[&str], env: &[(&str, &str)]) {
+    let mut command = match wrapper.split_first() {
+        Some((tool, args)) => {
+            let mut c = Command::new(tool);
+            c.args(args).arg(program);
+            c
+        }
+        None => Command::new(program),
+    };
+    let out = command
+        .envs(env.iter().copied())
         .output()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -73,16 +83,62 @@ fn c_tests() -> Vec<PathBuf> {
     tests
 }
 
-#[test]
-fn c_test_programs_pass() {
+/// Compiles every C test with `extra` flags into `suffix`-named programs and runs each.
+fn run_all(suffix: &str, extra: &[&str], wrapper: &[&str], env: &[(&str, &str)]) {
     let tests = c_tests();
     assert!(!tests.is_empty(), "no C tests found");
     let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     for source in tests {
-        let exe = out_dir.join(source.file_stem().expect("file name"));
-        compile("cc", "c99", &source, &exe, &[]);
-        run(&exe);
+        let stem = source.file_stem().expect("file name").to_string_lossy();
+        let exe = out_dir.join(format!("{stem}{suffix}"));
+        compile("cc", "c99", &source, &exe, extra);
+        run(&exe, wrapper, env);
     }
+}
+
+#[test]
+fn c_test_programs_pass() {
+    run_all("", &[], &[], &[]);
+}
+
+/// The same programs with AddressSanitizer and UndefinedBehaviorSanitizer (leaks included):
+/// misuse on the C side of the boundary, and leaks of anything the library hands out.
+#[test]
+fn c_test_programs_pass_under_sanitizers() {
+    run_all(
+        "_asan",
+        &[
+            "-fsanitize=address,undefined",
+            "-fno-omit-frame-pointer",
+            "-fno-sanitize-recover=all",
+        ],
+        &[],
+        &[("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0")],
+    );
+}
+
+/// The same programs under valgrind's memcheck, which also sees inside the (uninstrumented)
+/// Rust library: invalid reads and writes, uninitialised values, and leaks, all as errors.
+#[test]
+fn c_test_programs_pass_under_valgrind() {
+    let available = Command::new("valgrind").arg("--version").output().is_ok();
+    assert!(
+        available,
+        "valgrind is required for this test (Debian: apt-get install valgrind)"
+    );
+    run_all(
+        "_valgrind",
+        &[],
+        &[
+            "valgrind",
+            "--quiet",
+            "--error-exitcode=99",
+            "--leak-check=full",
+            "--errors-for-leak-kinds=definite,indirect",
+            "--track-origins=yes",
+        ],
+        &[],
+    );
 }
 
 #[test]
