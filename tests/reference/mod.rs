@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! A second, deliberately slow scorer written from the rules' definitions, with no code shared
+//! with the engine: it recognizes whether a block of dice is one combination and tries every
+//! way to carve a selection into blocks. Used by the scoring tests and the scoring fuzz target.
+
+#![allow(dead_code)]
+
+use farkle::{KindScaling, Rules};
+
+/// The value of `block` read as exactly one combination (the best reading), if it is one.
+pub fn block_value(r: &Rules, block: [u8; 6]) -> Option<i64> {
+    let total: u8 = block.iter().sum();
+    let faces: Vec<(u8, u8)> = (1..=6u8).zip(block).filter(|&(_, n)| n > 0).collect();
+    let triple = |face: u8| -> i64 {
+        if face == 1 {
+            r.triple_ones as i64
+        } else {
+            face as i64 * r.triple_face_multiplier as i64
+        }
+    };
+    let mut readings: Vec<i64> = Vec::new();
+    match faces.as_slice() {
+        [(1, 1)] => readings.push(r.single_one as i64),
+        [(5, 1)] => readings.push(r.single_five as i64),
+        [(face, n)] if *n >= 3 => {
+            let t = triple(*face);
+            let v = if *face == 1 && *n == 6 && r.six_ones != 0 {
+                r.six_ones as i64
+            } else if *n == 3 {
+                t
+            } else {
+                match r.kind_scaling {
+                    KindScaling::Multiply => t * (*n as i64 - 2),
+                    KindScaling::Double => t * 2i64.pow(*n as u32 - 3),
+                    KindScaling::Fixed => match n {
+                        4 => r.four_of_a_kind as i64,
+                        5 => r.five_of_a_kind as i64,
+                        6 => r.six_of_a_kind as i64,
+                        _ => 0,
+                    },
+                    KindScaling::TripleOnly => 0,
+                }
+            };
+            if t > 0 {
+                readings.push(v);
+            }
+        }
+        _ => {}
+    }
+    if block == [1, 1, 1, 1, 1, 1] {
+        readings.push(r.straight as i64);
+    }
+    if block == [1, 1, 1, 1, 1, 0] {
+        readings.push(r.straight_low as i64);
+    }
+    if block == [0, 1, 1, 1, 1, 1] {
+        readings.push(r.straight_high as i64);
+    }
+    let counts: Vec<u8> = faces.iter().map(|&(_, n)| n).collect();
+    if total == 6 && counts == [2, 2, 2] {
+        readings.push(r.three_pairs as i64);
+    }
+    if total == 6 && faces.len() == 2 {
+        let four_and_two = counts.contains(&4) && counts.contains(&2);
+        if four_and_two {
+            readings.push(r.four_of_a_kind_and_pair as i64);
+            if r.three_pairs_with_four_of_a_kind {
+                readings.push(r.three_pairs as i64);
+            }
+        }
+        if counts == [3, 3] {
+            readings.push(r.two_triplets as i64);
+        }
+    }
+    if total == 5 && faces.len() == 2 && r.full_house_bonus > 0 {
+        if let Some(&(face, _)) = faces.iter().find(|&&(_, n)| n == 3) {
+            if triple(face) > 0 {
+                readings.push(triple(face) + r.full_house_bonus as i64);
+            }
+        }
+    }
+    readings.into_iter().filter(|&v| v > 0).max()
+}
+
+/// Every sub-multiset of `c`.
+pub fn sub_multisets(c: [u8; 6]) -> Vec<[u8; 6]> {
+    let mut out = vec![[0u8; 6]];
+    for face in 0..6 {
+        let mut next = Vec::new();
+        for partial in &out {
+            for k in 0..=c[face] {
+                let mut p = *partial;
+                p[face] = k;
+                next.push(p);
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+/// The best total of carving all of `c` into combinations (ignoring the no-score set).
+pub fn carve(r: &Rules, c: [u8; 6]) -> Option<i64> {
+    let Some(first) = c.iter().position(|&n| n > 0) else {
+        return Some(0);
+    };
+    let mut best = None;
+    for block in sub_multisets(c) {
+        if block[first] == 0 {
+            continue;
+        }
+        let Some(v) = block_value(r, block) else {
+            continue;
+        };
+        let mut rest = c;
+        for f in 0..6 {
+            rest[f] -= block[f];
+        }
+        if let Some(w) = carve(r, rest) {
+            best = best.max(Some(v + w));
+        }
+    }
+    best
+}
+
+/// The reference score of a selection, including the no-score set.
+pub fn reference(r: &Rules, c: [u8; 6]) -> Option<i64> {
+    let total: u8 = c.iter().sum();
+    if total == 0 {
+        return None;
+    }
+    if let Some(v) = carve(r, c) {
+        return Some(v);
+    }
+    let nothing_scores = sub_multisets(c)
+        .into_iter()
+        .all(|s| s == [0; 6] || carve(r, s).is_none());
+    if r.no_score_set > 0 && total == r.dice_count && nothing_scores {
+        return Some(r.no_score_set as i64);
+    }
+    None
+}
