@@ -294,7 +294,8 @@ unsafe fn list_selections(
 /// `faces` holds `count` die values 1..=6 (NULL with count 0 is the empty selection).
 /// Errors: FARKLE_STATUS_NULL_POINTER (rules, out_score, or faces with count > 0),
 /// FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_INVALID_FACE, FARKLE_STATUS_TOO_MANY_DICE
-/// (count above the rules' dice_count). `*out_score` is written only on success.
+/// (count above the rules' dice_count; checked before the faces). `*out_score` is written only
+/// on success.
 ///
 /// # Safety
 /// Pointers must be NULL or valid: `rules` readable, `faces` readable for `count` bytes,
