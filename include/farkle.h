@@ -482,6 +482,8 @@ typedef struct FarkleSelection {
 
 
 
+
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
