@@ -760,6 +760,10 @@ impl Solver {
         for a in 0..FACES {
             self.add(HandKind::Pair, with(&[(a, 2)]));
         }
+        // Highest hand number first (stable within a kind): ties go to the bigger hand.
+        for moves in &mut self.moves {
+            moves.sort_by_key(|m| std::cmp::Reverse(m.kind));
+        }
     }
 
     /// Fills the table in increasing index order: every hand taken out of a sub-multiset
