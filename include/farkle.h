@@ -40,6 +40,38 @@
 
 
 /**
+ * Most dice in a pool that farkle_hands_score() accepts.
+ */
+#define FARKLE_HANDS_MAX_DICE 48
+
+/**
+ * Most hands a scored pool can hold (every hand has at least two dice, except a lone High
+ * Roll), so a buffer of this many FarkleHand always suffices. For a pool of n dice,
+ * max(1, n / 2) suffices.
+ */
+#define FARKLE_HANDS_MAX_HANDS (FARKLE_HANDS_MAX_DICE / 2)
+
+/**
+ * Number of hand kinds; FarkleHandLevels.levels has this many entries.
+ */
+#define FARKLE_HAND_KINDS 13
+
+/**
+ * The cap on hand levels that farkle_hands_levels_default() sets.
+ */
+#define FARKLE_HANDS_DEFAULT_LEVEL_CAP 5
+
+/**
+ * The highest cap, and so the highest level, a hand may have.
+ */
+#define FARKLE_HANDS_MAX_LEVEL 100
+
+/**
+ * In the per-die output of farkle_hands_score(): this die belongs to no hand.
+ */
+#define FARKLE_HANDS_NO_HAND 255
+
+/**
  * Most dice in a set, and so most combinations in a score.
  */
 #define FARKLE_MAX_DICE 12
@@ -92,7 +124,75 @@ typedef enum FarkleStatus {
    * The output buffer is too small; the call says how large it must be.
    */
   FARKLE_STATUS_BUFFER_TOO_SMALL = 8,
+  /**
+   * The hand number is not one of the FARKLE_HAND_KIND_* values.
+   */
+  FARKLE_STATUS_UNKNOWN_HAND = 9,
+  /**
+   * A hand level is above its cap (or an upgrade would take it there, or the cap is
+   * above FARKLE_HANDS_MAX_LEVEL).
+   */
+  FARKLE_STATUS_HAND_LEVEL_ABOVE_CAP = 10,
 } FarkleStatus;
+
+/**
+ * A hand of the dice-hands scoring system, numbered as in seed 003's table. Values only
+ * come out of the library; functions taking a hand take a plain uint32_t.
+ */
+typedef enum FarkleHandKind {
+  /**
+   * The highest single die, scored only when no other hand can be formed.
+   */
+  FARKLE_HAND_KIND_HIGH_ROLL = 1,
+  /**
+   * Two dice of one face.
+   */
+  FARKLE_HAND_KIND_PAIR = 2,
+  /**
+   * Two dice of one face and two of another.
+   */
+  FARKLE_HAND_KIND_TWO_PAIR = 3,
+  /**
+   * Three or more dice of one face; base and multiplier grow with their number.
+   */
+  FARKLE_HAND_KIND_X_OF_A_KIND = 4,
+  /**
+   * One die of each of four consecutive faces.
+   */
+  FARKLE_HAND_KIND_SMALL_STRAIGHT = 5,
+  /**
+   * Three dice of one face and two of another.
+   */
+  FARKLE_HAND_KIND_FULL_HOUSE = 6,
+  /**
+   * Every die not in another hand (at least 5), all odd.
+   */
+  FARKLE_HAND_KIND_ALL_ODD = 7,
+  /**
+   * Every die not in another hand (at least 5), all even.
+   */
+  FARKLE_HAND_KIND_ALL_EVEN = 8,
+  /**
+   * One die of each of five consecutive faces.
+   */
+  FARKLE_HAND_KIND_LARGE_STRAIGHT = 9,
+  /**
+   * Two dice each of three different faces.
+   */
+  FARKLE_HAND_KIND_THREE_PAIRS = 10,
+  /**
+   * Three dice each of two different faces.
+   */
+  FARKLE_HAND_KIND_TWO_TRIPLETS = 11,
+  /**
+   * One die of each face 1 to 6.
+   */
+  FARKLE_HAND_KIND_FULL_RUN = 12,
+  /**
+   * One 2, three 4s and five 6s.
+   */
+  FARKLE_HAND_KIND_PYRAMID = 13,
+} FarkleHandKind;
 
 /**
  * Why a selection is not valid.
@@ -244,6 +344,92 @@ typedef uint32_t FarkleKindScaling;
  * be used from many threads at the same time.
  */
 typedef struct FarkleScorer FarkleScorer;
+
+/**
+ * The level of every hand and the cap. A plain value: the caller owns it.
+ */
+typedef struct FarkleHandLevels {
+  /**
+   * levels[k - 1] is the level of the hand numbered k (FARKLE_HAND_KIND_*); each at most
+   * `cap`.
+   */
+  uint32_t levels[FARKLE_HAND_KINDS];
+  /**
+   * The highest level a hand may reach, at most FARKLE_HANDS_MAX_LEVEL
+   * (FARKLE_HANDS_DEFAULT_LEVEL_CAP by default).
+   */
+  uint32_t cap;
+} FarkleHandLevels;
+
+/**
+ * What is layered on the sum of the hand scores:
+ * total = floor((hands + ability_bonus) * (100 + item_mult_bonus) / 100), then
+ * total = floor(total * score_mult / 100). A plain value: the caller owns it.
+ */
+typedef struct FarkleHandBonuses {
+  /**
+   * Points added by dice abilities.
+   */
+  uint64_t ability_bonus;
+  /**
+   * The items' multiplier bonus in hundredths: 100 means +1.0, doubling the total.
+   */
+  uint32_t item_mult_bonus;
+  /**
+   * The score multiplier in hundredths: 100 means x1 (the default), 0 zeroes the total.
+   */
+  uint32_t score_mult;
+} FarkleHandBonuses;
+
+/**
+ * One hand of a scored pool.
+ */
+typedef struct FarkleHand {
+  enum FarkleHandKind kind;
+  /**
+   * Number of dice in it.
+   */
+  uint32_t dice_count;
+  /**
+   * Its dice as face counts: counts[0] ones ... counts[5] sixes.
+   */
+  uint8_t counts[6];
+  /**
+   * Sum of its dice.
+   */
+  uint32_t dice_sum;
+  /**
+   * The base it was scored with, upgrades included. For a Full House, its flat bonus.
+   */
+  uint64_t base;
+  /**
+   * The multiplier in hundredths (180 is x1.8), upgrades included. For a Full House, 0:
+   * its triple is scored as an X of a Kind of 3 and its pair as a Pair, plus `base`.
+   */
+  uint32_t mult;
+  /**
+   * Its score: floor((base + dice_sum) * mult / 100), or for a Full House the sum above.
+   */
+  uint64_t score;
+} FarkleHand;
+
+/**
+ * The totals of a scored pool.
+ */
+typedef struct FarkleHandsResult {
+  /**
+   * The total after the bonuses.
+   */
+  uint64_t total;
+  /**
+   * The sum of the hand scores, before the bonuses.
+   */
+  uint64_t hands_total;
+  /**
+   * Number of entries written to the hands buffer.
+   */
+  size_t hand_count;
+} FarkleHandsResult;
 
 /**
  * The result R(p, r') of farkle_point_calculation().
@@ -490,6 +676,8 @@ typedef struct FarkleSelection {
 
 
 
+
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -499,6 +687,122 @@ extern "C" {
  * unknown codes get "unknown status". The pointer is static; do not free it.
  */
 const char *farkle_status_str(int32_t status);
+
+/**
+ * Writes the default levels to `*out_levels`: every hand at level 0, cap
+ * FARKLE_HANDS_DEFAULT_LEVEL_CAP.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER when `out_levels` is NULL.
+ *
+ * # Safety
+ * `out_levels` must be NULL or writable.
+ */
+FARKLE_MUST_USE enum FarkleStatus farkle_hands_levels_default(struct FarkleHandLevels *out_levels);
+
+/**
+ * Writes the neutral bonuses to `*out_bonuses`: ability_bonus 0, item_mult_bonus 0,
+ * score_mult 100 (x1).
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER when `out_bonuses` is NULL.
+ *
+ * # Safety
+ * `out_bonuses` must be NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_hands_bonuses_default(struct FarkleHandBonuses *out_bonuses);
+
+/**
+ * Scores a pool of dice with the dice-hands system: finds the partition of the pool into
+ * non-overlapping hands with the highest total (exactly, over every hand and every size of
+ * X of a Kind), then applies the bonuses. Dice in no hand score nothing; when no hand can
+ * be formed, the highest die scores as a High Roll. An empty pool scores no hand.
+ *
+ * `faces` holds `count` die values 1..=6, at most FARKLE_HANDS_MAX_DICE (NULL with count 0
+ * is the empty pool). `levels` gives each hand's level and the cap; `bonuses` the ability
+ * bonus, item mult bonus and score multiplier. The caller owns every buffer; nothing is
+ * kept after the call.
+ *
+ * On success writes:
+ *  - `out_hands[0 .. hand_count)`: the hands, highest score first (ties: higher hand
+ *    number first). `hands_capacity` entries must be writable; max(1, count / 2) entries
+ *    (or FARKLE_HANDS_MAX_HANDS) always suffice.
+ *  - `out_hand_of_die[0 .. count)`: for each die of `faces`, the index in `out_hands` of
+ *    its hand, or FARKLE_HANDS_NO_HAND for a die in no hand (so a frontend can colour the
+ *    dice by hand). `hand_of_die_len` must be at least `count`. Among equal dice, each
+ *    hand takes the first ones not taken by an earlier hand.
+ *  - `*out_result`: the total, the sum of the hands before bonuses, and hand_count.
+ *
+ * Errors (nothing written): FARKLE_STATUS_NULL_POINTER (levels, bonuses or out_result
+ * NULL, or a buffer NULL with a non-zero length); FARKLE_STATUS_INVALID_FACE;
+ * FARKLE_STATUS_TOO_MANY_DICE (count above FARKLE_HANDS_MAX_DICE);
+ * FARKLE_STATUS_HAND_LEVEL_ABOVE_CAP (a level above `levels->cap`, or the cap above
+ * FARKLE_HANDS_MAX_LEVEL); FARKLE_STATUS_BUFFER_TOO_SMALL (`hands_capacity` below the
+ * number of hands found, or `hand_of_die_len` below `count`);
+ * FARKLE_STATUS_INVALID_ARGUMENT (the bonuses make the total exceed UINT64_MAX).
+ *
+ * # Safety
+ * Pointers must be NULL or valid: `faces` readable for `count` bytes, `levels` and
+ * `bonuses` readable, `out_hands` writable for `hands_capacity` entries,
+ * `out_hand_of_die` writable for `hand_of_die_len` bytes, `out_result` writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_hands_score(const uint8_t *faces,
+                                     size_t count,
+                                     const struct FarkleHandLevels *levels,
+                                     const struct FarkleHandBonuses *bonuses,
+                                     struct FarkleHand *out_hands,
+                                     size_t hands_capacity,
+                                     uint8_t *out_hand_of_die,
+                                     size_t hand_of_die_len,
+                                     struct FarkleHandsResult *out_result);
+
+/**
+ * The cost of the next upgrade of hand `hand` (a FARKLE_HAND_KIND_* value) at the levels
+ * `levels`: 5 + level^2 * 5 while its level is below 5, 5 + level^2 * 8 from level 5
+ * ($5, $10, $25, $50, $85 for upgrades 0->1 .. 4->5, $205 for 5->6).
+ *
+ * Errors (nothing written): FARKLE_STATUS_NULL_POINTER (levels or out_cost NULL);
+ * FARKLE_STATUS_UNKNOWN_HAND; FARKLE_STATUS_HAND_LEVEL_ABOVE_CAP (the hand is already at
+ * the cap, a level is above the cap, or the cap is above FARKLE_HANDS_MAX_LEVEL).
+ * `*out_cost` is written only on success.
+ *
+ * # Safety
+ * `levels` must be NULL or readable; `out_cost` NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_hands_upgrade_cost(const struct FarkleHandLevels *levels,
+                                            uint32_t hand,
+                                            uint64_t *out_cost);
+
+/**
+ * The base and multiplier of hand `hand` (a FARKLE_HAND_KIND_* value) at level `level`:
+ * base floored x1.3 per level and multiplier +0.50 per level; for X of a Kind, those of
+ * `dice_count` dice (3 to FARKLE_HANDS_MAX_DICE) with its own upgrades (+0.25 per level
+ * and the flat base bonus 4, 9, 15, 22, 30, ...). `dice_count` is ignored for other hands.
+ * For a Full House the base is its flat bonus; its table multiplier is reported but takes
+ * no part in its score. The multiplier is in hundredths (180 is x1.8).
+ *
+ * Errors (nothing written): FARKLE_STATUS_NULL_POINTER (out_base or out_mult NULL);
+ * FARKLE_STATUS_UNKNOWN_HAND; FARKLE_STATUS_HAND_LEVEL_ABOVE_CAP (level above
+ * FARKLE_HANDS_MAX_LEVEL); FARKLE_STATUS_INVALID_ARGUMENT (X of a Kind with dice_count
+ * outside 3..FARKLE_HANDS_MAX_DICE). `*out_base` and `*out_mult` are written only on
+ * success.
+ *
+ * # Safety
+ * `out_base` and `out_mult` must be NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_hands_base_mult(uint32_t hand,
+                                         uint32_t level,
+                                         uint32_t dice_count,
+                                         uint64_t *out_base,
+                                         uint32_t *out_mult);
+
+/**
+ * A static English name for a hand number ("Full House", ...), or NULL when `hand` is not
+ * a FARKLE_HAND_KIND_* value. Static; do not free.
+ */
+const char *farkle_hands_name(uint32_t hand);
 
 /**
  * The point calculation R(p, r') under the doubling preset: `roll_counts` and

@@ -20,3 +20,5 @@ pub use dice::{DiceError, FaceCounts, FACES, MAX_DICE};
 pub use point_calculation::{point_calculation, PointCalculation};
 pub use rules::{KindScaling, Preset, Rules, RulesError};
 pub use scoring::{InvalidSelection, RollAnalysis, Score, Scorer, Selection};
+
+pub mod hands;

@@ -33,6 +33,11 @@ pub enum FarkleStatus {
     InvalidRules = 7,
     /// The output buffer is too small; the call says how large it must be.
     BufferTooSmall = 8,
+    /// The hand number is not one of the FARKLE_HAND_KIND_* values.
+    UnknownHand = 9,
+    /// A hand level is above its cap (or an upgrade would take it there, or the cap is
+    /// above FARKLE_HANDS_MAX_LEVEL).
+    HandLevelAboveCap = 10,
 }
 
 impl FarkleStatus {
@@ -48,11 +53,13 @@ impl FarkleStatus {
             FarkleStatus::UnknownPreset => "unknown rules preset\0",
             FarkleStatus::InvalidRules => "the rules value is invalid\0",
             FarkleStatus::BufferTooSmall => "the output buffer is too small\0",
+            FarkleStatus::UnknownHand => "unknown hand\0",
+            FarkleStatus::HandLevelAboveCap => "a hand level is above its cap\0",
         }
     }
 
     /// Every status, in number order (used by the message lookup).
-    const ALL: [FarkleStatus; 9] = [
+    const ALL: [FarkleStatus; 11] = [
         FarkleStatus::Ok,
         FarkleStatus::Panic,
         FarkleStatus::NullPointer,
@@ -62,6 +69,8 @@ impl FarkleStatus {
         FarkleStatus::UnknownPreset,
         FarkleStatus::InvalidRules,
         FarkleStatus::BufferTooSmall,
+        FarkleStatus::UnknownHand,
+        FarkleStatus::HandLevelAboveCap,
     ];
 }
 

@@ -12,6 +12,7 @@
 mod macros;
 
 pub mod error;
+pub mod hands;
 pub mod point_calculation;
 pub mod rules;
 pub mod scoring;
