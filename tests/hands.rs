@@ -389,7 +389,7 @@ fn largest_pools_give_consistent_partitions() {
     // a few readings worked out by hand.
     let mut pool = Vec::new();
     for f in 1..=6u8 {
-        pool.extend(std::iter::repeat(f).take(8));
+        pool.extend(std::iter::repeat_n(f, 8));
     }
     assert_eq!(pool.len(), HANDS_MAX_DICE);
     let s = score(&pool, &HandLevels::new());
@@ -657,7 +657,7 @@ fn highest_levels_do_not_overflow() {
     let levels = HandLevels::from_parts([100; 13], 100).unwrap();
     let mut pool = Vec::new();
     for f in 1..=6u8 {
-        pool.extend(std::iter::repeat(f).take(8));
+        pool.extend(std::iter::repeat_n(f, 8));
     }
     let s = score(&pool, &levels);
     assert!(s.hands_total > 0);
