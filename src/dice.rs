@@ -28,7 +28,9 @@ pub enum DiceError {
 }
 
 /// How many dice show each face: `counts[0]` ones, ..., `counts[5]` sixes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct FaceCounts(pub [u8; FACES]);
 
 impl FaceCounts {
@@ -104,7 +106,7 @@ impl FaceCounts {
     pub fn faces(self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.total());
         for (i, &c) in self.0.iter().enumerate() {
-            out.extend(std::iter::repeat_n(i as u8 + 1, usize::from(c)));
+            out.extend(std::iter::repeat(i as u8 + 1).take(usize::from(c)));
         }
         out
     }
@@ -223,6 +225,9 @@ mod tests {
         let more = FaceCounts([1, 0, 0, 0, 1, 0]).pick_indices(&roll, &mut taken);
         assert_eq!(more, Some(0b100001));
         assert_eq!(taken, 0b101011);
-        assert_eq!(FaceCounts([0, 0, 1, 0, 0, 1]).pick_indices(&roll, &mut taken), None);
+        assert_eq!(
+            FaceCounts([0, 0, 1, 0, 0, 1]).pick_indices(&roll, &mut taken),
+            None
+        );
     }
 }

@@ -91,20 +91,6 @@ pub extern "C" fn farkle_status_str(status: i32) -> *const c_char {
     message.as_ptr().cast()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn numbers_match_positions_and_messages_are_terminated() {
-        for (i, s) in FarkleStatus::ALL.iter().enumerate() {
-            assert_eq!(*s as usize, i);
-            assert!(s.message().ends_with('\0'));
-            assert_eq!(s.message().matches('\0').count(), 1);
-        }
-    }
-}
-
 /// Copies `text` into a caller's buffer of `len` bytes as a NUL-terminated string, truncated
 /// to fit. Does nothing when `buf` is NULL or `len` is 0.
 ///
@@ -120,5 +106,19 @@ pub(crate) unsafe fn write_c_string(text: &str, buf: *mut c_char, len: usize) {
     unsafe {
         std::ptr::copy_nonoverlapping(bytes.as_ptr(), buf.cast::<u8>(), n);
         *buf.add(n) = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_match_positions_and_messages_are_terminated() {
+        for (i, s) in FarkleStatus::ALL.iter().enumerate() {
+            assert_eq!(*s as usize, i);
+            assert!(s.message().ends_with('\0'));
+            assert_eq!(s.message().matches('\0').count(), 1);
+        }
     }
 }

@@ -168,8 +168,7 @@ impl TryFrom<&FarkleRules> for Rules {
             3 => KindScaling::TripleOnly,
             other => return Err(out_of_range("kind_scaling", other, 3)),
         };
-        let dice_count =
-            u8::try_from(r.dice_count).map_err(|_| RulesError::DiceCount(u8::MAX))?;
+        let dice_count = u8::try_from(r.dice_count).map_err(|_| RulesError::DiceCount(u8::MAX))?;
         let farkle_penalty_streak = u8::try_from(r.farkle_penalty_streak)
             .map_err(|_| out_of_range("farkle_penalty_streak", r.farkle_penalty_streak, 255))?;
         let rules = Rules {
@@ -220,7 +219,10 @@ fn preset_from_number(preset: u32) -> Option<Preset> {
 /// `out_rules` must be NULL or point to writable memory for one FarkleRules.
 #[no_mangle]
 #[must_use]
-pub unsafe extern "C" fn farkle_rules_preset(preset: u32, out_rules: *mut FarkleRules) -> FarkleStatus {
+pub unsafe extern "C" fn farkle_rules_preset(
+    preset: u32,
+    out_rules: *mut FarkleRules,
+) -> FarkleStatus {
     ffi_boundary! {
         let out = try_out!(out_rules);
         let Some(preset) = preset_from_number(preset) else {
