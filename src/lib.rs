@@ -20,3 +20,14 @@ pub use dice::{DiceError, FaceCounts, FACES, MAX_DICE};
 pub use point_calculation::{point_calculation, PointCalculation};
 pub use rules::{KindScaling, Preset, Rules, RulesError};
 pub use scoring::{InvalidSelection, RollAnalysis, Score, Scorer, Selection};
+
+// Whole games: the state machine, its dice, its history and saved games.
+pub mod dice_source;
+pub mod game;
+pub mod history;
+pub mod saved_game;
+
+pub use dice_source::DiceSource;
+pub use game::{Game, GameError, LegalSelection, Phase, Player, MAX_PLAYERS};
+pub use history::{Event, RollRecord, SelectionRecord, Turn, TurnEnd};
+pub use saved_game::LoadError;
