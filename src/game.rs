@@ -155,7 +155,7 @@ pub struct LegalSelection {
 }
 
 /// A whole game: rules, players, dice, the current turn and the event log.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Game {
     pub(crate) rules: Rules,
     scorer: Arc<Scorer>,
@@ -169,6 +169,25 @@ pub struct Game {
     final_pending: u64,
     winners: u64,
     events: Vec<Event>,
+}
+
+impl std::fmt::Debug for Game {
+    /// Everything but the scorer (which follows from the rules).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("rules", &self.rules)
+            .field("dice", &self.dice)
+            .field("players", &self.players)
+            .field("phase", &self.phase)
+            .field("round", &self.round)
+            .field("turn", &self.turn)
+            .field("pending", &self.pending)
+            .field("final_round", &self.final_round)
+            .field("final_pending", &self.final_pending)
+            .field("winners", &self.winners)
+            .field("events", &self.events)
+            .finish()
+    }
 }
 
 impl PartialEq for Game {
@@ -185,6 +204,24 @@ impl PartialEq for Game {
             && self.final_pending == other.final_pending
             && self.winners == other.winners
             && self.events == other.events
+    }
+}
+
+/// `rules` with its game options (which the scorer never reads) set to fixed values, so games
+/// that differ only in those share one cached scorer.
+fn scoring_rules(rules: &Rules) -> Rules {
+    let classic = Rules::default();
+    Rules {
+        min_entry_score: classic.min_entry_score,
+        min_bank_score: classic.min_bank_score,
+        target_score: classic.target_score,
+        final_round: classic.final_round,
+        turn_limit: classic.turn_limit,
+        farkle_penalty_streak: classic.farkle_penalty_streak,
+        farkle_penalty_points: classic.farkle_penalty_points,
+        farkle_penalty_loses_all: classic.farkle_penalty_loses_all,
+        hot_dice: classic.hot_dice,
+        ..*rules
     }
 }
 
@@ -211,7 +248,8 @@ impl Game {
         if names.is_empty() || names.len() > MAX_PLAYERS {
             return Err(GameError::PlayerCount(names.len()));
         }
-        let scorer = Scorer::shared(&rules)?;
+        rules.validate()?;
+        let scorer = Scorer::shared(&scoring_rules(&rules))?;
         let players = names
             .into_iter()
             .map(|name| Player {
@@ -579,6 +617,7 @@ impl Game {
     /// Sets the pending selection of a loaded game.
     pub(crate) fn set_pending(&mut self, mask: u16) -> Result<(), GameError> {
         if mask == 0 {
+            self.pending = 0;
             return Ok(());
         }
         self.check_phase("toggle a die", Phase::AwaitingSelection)?;

@@ -58,9 +58,10 @@ struct Summary {
     dice_drawn: u64,
 }
 
+/// Everything but the checksum, in the order written.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SaveV1 {
+struct Body {
     format: String,
     version: u64,
     rules: Rules,
@@ -69,6 +70,25 @@ struct SaveV1 {
     events: Vec<Event>,
     pending_selection: u16,
     summary: Summary,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SaveV1 {
+    #[serde(flatten)]
+    body: Body,
+    checksum: String,
+}
+
+/// FNV-1a (64-bit) of the body's compact JSON, as written in the `checksum` field. It catches
+/// damage and casual edits; it is no signature (anyone can recompute it), which is why loading
+/// also replays the game.
+fn checksum(body: &Body) -> String {
+    let json = serde_json::to_string(body).expect("a save body always serializes");
+    let hash = json.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("fnv1a64:{hash:016x}")
 }
 
 fn invalid(message: impl std::fmt::Display) -> LoadError {
@@ -88,7 +108,7 @@ impl Game {
 
     /// The whole game as a saved-game JSON text.
     pub fn save(&self) -> String {
-        let save = SaveV1 {
+        let body = Body {
             format: SAVE_FORMAT.to_owned(),
             version: SAVE_VERSION,
             rules: self.rules,
@@ -103,6 +123,10 @@ impl Game {
             events: self.events().to_vec(),
             pending_selection: self.pending_selection(),
             summary: self.summary(),
+        };
+        let save = SaveV1 {
+            checksum: checksum(&body),
+            body,
         };
         serde_json::to_string(&save).expect("a game always serializes")
     }
@@ -126,11 +150,14 @@ impl Game {
             None => return Err(invalid("no version")),
         }
         let save: SaveV1 = serde_json::from_value(value).map_err(invalid)?;
-        replay(save)
+        if checksum(&save.body) != save.checksum {
+            return Err(invalid("the checksum does not match the contents"));
+        }
+        replay(save.body)
     }
 }
 
-fn replay(save: SaveV1) -> Result<Game, LoadError> {
+fn replay(save: Body) -> Result<Game, LoadError> {
     let names = save.players.into_iter().map(|p| p.name).collect();
     let mut game = Game::with_names(save.rules, names, save.dice).map_err(invalid)?;
     for (i, event) in save.events.iter().enumerate() {
