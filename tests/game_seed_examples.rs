@@ -28,6 +28,9 @@ fn seed_004_example_1_farkle_forfeits_the_points_in_hand() {
     assert_eq!(g.turn().hand, 3);
     roll(&mut g, &[2, 2, 3]);
     assert_eq!(g.phase(), Phase::Farkled);
+    // Acknowledging the farkle is the roll's only "bank opportunity" (seed 002).
+    assert!(matches!(g.bank(), Err(GameError::WrongPhase { .. })));
+    assert!(matches!(g.undo(), Err(GameError::WrongPhase { .. })));
     let r = g.turn().last_roll().unwrap();
     assert!(r.is_farkle);
     assert_eq!(r.max_points, 0);
@@ -516,4 +519,19 @@ fn player_count_and_rules_are_checked() {
         Game::new(bad, 2, DiceSource::Supplied),
         Err(GameError::Rules(_))
     ));
+}
+
+#[test]
+fn a_game_can_move_between_threads() {
+    fn send<T: Send>(_: &T) {}
+    let g = Game::new(extended(), 2, DiceSource::Seeded { seed: 1 }).unwrap();
+    send(&g);
+    let g = std::thread::spawn(move || {
+        let mut g = g;
+        g.roll().unwrap();
+        g
+    })
+    .join()
+    .unwrap();
+    assert_eq!(g.turn().rolls.len(), 1);
 }
