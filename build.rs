@@ -5,7 +5,7 @@
 //!
 //! The header is always written to `$OUT_DIR/farkle.h`. Outside CI it is also copied to
 //! `include/farkle.h` when it changed, so a developer's build keeps the committed header fresh;
-//! under CI (`CI` set) the committed file is left alone, and the `header_is_fresh` test compares
+//! under CI (`CI` set) the committed file is left alone, and `tests/header.rs` compares
 //! the two, failing when someone forgot to commit the regenerated header.
 
 use std::env;

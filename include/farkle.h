@@ -83,6 +83,16 @@
 #define FARKLE_MAX_SELECTIONS 728
 
 /**
+ * Most players in one game.
+ */
+#define FARKLE_MAX_PLAYERS 64
+
+/**
+ * The saved-game format version this library writes and reads.
+ */
+#define FARKLE_SAVE_VERSION 1
+
+/**
  * What a call did. Every fallible function returns one; anything but FARKLE_STATUS_OK means
  * nothing was written and nothing changed. The numbers never change; new codes are appended.
  */
@@ -125,14 +135,93 @@ typedef enum FarkleStatus {
    */
   FARKLE_STATUS_BUFFER_TOO_SMALL = 8,
   /**
+   * The game is not in a phase that allows this call (farkle_game_state() tells the phase
+   * and what is allowed; farkle_game_last_error() says why).
+   */
+  FARKLE_STATUS_WRONG_PHASE = 9,
+  /**
+   * A die index is not an index into the current roll, or an index into a list is past
+   * its end.
+   */
+  FARKLE_STATUS_INDEX_OUT_OF_RANGE = 10,
+  /**
+   * The same die index was given twice.
+   */
+  FARKLE_STATUS_DUPLICATE_INDEX = 11,
+  /**
+   * The selected dice do not score as a whole, or no dice were selected;
+   * farkle_game_last_error() says which dice are left over.
+   */
+  FARKLE_STATUS_INVALID_SELECTION = 12,
+  /**
+   * The player is not on the board yet and the turn is below the minimum entry score.
+   */
+  FARKLE_STATUS_BELOW_MINIMUM_ENTRY = 13,
+  /**
+   * The turn is below the minimum bank score.
+   */
+  FARKLE_STATUS_BELOW_MINIMUM_BANK = 14,
+  /**
+   * The game is over: no more actions.
+   */
+  FARKLE_STATUS_GAME_OVER = 15,
+  /**
+   * No player has this number.
+   */
+  FARKLE_STATUS_UNKNOWN_PLAYER = 16,
+  /**
+   * The saved-game text is malformed, truncated, not UTF-8, or was changed.
+   */
+  FARKLE_STATUS_INVALID_SAVE = 17,
+  /**
+   * The saved game was written by a version of the format this library does not read.
+   */
+  FARKLE_STATUS_UNSUPPORTED_SAVE_VERSION = 18,
+  /**
+   * Banking needs at least one die scored from the current roll.
+   */
+  FARKLE_STATUS_NOTHING_TO_BANK = 19,
+  /**
+   * No selection was made since the last roll, so there is nothing to undo.
+   */
+  FARKLE_STATUS_NOTHING_TO_UNDO = 20,
+  /**
+   * Every die of the hand has scored and the rules have no hot dice: bank (or undo).
+   */
+  FARKLE_STATUS_HAND_EMPTY = 21,
+  /**
+   * The game has no dice generator; roll with supplied dice.
+   */
+  FARKLE_STATUS_NO_DICE_GENERATOR = 22,
+  /**
+   * The number of supplied dice differs from the dice in hand.
+   */
+  FARKLE_STATUS_WRONG_DICE_COUNT = 23,
+  /**
+   * The operating system's entropy source failed; nothing was changed.
+   */
+  FARKLE_STATUS_ENTROPY_UNAVAILABLE = 24,
+  /**
+   * The player has already left the game.
+   */
+  FARKLE_STATUS_PLAYER_DEPARTED = 25,
+  /**
+   * A turn can be forfeited only when the player can neither roll nor bank.
+   */
+  FARKLE_STATUS_FORFEIT_NOT_ALLOWED = 26,
+  /**
+   * The current turn has no roll yet.
+   */
+  FARKLE_STATUS_NO_ROLL = 27,
+  /**
    * The hand number is not one of the FARKLE_HAND_KIND_* values.
    */
-  FARKLE_STATUS_UNKNOWN_HAND = 9,
+  FARKLE_STATUS_UNKNOWN_HAND = 28,
   /**
    * A hand level is above its cap (or an upgrade would take it there, or the cap is
    * above FARKLE_HANDS_MAX_LEVEL).
    */
-  FARKLE_STATUS_HAND_LEVEL_ABOVE_CAP = 10,
+  FARKLE_STATUS_HAND_LEVEL_ABOVE_CAP = 29,
 } FarkleStatus;
 
 /**
@@ -259,6 +348,107 @@ typedef enum FarkleCombinationKind {
 } FarkleCombinationKind;
 
 /**
+ * What the game is waiting for (FarkleGameState.phase).
+ */
+typedef enum FarkleGamePhase {
+  /**
+   * The current player may roll; after a selection also bank (can_bank) or undo (can_undo).
+   */
+  FARKLE_GAME_PHASE_AWAITING_ROLL = 0,
+  /**
+   * The last roll scores: the player must select dice from it (farkle_game_select(),
+   * farkle_game_select_mask(), or farkle_game_toggle() and farkle_game_confirm()).
+   */
+  FARKLE_GAME_PHASE_AWAITING_SELECTION = 1,
+  /**
+   * The last roll scored nothing; the player must call farkle_game_acknowledge_farkle().
+   */
+  FARKLE_GAME_PHASE_FARKLED = 2,
+  /**
+   * The game is over; farkle_game_winners() says who won.
+   */
+  FARKLE_GAME_PHASE_GAME_OVER = 3,
+} FarkleGamePhase;
+
+/**
+ * Where a game's generated dice come from (the dice_source argument of
+ * farkle_game_new_with(), passed as a uint32_t).
+ */
+typedef enum FarkleDiceSource {
+  /**
+   * A reproducible generator seeded with the seed argument: the same seed, rules and
+   * actions give the same game on every platform.
+   */
+  FARKLE_DICE_SOURCE_SEEDED = 0,
+  /**
+   * Fresh operating-system entropy for every roll.
+   */
+  FARKLE_DICE_SOURCE_ENTROPY = 1,
+  /**
+   * No generator: every roll must be supplied with farkle_game_roll_dice().
+   */
+  FARKLE_DICE_SOURCE_SUPPLIED = 2,
+} FarkleDiceSource;
+
+/**
+ * The kind of a FarkleEvent.
+ */
+typedef enum FarkleEventKind {
+  /**
+   * A turn began: player, round.
+   */
+  FARKLE_EVENT_KIND_TURN_STARTED = 0,
+  /**
+   * A roll: player, dice_count and faces, generated.
+   */
+  FARKLE_EVENT_KIND_ROLLED = 1,
+  /**
+   * A selection: player, mask (dice of the roll), points (roll points).
+   */
+  FARKLE_EVENT_KIND_SELECTED = 2,
+  /**
+   * A selection taken back: player, points.
+   */
+  FARKLE_EVENT_KIND_UNDONE = 3,
+  /**
+   * Every die of the hand scored; the hand is the full set again: player.
+   */
+  FARKLE_EVENT_KIND_HOT_DICE = 4,
+  /**
+   * The turn was banked: player, points, score (the new banked score).
+   */
+  FARKLE_EVENT_KIND_BANKED = 5,
+  /**
+   * A roll scored nothing: player, points (the turn's forfeited points).
+   */
+  FARKLE_EVENT_KIND_FARKLED = 6,
+  /**
+   * The farkle was acknowledged; the turn is over: player.
+   */
+  FARKLE_EVENT_KIND_FARKLE_ACKNOWLEDGED = 7,
+  /**
+   * A dead-end turn was forfeited: player, points (forfeited).
+   */
+  FARKLE_EVENT_KIND_TURN_FORFEITED = 8,
+  /**
+   * Consecutive farkles cost points: player, points (taken), score (left).
+   */
+  FARKLE_EVENT_KIND_PENALTY = 9,
+  /**
+   * The player reached the target; the others get one more turn: player.
+   */
+  FARKLE_EVENT_KIND_FINAL_ROUND = 10,
+  /**
+   * The player left the game: player.
+   */
+  FARKLE_EVENT_KIND_PLAYER_LEFT = 11,
+  /**
+   * The game is over: winners (bit i = player i).
+   */
+  FARKLE_EVENT_KIND_GAME_OVER = 12,
+} FarkleEventKind;
+
+/**
  * The rules presets, one per source document (numbers for farkle_rules_preset()).
  */
 enum FarklePreset
@@ -336,6 +526,13 @@ typedef enum FarkleKindScaling FarkleKindScaling;
 typedef uint32_t FarkleKindScaling;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/**
+ * A game: rules, players, dice, the current turn and the event log. Create one with
+ * farkle_game_new(), farkle_game_new_with() or farkle_game_load(); free it with
+ * farkle_game_free(). One thread at a time per game; separate games are independent.
+ */
+typedef struct FarkleGame FarkleGame;
 
 /**
  * A scorer prepared for one rules value: the fastest way to score many selections or rolls
@@ -673,6 +870,254 @@ typedef struct FarkleSelection {
    */
   int32_t points;
 } FarkleSelection;
+
+/**
+ * The whole game's state at a glance (seed 002's GameState and the current RoundState).
+ */
+typedef struct FarkleGameState {
+  enum FarkleGamePhase phase;
+  /**
+   * Whose turn it is (after the game is over: whose turn was last).
+   */
+  uint32_t current_player;
+  /**
+   * 1 at the start; +1 each time play passes the end of the player list.
+   */
+  uint32_t round;
+  uint32_t player_count;
+  /**
+   * Players who have not left.
+   */
+  uint32_t active_player_count;
+  /**
+   * Dice in the set.
+   */
+  uint32_t dice_count;
+  /**
+   * Round points: the sum of this turn's roll points, not yet banked (0 after a farkle).
+   */
+  int64_t turn_points;
+  /**
+   * Points this turn lost to a farkle or a forfeit (0 otherwise).
+   */
+  int64_t turn_forfeited_points;
+  /**
+   * Dice in hand: what the next roll rolls (while a selection is awaited: the dice rolled).
+   */
+  uint32_t dice_in_hand;
+  /**
+   * Hot dice so far this turn.
+   */
+  uint32_t turn_hot_dice;
+  /**
+   * Rolls so far this turn (see farkle_game_turn_roll()).
+   */
+  size_t turn_roll_count;
+  /**
+   * Dice toggled towards a selection of the current roll (bit i = the i-th die).
+   */
+  uint16_t pending_mask;
+  /**
+   * Whether a roll is allowed now (with supplied dice; a generated roll also needs
+   * has_generator).
+   */
+  bool can_roll;
+  /**
+   * Whether the game has a dice generator (farkle_game_roll() works).
+   */
+  bool has_generator;
+  /**
+   * Whether farkle_game_bank() would succeed now.
+   */
+  bool can_bank;
+  /**
+   * Whether farkle_game_undo() would succeed now.
+   */
+  bool can_undo;
+  /**
+   * Whether farkle_game_forfeit_turn() would succeed now.
+   */
+  bool can_forfeit;
+  /**
+   * Whether someone has reached the target and the final round is on.
+   */
+  bool final_round;
+  /**
+   * The player who started the final round (0 when final_round is false).
+   */
+  uint32_t final_round_player;
+  /**
+   * Once the game is over, bit i set for every winner (several on a tie; 0 when every
+   * player left); 0 before.
+   */
+  uint64_t winners;
+  enum FarkleDiceSource dice_source;
+} FarkleGameState;
+
+/**
+ * One player's record.
+ */
+typedef struct FarklePlayerState {
+  /**
+   * Banked game score (may be negative after farkle penalties).
+   */
+  int64_t score;
+  /**
+   * Whether the player has banked once (met the minimum entry score).
+   */
+  bool on_board;
+  /**
+   * False once the player has left; a departed player keeps the score but cannot win.
+   */
+  bool active;
+  /**
+   * Whether the player has a name (farkle_game_player_name()).
+   */
+  bool has_name;
+  /**
+   * Farkles in a row since the last bank or penalty.
+   */
+  uint32_t consecutive_farkles;
+  /**
+   * Farkles in the whole game.
+   */
+  uint32_t farkle_count;
+  /**
+   * Hot dice in the whole game.
+   */
+  uint32_t hot_dice_count;
+  /**
+   * Turns finished (banked, farkled or forfeited).
+   */
+  uint32_t turns_played;
+  /**
+   * Farkle penalties taken.
+   */
+  uint32_t penalty_count;
+  /**
+   * Points forfeited in the whole game (farkles and forfeited turns).
+   */
+  int64_t forfeited_points;
+  /**
+   * The most points banked in one turn.
+   */
+  int64_t best_turn;
+  /**
+   * Sum of all banked turns (score = banked_points - penalty_points).
+   */
+  int64_t banked_points;
+  /**
+   * Points taken by penalties in total.
+   */
+  int64_t penalty_points;
+} FarklePlayerState;
+
+/**
+ * One roll of the current turn (seed 002's roll history entry).
+ */
+typedef struct FarkleTurnRoll {
+  /**
+   * Number of dice rolled.
+   */
+  uint32_t dice_count;
+  /**
+   * The faces in roll order; entries past dice_count are 0.
+   */
+  uint8_t faces[FARKLE_MAX_DICE];
+  /**
+   * Whether the game's generator rolled them (false: supplied by the caller).
+   */
+  bool generated;
+  /**
+   * No selection of the roll scores.
+   */
+  bool is_farkle;
+  /**
+   * Max roll points: the most any selection of the roll scores.
+   */
+  int32_t max_points;
+  /**
+   * A selection scoring max_points (bit i = the i-th die); 0 for a farkle.
+   */
+  uint16_t best_selection_mask;
+  /**
+   * Dice that take part in some scoring selection.
+   */
+  uint16_t scoring_dice_mask;
+  /**
+   * Whether dice have been selected from this roll (false while a selection is awaited,
+   * after an undo, and for a farkle).
+   */
+  bool has_selection;
+  /**
+   * The selected dice (bit i = the i-th die).
+   */
+  uint16_t selection_mask;
+  /**
+   * The selected dice as face counts.
+   */
+  uint8_t selection_counts[6];
+  /**
+   * Roll points: what the selection scored (0 without one).
+   */
+  int32_t points;
+  /**
+   * The selection took the last dice of the hand (hot dice when the rules allow it).
+   */
+  bool emptied_hand;
+  /**
+   * Entries used in `combinations`.
+   */
+  size_t combination_count;
+  /**
+   * The combinations of the selection; each dice_mask indexes this roll's faces.
+   */
+  struct FarkleCombination combinations[FARKLE_MAX_DICE];
+} FarkleTurnRoll;
+
+/**
+ * One entry of the game's event log. Fields a kind does not use are 0.
+ */
+typedef struct FarkleEvent {
+  enum FarkleEventKind kind;
+  /**
+   * The player concerned (0 for GAME_OVER).
+   */
+  uint32_t player;
+  /**
+   * The round (TURN_STARTED only).
+   */
+  uint32_t round;
+  /**
+   * Dice rolled (ROLLED only).
+   */
+  uint32_t dice_count;
+  /**
+   * The faces rolled, in order (ROLLED only).
+   */
+  uint8_t faces[FARKLE_MAX_DICE];
+  /**
+   * Whether the game's generator rolled the dice (ROLLED only).
+   */
+  bool generated;
+  /**
+   * Dice selected, bit i = the i-th die of the roll (SELECTED only).
+   */
+  uint16_t mask;
+  /**
+   * Points: roll points (SELECTED, UNDONE), banked (BANKED), forfeited (FARKLED,
+   * TURN_FORFEITED), taken (PENALTY).
+   */
+  int64_t points;
+  /**
+   * The player's banked score after the event (BANKED, PENALTY).
+   */
+  int64_t score;
+  /**
+   * Bit i set for every winner (GAME_OVER only).
+   */
+  uint64_t winners;
+} FarkleEvent;
 
 
 
@@ -1013,6 +1458,425 @@ uint32_t farkle_version_number(void);
  * The version of the linked library as "MAJOR.MINOR.PATCH". Static; do not free.
  */
 const char *farkle_version_string(void);
+
+/**
+ * Creates a game of `player_count` unnamed players (1 to FARKLE_MAX_PLAYERS) under `rules`,
+ * with a reproducible dice generator seeded with `seed`: the same seed, rules and actions give
+ * the same game on every platform. Player 0 starts; the game awaits its first roll.
+ *
+ * On success `*out_game` receives a new game, owned by the caller, to be freed with
+ * farkle_game_free(). Errors (nothing written): FARKLE_STATUS_NULL_POINTER (rules or
+ * out_game), FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_INVALID_ARGUMENT (player_count out of
+ * range).
+ *
+ * # Safety
+ * `rules` must be NULL or point to a FarkleRules; `out_game` NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_new(const struct FarkleRules *rules,
+                                  uint32_t player_count,
+                                  uint64_t seed,
+                                  struct FarkleGame **out_game);
+
+/**
+ * Creates a game with named players and a chosen dice source.
+ *
+ * `names` holds `player_count` (1 to FARKLE_MAX_PLAYERS) NUL-terminated UTF-8 names, read
+ * during the call only (the game keeps copies); `names` may be NULL for unnamed players, and
+ * any entry may be NULL for an unnamed player. `dice_source` is a FarkleDiceSource value;
+ * `seed` is used only by FARKLE_DICE_SOURCE_SEEDED. Any game also accepts supplied dice.
+ *
+ * On success `*out_game` receives a new game owned by the caller (free it with
+ * farkle_game_free()). Errors (nothing written): FARKLE_STATUS_NULL_POINTER (rules or
+ * out_game), FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_INVALID_ARGUMENT (player_count out of
+ * range, a name that is not UTF-8, an unknown dice_source).
+ *
+ * # Safety
+ * `rules` must be NULL or point to a FarkleRules; `names` NULL or readable for `player_count`
+ * pointers, each NULL or a NUL-terminated string; `out_game` NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_new_with(const struct FarkleRules *rules,
+                                       const char *const *names,
+                                       size_t player_count,
+                                       uint32_t dice_source,
+                                       uint64_t seed,
+                                       struct FarkleGame **out_game);
+
+/**
+ * Frees a game. NULL is a no-op. Do not call twice, and do not use the game (or any pointer
+ * it returned) afterwards.
+ *
+ * # Safety
+ * `game` must be NULL or a game from this library not yet freed.
+ */
+void farkle_game_free(struct FarkleGame *game);
+
+/**
+ * The message of the last call made on this game through a non-const FarkleGame pointer
+ * (sqlite3_errmsg style): why an action was refused (e.g. which selected dice do not score),
+ * or "" when it succeeded. Owned by the game: valid until the next such call on this game or
+ * farkle_game_free(); do not free. For NULL, a static "game is NULL".
+ *
+ * # Safety
+ * `game` must be NULL or a live game.
+ */
+const char *farkle_game_last_error(const struct FarkleGame *game);
+
+/**
+ * Rolls the dice in hand with the game's generator.
+ *
+ * Errors (the game is unchanged, its generator included): FARKLE_STATUS_NULL_POINTER,
+ * FARKLE_STATUS_GAME_OVER, FARKLE_STATUS_WRONG_PHASE (not awaiting a roll),
+ * FARKLE_STATUS_HAND_EMPTY (no dice in hand and no hot dice: bank),
+ * FARKLE_STATUS_NO_DICE_GENERATOR (a FARKLE_DICE_SOURCE_SUPPLIED game),
+ * FARKLE_STATUS_ENTROPY_UNAVAILABLE. After a roll the phase is AWAITING_SELECTION, or FARKLED
+ * when nothing scores.
+ *
+ * # Safety
+ * `game` must be NULL or a live game.
+ */
+FARKLE_MUST_USE enum FarkleStatus farkle_game_roll(struct FarkleGame *game);
+
+/**
+ * Rolls the hand with dice supplied by the caller (physical dice, a server replaying a
+ * client, tests): `faces` holds exactly as many values 1..=6 as there are dice in hand, read
+ * during the call only. Any game accepts supplied dice; the generator is not used.
+ *
+ * Errors (the game is unchanged): FARKLE_STATUS_NULL_POINTER (game, or faces with count > 0),
+ * FARKLE_STATUS_GAME_OVER, FARKLE_STATUS_WRONG_PHASE, FARKLE_STATUS_HAND_EMPTY,
+ * FARKLE_STATUS_WRONG_DICE_COUNT, FARKLE_STATUS_INVALID_FACE.
+ *
+ * # Safety
+ * `game` must be NULL or a live game; `faces` NULL or readable for `count` bytes.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_roll_dice(struct FarkleGame *game,
+                                        const uint8_t *faces,
+                                        size_t count);
+
+/**
+ * Selects dice of the current roll by index (0-based, in roll order) and scores them with the
+ * exact scorer; `indices` is read during the call only. The roll points join the turn's
+ * points; the phase becomes AWAITING_ROLL, where the player may bank, undo or roll the dice
+ * left (all of them again after hot dice).
+ *
+ * Errors (the game is unchanged): FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_GAME_OVER,
+ * FARKLE_STATUS_WRONG_PHASE (not awaiting a selection), FARKLE_STATUS_INDEX_OUT_OF_RANGE,
+ * FARKLE_STATUS_DUPLICATE_INDEX, FARKLE_STATUS_INVALID_SELECTION (empty, or some dice do not
+ * score; farkle_game_last_error() names the leftover dice).
+ *
+ * # Safety
+ * `game` must be NULL or a live game; `indices` NULL or readable for `count` entries.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_select(struct FarkleGame *game,
+                                     const size_t *indices,
+                                     size_t count);
+
+/**
+ * Selects the dice of the current roll whose bits are set in `mask` (bit i = the i-th die),
+ * as in FarkleSelection.dice_mask. Same effects and errors as farkle_game_select() (a bit
+ * past the roll is FARKLE_STATUS_INDEX_OUT_OF_RANGE).
+ *
+ * # Safety
+ * `game` must be NULL or a live game.
+ */
+FARKLE_MUST_USE enum FarkleStatus farkle_game_select_mask(struct FarkleGame *game, uint16_t mask);
+
+/**
+ * Toggles die `index` of the current roll in or out of the pending selection (seed 004's
+ * pick/unpick); farkle_game_confirm() scores it. The pending selection is
+ * FarkleGameState.pending_mask.
+ *
+ * Errors (the game is unchanged): FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_GAME_OVER,
+ * FARKLE_STATUS_WRONG_PHASE (not awaiting a selection), FARKLE_STATUS_INDEX_OUT_OF_RANGE.
+ *
+ * # Safety
+ * `game` must be NULL or a live game.
+ */
+FARKLE_MUST_USE enum FarkleStatus farkle_game_toggle(struct FarkleGame *game, size_t index);
+
+/**
+ * Scores the pending selection built with farkle_game_toggle(), as farkle_game_select() does.
+ *
+ * Errors (the game is unchanged, the pending selection included): FARKLE_STATUS_NULL_POINTER,
+ * FARKLE_STATUS_GAME_OVER, FARKLE_STATUS_WRONG_PHASE, FARKLE_STATUS_INVALID_SELECTION.
+ *
+ * # Safety
+ * `game` must be NULL or a live game.
+ */
+FARKLE_MUST_USE enum FarkleStatus farkle_game_confirm(struct FarkleGame *game);
+
+/**
+ * Takes back the selection of the current roll (seed 004's "unpick"): its points leave the
+ * turn, its dice return to the hand, and the roll awaits a selection again with the undone
+ * dice as the pending selection. Allowed after a selection until the player rolls or banks.
+ *
+ * Errors (the game is unchanged): FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_GAME_OVER,
+ * FARKLE_STATUS_WRONG_PHASE (not awaiting a roll), FARKLE_STATUS_NOTHING_TO_UNDO.
+ *
+ * # Safety
+ * `game` must be NULL or a live game.
+ */
+FARKLE_MUST_USE enum FarkleStatus farkle_game_undo(struct FarkleGame *game);
+
+/**
+ * Banks the turn's points: they join the player's score, the turn ends and play passes on
+ * (or the game ends). Allowed once per roll, after a selection from that roll and before the
+ * next roll; a player not yet on the board needs the rules' min_entry_score in this turn,
+ * and every bank needs min_bank_score.
+ *
+ * Errors (the game is unchanged): FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_GAME_OVER,
+ * FARKLE_STATUS_WRONG_PHASE (not awaiting a roll), FARKLE_STATUS_NOTHING_TO_BANK (nothing
+ * scored since the last roll), FARKLE_STATUS_BELOW_MINIMUM_ENTRY,
+ * FARKLE_STATUS_BELOW_MINIMUM_BANK.
+ *
+ * # Safety
+ * `game` must be NULL or a live game.
+ */
+FARKLE_MUST_USE enum FarkleStatus farkle_game_bank(struct FarkleGame *game);
+
+/**
+ * Acknowledges a farkle (seed 002's "forfeit"): the turn ends with its points lost and play
+ * passes on (or the game ends). The farkle itself, its forfeited points and any penalty were
+ * applied when the farkle was rolled.
+ *
+ * Errors (the game is unchanged): FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_GAME_OVER,
+ * FARKLE_STATUS_WRONG_PHASE (the phase is not FARKLED).
+ *
+ * # Safety
+ * `game` must be NULL or a live game.
+ */
+FARKLE_MUST_USE enum FarkleStatus farkle_game_acknowledge_farkle(struct FarkleGame *game);
+
+/**
+ * Gives up the turn's points when the player can neither roll nor bank (every die has
+ * scored, the rules have no hot dice, and the turn is below the minimum entry or bank
+ * score); FarkleGameState.can_forfeit says when. Undoing and keeping fewer dice is the other
+ * way out. Not a farkle: the farkle streak is unchanged.
+ *
+ * Errors (the game is unchanged): FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_GAME_OVER,
+ * FARKLE_STATUS_WRONG_PHASE, FARKLE_STATUS_FORFEIT_NOT_ALLOWED.
+ *
+ * # Safety
+ * `game` must be NULL or a live game.
+ */
+FARKLE_MUST_USE enum FarkleStatus farkle_game_forfeit_turn(struct FarkleGame *game);
+
+/**
+ * Player `player` leaves the game, at any time. The score stays in the record but the player
+ * cannot win. If it is their turn, the turn ends without points and play passes to the next
+ * active player; the others keep their order. The game ends when no player is left, or only
+ * one in a game that started with two or more (that player wins).
+ *
+ * Errors (the game is unchanged): FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_GAME_OVER,
+ * FARKLE_STATUS_UNKNOWN_PLAYER, FARKLE_STATUS_PLAYER_DEPARTED (already left).
+ *
+ * # Safety
+ * `game` must be NULL or a live game.
+ */
+FARKLE_MUST_USE enum FarkleStatus farkle_game_leave(struct FarkleGame *game, uint32_t player);
+
+/**
+ * Writes the game's state to `*out_state`: phase, current player, round, the turn's points
+ * and dice in hand, and what is allowed now. Errors: FARKLE_STATUS_NULL_POINTER.
+ *
+ * # Safety
+ * `game` must be NULL or a live game; `out_state` NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_state(const struct FarkleGame *game,
+                                    struct FarkleGameState *out_state);
+
+/**
+ * Writes player `player`'s record to `*out_player`. Errors: FARKLE_STATUS_NULL_POINTER,
+ * FARKLE_STATUS_UNKNOWN_PLAYER.
+ *
+ * # Safety
+ * `game` must be NULL or a live game; `out_player` NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_player(const struct FarkleGame *game,
+                                     uint32_t player,
+                                     struct FarklePlayerState *out_player);
+
+/**
+ * Writes player `player`'s name to `*out_name`: a NUL-terminated UTF-8 string owned by the
+ * game, valid until farkle_game_free(); do not free. NULL for an unnamed player.
+ * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_UNKNOWN_PLAYER.
+ *
+ * # Safety
+ * `game` must be NULL or a live game; `out_name` NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_player_name(const struct FarkleGame *game,
+                                          uint32_t player,
+                                          const char **out_name);
+
+/**
+ * Writes the game's rules to `*out_rules`. Errors: FARKLE_STATUS_NULL_POINTER.
+ *
+ * # Safety
+ * `game` must be NULL or a live game; `out_rules` NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_rules(const struct FarkleGame *game,
+                                    struct FarkleRules *out_rules);
+
+/**
+ * Once the game is over, writes the winners to `*out_winners`: bit i set for player i (several
+ * on a tie; 0 when every player left). Winners are the active players with the highest
+ * banked score. Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_WRONG_PHASE (not over yet).
+ *
+ * # Safety
+ * `game` must be NULL or a live game; `out_winners` NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_winners(const struct FarkleGame *game,
+                                      uint64_t *out_winners);
+
+/**
+ * Lists the legal selections of the current roll while a selection is awaited (none in other
+ * phases), best first: more points, then more dice; pass a dice_mask to
+ * farkle_game_select_mask(). Writes up to `capacity` entries and their number to
+ * `*out_count`; FARKLE_MAX_SELECTIONS always suffices.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER (game, out_count, or out_selections with capacity > 0),
+ * FARKLE_STATUS_BUFFER_TOO_SMALL (then `*out_count` holds the number needed and nothing else
+ * is written).
+ *
+ * # Safety
+ * `game` must be NULL or a live game; `out_selections` NULL or writable for `capacity`
+ * entries; `out_count` NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_selections(const struct FarkleGame *game,
+                                         struct FarkleSelection *out_selections,
+                                         size_t capacity,
+                                         size_t *out_count);
+
+/**
+ * A static English name of a FarkleGamePhase value ("awaiting a roll", ...), "unknown" for
+ * any other value. Static; do not free.
+ */
+const char *farkle_game_phase_name(int32_t phase);
+
+/**
+ * Writes the number of rolls in the current turn to `*out_count` (0 at the start of a turn).
+ * The current turn stays readable after it ends (a bank, a farkle acknowledged) until the
+ * next turn starts, and for good once the game is over. Errors: FARKLE_STATUS_NULL_POINTER.
+ *
+ * # Safety
+ * `game` must be NULL or a live game; `out_count` NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_turn_roll_count(const struct FarkleGame *game,
+                                              size_t *out_count);
+
+/**
+ * Writes roll `index` (0 = the first) of the current turn to `*out_roll`: dice, max roll
+ * points, roll points, the selection and its combinations. Errors: FARKLE_STATUS_NULL_POINTER,
+ * FARKLE_STATUS_INDEX_OUT_OF_RANGE (index >= farkle_game_turn_roll_count()).
+ *
+ * # Safety
+ * `game` must be NULL or a live game; `out_roll` NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_turn_roll(const struct FarkleGame *game,
+                                        size_t index,
+                                        struct FarkleTurnRoll *out_roll);
+
+/**
+ * Writes the latest roll of the current turn to `*out_roll` (what a frontend shows, what a
+ * bot decides on). Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_NO_ROLL (the turn has
+ * not rolled yet).
+ *
+ * # Safety
+ * `game` must be NULL or a live game; `out_roll` NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_last_roll(const struct FarkleGame *game,
+                                        struct FarkleTurnRoll *out_roll);
+
+/**
+ * Writes the number of events in the game's log to `*out_count`. The log only grows; the
+ * first event is the first turn's TURN_STARTED. Errors: FARKLE_STATUS_NULL_POINTER.
+ *
+ * # Safety
+ * `game` must be NULL or a live game; `out_count` NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_event_count(const struct FarkleGame *game,
+                                          size_t *out_count);
+
+/**
+ * Writes event `index` (0 = the first) of the game's log to `*out_event`.
+ * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INDEX_OUT_OF_RANGE.
+ *
+ * # Safety
+ * `game` must be NULL or a live game; `out_event` NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_event(const struct FarkleGame *game,
+                                    size_t index,
+                                    struct FarkleEvent *out_event);
+
+/**
+ * A static English name of a FarkleEventKind value ("rolled", "banked", ...), "unknown" for
+ * any other value. Static; do not free.
+ */
+const char *farkle_event_kind_name(int32_t kind);
+
+/**
+ * Saves the whole game (rules, players, dice source and generator position, scores, the
+ * current turn and the event log) as a NUL-terminated JSON text with
+ * `"format": "farkle-save"` and `"version": 1`. farkle_game_load() gives back a game that
+ * continues identically.
+ *
+ * On success `*out_text` receives a string owned by the caller, to be freed with
+ * farkle_string_free(). Errors (nothing written): FARKLE_STATUS_NULL_POINTER.
+ *
+ * A seeded game's save holds its seed, so whoever reads it can predict the game's dice.
+ *
+ * # Safety
+ * `game` must be NULL or a live game; `out_text` NULL or writable.
+ */
+FARKLE_MUST_USE enum FarkleStatus farkle_game_save(const struct FarkleGame *game, char **out_text);
+
+/**
+ * Loads a saved game from `len` bytes at `text` (need not be NUL-terminated; read during the
+ * call only). The game is rebuilt by replaying the saved actions, so a loaded game is always
+ * consistent and continues exactly as the saved one would have.
+ *
+ * On success `*out_game` receives a new game owned by the caller (free it with
+ * farkle_game_free()). Errors (nothing written to `out_game`): FARKLE_STATUS_NULL_POINTER
+ * (out_game, or text with len > 0), FARKLE_STATUS_INVALID_SAVE (not UTF-8, not JSON,
+ * truncated, a field missing or unknown, a checksum or replay mismatch, a player name with a
+ * NUL character), FARKLE_STATUS_UNSUPPORTED_SAVE_VERSION. On these errors, when `out_message`
+ * is not NULL, a NUL-terminated English explanation is written to it (truncated to
+ * `message_len` bytes, terminator included).
+ *
+ * # Safety
+ * `text` must be NULL or readable for `len` bytes; `out_message` NULL or writable for
+ * `message_len` bytes; `out_game` NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_load(const char *text,
+                                   size_t len,
+                                   char *out_message,
+                                   size_t message_len,
+                                   struct FarkleGame **out_game);
+
+/**
+ * Frees a string this library returned to the caller (farkle_game_save()). NULL is a no-op.
+ * Do not call twice, and do not pass strings from anywhere else (static strings such as
+ * farkle_status_str()'s are never freed).
+ *
+ * # Safety
+ * `text` must be NULL or a string from this library not yet freed.
+ */
+void farkle_string_free(char *text);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -33,11 +33,52 @@ pub enum FarkleStatus {
     InvalidRules = 7,
     /// The output buffer is too small; the call says how large it must be.
     BufferTooSmall = 8,
+    /// The game is not in a phase that allows this call (farkle_game_state() tells the phase
+    /// and what is allowed; farkle_game_last_error() says why).
+    WrongPhase = 9,
+    /// A die index is not an index into the current roll, or an index into a list is past
+    /// its end.
+    IndexOutOfRange = 10,
+    /// The same die index was given twice.
+    DuplicateIndex = 11,
+    /// The selected dice do not score as a whole, or no dice were selected;
+    /// farkle_game_last_error() says which dice are left over.
+    InvalidSelection = 12,
+    /// The player is not on the board yet and the turn is below the minimum entry score.
+    BelowMinimumEntry = 13,
+    /// The turn is below the minimum bank score.
+    BelowMinimumBank = 14,
+    /// The game is over: no more actions.
+    GameOver = 15,
+    /// No player has this number.
+    UnknownPlayer = 16,
+    /// The saved-game text is malformed, truncated, not UTF-8, or was changed.
+    InvalidSave = 17,
+    /// The saved game was written by a version of the format this library does not read.
+    UnsupportedSaveVersion = 18,
+    /// Banking needs at least one die scored from the current roll.
+    NothingToBank = 19,
+    /// No selection was made since the last roll, so there is nothing to undo.
+    NothingToUndo = 20,
+    /// Every die of the hand has scored and the rules have no hot dice: bank (or undo).
+    HandEmpty = 21,
+    /// The game has no dice generator; roll with supplied dice.
+    NoDiceGenerator = 22,
+    /// The number of supplied dice differs from the dice in hand.
+    WrongDiceCount = 23,
+    /// The operating system's entropy source failed; nothing was changed.
+    EntropyUnavailable = 24,
+    /// The player has already left the game.
+    PlayerDeparted = 25,
+    /// A turn can be forfeited only when the player can neither roll nor bank.
+    ForfeitNotAllowed = 26,
+    /// The current turn has no roll yet.
+    NoRoll = 27,
     /// The hand number is not one of the FARKLE_HAND_KIND_* values.
-    UnknownHand = 9,
+    UnknownHand = 28,
     /// A hand level is above its cap (or an upgrade would take it there, or the cap is
     /// above FARKLE_HANDS_MAX_LEVEL).
-    HandLevelAboveCap = 10,
+    HandLevelAboveCap = 29,
 }
 
 impl FarkleStatus {
@@ -53,13 +94,32 @@ impl FarkleStatus {
             FarkleStatus::UnknownPreset => "unknown rules preset\0",
             FarkleStatus::InvalidRules => "the rules value is invalid\0",
             FarkleStatus::BufferTooSmall => "the output buffer is too small\0",
+            FarkleStatus::WrongPhase => "not allowed in the game's current phase\0",
+            FarkleStatus::IndexOutOfRange => "index out of range\0",
+            FarkleStatus::DuplicateIndex => "a die index is given twice\0",
+            FarkleStatus::InvalidSelection => "the selected dice do not score as a whole\0",
+            FarkleStatus::BelowMinimumEntry => "below the minimum score to get on the board\0",
+            FarkleStatus::BelowMinimumBank => "below the minimum score to bank\0",
+            FarkleStatus::GameOver => "the game is over\0",
+            FarkleStatus::UnknownPlayer => "no such player\0",
+            FarkleStatus::InvalidSave => "not a valid saved game\0",
+            FarkleStatus::UnsupportedSaveVersion => "unsupported saved-game version\0",
+            FarkleStatus::NothingToBank => "nothing scored in the current roll to bank\0",
+            FarkleStatus::NothingToUndo => "no selection since the last roll to undo\0",
+            FarkleStatus::HandEmpty => "no dice left in hand; bank the points\0",
+            FarkleStatus::NoDiceGenerator => "the game has no dice generator; supply the dice\0",
+            FarkleStatus::WrongDiceCount => "the number of dice differs from the dice in hand\0",
+            FarkleStatus::EntropyUnavailable => "the operating system's entropy source failed\0",
+            FarkleStatus::PlayerDeparted => "the player has left the game\0",
+            FarkleStatus::ForfeitNotAllowed => "the turn cannot be forfeited now\0",
+            FarkleStatus::NoRoll => "the current turn has no roll yet\0",
             FarkleStatus::UnknownHand => "unknown hand\0",
             FarkleStatus::HandLevelAboveCap => "a hand level is above its cap\0",
         }
     }
 
     /// Every status, in number order (used by the message lookup).
-    const ALL: [FarkleStatus; 11] = [
+    const ALL: [FarkleStatus; 30] = [
         FarkleStatus::Ok,
         FarkleStatus::Panic,
         FarkleStatus::NullPointer,
@@ -69,6 +129,25 @@ impl FarkleStatus {
         FarkleStatus::UnknownPreset,
         FarkleStatus::InvalidRules,
         FarkleStatus::BufferTooSmall,
+        FarkleStatus::WrongPhase,
+        FarkleStatus::IndexOutOfRange,
+        FarkleStatus::DuplicateIndex,
+        FarkleStatus::InvalidSelection,
+        FarkleStatus::BelowMinimumEntry,
+        FarkleStatus::BelowMinimumBank,
+        FarkleStatus::GameOver,
+        FarkleStatus::UnknownPlayer,
+        FarkleStatus::InvalidSave,
+        FarkleStatus::UnsupportedSaveVersion,
+        FarkleStatus::NothingToBank,
+        FarkleStatus::NothingToUndo,
+        FarkleStatus::HandEmpty,
+        FarkleStatus::NoDiceGenerator,
+        FarkleStatus::WrongDiceCount,
+        FarkleStatus::EntropyUnavailable,
+        FarkleStatus::PlayerDeparted,
+        FarkleStatus::ForfeitNotAllowed,
+        FarkleStatus::NoRoll,
         FarkleStatus::UnknownHand,
         FarkleStatus::HandLevelAboveCap,
     ];

@@ -17,3 +17,8 @@ pub mod point_calculation;
 pub mod rules;
 pub mod scoring;
 pub mod version;
+
+// Whole games.
+pub mod game;
+pub mod history;
+pub mod saved_game;

@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! The history of a game from C: the rolls of the current turn and the game's event log, both
+//! walked by index into plain structs.
+
+use std::ffi::c_char;
+
+use crate::ffi::error::FarkleStatus;
+use crate::ffi::game::FarkleGame;
+use crate::ffi::scoring::{FarkleCombination, FarkleCombinationKind, FARKLE_MAX_DICE};
+use crate::history::{Event, RollRecord};
+
+/// One roll of the current turn (seed 002's roll history entry).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct FarkleTurnRoll {
+    /// Number of dice rolled.
+    pub dice_count: u32,
+    /// The faces in roll order; entries past dice_count are 0.
+    pub faces: [u8; FARKLE_MAX_DICE],
+    /// Whether the game's generator rolled them (false: supplied by the caller).
+    pub generated: bool,
+    /// No selection of the roll scores.
+    pub is_farkle: bool,
+    /// Max roll points: the most any selection of the roll scores.
+    pub max_points: i32,
+    /// A selection scoring max_points (bit i = the i-th die); 0 for a farkle.
+    pub best_selection_mask: u16,
+    /// Dice that take part in some scoring selection.
+    pub scoring_dice_mask: u16,
+    /// Whether dice have been selected from this roll (false while a selection is awaited,
+    /// after an undo, and for a farkle).
+    pub has_selection: bool,
+    /// The selected dice (bit i = the i-th die).
+    pub selection_mask: u16,
+    /// The selected dice as face counts.
+    pub selection_counts: [u8; 6],
+    /// Roll points: what the selection scored (0 without one).
+    pub points: i32,
+    /// The selection took the last dice of the hand (hot dice when the rules allow it).
+    pub emptied_hand: bool,
+    /// Entries used in `combinations`.
+    pub combination_count: usize,
+    /// The combinations of the selection; each dice_mask indexes this roll's faces.
+    pub combinations: [FarkleCombination; FARKLE_MAX_DICE],
+}
+
+/// The kind of a FarkleEvent.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FarkleEventKind {
+    /// A turn began: player, round.
+    TurnStarted = 0,
+    /// A roll: player, dice_count and faces, generated.
+    Rolled = 1,
+    /// A selection: player, mask (dice of the roll), points (roll points).
+    Selected = 2,
+    /// A selection taken back: player, points.
+    Undone = 3,
+    /// Every die of the hand scored; the hand is the full set again: player.
+    HotDice = 4,
+    /// The turn was banked: player, points, score (the new banked score).
+    Banked = 5,
+    /// A roll scored nothing: player, points (the turn's forfeited points).
+    Farkled = 6,
+    /// The farkle was acknowledged; the turn is over: player.
+    FarkleAcknowledged = 7,
+    /// A dead-end turn was forfeited: player, points (forfeited).
+    TurnForfeited = 8,
+    /// Consecutive farkles cost points: player, points (taken), score (left).
+    Penalty = 9,
+    /// The player reached the target; the others get one more turn: player.
+    FinalRound = 10,
+    /// The player left the game: player.
+    PlayerLeft = 11,
+    /// The game is over: winners (bit i = player i).
+    GameOver = 12,
+}
+
+/// One entry of the game's event log. Fields a kind does not use are 0.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct FarkleEvent {
+    pub kind: FarkleEventKind,
+    /// The player concerned (0 for GAME_OVER).
+    pub player: u32,
+    /// The round (TURN_STARTED only).
+    pub round: u32,
+    /// Dice rolled (ROLLED only).
+    pub dice_count: u32,
+    /// The faces rolled, in order (ROLLED only).
+    pub faces: [u8; FARKLE_MAX_DICE],
+    /// Whether the game's generator rolled the dice (ROLLED only).
+    pub generated: bool,
+    /// Dice selected, bit i = the i-th die of the roll (SELECTED only).
+    pub mask: u16,
+    /// Points: roll points (SELECTED, UNDONE), banked (BANKED), forfeited (FARKLED,
+    /// TURN_FORFEITED), taken (PENALTY).
+    pub points: i64,
+    /// The player's banked score after the event (BANKED, PENALTY).
+    pub score: i64,
+    /// Bit i set for every winner (GAME_OVER only).
+    pub winners: u64,
+}
+
+fn turn_roll(r: &RollRecord) -> FarkleTurnRoll {
+    let mut faces = [0u8; FARKLE_MAX_DICE];
+    faces[..r.dice.len()].copy_from_slice(&r.dice);
+    let empty = FarkleCombination {
+        kind: FarkleCombinationKind::Single,
+        face: 0,
+        dice_count: 0,
+        counts: [0; 6],
+        dice_mask: 0,
+        points: 0,
+    };
+    let mut out = FarkleTurnRoll {
+        dice_count: r.dice.len() as u32,
+        faces,
+        generated: r.generated,
+        is_farkle: r.is_farkle,
+        max_points: r.max_points,
+        best_selection_mask: r.best_selection_mask,
+        scoring_dice_mask: r.scoring_mask,
+        has_selection: false,
+        selection_mask: 0,
+        selection_counts: [0; 6],
+        points: 0,
+        emptied_hand: false,
+        combination_count: 0,
+        combinations: [empty; FARKLE_MAX_DICE],
+    };
+    if let Some(s) = &r.selection {
+        out.has_selection = true;
+        out.selection_mask = s.mask;
+        out.selection_counts = s.dice.0;
+        out.points = s.points;
+        out.emptied_hand = s.emptied_hand;
+        out.combination_count = s.combinations.len();
+        for (slot, (c, mask)) in out.combinations.iter_mut().zip(&s.combinations) {
+            *slot = FarkleCombination {
+                kind: c.kind.into(),
+                face: c.face,
+                dice_count: c.dice.total() as u8,
+                counts: c.dice.0,
+                dice_mask: *mask,
+                points: c.points,
+            };
+        }
+    }
+    out
+}
+
+fn event(e: &Event) -> FarkleEvent {
+    let mut out = FarkleEvent {
+        kind: FarkleEventKind::GameOver,
+        player: 0,
+        round: 0,
+        dice_count: 0,
+        faces: [0; FARKLE_MAX_DICE],
+        generated: false,
+        mask: 0,
+        points: 0,
+        score: 0,
+        winners: 0,
+    };
+    let (kind, player) = match e {
+        Event::TurnStarted { player, round } => {
+            out.round = *round;
+            (FarkleEventKind::TurnStarted, *player)
+        }
+        Event::Rolled {
+            player,
+            dice,
+            generated,
+        } => {
+            out.dice_count = dice.len() as u32;
+            out.faces[..dice.len()].copy_from_slice(dice);
+            out.generated = *generated;
+            (FarkleEventKind::Rolled, *player)
+        }
+        Event::Selected {
+            player,
+            mask,
+            points,
+        } => {
+            out.mask = *mask;
+            out.points = (*points).into();
+            (FarkleEventKind::Selected, *player)
+        }
+        Event::Undone { player, points } => {
+            out.points = (*points).into();
+            (FarkleEventKind::Undone, *player)
+        }
+        Event::HotDice { player } => (FarkleEventKind::HotDice, *player),
+        Event::Banked {
+            player,
+            points,
+            score,
+        } => {
+            out.points = *points;
+            out.score = *score;
+            (FarkleEventKind::Banked, *player)
+        }
+        Event::Farkled { player, forfeited } => {
+            out.points = *forfeited;
+            (FarkleEventKind::Farkled, *player)
+        }
+        Event::FarkleAcknowledged { player } => (FarkleEventKind::FarkleAcknowledged, *player),
+        Event::TurnForfeited { player, forfeited } => {
+            out.points = *forfeited;
+            (FarkleEventKind::TurnForfeited, *player)
+        }
+        Event::Penalty {
+            player,
+            points,
+            score,
+        } => {
+            out.points = *points;
+            out.score = *score;
+            (FarkleEventKind::Penalty, *player)
+        }
+        Event::FinalRound { player } => (FarkleEventKind::FinalRound, *player),
+        Event::PlayerLeft { player } => (FarkleEventKind::PlayerLeft, *player),
+        Event::GameOver { winners } => {
+            out.winners = *winners;
+            (FarkleEventKind::GameOver, 0)
+        }
+    };
+    out.kind = kind;
+    out.player = player as u32;
+    out
+}
+
+/// Writes the number of rolls in the current turn to `*out_count` (0 at the start of a turn).
+/// The current turn stays readable after it ends (a bank, a farkle acknowledged) until the
+/// next turn starts, and for good once the game is over. Errors: FARKLE_STATUS_NULL_POINTER.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `out_count` NULL or writable.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_game_turn_roll_count(
+    game: *const FarkleGame,
+    out_count: *mut usize,
+) -> FarkleStatus {
+    ffi_boundary! {
+        let g = try_ref!(game);
+        let out = try_out!(out_count);
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { out.write(g.game.turn().rolls.len()) };
+        FarkleStatus::Ok
+    }
+}
+
+/// Writes roll `index` (0 = the first) of the current turn to `*out_roll`: dice, max roll
+/// points, roll points, the selection and its combinations. Errors: FARKLE_STATUS_NULL_POINTER,
+/// FARKLE_STATUS_INDEX_OUT_OF_RANGE (index >= farkle_game_turn_roll_count()).
+///
+/// # Safety
+/// `game` must be NULL or a live game; `out_roll` NULL or writable.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_game_turn_roll(
+    game: *const FarkleGame,
+    index: usize,
+    out_roll: *mut FarkleTurnRoll,
+) -> FarkleStatus {
+    ffi_boundary! {
+        let g = try_ref!(game);
+        let out = try_out!(out_roll);
+        let Some(r) = g.game.turn().rolls.get(index) else {
+            return FarkleStatus::IndexOutOfRange;
+        };
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { out.write(turn_roll(r)) };
+        FarkleStatus::Ok
+    }
+}
+
+/// Writes the latest roll of the current turn to `*out_roll` (what a frontend shows, what a
+/// bot decides on). Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_NO_ROLL (the turn has
+/// not rolled yet).
+///
+/// # Safety
+/// `game` must be NULL or a live game; `out_roll` NULL or writable.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_game_last_roll(
+    game: *const FarkleGame,
+    out_roll: *mut FarkleTurnRoll,
+) -> FarkleStatus {
+    ffi_boundary! {
+        let g = try_ref!(game);
+        let out = try_out!(out_roll);
+        let Some(r) = g.game.turn().last_roll() else {
+            return FarkleStatus::NoRoll;
+        };
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { out.write(turn_roll(r)) };
+        FarkleStatus::Ok
+    }
+}
+
+/// Writes the number of events in the game's log to `*out_count`. The log only grows; the
+/// first event is the first turn's TURN_STARTED. Errors: FARKLE_STATUS_NULL_POINTER.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `out_count` NULL or writable.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_game_event_count(
+    game: *const FarkleGame,
+    out_count: *mut usize,
+) -> FarkleStatus {
+    ffi_boundary! {
+        let g = try_ref!(game);
+        let out = try_out!(out_count);
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { out.write(g.game.events().len()) };
+        FarkleStatus::Ok
+    }
+}
+
+/// Writes event `index` (0 = the first) of the game's log to `*out_event`.
+/// Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INDEX_OUT_OF_RANGE.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `out_event` NULL or writable.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_game_event(
+    game: *const FarkleGame,
+    index: usize,
+    out_event: *mut FarkleEvent,
+) -> FarkleStatus {
+    ffi_boundary! {
+        let g = try_ref!(game);
+        let out = try_out!(out_event);
+        let Some(e) = g.game.events().get(index) else {
+            return FarkleStatus::IndexOutOfRange;
+        };
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { out.write(event(e)) };
+        FarkleStatus::Ok
+    }
+}
+
+/// A static English name of a FarkleEventKind value ("rolled", "banked", ...), "unknown" for
+/// any other value. Static; do not free.
+#[no_mangle]
+pub extern "C" fn farkle_event_kind_name(kind: i32) -> *const c_char {
+    match kind {
+        0 => c"turn started",
+        1 => c"rolled",
+        2 => c"selected",
+        3 => c"undone",
+        4 => c"hot dice",
+        5 => c"banked",
+        6 => c"farkled",
+        7 => c"farkle acknowledged",
+        8 => c"turn forfeited",
+        9 => c"penalty",
+        10 => c"final round",
+        11 => c"player left",
+        12 => c"game over",
+        _ => c"unknown",
+    }
+    .as_ptr()
+}

@@ -1,0 +1,869 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! The game: a state machine that runs a whole multiplayer game under any rules value.
+//!
+//! A turn starts in [`Phase::AwaitingRoll`] with the full set in hand. A roll that scores
+//! nothing is a farkle ([`Phase::Farkled`]): the turn's points are forfeited and the player
+//! acknowledges it. Otherwise the player selects dice ([`Phase::AwaitingSelection`]), by indices
+//! or by toggling dice and confirming; a valid selection adds its points to the turn and
+//! returns to [`Phase::AwaitingRoll`], where the player may undo it, bank, or roll the dice left
+//! in hand. Scoring every die of the hand resets it to the full set (hot dice) when the rules
+//! allow, otherwise the player must bank. Every call that is not allowed returns an error and
+//! leaves the game exactly as it was.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::dice::{DiceError, FaceCounts};
+use crate::dice_source::{DiceGenerator, DiceSource, EntropyError};
+use crate::history::{Event, RollRecord, SelectionRecord, Turn, TurnEnd};
+use crate::rules::{Rules, RulesError};
+use crate::scoring::{InvalidSelection, Scorer, Selection};
+
+/// Most players in one game (winners are reported as a 64-bit mask).
+pub const MAX_PLAYERS: usize = 64;
+
+/// What the game is waiting for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The current player may roll the hand; after a selection, also bank or undo it.
+    AwaitingRoll,
+    /// The last roll scores: the player must select dice from it.
+    AwaitingSelection,
+    /// The last roll scored nothing: the player must acknowledge the farkle.
+    Farkled,
+    /// The game is over.
+    GameOver,
+}
+
+impl Phase {
+    /// A short English name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::AwaitingRoll => "awaiting a roll",
+            Phase::AwaitingSelection => "awaiting a selection",
+            Phase::Farkled => "farkled",
+            Phase::GameOver => "over",
+        }
+    }
+}
+
+/// One player's record (seed 002's GameState, per player).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Player {
+    /// Optional name.
+    pub name: Option<String>,
+    /// Banked game score (may be negative after penalties).
+    pub score: i64,
+    /// Whether the player has banked once (met the minimum entry score).
+    pub on_board: bool,
+    /// False once the player has left the game.
+    pub active: bool,
+    /// Farkles in a row since the last bank or penalty.
+    pub consecutive_farkles: u32,
+    /// Farkles in the whole game.
+    pub farkles: u32,
+    /// Hot dice in the whole game.
+    pub hot_dice: u32,
+    /// Points forfeited in the whole game (farkles and forfeited turns).
+    pub forfeited_points: i64,
+    /// The most points banked in one turn.
+    pub best_turn: i64,
+    /// Turns finished (banked, farkled or forfeited).
+    pub turns: u32,
+    /// Sum of all banked turns.
+    pub banked_points: i64,
+    /// Farkle penalties taken.
+    pub penalties: u32,
+    /// Points the penalties took away in total.
+    pub penalty_points: i64,
+}
+
+/// Why a call was refused. The game is unchanged after any of these.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GameError {
+    /// A game has 1 to 64 players.
+    #[error("{0} players; a game has 1 to {MAX_PLAYERS}")]
+    PlayerCount(usize),
+    /// The rules value is invalid.
+    #[error("invalid rules: {0}")]
+    Rules(#[from] RulesError),
+    /// The game is over; nothing can be done any more.
+    #[error("the game is over")]
+    GameOver,
+    /// The action is not allowed in the current phase.
+    #[error("cannot {action} now: the game is {}", phase.name())]
+    WrongPhase { action: &'static str, phase: Phase },
+    /// A die index is not an index into the current roll.
+    #[error("die index {index} is out of range; the roll has {len} dice")]
+    IndexOutOfRange { index: usize, len: usize },
+    /// A die index was given twice.
+    #[error("die index {index} is given more than once")]
+    DuplicateIndex { index: usize },
+    /// The selection does not score as a whole.
+    #[error("invalid selection: {0}")]
+    InvalidSelection(InvalidSelection),
+    /// The player is not on the board and the turn is below the minimum entry score.
+    #[error("{points} points in this turn; {required} are needed to get on the board")]
+    BelowMinimumEntry { points: i64, required: i64 },
+    /// The turn is below the minimum bank score.
+    #[error("{points} points in this turn; at least {required} are needed to bank")]
+    BelowMinimumBank { points: i64, required: i64 },
+    /// Banking needs a selection from the current roll (and not a new roll since).
+    #[error("nothing to bank: score at least one die of the current roll first")]
+    NothingToBank,
+    /// No selection since the last roll.
+    #[error("nothing to undo: no dice were selected since the last roll")]
+    NothingToUndo,
+    /// Every die of the hand has scored and the rules have no hot dice: bank (or undo).
+    #[error("no dice left in hand and the rules have no hot dice: bank the points")]
+    HandEmpty,
+    /// The game has no dice generator; supply the dice.
+    #[error("this game has no dice generator; supply the dice of every roll")]
+    NoDiceGenerator,
+    /// Supplied dice must match the hand.
+    #[error("{given} dice supplied; the hand holds {expected}")]
+    WrongDiceCount { given: usize, expected: usize },
+    /// A supplied die is not a die.
+    #[error("{0}")]
+    InvalidDice(DiceError),
+    /// The operating system could not provide entropy.
+    #[error("{0}")]
+    Entropy(#[from] EntropyError),
+    /// No such player.
+    #[error("there is no player {index}; the game has {count}")]
+    UnknownPlayer { index: usize, count: usize },
+    /// The player has already left.
+    #[error("player {0} has left the game")]
+    PlayerDeparted(usize),
+    /// A turn may be forfeited only when the player can neither roll nor bank.
+    #[error("the turn can be forfeited only when the player can neither roll nor bank")]
+    ForfeitNotAllowed,
+}
+
+/// A legal selection of the current roll, with the dice it takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LegalSelection {
+    /// Dice of the roll (bit i = the i-th die; the first dice of each face).
+    pub mask: u16,
+    /// Face counts and points.
+    pub selection: Selection,
+}
+
+/// A whole game: rules, players, dice, the current turn and the event log.
+#[derive(Clone)]
+pub struct Game {
+    pub(crate) rules: Rules,
+    scorer: Arc<Scorer>,
+    pub(crate) dice: DiceGenerator,
+    players: Vec<Player>,
+    phase: Phase,
+    round: u32,
+    turn: Turn,
+    pending: u16,
+    final_round: Option<usize>,
+    final_pending: u64,
+    winners: u64,
+    events: Vec<Event>,
+}
+
+impl std::fmt::Debug for Game {
+    /// Everything but the scorer (which follows from the rules).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("rules", &self.rules)
+            .field("dice", &self.dice)
+            .field("players", &self.players)
+            .field("phase", &self.phase)
+            .field("round", &self.round)
+            .field("turn", &self.turn)
+            .field("pending", &self.pending)
+            .field("final_round", &self.final_round)
+            .field("final_pending", &self.final_pending)
+            .field("winners", &self.winners)
+            .field("events", &self.events)
+            .finish()
+    }
+}
+
+impl PartialEq for Game {
+    /// Equal state (the scorer follows from the rules).
+    fn eq(&self, other: &Self) -> bool {
+        self.rules == other.rules
+            && self.dice == other.dice
+            && self.players == other.players
+            && self.phase == other.phase
+            && self.round == other.round
+            && self.turn == other.turn
+            && self.pending == other.pending
+            && self.final_round == other.final_round
+            && self.final_pending == other.final_pending
+            && self.winners == other.winners
+            && self.events == other.events
+    }
+}
+
+/// `rules` with its game options (which the scorer never reads) set to fixed values, so games
+/// that differ only in those share one cached scorer.
+fn scoring_rules(rules: &Rules) -> Rules {
+    let classic = Rules::default();
+    Rules {
+        min_entry_score: classic.min_entry_score,
+        min_bank_score: classic.min_bank_score,
+        target_score: classic.target_score,
+        final_round: classic.final_round,
+        turn_limit: classic.turn_limit,
+        farkle_penalty_streak: classic.farkle_penalty_streak,
+        farkle_penalty_points: classic.farkle_penalty_points,
+        farkle_penalty_loses_all: classic.farkle_penalty_loses_all,
+        hot_dice: classic.hot_dice,
+        ..*rules
+    }
+}
+
+fn bit(player: usize) -> u64 {
+    1u64 << player
+}
+
+fn mask_of_len(len: usize) -> u16 {
+    ((1u32 << len) - 1) as u16
+}
+
+impl Game {
+    /// A game of `players` unnamed players.
+    pub fn new(rules: Rules, players: usize, dice: DiceSource) -> Result<Game, GameError> {
+        Game::with_names(rules, vec![None; players], dice)
+    }
+
+    /// A game with one player per entry of `names` (each name optional).
+    pub fn with_names(
+        rules: Rules,
+        names: Vec<Option<String>>,
+        dice: DiceSource,
+    ) -> Result<Game, GameError> {
+        if names.is_empty() || names.len() > MAX_PLAYERS {
+            return Err(GameError::PlayerCount(names.len()));
+        }
+        rules.validate()?;
+        let scorer = Scorer::shared(&scoring_rules(&rules))?;
+        let players = names
+            .into_iter()
+            .map(|name| Player {
+                name,
+                active: true,
+                ..Player::default()
+            })
+            .collect();
+        Ok(Game {
+            rules,
+            scorer,
+            dice: DiceGenerator::new(dice),
+            players,
+            phase: Phase::AwaitingRoll,
+            round: 1,
+            turn: Turn::new(0, rules.dice_count),
+            pending: 0,
+            final_round: None,
+            final_pending: 0,
+            winners: 0,
+            events: vec![Event::TurnStarted {
+                player: 0,
+                round: 1,
+            }],
+        })
+    }
+
+    // ----- queries -----
+
+    /// The rules of the game.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The dice source the game was created with.
+    pub fn dice_source(&self) -> DiceSource {
+        self.dice.source()
+    }
+
+    /// What the game is waiting for.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Whose turn it is (after the game is over: whose turn was last).
+    pub fn current_player(&self) -> usize {
+        self.turn.player
+    }
+
+    /// The round: 1 at the start, +1 each time play passes the end of the player list.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// Every player's record.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// One player's record.
+    pub fn player(&self, index: usize) -> Result<&Player, GameError> {
+        self.players.get(index).ok_or(GameError::UnknownPlayer {
+            index,
+            count: self.players.len(),
+        })
+    }
+
+    /// Players who have not left.
+    pub fn active_players(&self) -> usize {
+        self.players.iter().filter(|p| p.active).count()
+    }
+
+    /// The current turn (after it ended, until the next one starts).
+    pub fn turn(&self) -> &Turn {
+        &self.turn
+    }
+
+    /// Dice toggled so far towards a selection of the current roll (bit i = the i-th die).
+    pub fn pending_selection(&self) -> u16 {
+        self.pending
+    }
+
+    /// The player whose bank started the final round, if it has started.
+    pub fn final_round_player(&self) -> Option<usize> {
+        self.final_round
+    }
+
+    /// The event log of the whole game.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Bit i set for every winner, once the game is over: the active players with the highest
+    /// banked score (several on a tie; none when every player left).
+    pub fn winners(&self) -> Option<u64> {
+        (self.phase == Phase::GameOver).then_some(self.winners)
+    }
+
+    /// Whether the hand can be rolled now (with supplied dice; generated rolls also need a
+    /// generator).
+    pub fn can_roll(&self) -> bool {
+        self.check_roll().is_ok()
+    }
+
+    /// Whether the selection of the current roll can be undone now.
+    pub fn can_undo(&self) -> bool {
+        self.check_undo().is_ok()
+    }
+
+    /// Whether the turn can be banked now.
+    pub fn can_bank(&self) -> bool {
+        self.check_bank().is_ok()
+    }
+
+    /// Whether the turn can be forfeited now (the player can neither roll nor bank).
+    pub fn can_forfeit(&self) -> bool {
+        self.check_forfeit().is_ok()
+    }
+
+    /// Why banking is not allowed now, or `Ok` when it is.
+    pub fn check_bank(&self) -> Result<(), GameError> {
+        self.check_phase("bank", Phase::AwaitingRoll)?;
+        if !self.selected_since_roll() {
+            return Err(GameError::NothingToBank);
+        }
+        let points = self.turn.points;
+        if !self.players[self.turn.player].on_board
+            && points < i64::from(self.rules.min_entry_score)
+        {
+            return Err(GameError::BelowMinimumEntry {
+                points,
+                required: self.rules.min_entry_score.into(),
+            });
+        }
+        if points < i64::from(self.rules.min_bank_score) {
+            return Err(GameError::BelowMinimumBank {
+                points,
+                required: self.rules.min_bank_score.into(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Every distinct scoring selection of the current roll while a selection is awaited,
+    /// best first; empty otherwise.
+    pub fn legal_selections(&self) -> Vec<LegalSelection> {
+        if self.phase != Phase::AwaitingSelection {
+            return Vec::new();
+        }
+        let roll = self.turn.last_roll().expect("a roll awaits selection");
+        let counts = FaceCounts::from_faces(&roll.dice, roll.dice.len()).expect("valid roll");
+        self.scorer
+            .selections(counts)
+            .into_iter()
+            .map(|selection| {
+                let mut taken = 0;
+                let mask = selection
+                    .dice
+                    .pick_indices(&roll.dice, &mut taken)
+                    .expect("a selection of the roll");
+                LegalSelection { mask, selection }
+            })
+            .collect()
+    }
+
+    fn selected_since_roll(&self) -> bool {
+        self.phase == Phase::AwaitingRoll
+            && self.turn.last_roll().is_some_and(|r| r.selection.is_some())
+    }
+
+    fn check_phase(&self, action: &'static str, wanted: Phase) -> Result<(), GameError> {
+        match self.phase {
+            Phase::GameOver => Err(GameError::GameOver),
+            phase if phase != wanted => Err(GameError::WrongPhase { action, phase }),
+            _ => Ok(()),
+        }
+    }
+
+    fn check_roll(&self) -> Result<(), GameError> {
+        self.check_phase("roll", Phase::AwaitingRoll)?;
+        if self.turn.hand == 0 {
+            return Err(GameError::HandEmpty);
+        }
+        Ok(())
+    }
+
+    fn check_undo(&self) -> Result<(), GameError> {
+        self.check_phase("undo", Phase::AwaitingRoll)?;
+        if !self.selected_since_roll() {
+            return Err(GameError::NothingToUndo);
+        }
+        Ok(())
+    }
+
+    fn check_forfeit(&self) -> Result<(), GameError> {
+        self.check_phase("forfeit the turn", Phase::AwaitingRoll)?;
+        if self.turn.hand > 0 || !self.selected_since_roll() || self.check_bank().is_ok() {
+            return Err(GameError::ForfeitNotAllowed);
+        }
+        Ok(())
+    }
+
+    fn current_roll(&self) -> &RollRecord {
+        self.turn.last_roll().expect("a roll awaits selection")
+    }
+
+    // ----- actions -----
+
+    /// Rolls the hand with the game's dice generator. Returns the roll.
+    pub fn roll(&mut self) -> Result<&RollRecord, GameError> {
+        self.check_roll()?;
+        let dice = match self.dice.roll(usize::from(self.turn.hand)) {
+            None => return Err(GameError::NoDiceGenerator),
+            Some(result) => result?,
+        };
+        Ok(self.apply_roll(dice, true))
+    }
+
+    /// Rolls the hand with dice supplied by the caller: exactly as many as the hand holds,
+    /// each 1..=6. Any game accepts supplied dice; its generator is not used.
+    pub fn roll_with(&mut self, dice: &[u8]) -> Result<&RollRecord, GameError> {
+        self.roll_recorded(dice, false)
+    }
+
+    /// A roll from a saved game: supplied dice, marked as generated or not.
+    pub(crate) fn roll_recorded(
+        &mut self,
+        dice: &[u8],
+        generated: bool,
+    ) -> Result<&RollRecord, GameError> {
+        self.check_roll()?;
+        let hand = usize::from(self.turn.hand);
+        if dice.len() != hand {
+            return Err(GameError::WrongDiceCount {
+                given: dice.len(),
+                expected: hand,
+            });
+        }
+        FaceCounts::from_faces(dice, hand).map_err(GameError::InvalidDice)?;
+        Ok(self.apply_roll(dice.to_vec(), generated))
+    }
+
+    fn apply_roll(&mut self, dice: Vec<u8>, generated: bool) -> &RollRecord {
+        let counts = FaceCounts::from_faces(&dice, dice.len()).expect("checked dice");
+        let analysis = self
+            .scorer
+            .analyze(counts)
+            .expect("no more dice than the set");
+        let mut taken = 0;
+        let best_selection_mask = analysis
+            .best_selection
+            .pick_indices(&dice, &mut taken)
+            .expect("a selection of the roll");
+        let scoring_mask = dice
+            .iter()
+            .enumerate()
+            .filter(|(_, &f)| analysis.scoring_faces & (1 << (f - 1)) != 0)
+            .fold(0u16, |m, (i, _)| m | (1 << i));
+        let player = self.turn.player;
+        self.events.push(Event::Rolled {
+            player,
+            dice: dice.clone(),
+            generated,
+        });
+        self.turn.rolls.push(RollRecord {
+            dice,
+            generated,
+            is_farkle: analysis.is_farkle,
+            max_points: analysis.max_points,
+            best_selection_mask,
+            scoring_mask,
+            selection: None,
+        });
+        self.pending = 0;
+        if analysis.is_farkle {
+            self.apply_farkle();
+        } else {
+            self.phase = Phase::AwaitingSelection;
+        }
+        self.turn.last_roll().expect("just pushed")
+    }
+
+    fn apply_farkle(&mut self) {
+        let index = self.turn.player;
+        let forfeited = self.turn.points;
+        self.turn.forfeited = forfeited;
+        self.turn.points = 0;
+        let player = &mut self.players[index];
+        player.farkles += 1;
+        player.forfeited_points = player.forfeited_points.saturating_add(forfeited);
+        player.consecutive_farkles += 1;
+        self.events.push(Event::Farkled {
+            player: index,
+            forfeited,
+        });
+        let streak = u32::from(self.rules.farkle_penalty_streak);
+        if streak > 0 && player.consecutive_farkles >= streak {
+            let points = if self.rules.farkle_penalty_loses_all {
+                player.score.max(0)
+            } else {
+                i64::from(self.rules.farkle_penalty_points)
+            };
+            player.score = player.score.saturating_sub(points);
+            player.penalties += 1;
+            player.penalty_points = player.penalty_points.saturating_add(points);
+            player.consecutive_farkles = 0;
+            self.events.push(Event::Penalty {
+                player: index,
+                points,
+                score: player.score,
+            });
+        }
+        self.phase = Phase::Farkled;
+    }
+
+    /// Selects dice of the current roll by index and scores them. Returns the roll points.
+    pub fn select(&mut self, indices: &[usize]) -> Result<i32, GameError> {
+        self.check_phase("select dice", Phase::AwaitingSelection)?;
+        let len = self.current_roll().dice.len();
+        let mut mask = 0u16;
+        for &index in indices {
+            if index >= len {
+                return Err(GameError::IndexOutOfRange { index, len });
+            }
+            if mask & (1 << index) != 0 {
+                return Err(GameError::DuplicateIndex { index });
+            }
+            mask |= 1 << index;
+        }
+        self.apply_selection(mask)
+    }
+
+    /// Selects the dice of the current roll whose bits are set (bit i = the i-th die).
+    pub fn select_mask(&mut self, mask: u16) -> Result<i32, GameError> {
+        self.check_phase("select dice", Phase::AwaitingSelection)?;
+        let len = self.current_roll().dice.len();
+        let outside = mask & !mask_of_len(len);
+        if outside != 0 {
+            return Err(GameError::IndexOutOfRange {
+                index: outside.trailing_zeros() as usize,
+                len,
+            });
+        }
+        self.apply_selection(mask)
+    }
+
+    /// Toggles one die of the current roll in or out of the pending selection; returns the
+    /// pending selection.
+    pub fn toggle(&mut self, index: usize) -> Result<u16, GameError> {
+        self.check_phase("toggle a die", Phase::AwaitingSelection)?;
+        let len = self.current_roll().dice.len();
+        if index >= len {
+            return Err(GameError::IndexOutOfRange { index, len });
+        }
+        self.pending ^= 1 << index;
+        Ok(self.pending)
+    }
+
+    /// Scores the pending selection built by [`Game::toggle`]. Returns the roll points.
+    pub fn confirm(&mut self) -> Result<i32, GameError> {
+        self.check_phase("confirm a selection", Phase::AwaitingSelection)?;
+        self.apply_selection(self.pending)
+    }
+
+    /// Sets the pending selection of a loaded game.
+    pub(crate) fn set_pending(&mut self, mask: u16) -> Result<(), GameError> {
+        if mask == 0 {
+            self.pending = 0;
+            return Ok(());
+        }
+        self.check_phase("toggle a die", Phase::AwaitingSelection)?;
+        let len = self.current_roll().dice.len();
+        if mask & !mask_of_len(len) != 0 {
+            return Err(GameError::IndexOutOfRange {
+                index: (mask & !mask_of_len(len)).trailing_zeros() as usize,
+                len,
+            });
+        }
+        self.pending = mask;
+        Ok(())
+    }
+
+    fn apply_selection(&mut self, mask: u16) -> Result<i32, GameError> {
+        let roll = self.current_roll();
+        let chosen: Vec<u8> = roll
+            .dice
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .map(|(_, &f)| f)
+            .collect();
+        let counts = FaceCounts::from_faces(&chosen, chosen.len()).expect("valid roll");
+        let score = self
+            .scorer
+            .score(counts)
+            .map_err(GameError::InvalidSelection)?;
+        let mut taken = !mask;
+        let combinations = score
+            .combinations
+            .iter()
+            .map(|c| {
+                let m = c
+                    .dice
+                    .pick_indices(&roll.dice, &mut taken)
+                    .expect("combination within the selection");
+                (*c, m)
+            })
+            .collect();
+        let hand = self.turn.hand - chosen.len() as u8;
+        let emptied_hand = hand == 0;
+        let player = self.turn.player;
+        self.turn.rolls.last_mut().expect("a roll").selection = Some(SelectionRecord {
+            mask,
+            dice: counts,
+            points: score.points,
+            combinations,
+            emptied_hand,
+        });
+        self.turn.points = self.turn.points.saturating_add(score.points.into());
+        self.turn.hand = hand;
+        self.events.push(Event::Selected {
+            player,
+            mask,
+            points: score.points,
+        });
+        if emptied_hand && self.rules.hot_dice {
+            self.turn.hand = self.rules.dice_count;
+            self.turn.hot_dice += 1;
+            self.players[player].hot_dice += 1;
+            self.events.push(Event::HotDice { player });
+        }
+        self.pending = 0;
+        self.phase = Phase::AwaitingRoll;
+        Ok(score.points)
+    }
+
+    /// Takes back the selection of the current roll (seed 004's "unpick"): its points leave
+    /// the turn, its dice return to the hand, and the roll awaits a selection again, with the
+    /// undone dice as the pending selection. Allowed until the player rolls or banks.
+    pub fn undo(&mut self) -> Result<i32, GameError> {
+        self.check_undo()?;
+        let player = self.turn.player;
+        let roll = self.turn.rolls.last_mut().expect("a roll");
+        let selection = roll.selection.take().expect("checked");
+        let len = roll.dice.len() as u8;
+        self.turn.points = self.turn.points.saturating_sub(selection.points.into());
+        if selection.emptied_hand && self.rules.hot_dice {
+            self.turn.hot_dice -= 1;
+            self.players[player].hot_dice -= 1;
+        }
+        self.turn.hand = len;
+        self.events.push(Event::Undone {
+            player,
+            points: selection.points,
+        });
+        self.pending = selection.mask;
+        self.phase = Phase::AwaitingSelection;
+        Ok(selection.points)
+    }
+
+    /// Banks the turn's points and ends the turn. Returns the points banked.
+    pub fn bank(&mut self) -> Result<i64, GameError> {
+        self.check_bank()?;
+        let index = self.turn.player;
+        let points = self.turn.points;
+        let player = &mut self.players[index];
+        player.score = player.score.saturating_add(points);
+        player.banked_points = player.banked_points.saturating_add(points);
+        player.on_board = true;
+        player.consecutive_farkles = 0;
+        player.best_turn = player.best_turn.max(points);
+        let score = player.score;
+        self.events.push(Event::Banked {
+            player: index,
+            points,
+            score,
+        });
+        let target = i64::from(self.rules.target_score);
+        let mut over = false;
+        if target > 0 && score >= target && self.final_round.is_none() {
+            if self.rules.final_round {
+                self.final_round = Some(index);
+                self.final_pending = self.active_mask() & !bit(index);
+                self.events.push(Event::FinalRound { player: index });
+            } else {
+                over = true;
+            }
+        }
+        self.end_turn(TurnEnd::Banked, over);
+        Ok(points)
+    }
+
+    /// Acknowledges a farkle (seed 002's "forfeit"): the turn is over.
+    pub fn acknowledge_farkle(&mut self) -> Result<(), GameError> {
+        self.check_phase("acknowledge a farkle", Phase::Farkled)?;
+        self.events.push(Event::FarkleAcknowledged {
+            player: self.turn.player,
+        });
+        self.end_turn(TurnEnd::Farkled, false);
+        Ok(())
+    }
+
+    /// Gives up the turn's points when the player can neither roll nor bank: every die of the
+    /// hand has scored, the rules have no hot dice, and the turn is below the minimum entry or
+    /// bank score. (Undoing the selection and keeping fewer dice is the other way out.) Not a
+    /// farkle: the farkle streak is unchanged.
+    pub fn forfeit_turn(&mut self) -> Result<i64, GameError> {
+        self.check_forfeit()?;
+        let index = self.turn.player;
+        let forfeited = self.turn.points;
+        self.turn.forfeited = forfeited;
+        self.turn.points = 0;
+        let player = &mut self.players[index];
+        player.forfeited_points = player.forfeited_points.saturating_add(forfeited);
+        self.events.push(Event::TurnForfeited {
+            player: index,
+            forfeited,
+        });
+        self.end_turn(TurnEnd::Forfeited, false);
+        Ok(forfeited)
+    }
+
+    /// A player leaves the game. Their score stays in the record, but they cannot win. When it
+    /// is their turn, the turn ends without points and play passes to the next active player.
+    /// The game ends when no player is left, or only one in a game that started with two or
+    /// more.
+    pub fn leave(&mut self, index: usize) -> Result<(), GameError> {
+        if self.phase == Phase::GameOver {
+            return Err(GameError::GameOver);
+        }
+        let player = self.player(index)?;
+        if !player.active {
+            return Err(GameError::PlayerDeparted(index));
+        }
+        self.players[index].active = false;
+        self.final_pending &= !bit(index);
+        self.events.push(Event::PlayerLeft { player: index });
+        if index == self.turn.player {
+            self.turn.points = 0;
+            self.end_turn(TurnEnd::Left, false);
+        } else if self.too_few_players() {
+            self.turn.points = 0;
+            self.turn.ended = Some(TurnEnd::GameOver);
+            self.game_over();
+        }
+        Ok(())
+    }
+
+    fn active_mask(&self) -> u64 {
+        self.players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.active)
+            .fold(0, |m, (i, _)| m | bit(i))
+    }
+
+    fn too_few_players(&self) -> bool {
+        let active = self.active_players();
+        active == 0 || (self.players.len() >= 2 && active == 1)
+    }
+
+    fn has_turns_left(&self, player: &Player) -> bool {
+        player.active && (self.rules.turn_limit == 0 || player.turns < self.rules.turn_limit)
+    }
+
+    fn end_turn(&mut self, how: TurnEnd, over: bool) {
+        let index = self.turn.player;
+        if how != TurnEnd::Left {
+            self.players[index].turns += 1;
+        }
+        self.turn.ended = Some(how);
+        self.pending = 0;
+        self.final_pending &= !bit(index);
+        let final_round_done =
+            self.final_round.is_some() && self.final_pending & self.active_mask() == 0;
+        let next = (1..=self.players.len())
+            .map(|step| (index + step) % self.players.len())
+            .find(|&i| self.has_turns_left(&self.players[i]));
+        match next {
+            Some(next) if !over && !final_round_done && !self.too_few_players() => {
+                if next <= index {
+                    self.round += 1;
+                }
+                self.turn = Turn::new(next, self.rules.dice_count);
+                self.phase = Phase::AwaitingRoll;
+                self.events.push(Event::TurnStarted {
+                    player: next,
+                    round: self.round,
+                });
+            }
+            _ => self.game_over(),
+        }
+    }
+
+    fn game_over(&mut self) {
+        let best = self
+            .players
+            .iter()
+            .filter(|p| p.active)
+            .map(|p| p.score)
+            .max();
+        self.winners = match best {
+            None => 0,
+            Some(best) => self
+                .players
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.active && p.score == best)
+                .fold(0, |m, (i, _)| m | bit(i)),
+        };
+        self.pending = 0;
+        self.phase = Phase::GameOver;
+        self.events.push(Event::GameOver {
+            winners: self.winners,
+        });
+    }
+}
