@@ -9,6 +9,31 @@
 //! - the dice-hands scoring system of the roguelike document: [`hands`].
 //!
 //! The C interface lives in [`ffi`] and is described by `include/farkle.h`.
+//!
+//! Scoring under a preset:
+//!
+//! ```
+//! use farkle::{FaceCounts, Preset, Scorer};
+//!
+//! let scorer = Scorer::new(&Preset::Classic.rules()).unwrap();
+//! let roll = FaceCounts::from_faces(&[1, 1, 1, 5, 5, 2], 6).unwrap();
+//! let analysis = scorer.analyze(roll).unwrap();
+//! assert_eq!(analysis.max_points, 1100); // three 1s and two 5s; the 2 does not score
+//! assert_eq!(scorer.points(roll), None); // selecting all six dice is invalid
+//! ```
+//!
+//! A game with supplied dice (seed 004's first example):
+//!
+//! ```
+//! use farkle::{DiceSource, Game, Phase, Preset};
+//!
+//! let mut game = Game::new(Preset::Additive.rules(), 2, DiceSource::Supplied).unwrap();
+//! game.roll_with(&[1, 2, 4, 4, 4, 5]).unwrap();
+//! game.select(&[2, 3, 4]).unwrap(); // the three 4s: 400 in hand
+//! assert_eq!(game.turn().points, 400);
+//! game.roll_with(&[2, 2, 3]).unwrap(); // nothing scores: a farkle
+//! assert_eq!(game.phase(), Phase::Farkled);
+//! ```
 
 pub mod combination;
 pub mod dice;
