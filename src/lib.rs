@@ -12,6 +12,7 @@ pub mod dice;
 pub mod point_calculation;
 pub mod rules;
 pub mod scoring;
+pub mod strategy;
 
 pub mod ffi;
 
