@@ -33,6 +33,13 @@ pub enum FarkleStatus {
     InvalidRules = 7,
     /// The output buffer is too small; the call says how large it must be.
     BufferTooSmall = 8,
+    /// The strategy solvers do not handle these (valid) rules: a turn limit, no target, a
+    /// turn that could go on forever without risk, or a state space too large.
+    Unsupported = 9,
+    /// A saved strategy table is malformed, truncated, corrupted or of another version.
+    BadTableFile = 10,
+    /// Reading or writing a file failed.
+    Io = 11,
 }
 
 impl FarkleStatus {
@@ -48,11 +55,14 @@ impl FarkleStatus {
             FarkleStatus::UnknownPreset => "unknown rules preset\0",
             FarkleStatus::InvalidRules => "the rules value is invalid\0",
             FarkleStatus::BufferTooSmall => "the output buffer is too small\0",
+            FarkleStatus::Unsupported => "the strategy solver does not support these rules\0",
+            FarkleStatus::BadTableFile => "not a valid strategy table file\0",
+            FarkleStatus::Io => "reading or writing a file failed\0",
         }
     }
 
     /// Every status, in number order (used by the message lookup).
-    const ALL: [FarkleStatus; 9] = [
+    const ALL: [FarkleStatus; 12] = [
         FarkleStatus::Ok,
         FarkleStatus::Panic,
         FarkleStatus::NullPointer,
@@ -62,6 +72,9 @@ impl FarkleStatus {
         FarkleStatus::UnknownPreset,
         FarkleStatus::InvalidRules,
         FarkleStatus::BufferTooSmall,
+        FarkleStatus::Unsupported,
+        FarkleStatus::BadTableFile,
+        FarkleStatus::Io,
     ];
 }
 

@@ -15,4 +15,5 @@ pub mod error;
 pub mod point_calculation;
 pub mod rules;
 pub mod scoring;
+pub mod strategy;
 pub mod version;
