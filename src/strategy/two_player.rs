@@ -775,6 +775,30 @@ impl WinTable {
         }
     }
 
+    /// For a turn of `me` against `opponent`: for each number of dice to roll (index 0 = one
+    /// die), the smallest turn total at which the optimal player banks rather than rolls, or
+    /// `None` when it never banks with that many dice below a sure win. What the policy plots
+    /// show; the turn is solved once for all of them.
+    pub fn stop_totals(
+        &self,
+        me: &PlayerState,
+        opponent: &PlayerState,
+    ) -> Result<Vec<Option<i32>>, StrategyError> {
+        let p = self.player_index(me)?;
+        let q = self.player_index(opponent)?;
+        let ctx = self.ctx();
+        let table = ctx.table(&self.start, p, q);
+        let mut bank = Vec::new();
+        ctx.fill_bank(&self.start, p, q, table.t_hi, &mut bank);
+        Ok((1..=self.model.dice)
+            .map(|m| {
+                (0..table.t_hi)
+                    .find(|&t| bank[t] >= table.roll(t, m))
+                    .map(|t| t as i32 * self.layout.unit)
+            })
+            .collect())
+    }
+
     /// The best play of a roll: which dice to keep and whether to bank after. `None` for a
     /// farkle. Ties prefer more points, then fewer dice kept.
     pub fn best_choice(
