@@ -361,7 +361,7 @@ fn plain_game_agrees_with_brute_force() {
     compare(Rules {
         min_entry_score: 0,
         final_round: false,
-        ..small(3, 500)
+        ..small(3, 400)
     });
 }
 
@@ -370,7 +370,7 @@ fn min_entry_agrees_with_brute_force() {
     compare(Rules {
         min_entry_score: 150,
         final_round: false,
-        ..small(3, 400)
+        ..small(3, 300)
     });
 }
 
@@ -389,7 +389,7 @@ fn final_round_with_entry_and_bank_minimum_agrees_with_brute_force() {
         min_entry_score: 100,
         min_bank_score: 100,
         final_round: true,
-        ..small(2, 300)
+        ..small(2, 250)
     });
 }
 
@@ -400,7 +400,7 @@ fn penalty_agrees_with_brute_force() {
         final_round: false,
         farkle_penalty_streak: 2,
         farkle_penalty_points: 100,
-        ..small(2, 300)
+        ..small(2, 250)
     });
 }
 
