@@ -222,6 +222,19 @@ typedef enum FarkleStatus {
    * above FARKLE_HANDS_MAX_LEVEL).
    */
   FARKLE_STATUS_HAND_LEVEL_ABOVE_CAP = 29,
+  /**
+   * The strategy solvers do not handle these (valid) rules: a turn limit, no target, a
+   * turn that could go on forever without risk, or a state space too large.
+   */
+  FARKLE_STATUS_UNSUPPORTED = 30,
+  /**
+   * A saved strategy table is malformed, truncated, corrupted or of another version.
+   */
+  FARKLE_STATUS_BAD_TABLE_FILE = 31,
+  /**
+   * Reading or writing a file failed.
+   */
+  FARKLE_STATUS_IO = 32,
 } FarkleStatus;
 
 /**
@@ -541,6 +554,20 @@ typedef struct FarkleGame FarkleGame;
  * be used from many threads at the same time.
  */
 typedef struct FarkleScorer FarkleScorer;
+
+/**
+ * The optimal single-turn policy for one rules value and one player situation. Opaque;
+ * create with farkle_turn_policy_new(), free with farkle_turn_policy_free(). Immutable: safe
+ * to query from several threads at once.
+ */
+typedef struct FarkleTurnPolicy FarkleTurnPolicy;
+
+/**
+ * A solved two-player game. Opaque; create with farkle_win_table_solve() or load one, free
+ * with farkle_win_table_free(). Immutable once created: safe to query from several threads
+ * at once.
+ */
+typedef struct FarkleWinTable FarkleWinTable;
 
 /**
  * The level of every hand and the cap. A plain value: the caller owns it.
@@ -870,6 +897,157 @@ typedef struct FarkleSelection {
    */
   int32_t points;
 } FarkleSelection;
+
+/**
+ * Exact odds of one roll of some number of dice.
+ */
+typedef struct FarkleOdds {
+  /**
+   * Dice rolled.
+   */
+  uint32_t dice;
+  /**
+   * Probability that the roll farkles (no selection scores).
+   */
+  double farkle_probability;
+  /**
+   * The same probability as a reduced fraction.
+   */
+  uint64_t farkle_numerator;
+  uint64_t farkle_denominator;
+  /**
+   * Probability that every die of the roll can be scored at once (hot dice).
+   */
+  double hot_dice_probability;
+  /**
+   * The same probability as a reduced fraction.
+   */
+  uint64_t hot_dice_numerator;
+  uint64_t hot_dice_denominator;
+} FarkleOdds;
+
+/**
+ * One value of the max-roll-points distribution.
+ */
+typedef struct FarklePointsProbability {
+  /**
+   * Max roll points (0 for a farkle).
+   */
+  int32_t points;
+  /**
+   * Its probability, and the same as a reduced fraction.
+   */
+  double probability;
+  uint64_t numerator;
+  uint64_t denominator;
+} FarklePointsProbability;
+
+/**
+ * The best play of a roll.
+ */
+typedef struct FarkleChoice {
+  /**
+   * True when the roll farkles; then nothing else is meaningful (all 0).
+   */
+  bool farkle;
+  /**
+   * Dice to keep: bit i = the i-th die of the faces passed in.
+   */
+  uint16_t keep_mask;
+  /**
+   * The same dice as face counts.
+   */
+  uint8_t keep_counts[6];
+  /**
+   * Points of the dice kept.
+   */
+  int32_t points;
+  /**
+   * Turn total after keeping them.
+   */
+  int32_t turn_total;
+  /**
+   * Dice to roll next if the player goes on (the full set after hot dice; 0 when every die
+   * scored and the rules have no hot dice, so the player must bank).
+   */
+  uint32_t dice_left;
+  /**
+   * Whether to bank after keeping them (otherwise roll dice_left dice).
+   */
+  bool bank;
+  /**
+   * Expected points of the rest of the turn (single-turn policy) or the probability of
+   * winning (two-player table) after this play.
+   */
+  double value;
+} FarkleChoice;
+
+/**
+ * Progress of a long solve: the fraction done (0 to 1) and the caller's pointer. Called on
+ * the thread that called the solve. It must return normally: no longjmp, no C++ exception.
+ */
+typedef void (*FarkleProgressFn)(double fraction, void *user);
+
+/**
+ * A player between turns, for the two-player table.
+ */
+typedef struct FarklePlayer {
+  /**
+   * Banked score in points (a multiple of the table's unit, below the target, not below
+   * the table's lower bound).
+   */
+  int32_t score;
+  /**
+   * Whether the player has met the minimum entry (ignored when the rules have none; a
+   * player not on the board has a score of at most 0).
+   */
+  bool on_board;
+  /**
+   * Consecutive farkles so far (0 without a penalty; below the penalty streak).
+   */
+  uint32_t farkles;
+} FarklePlayer;
+
+/**
+ * A state in the middle of a turn, for the two-player table.
+ */
+typedef struct FarkleTurnState {
+  /**
+   * The player whose turn it is.
+   */
+  struct FarklePlayer me;
+  struct FarklePlayer opponent;
+  /**
+   * Points made so far this turn (a multiple of the unit; 0 at the start of a turn).
+   */
+  int32_t turn_total;
+  /**
+   * Dice about to be rolled, 1 to the rules' dice_count.
+   */
+  uint32_t dice;
+} FarkleTurnState;
+
+/**
+ * The optimal decision before a roll.
+ */
+typedef struct FarkleDecision {
+  /**
+   * Whether banking is optimal (ties bank).
+   */
+  bool bank;
+  /**
+   * Whether the rules allow banking here.
+   */
+  bool bank_allowed;
+  /**
+   * P(win) when banking now (0 when not allowed).
+   */
+  double bank_win_probability;
+  /**
+   * P(win) when rolling.
+   */
+  double roll_win_probability;
+} FarkleDecision;
 
 /**
  * The whole game's state at a glance (seed 002's GameState and the current RoundState).
@@ -1447,6 +1625,302 @@ enum FarkleStatus farkle_scorer_roll_selections(const struct FarkleScorer *score
  * for any other value. Static; do not free.
  */
 const char *farkle_combination_kind_name(int32_t kind);
+
+/**
+ * Exact odds of rolling `dice` dice under `rules`: the probability of a farkle and of hot
+ * dice, as doubles and as reduced fractions, computed by enumerating every roll.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER (rules or out_odds), FARKLE_STATUS_INVALID_RULES,
+ * FARKLE_STATUS_INVALID_ARGUMENT (dice outside 1..rules->dice_count). `*out_odds` is written
+ * only on success.
+ *
+ * # Safety
+ * `rules` must be NULL or readable, `out_odds` NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_odds(const struct FarkleRules *rules,
+                              uint32_t dice,
+                              struct FarkleOdds *out_odds);
+
+/**
+ * The exact distribution of the max roll points of `dice` dice, ascending points (the
+ * first entry, 0 points, is the farkle probability when the roll can farkle).
+ *
+ * Writes the entries to `out_entries` (room for `capacity`) and their number to
+ * `*out_count`. When `capacity` is too small, returns FARKLE_STATUS_BUFFER_TOO_SMALL, writes
+ * the number needed to `*out_count` and nothing to `out_entries`. Other errors as for
+ * farkle_odds(); `out_entries` may be NULL only when `capacity` is 0.
+ *
+ * # Safety
+ * `rules` readable, `out_entries` writable for `capacity` entries, `out_count` writable (or
+ * NULL, which is refused).
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_odds_max_points(const struct FarkleRules *rules,
+                                         uint32_t dice,
+                                         struct FarklePointsProbability *out_entries,
+                                         size_t capacity,
+                                         size_t *out_count);
+
+/**
+ * Solves the single turn that maximizes the expected points banked, for a player on the
+ * board or not (who cannot bank below the rules' minimum entry). Takes milliseconds.
+ *
+ * On success `*out_policy` owns a new policy; free it with farkle_turn_policy_free().
+ * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED
+ * (a turn could go on forever without risk).
+ *
+ * # Safety
+ * `rules` readable, `out_policy` writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_turn_policy_new(const struct FarkleRules *rules,
+                                         bool on_board,
+                                         struct FarkleTurnPolicy **out_policy);
+
+/**
+ * Frees a policy. NULL is a no-op; do not free a policy twice.
+ *
+ * # Safety
+ * `policy` must be NULL or come from farkle_turn_policy_new() and not be freed yet.
+ */
+void farkle_turn_policy_free(struct FarkleTurnPolicy *policy);
+
+/**
+ * The expected points of one turn from scratch (turn total 0, the full set) under the
+ * optimal policy.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER.
+ *
+ * # Safety
+ * `policy` a live policy, `out_points` writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_turn_policy_expected_points(const struct FarkleTurnPolicy *policy,
+                                                     double *out_points);
+
+/**
+ * The smallest turn total from which on the optimal player always banks when about to roll
+ * `dice` dice; -1 when that hand never farkles (then rolling it is always at least as good).
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (dice outside
+ * 1..dice_count).
+ *
+ * # Safety
+ * `policy` a live policy, `out_threshold` writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_turn_policy_bank_threshold(const struct FarkleTurnPolicy *policy,
+                                                    uint32_t dice,
+                                                    int32_t *out_threshold);
+
+/**
+ * The best play of a roll (`count` faces 1..6) with `turn_total` points already made this
+ * turn: which dice to keep (a mask into `faces`) and whether to bank afterwards;
+ * `farkle` set when nothing scores.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_FACE,
+ * FARKLE_STATUS_TOO_MANY_DICE, FARKLE_STATUS_INVALID_ARGUMENT (no dice, or a turn total that
+ * is negative or not a multiple of the rules' granularity, 50 for every preset).
+ *
+ * # Safety
+ * `policy` a live policy, `faces` readable for `count` bytes, `out_choice` writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_turn_policy_best_choice(const struct FarkleTurnPolicy *policy,
+                                                 const uint8_t *faces,
+                                                 size_t count,
+                                                 int32_t turn_total,
+                                                 struct FarkleChoice *out_choice);
+
+/**
+ * The long-run average points per turn under the optimal policy for rules with a
+ * consecutive-farkle penalty (the player on the board).
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED
+ * (no penalty, or a penalty that loses the whole score).
+ *
+ * # Safety
+ * `rules` readable, `out_average` writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_penalty_average_points(const struct FarkleRules *rules,
+                                                double *out_average);
+
+/**
+ * Solves optimal two-player play under `rules` (to its target; turn limits are not
+ * supported): P(win) at the start of every turn. Blocks until done: about 20 seconds for
+ * the minimal preset to 10,000 on two cores, longer with a final round or a penalty, using
+ * every core. `progress`, when not NULL, is called now and then from this thread with the
+ * fraction done and `user`.
+ *
+ * On success `*out_table` owns a new table; free it with farkle_win_table_free().
+ * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED
+ * (a turn limit, no target, or too many states).
+ *
+ * # Safety
+ * `rules` readable, `out_table` writable; `progress` a valid function or NULL.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_solve(const struct FarkleRules *rules,
+                                         FarkleProgressFn progress,
+                                         void *user,
+                                         struct FarkleWinTable **out_table);
+
+/**
+ * Frees a table. NULL is a no-op; do not free a table twice.
+ *
+ * # Safety
+ * `table` must be NULL or come from this library and not be freed yet.
+ */
+void farkle_win_table_free(struct FarkleWinTable *table);
+
+/**
+ * Saves a table to the file at `path` (UTF-8), in the compact versioned format described in
+ * the README (about 320 KB for the minimal preset to 10,000).
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (path not UTF-8),
+ * FARKLE_STATUS_IO.
+ *
+ * # Safety
+ * `table` a live table, `path` a NUL-terminated string.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_save(const struct FarkleWinTable *table,
+                                        const char *path);
+
+/**
+ * Loads a table saved by farkle_win_table_save() or farkle_win_table_to_buffer().
+ *
+ * On success `*out_table` owns a new table. Errors: FARKLE_STATUS_NULL_POINTER,
+ * FARKLE_STATUS_INVALID_ARGUMENT (path not UTF-8), FARKLE_STATUS_IO (cannot read),
+ * FARKLE_STATUS_BAD_TABLE_FILE (not a table, truncated, corrupted, or another version),
+ * FARKLE_STATUS_INVALID_RULES or FARKLE_STATUS_UNSUPPORTED (the rules inside are not
+ * solvable).
+ *
+ * # Safety
+ * `path` a NUL-terminated string, `out_table` writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_load(const char *path,
+                                        struct FarkleWinTable **out_table);
+
+/**
+ * Writes the saved form of a table to a caller's buffer of `capacity` bytes and its size to
+ * `*out_size`. When `capacity` is too small, returns FARKLE_STATUS_BUFFER_TOO_SMALL, writes
+ * the size needed to `*out_size` and nothing to the buffer (call with NULL, 0 to ask).
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER (table, out_size, or buffer NULL with capacity > 0),
+ * FARKLE_STATUS_BUFFER_TOO_SMALL.
+ *
+ * # Safety
+ * `table` a live table, `buffer` writable for `capacity` bytes, `out_size` writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_to_buffer(const struct FarkleWinTable *table,
+                                             uint8_t *buffer,
+                                             size_t capacity,
+                                             size_t *out_size);
+
+/**
+ * Loads a table from the `size` bytes at `buffer` (the saved format).
+ *
+ * Errors as for farkle_win_table_load(), without FARKLE_STATUS_IO.
+ *
+ * # Safety
+ * `buffer` readable for `size` bytes, `out_table` writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_from_buffer(const uint8_t *buffer,
+                                               size_t size,
+                                               struct FarkleWinTable **out_table);
+
+/**
+ * The rules a table was solved for.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER.
+ *
+ * # Safety
+ * `table` a live table, `out_rules` writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_rules(const struct FarkleWinTable *table,
+                                         struct FarkleRules *out_rules);
+
+/**
+ * P(win) for the player to move in `state` (who may bank where the rules allow it); with
+ * turn total 0 and the full set it is the start-of-turn probability. Recomputes the turn
+ * (about a millisecond).
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (a score, turn total,
+ * dice or farkle count outside the table; see FarklePlayer).
+ *
+ * # Safety
+ * `table` a live table, `state` readable, `out_probability` writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_win_probability(const struct FarkleWinTable *table,
+                                                   const struct FarkleTurnState *state,
+                                                   double *out_probability);
+
+/**
+ * The optimal decision in `state` before rolling: bank or roll, and P(win) of each.
+ *
+ * Errors as for farkle_win_table_win_probability().
+ *
+ * # Safety
+ * `table` a live table, `state` readable, `out_decision` writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_decision(const struct FarkleWinTable *table,
+                                            const struct FarkleTurnState *state,
+                                            struct FarkleDecision *out_decision);
+
+/**
+ * The best play of a roll (`count` faces) for `me` against `opponent` holding `turn_total`:
+ * which dice to keep and whether to bank after; `value` is P(win) after the play.
+ *
+ * Errors as for farkle_win_table_win_probability(), plus FARKLE_STATUS_INVALID_FACE and
+ * FARKLE_STATUS_TOO_MANY_DICE.
+ *
+ * # Safety
+ * `table` a live table, `me`/`opponent` readable, `faces` readable for `count` bytes,
+ * `out_choice` writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_best_choice(const struct FarkleWinTable *table,
+                                               const struct FarklePlayer *me,
+                                               const struct FarklePlayer *opponent,
+                                               int32_t turn_total,
+                                               const uint8_t *faces,
+                                               size_t count,
+                                               struct FarkleChoice *out_choice);
+
+/**
+ * P(first player wins) from the start of a game under optimal play by both.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER.
+ *
+ * # Safety
+ * `table` a live table, `out_probability` writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_first_player_win_probability(const struct FarkleWinTable *table,
+                                                                double *out_probability);
+
+/**
+ * The fairest compensation: the head start in points (banked, on the board) for the second
+ * player that brings P(first player wins) closest to 1/2; the smallest such, 0 when the
+ * first player is not ahead.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER.
+ *
+ * # Safety
+ * `table` a live table, `out_points` writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_compensation(const struct FarkleWinTable *table,
+                                                int32_t *out_points);
 
 /**
  * The version of the linked library as MAJOR * 10000 + MINOR * 100 + PATCH; equals

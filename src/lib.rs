@@ -6,7 +6,8 @@
 //! The Rust core knows nothing about C:
 //! - scoring: [`dice`], [`rules`], [`combination`], [`scoring`], [`point_calculation`];
 //! - whole games: [`game`], [`dice_source`], [`history`], [`saved_game`];
-//! - the dice-hands scoring system of the roguelike document: [`hands`].
+//! - the dice-hands scoring system of the roguelike document: [`hands`];
+//! - the mathematics of play: exact odds, optimal single turns and two-player play: [`strategy`].
 //!
 //! The C interface lives in [`ffi`] and is described by `include/farkle.h`.
 //!
@@ -46,6 +47,7 @@ pub mod point_calculation;
 pub mod rules;
 pub mod saved_game;
 pub mod scoring;
+pub mod strategy;
 
 pub use combination::{Combination, CombinationKind};
 pub use dice::{DiceError, FaceCounts, FACES, MAX_DICE};

@@ -79,6 +79,13 @@ pub enum FarkleStatus {
     /// A hand level is above its cap (or an upgrade would take it there, or the cap is
     /// above FARKLE_HANDS_MAX_LEVEL).
     HandLevelAboveCap = 29,
+    /// The strategy solvers do not handle these (valid) rules: a turn limit, no target, a
+    /// turn that could go on forever without risk, or a state space too large.
+    Unsupported = 30,
+    /// A saved strategy table is malformed, truncated, corrupted or of another version.
+    BadTableFile = 31,
+    /// Reading or writing a file failed.
+    Io = 32,
 }
 
 impl FarkleStatus {
@@ -115,11 +122,14 @@ impl FarkleStatus {
             FarkleStatus::NoRoll => "the current turn has no roll yet\0",
             FarkleStatus::UnknownHand => "unknown hand\0",
             FarkleStatus::HandLevelAboveCap => "a hand level is above its cap\0",
+            FarkleStatus::Unsupported => "the strategy solver does not support these rules\0",
+            FarkleStatus::BadTableFile => "not a valid strategy table file\0",
+            FarkleStatus::Io => "reading or writing a file failed\0",
         }
     }
 
     /// Every status, in number order (used by the message lookup).
-    const ALL: [FarkleStatus; 30] = [
+    const ALL: [FarkleStatus; 33] = [
         FarkleStatus::Ok,
         FarkleStatus::Panic,
         FarkleStatus::NullPointer,
@@ -150,6 +160,9 @@ impl FarkleStatus {
         FarkleStatus::NoRoll,
         FarkleStatus::UnknownHand,
         FarkleStatus::HandLevelAboveCap,
+        FarkleStatus::Unsupported,
+        FarkleStatus::BadTableFile,
+        FarkleStatus::Io,
     ];
 }
 

@@ -16,6 +16,7 @@ pub mod hands;
 pub mod point_calculation;
 pub mod rules;
 pub mod scoring;
+pub mod strategy;
 pub mod version;
 
 // Whole games.

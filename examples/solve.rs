@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! Solves optimal two-player play for a preset and saves the table:
+//!
+//! ```sh
+//! cargo run --release --example solve -- --rules minimal --target 10000 --out minimal.fwt
+//! ```
+//!
+//! Prints the single-turn numbers (expected points of a turn, bank thresholds, and the
+//! long-run average under a penalty), then P(first player wins), the compensation, the solve
+//! time and the table size. Progress goes to stderr. A turn limit (the additive preset) is
+//! dropped: the game is played to the target.
+
+use std::io::Write;
+use std::time::Instant;
+
+use farkle::strategy::{Odds, PenaltyPolicy, SingleTurn, SolveOptions, WinTable};
+use farkle::Preset;
+
+fn main() {
+    let mut preset = Preset::Minimal;
+    let mut target = 10_000;
+    let mut out: Option<String> = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || {
+            args.next()
+                .unwrap_or_else(|| usage(&format!("{arg} needs a value")))
+        };
+        match arg.as_str() {
+            "--rules" => {
+                let name = value();
+                preset = Preset::from_name(&name)
+                    .unwrap_or_else(|| usage(&format!("unknown preset {name}")));
+            }
+            "--target" => {
+                target = value()
+                    .parse()
+                    .unwrap_or_else(|_| usage("--target needs a number"))
+            }
+            "--out" => out = Some(value()),
+            _ => usage(&format!("unknown argument {arg}")),
+        }
+    }
+    let mut rules = preset.rules();
+    rules.target_score = target;
+    rules.turn_limit = 0;
+
+    let started = Instant::now();
+    let odds = Odds::new(&rules).expect("valid rules");
+    for on_board in [true, false] {
+        if !on_board && rules.min_entry_score == 0 {
+            continue;
+        }
+        let turn = SingleTurn::solve(&odds, on_board).expect("single turn");
+        let thresholds: Vec<String> = (1..=rules.dice_count)
+            .map(|n| match turn.bank_threshold(n).expect("in range") {
+                Some(t) => format!("{n}:{t}"),
+                None => format!("{n}:never"),
+            })
+            .collect();
+        println!(
+            "{}: single turn{}: expected {:.2} points; bank at or above (dice:points) {}",
+            preset.name(),
+            if on_board { "" } else { " (not on the board)" },
+            turn.expected_points(),
+            thresholds.join(" ")
+        );
+    }
+    if rules.farkle_penalty_streak > 0 && !rules.farkle_penalty_loses_all {
+        let policy = PenaltyPolicy::solve(&odds).expect("penalty policy");
+        let per_k: Vec<String> = (0..usize::from(rules.farkle_penalty_streak))
+            .map(|k| {
+                let turn = policy.turn(k).expect("k in range");
+                let t: Vec<String> = (1..=rules.dice_count)
+                    .map(|n| match turn.bank_threshold(n).expect("in range") {
+                        Some(t) => t.to_string(),
+                        None => "never".into(),
+                    })
+                    .collect();
+                format!("k={k}: [{}]", t.join(" "))
+            })
+            .collect();
+        println!(
+            "{}: long-run average {:.2} points per turn; bank thresholds by dice 1..: {}",
+            preset.name(),
+            policy.average_points_per_turn(),
+            per_k.join("; ")
+        );
+    }
+    println!("single-turn solves took {:.2?}", started.elapsed());
+
+    let started = Instant::now();
+    let mut last = -1.0;
+    let table = WinTable::solve(&rules, SolveOptions::default(), &mut |f| {
+        if f - last >= 0.01 || f >= 1.0 {
+            last = f;
+            eprint!("\rsolving {}: {:5.1}%", preset.name(), 100.0 * f);
+            let _ = std::io::stderr().flush();
+        }
+    })
+    .unwrap_or_else(|e| {
+        eprintln!("\ncannot solve: {e}");
+        std::process::exit(1)
+    });
+    eprintln!();
+    let elapsed = started.elapsed();
+    let p = table.player_states();
+    println!(
+        "{}: target {target}: P(first player wins) = {:.6}, compensation {} points; \
+         solved in {:.2?} ({p} player states, {} pairs, lead cap {}, lower bound {})",
+        preset.name(),
+        table.first_player_win_probability(),
+        table.compensation(),
+        elapsed,
+        p * p,
+        table.lead_cap(),
+        table.lower_bound(),
+    );
+    if let Some(path) = out {
+        let started = Instant::now();
+        table.save(std::path::Path::new(&path)).expect("save");
+        let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        let saved = started.elapsed();
+        let started = Instant::now();
+        let loaded = WinTable::load(std::path::Path::new(&path)).expect("load");
+        assert_eq!(
+            loaded.first_player_win_probability(),
+            table.first_player_win_probability()
+        );
+        println!(
+            "saved {path} ({size} bytes) in {saved:.2?}; loaded back in {:.2?}",
+            started.elapsed()
+        );
+    }
+}
+
+fn usage(why: &str) -> ! {
+    eprintln!("{why}\nusage: solve [--rules PRESET] [--target POINTS] [--out FILE]");
+    std::process::exit(2)
+}

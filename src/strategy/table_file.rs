@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! The saved form of a solved two-player table, so frontends need not solve again.
+//!
+//! Layout (every number little-endian):
+//! ```text
+//! offset  size  field
+//! 0       8     magic "FRKLWIN\0"
+//! 8       4     format version (u32, currently 1)
+//! 12      112   the rules: 28 fields in declaration order, each a u32/i32
+//!               (bools 0/1, kind_scaling 0 multiply, 1 double, 2 fixed, 3 triple only)
+//! 124     4     point granularity (i32)
+//! 128     4     final-round lead cap in units (u32; 0 without a final round)
+//! 132     8     number of player states P (u64)
+//! 140     8     values per final-round chance table C (u64; 0 without a final round)
+//! 148     8*P*P start-of-turn P(win), row = player to move, column = opponent (f64)
+//! ...     8*2*C the final-round chances, off the board then on it (f64)
+//! end-8   8     FNV-1a 64 checksum of every byte before it
+//! ```
+//! Loading checks the magic, version, sizes against the rules, the checksum and that every
+//! probability lies in [0, 1], and refuses anything else.
+
+use crate::rules::{KindScaling, Rules};
+use crate::strategy::two_player::WinTable;
+use crate::strategy::StrategyError;
+
+const MAGIC: &[u8; 8] = b"FRKLWIN\0";
+const VERSION: u32 = 1;
+const HEADER: usize = 148;
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+fn rules_words(r: &Rules) -> [u32; 28] {
+    let b = u32::from;
+    [
+        r.dice_count.into(),
+        r.single_one as u32,
+        r.single_five as u32,
+        r.triple_ones as u32,
+        r.triple_face_multiplier as u32,
+        match r.kind_scaling {
+            KindScaling::Multiply => 0,
+            KindScaling::Double => 1,
+            KindScaling::Fixed => 2,
+            KindScaling::TripleOnly => 3,
+        },
+        r.four_of_a_kind as u32,
+        r.five_of_a_kind as u32,
+        r.six_of_a_kind as u32,
+        r.six_ones as u32,
+        r.straight as u32,
+        r.straight_low as u32,
+        r.straight_high as u32,
+        r.three_pairs as u32,
+        b(r.three_pairs_with_four_of_a_kind),
+        r.four_of_a_kind_and_pair as u32,
+        r.two_triplets as u32,
+        r.full_house_bonus as u32,
+        r.no_score_set as u32,
+        r.min_entry_score as u32,
+        r.min_bank_score as u32,
+        r.target_score as u32,
+        b(r.final_round),
+        r.turn_limit,
+        r.farkle_penalty_streak.into(),
+        r.farkle_penalty_points as u32,
+        b(r.farkle_penalty_loses_all),
+        b(r.hot_dice),
+    ]
+}
+
+fn rules_from_words(w: &[u32; 28]) -> Result<Rules, StrategyError> {
+    let bad = |what: &str| StrategyError::BadFile(format!("invalid {what} in the rules"));
+    let flag = |v: u32, what: &str| match v {
+        0 => Ok(false),
+        1 => Ok(true),
+        _ => Err(bad(what)),
+    };
+    let small = |v: u32, what: &str| u8::try_from(v).map_err(|_| bad(what));
+    Ok(Rules {
+        dice_count: small(w[0], "dice_count")?,
+        single_one: w[1] as i32,
+        single_five: w[2] as i32,
+        triple_ones: w[3] as i32,
+        triple_face_multiplier: w[4] as i32,
+        kind_scaling: match w[5] {
+            0 => KindScaling::Multiply,
+            1 => KindScaling::Double,
+            2 => KindScaling::Fixed,
+            3 => KindScaling::TripleOnly,
+            _ => return Err(bad("kind_scaling")),
+        },
+        four_of_a_kind: w[6] as i32,
+        five_of_a_kind: w[7] as i32,
+        six_of_a_kind: w[8] as i32,
+        six_ones: w[9] as i32,
+        straight: w[10] as i32,
+        straight_low: w[11] as i32,
+        straight_high: w[12] as i32,
+        three_pairs: w[13] as i32,
+        three_pairs_with_four_of_a_kind: flag(w[14], "three_pairs_with_four_of_a_kind")?,
+        four_of_a_kind_and_pair: w[15] as i32,
+        two_triplets: w[16] as i32,
+        full_house_bonus: w[17] as i32,
+        no_score_set: w[18] as i32,
+        min_entry_score: w[19] as i32,
+        min_bank_score: w[20] as i32,
+        target_score: w[21] as i32,
+        final_round: flag(w[22], "final_round")?,
+        turn_limit: w[23],
+        farkle_penalty_streak: small(w[24], "farkle_penalty_streak")?,
+        farkle_penalty_points: w[25] as i32,
+        farkle_penalty_loses_all: flag(w[26], "farkle_penalty_loses_all")?,
+        hot_dice: flag(w[27], "hot_dice")?,
+    })
+}
+
+impl WinTable {
+    /// The table in the saved format.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let chances = self.final_chance[0].len();
+        let mut out = Vec::with_capacity(HEADER + 8 * (self.start.len() + 2 * chances) + 8);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        for w in rules_words(&self.rules) {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out.extend_from_slice(&self.layout.unit.to_le_bytes());
+        out.extend_from_slice(&(self.layout.lead_cap as u32).to_le_bytes());
+        out.extend_from_slice(&(self.layout.players() as u64).to_le_bytes());
+        out.extend_from_slice(&(chances as u64).to_le_bytes());
+        debug_assert_eq!(out.len(), HEADER);
+        for v in self
+            .start
+            .iter()
+            .chain(&self.final_chance[0])
+            .chain(&self.final_chance[1])
+        {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Loads a table saved by [`WinTable::to_bytes`]; `BadFile` says what is wrong.
+    pub fn from_bytes(bytes: &[u8]) -> Result<WinTable, StrategyError> {
+        let bad = |why: &str| Err(StrategyError::BadFile(why.into()));
+        if bytes.len() < HEADER + 8 {
+            return bad("too short to be a farkle win table");
+        }
+        if &bytes[..8] != MAGIC {
+            return bad("not a farkle win table (wrong magic)");
+        }
+        let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4"));
+        let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8"));
+        let version = u32_at(8);
+        if version != VERSION {
+            return Err(StrategyError::BadFile(format!(
+                "format version {version}; this library reads version {VERSION}"
+            )));
+        }
+        let (body, tail) = bytes.split_at(bytes.len() - 8);
+        if fnv1a(body) != u64::from_le_bytes(tail.try_into().expect("8")) {
+            return bad("checksum mismatch (truncated or corrupted)");
+        }
+        let mut words = [0u32; 28];
+        for (i, w) in words.iter_mut().enumerate() {
+            *w = u32_at(12 + 4 * i);
+        }
+        let rules = rules_from_words(&words)?;
+        let unit = u32_at(124) as i32;
+        let lead_cap = u32_at(128) as usize;
+        let players = u64_at(132);
+        let chances = u64_at(140);
+        let values = players
+            .checked_mul(players)
+            .and_then(|p| p.checked_add(chances.checked_mul(2)?))
+            .and_then(|v| v.checked_mul(8))
+            .and_then(|v| usize::try_from(v).ok());
+        if values != Some(body.len() - HEADER) {
+            return bad("the sizes in the header do not match the file length");
+        }
+        let floats: Vec<f64> = body[HEADER..]
+            .chunks_exact(8)
+            .map(|c| f64::from_le_bytes(c.try_into().expect("8")))
+            .collect();
+        if floats.iter().any(|v| !(0.0..=1.0).contains(v)) {
+            return bad("a probability outside [0, 1]");
+        }
+        let square = (players * players) as usize;
+        let chances = chances as usize;
+        let start = floats[..square].to_vec();
+        let final_chance = [
+            floats[square..square + chances].to_vec(),
+            floats[square + chances..].to_vec(),
+        ];
+        let table = WinTable::from_parts(&rules, lead_cap, start, final_chance)?;
+        if table.unit() != unit {
+            return bad("the granularity does not match the rules");
+        }
+        Ok(table)
+    }
+
+    /// Saves the table to a file.
+    pub fn save(&self, path: &std::path::Path) -> Result<(), StrategyError> {
+        std::fs::write(path, self.to_bytes()).map_err(|e| StrategyError::Io(e.to_string()))
+    }
+
+    /// Loads a table from a file.
+    pub fn load(path: &std::path::Path) -> Result<WinTable, StrategyError> {
+        let bytes = std::fs::read(path).map_err(|e| StrategyError::Io(e.to_string()))?;
+        WinTable::from_bytes(&bytes)
+    }
+}

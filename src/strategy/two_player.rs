@@ -1,0 +1,1073 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! Optimal two-player play: the policy that maximizes the probability of winning, for a game
+//! to the rules' target, honouring the final round, the minimum entry and the
+//! consecutive-farkle penalty.
+//!
+//! # Model
+//! A *player state* is (banked score, on the board or not, consecutive farkles); the flag
+//! exists only when the rules have a minimum entry, the count only when they have a penalty.
+//! `S(p, q)` is the probability that the player about to start a turn in state p beats an
+//! opponent in state q. Given S, a turn is solved exactly by one backward pass over (turn
+//! total t, dice to roll m):
+//! - banking t (where allowed) is worth `1 - S(q, p banked t)`; reaching the target wins at
+//!   once, or with a final round is worth `1 - R_q(lead)`, where `R_q(d)` is the opponent's
+//!   best chance in one last turn to finish more than d ahead of its score, a tie counting 1/2;
+//! - a farkle is worth `1 - S(q, p after the farkle)`.
+//!
+//! So only S needs iterating. Without a penalty, banking raises the sum of both scores and a
+//! farkle swaps the pair, so the pairs are solved once, in descending order of the sum, each
+//! pair (p, q), (q, p) exactly by Newton's method on its two farkle payoffs (a turn's value is
+//! convex and piecewise linear in the farkle payoff, with slope the probability of farkling).
+//! With a penalty, farkles can lower a score, and Gauss-Seidel sweeps in the same order repeat
+//! until no value changes by more than 1e-12.
+//!
+//! # Bounds
+//! - With a points penalty, scores below `-2 x penalty` count as `-2 x penalty` (the chance of
+//!   getting there under good play is negligible; the bound keeps the state space finite).
+//! - With a final round, a lead beyond `lead_cap` is treated as a sure win; `lead_cap` is the
+//!   smallest lead the opponent catches up with in one turn with probability below 1e-13.
+//! - Turn limits are not modelled (`Unsupported`).
+
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::dice::FaceCounts;
+use crate::rules::Rules;
+use crate::scoring::Scorer;
+use crate::strategy::odds::Odds;
+use crate::strategy::single_turn::bank_min_units;
+use crate::strategy::turn::{solve_turn, TurnModel, TurnTable};
+use crate::strategy::StrategyError;
+
+/// A player's situation between turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PlayerState {
+    /// Banked score in points.
+    pub score: i32,
+    /// Whether the player has met the minimum entry (always true when the rules have none).
+    pub on_board: bool,
+    /// Consecutive farkles so far (always 0 without a penalty).
+    pub farkles: u8,
+}
+
+impl PlayerState {
+    /// A player at the start of a game under these rules.
+    pub fn start(rules: &Rules) -> PlayerState {
+        PlayerState {
+            score: 0,
+            on_board: rules.min_entry_score == 0,
+            farkles: 0,
+        }
+    }
+}
+
+/// A state in the middle of a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TwoPlayerState {
+    /// The player whose turn it is.
+    pub me: PlayerState,
+    pub opponent: PlayerState,
+    /// Points made so far this turn.
+    pub turn_total: i32,
+    /// Dice about to be rolled (1..=dice_count).
+    pub dice: u8,
+}
+
+/// The best play of one roll in a two-player game.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WinChoice {
+    /// Dice to keep.
+    pub keep: FaceCounts,
+    /// Their points.
+    pub points: i32,
+    /// Turn total after keeping them.
+    pub turn_total: i32,
+    /// Dice to roll next if the player goes on (0: every die scored and no hot dice).
+    pub dice_left: u8,
+    /// Whether to bank afterwards.
+    pub bank: bool,
+    /// Probability of winning after this play.
+    pub win_probability: f64,
+}
+
+/// The optimal decision before a roll: bank or roll, and what each is worth.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Decision {
+    /// Whether banking is optimal (ties bank).
+    pub bank: bool,
+    /// P(win) if banking now, `None` where banking is not allowed.
+    pub bank_win_probability: Option<f64>,
+    /// P(win) if rolling.
+    pub roll_win_probability: f64,
+}
+
+/// Knobs of a solve.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SolveOptions {
+    /// With a penalty: sweeps stop once no value changes by more than this.
+    pub tolerance: f64,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions { tolerance: 1e-12 }
+    }
+}
+
+/// Dimensions of the state space, all derived from the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Layout {
+    pub unit: i32,
+    /// Target in units.
+    pub target: i64,
+    /// Lowest score in units (0 without a points penalty).
+    pub lower: i64,
+    /// Whether players carry an on-board flag.
+    pub board: bool,
+    /// Farkle counts per player (1 without a penalty).
+    pub streak: usize,
+    /// Largest lead (units) solved in a final round; 0 without one.
+    pub lead_cap: usize,
+}
+
+impl Layout {
+    fn scores(&self) -> usize {
+        (self.target - self.lower) as usize
+    }
+    /// Number of (score, flag) bases: on-board scores, then off-board scores <= 0.
+    fn bases(&self) -> usize {
+        self.scores()
+            + if self.board {
+                (1 - self.lower) as usize
+            } else {
+                0
+            }
+    }
+    pub fn players(&self) -> usize {
+        self.bases() * self.streak
+    }
+    fn index(&self, score: i64, on_board: bool, k: usize) -> usize {
+        let base = if on_board || !self.board {
+            (score - self.lower) as usize
+        } else {
+            self.scores() + (score - self.lower) as usize
+        };
+        base * self.streak + k
+    }
+    fn player(&self, index: usize) -> (i64, bool, usize) {
+        let base = index / self.streak;
+        let k = index % self.streak;
+        if base < self.scores() {
+            (self.lower + base as i64, true, k)
+        } else {
+            (self.lower + (base - self.scores()) as i64, false, k)
+        }
+    }
+}
+
+/// The solved two-player game: P(win) at the start of every turn. Immutable once built, so it
+/// is `Send + Sync` and may be queried from many threads at once.
+#[derive(Debug, Clone)]
+pub struct WinTable {
+    pub(crate) rules: Rules,
+    pub(crate) layout: Layout,
+    /// `S(p, q)` at `p * players + q`.
+    pub(crate) start: Vec<f64>,
+    /// `final_chance[flag][d]`: the opponent's chance (tie 1/2) in a last turn to end more than
+    /// d units above its score; flag 1 when on the board. Index 0 unused.
+    pub(crate) final_chance: [Vec<f64>; 2],
+    model: Arc<TurnModel>,
+    scorer: Arc<Scorer>,
+    bank_min: [usize; 2],
+}
+
+const _: () = {
+    const fn assert_sync<T: Send + Sync>() {}
+    assert_sync::<WinTable>();
+};
+
+/// Which rules the two-player solver accepts; the rules value it really solves.
+fn check_rules(rules: &Rules) -> Result<(), StrategyError> {
+    rules.validate()?;
+    if rules.turn_limit != 0 {
+        return Err(StrategyError::Unsupported(
+            "turn limits (solve the same rules with turn_limit 0 and a target)",
+        ));
+    }
+    if rules.target_score <= 0 {
+        return Err(StrategyError::Unsupported("a game without a target score"));
+    }
+    Ok(())
+}
+
+pub(crate) fn layout_for(odds: &Odds, lead_cap: usize) -> Result<Layout, StrategyError> {
+    let rules = odds.rules();
+    let unit = odds.unit();
+    let penalty = rules.farkle_penalty_streak > 0;
+    let lower = if penalty && !rules.farkle_penalty_loses_all {
+        -2 * i64::from(rules.farkle_penalty_points / unit)
+    } else {
+        0
+    };
+    let layout = Layout {
+        unit,
+        target: i64::from(rules.target_score / unit),
+        lower,
+        board: rules.min_entry_score > 0,
+        streak: if penalty {
+            usize::from(rules.farkle_penalty_streak)
+        } else {
+            1
+        },
+        lead_cap,
+    };
+    let players = layout.players();
+    if players > 20_000 {
+        return Err(StrategyError::TooLarge(format!(
+            "{players} player states ({} pairs)",
+            players * players
+        )));
+    }
+    Ok(layout)
+}
+
+/// Per-thread buffers of a turn pass.
+#[derive(Default)]
+struct Scratch {
+    w: Vec<f64>,
+    d: Vec<f64>,
+    bank: Vec<f64>,
+}
+
+/// Work shared by the solver and the queries.
+struct Ctx<'a> {
+    layout: Layout,
+    rules: &'a Rules,
+    model: &'a TurnModel,
+    /// Option offsets `b * width + next`, parallel to `model.options`.
+    offsets: Vec<u32>,
+    final_chance: &'a [Vec<f64>; 2],
+    bank_min: [usize; 2],
+    /// The smallest farkle probability of a risky hand.
+    pf_min: f64,
+    /// With a final round, per opponent flag: W at lead d (units) with m dice, when every
+    /// risky hand banks, at `d * width + m`; 1 beyond the lead cap.
+    lead_values: [Vec<f64>; 2],
+}
+
+impl Ctx<'_> {
+    fn players(&self) -> usize {
+        self.layout.players()
+    }
+
+    /// The player after a farkle.
+    fn farkled(&self, p: usize) -> usize {
+        let l = &self.layout;
+        let (x, board, k) = l.player(p);
+        if self.rules.farkle_penalty_streak > 0 {
+            if k + 1 < usize::from(self.rules.farkle_penalty_streak) {
+                return l.index(x, board, k + 1);
+            }
+            let x2 = if self.rules.farkle_penalty_loses_all {
+                0
+            } else {
+                (x - i64::from(self.rules.farkle_penalty_points / l.unit)).max(l.lower)
+            };
+            return l.index(x2, board, 0);
+        }
+        p
+    }
+
+    /// The first turn total from which on every state's value is known without a pass: a sure
+    /// win without a final round; with one, a lead where banking every risky hand is proven
+    /// optimal for this farkle payoff (the opponent's last-turn chance `R(d)` is at most
+    /// `pf(m) (1 - phi)`, what one more roll could gain at best), or beyond the lead cap.
+    fn t_hi(&self, p: usize, q: usize, phi: f64) -> usize {
+        let l = &self.layout;
+        let (x, board, _) = l.player(p);
+        let (y, qboard, _) = l.player(q);
+        let mut hi = (l.target - x).max(0);
+        if self.rules.final_round {
+            let r = &self.final_chance[usize::from(qboard)];
+            let limit = self.pf_min * (1.0 - phi);
+            // R is non-increasing in d: the first d with R(d) <= limit.
+            let d_star = 1 + r[1..].partition_point(|&v| v > limit);
+            hi = hi.max(d_star as i64 + y - x);
+        }
+        (hi as usize).max(self.bank_min[usize::from(board)])
+    }
+
+    /// The value of a state at or above `t_hi` (see [`Ctx::t_hi`]).
+    #[inline]
+    fn beyond(&self, x: i64, y: i64, qboard: bool, t: usize, m: usize) -> f64 {
+        if !self.rules.final_round {
+            return 1.0;
+        }
+        let d = (x + t as i64 - y) as usize;
+        let width = self.model.width();
+        self.lead_values[usize::from(qboard)]
+            .get(d * width + m)
+            .copied()
+            .unwrap_or(1.0)
+    }
+
+    /// Bank payoffs for t in 0..t_hi (`-inf` where banking is not allowed).
+    fn fill_bank(&self, start: &[f64], p: usize, q: usize, t_hi: usize, out: &mut Vec<f64>) {
+        let l = &self.layout;
+        let players = self.players();
+        let (x, board, _) = l.player(p);
+        let (y, qboard, _) = l.player(q);
+        let min = self.bank_min[usize::from(board)];
+        out.clear();
+        out.extend((0..t_hi).map(|t| {
+            if t < min {
+                return f64::NEG_INFINITY;
+            }
+            let z = x + t as i64;
+            if z >= l.target {
+                if self.rules.final_round {
+                    let d = (z - y) as usize;
+                    let r = &self.final_chance[usize::from(qboard)];
+                    1.0 - r.get(d).copied().unwrap_or(0.0)
+                } else {
+                    1.0
+                }
+            } else {
+                1.0 - start[q * players + l.index(z, true, 0)]
+            }
+        }));
+    }
+
+    /// One backward pass: the value at (0, full set) and its derivative in `phi`.
+    fn pass(&self, s: &mut Scratch, p: usize, q: usize, phi: f64) -> (f64, f64) {
+        let m = self.model;
+        let width = m.width();
+        let n = m.dice;
+        let t_hi = self.t_hi(p, q, phi);
+        let rows = t_hi + m.max_gain + 1;
+        s.w.clear();
+        s.w.resize(rows * width, 1.0);
+        s.d.clear();
+        s.d.resize(rows * width, 0.0);
+        if self.rules.final_round {
+            let (x, _, _) = self.layout.player(p);
+            let (y, qboard, _) = self.layout.player(q);
+            for t in t_hi..rows {
+                for hand in 0..width {
+                    s.w[t * width + hand] = self.beyond(x, y, qboard, t, hand);
+                }
+            }
+        }
+        let (w, d) = (&mut s.w, &mut s.d);
+        for t in (0..t_hi).rev() {
+            let bank = s.bank[t];
+            let row = t * width;
+            for hand in 1..=n {
+                let mut acc = m.farkle[hand] * phi;
+                let mut accd = m.farkle[hand];
+                for g in m.group_start[hand - 1]..m.group_start[hand] {
+                    let mut best = f64::NEG_INFINITY;
+                    let mut bestd = 0.0;
+                    for &off in &self.offsets[m.option_start[g]..m.option_start[g + 1]] {
+                        let i = row + off as usize;
+                        let v = w[i];
+                        if v > best {
+                            best = v;
+                            bestd = d[i];
+                        }
+                    }
+                    let p = m.group_prob[g];
+                    acc += p * best;
+                    accd += p * bestd;
+                }
+                if bank >= acc {
+                    w[row + hand] = bank;
+                    d[row + hand] = 0.0;
+                } else {
+                    w[row + hand] = acc;
+                    d[row + hand] = accd;
+                }
+            }
+            if m.hot_dice {
+                w[row] = w[row + n];
+                d[row] = d[row + n];
+            } else if bank > f64::NEG_INFINITY {
+                w[row] = bank;
+                d[row] = 0.0;
+            } else {
+                w[row] = phi;
+                d[row] = 1.0;
+            }
+        }
+        (w[n], d[n])
+    }
+
+    /// A full turn table for queries.
+    fn table(&self, start: &[f64], p: usize, q: usize) -> TurnTable {
+        let phi = self.farkle_payoff(start, p, q);
+        let t_hi = self.t_hi(p, q, phi);
+        let mut bank = Vec::new();
+        self.fill_bank(start, p, q, t_hi, &mut bank);
+        let (x, _, _) = self.layout.player(p);
+        let (y, qboard, _) = self.layout.player(q);
+        solve_turn(
+            self.model,
+            t_hi,
+            phi,
+            |t| (bank[t] > f64::NEG_INFINITY).then_some(bank[t]),
+            |t, m| self.beyond(x, y, qboard, t, m),
+        )
+    }
+
+    /// The value of a farkle for the player p to move against q.
+    fn farkle_payoff(&self, start: &[f64], p: usize, q: usize) -> f64 {
+        1.0 - start[q * self.players() + self.farkled(p)]
+    }
+
+    /// W(t, m) of a turn table, at any t.
+    fn value(&self, table: &TurnTable, p: usize, q: usize, t: usize, m: usize) -> f64 {
+        if t < table.t_hi {
+            table.w(t, m)
+        } else {
+            let (x, _, _) = self.layout.player(p);
+            let (y, qboard, _) = self.layout.player(q);
+            self.beyond(x, y, qboard, t, m)
+        }
+    }
+}
+
+/// The opponent's best chance, in one last turn from `flag`'s situation, to finish more than
+/// d units ahead, a tie counting 1/2, for d = 1.. until it falls below 1e-13.
+fn final_chances(model: &TurnModel, bank_min: usize, cap: usize) -> Vec<f64> {
+    let mut out = vec![1.0];
+    for d in 1..=cap {
+        let t_hi = d.max(bank_min) + 1;
+        let table = solve_turn(
+            model,
+            t_hi,
+            0.0,
+            |t| {
+                (t >= bank_min).then_some(match t.cmp(&d) {
+                    std::cmp::Ordering::Greater => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Less => 0.0,
+                })
+            },
+            |_, _| 1.0,
+        );
+        out.push(table.w(0, model.dice));
+    }
+    out
+}
+
+/// W at every lead d up to the cap when every risky hand banks (value `1 - R(d)`) and every
+/// safe hand rolls.
+fn lead_values(model: &TurnModel, chance: &[f64]) -> Vec<f64> {
+    let width = model.width();
+    let cap = chance.len() - 1;
+    let rows = cap + model.max_gain + 2;
+    let mut g = vec![1.0; rows * width];
+    for d in (0..=cap).rev() {
+        let bank = 1.0 - chance[d];
+        for m in 1..width {
+            g[d * width + m] = if model.farkle[m] > 0.0 {
+                bank
+            } else {
+                model.roll_value(m, 0.0, |b, next| g[(d + b) * width + next])
+            };
+        }
+        g[d * width] = if model.hot_dice {
+            g[d * width + model.dice]
+        } else {
+            bank
+        };
+    }
+    g
+}
+
+fn lead_cap(model: &TurnModel, bank_min: usize) -> Result<usize, StrategyError> {
+    // Doubling search on the on-board chance (the larger of the two), then the exact cut.
+    let mut hi = 16usize;
+    loop {
+        let chances = final_chances_at(model, bank_min, hi);
+        if chances < 1e-13 {
+            break;
+        }
+        hi *= 2;
+        if hi > 1 << 16 {
+            return Err(StrategyError::TooLarge(
+                "the trailing player's last-turn chances decay too slowly".into(),
+            ));
+        }
+    }
+    let mut lo = hi / 2;
+    while lo + 1 < hi {
+        let mid = (lo + hi) / 2;
+        if final_chances_at(model, bank_min, mid) < 1e-13 {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Ok(hi)
+}
+
+fn final_chances_at(model: &TurnModel, bank_min: usize, d: usize) -> f64 {
+    let t_hi = d.max(bank_min) + 1;
+    solve_turn(
+        model,
+        t_hi,
+        0.0,
+        |t| (t >= bank_min).then_some(if t > d { 1.0 } else { 0.0 }),
+        |_, _| 1.0,
+    )
+    .w(0, model.dice)
+}
+
+impl WinTable {
+    /// Solves the game; `progress` is called from the calling thread with the fraction done
+    /// (0 to 1; an estimate when the rules have a penalty).
+    pub fn solve(
+        rules: &Rules,
+        options: SolveOptions,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<WinTable, StrategyError> {
+        check_rules(rules)?;
+        let odds = Odds::new(rules)?;
+        let model = Arc::new(TurnModel::new(&odds));
+        model.no_loss_bound()?;
+        let bank_min = [bank_min_units(&odds, false), bank_min_units(&odds, true)];
+        let (cap, final_chance) = if rules.final_round {
+            let cap = lead_cap(&model, bank_min[1])?;
+            (
+                cap,
+                [
+                    final_chances(&model, bank_min[0], cap),
+                    final_chances(&model, bank_min[1], cap),
+                ],
+            )
+        } else {
+            (0, [Vec::new(), Vec::new()])
+        };
+        let layout = layout_for(&odds, cap)?;
+        let players = layout.players();
+        let mut start = vec![0.5; players * players];
+        let ctx = Ctx::new(rules, &layout, &model, &final_chance, bank_min);
+        if rules.farkle_penalty_streak == 0 {
+            ctx.solve_ordered(&mut start, progress);
+        } else {
+            ctx.solve_sweeps(&mut start, options.tolerance, progress)?;
+        }
+        progress(1.0);
+        Ok(WinTable {
+            rules: *rules,
+            layout,
+            start,
+            final_chance,
+            scorer: Scorer::shared(rules)?,
+            model,
+            bank_min,
+        })
+    }
+
+    /// Rebuilds a table from saved parts (see the table file), checking they fit the rules.
+    pub(crate) fn from_parts(
+        rules: &Rules,
+        lead_cap: usize,
+        start: Vec<f64>,
+        final_chance: [Vec<f64>; 2],
+    ) -> Result<WinTable, StrategyError> {
+        check_rules(rules)?;
+        let odds = Odds::new(rules)?;
+        let model = Arc::new(TurnModel::new(&odds));
+        let layout = layout_for(&odds, lead_cap)?;
+        let expected_chances = if rules.final_round { lead_cap + 1 } else { 0 };
+        if start.len() != layout.players() * layout.players()
+            || final_chance.iter().any(|r| r.len() != expected_chances)
+        {
+            return Err(StrategyError::BadFile(
+                "the table's size does not match its rules".into(),
+            ));
+        }
+        Ok(WinTable {
+            rules: *rules,
+            layout,
+            start,
+            final_chance,
+            scorer: Scorer::shared(rules)?,
+            model,
+            bank_min: [bank_min_units(&odds, false), bank_min_units(&odds, true)],
+        })
+    }
+
+    fn ctx(&self) -> Ctx<'_> {
+        Ctx::new(
+            &self.rules,
+            &self.layout,
+            &self.model,
+            &self.final_chance,
+            self.bank_min,
+        )
+    }
+
+    /// The rules solved.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Point granularity.
+    pub fn unit(&self) -> i32 {
+        self.layout.unit
+    }
+
+    /// Lowest score represented (scores below count as this), in points.
+    pub fn lower_bound(&self) -> i32 {
+        self.layout.lower as i32 * self.layout.unit
+    }
+
+    /// Largest final-round lead solved exactly, in points (0 without a final round).
+    pub fn lead_cap(&self) -> i32 {
+        self.layout.lead_cap as i32 * self.layout.unit
+    }
+
+    /// Number of player states; the table holds the square of it.
+    pub fn player_states(&self) -> usize {
+        self.layout.players()
+    }
+
+    fn player_index(&self, p: &PlayerState) -> Result<usize, StrategyError> {
+        let l = &self.layout;
+        let bad = |why: String| Err(StrategyError::OutOfRange(why));
+        if p.score % l.unit != 0 {
+            return bad(format!("score {} is not a multiple of {}", p.score, l.unit));
+        }
+        let s = i64::from(p.score / l.unit);
+        if s < l.lower || s >= l.target {
+            return bad(format!(
+                "score {} is outside {}..{}",
+                p.score,
+                l.lower * i64::from(l.unit),
+                self.rules.target_score
+            ));
+        }
+        let on_board = p.on_board || !l.board;
+        if !on_board && s > 0 {
+            return bad("a player not on the board has a score above 0".into());
+        }
+        if usize::from(p.farkles) >= l.streak {
+            return bad(format!("{} consecutive farkles", p.farkles));
+        }
+        Ok(l.index(s, on_board, usize::from(p.farkles)))
+    }
+
+    /// P(win) for the player about to start a turn in state `me` against `opponent`.
+    pub fn start_of_turn(
+        &self,
+        me: &PlayerState,
+        opponent: &PlayerState,
+    ) -> Result<f64, StrategyError> {
+        let p = self.player_index(me)?;
+        let q = self.player_index(opponent)?;
+        Ok(self.start[p * self.layout.players() + q])
+    }
+
+    /// P(first player wins) from the start of the game.
+    pub fn first_player_win_probability(&self) -> f64 {
+        let s = PlayerState::start(&self.rules);
+        self.start_of_turn(&s, &s).expect("the start is in range")
+    }
+
+    /// The fairest compensation: the head start (a multiple of the unit, in points, counting
+    /// as banked and on the board) for the second player that brings P(first player wins)
+    /// closest to 1/2; the smallest such on ties, and 0 when the first player is not ahead.
+    pub fn compensation(&self) -> i32 {
+        let first = PlayerState::start(&self.rules);
+        let l = &self.layout;
+        let mut best = (f64::INFINITY, 0i64);
+        for c in 0..l.target {
+            let second = if c == 0 {
+                first
+            } else {
+                PlayerState {
+                    score: (c * i64::from(l.unit)) as i32,
+                    on_board: true,
+                    farkles: 0,
+                }
+            };
+            let p = self.start_of_turn(&first, &second).expect("in range");
+            let gap = (p - 0.5).abs();
+            if gap < best.0 {
+                best = (gap, c);
+            }
+            if p < 0.5 {
+                break;
+            }
+        }
+        (best.1 * i64::from(l.unit)) as i32
+    }
+
+    fn state_indices(&self, s: &TwoPlayerState) -> Result<(usize, usize, usize), StrategyError> {
+        let p = self.player_index(&s.me)?;
+        let q = self.player_index(&s.opponent)?;
+        if s.turn_total < 0 || s.turn_total % self.layout.unit != 0 {
+            return Err(StrategyError::OutOfRange(format!(
+                "turn total {} is not a non-negative multiple of {}",
+                s.turn_total, self.layout.unit
+            )));
+        }
+        Ok((p, q, (s.turn_total / self.layout.unit) as usize))
+    }
+
+    fn check_dice(&self, dice: usize) -> Result<(), StrategyError> {
+        if dice == 0 || dice > self.model.dice {
+            return Err(StrategyError::OutOfRange(format!(
+                "{dice} dice; the set has 1 to {}",
+                self.model.dice
+            )));
+        }
+        Ok(())
+    }
+
+    /// P(win) for the player to move holding `turn_total` with `dice` dice to roll (who may
+    /// bank where the rules allow it); with turn total 0 and the full set, this is the
+    /// start-of-turn probability.
+    pub fn win_probability(&self, s: &TwoPlayerState) -> Result<f64, StrategyError> {
+        Ok(self.decision(s)?.value())
+    }
+
+    /// The optimal decision before rolling in a state: bank or roll.
+    pub fn decision(&self, s: &TwoPlayerState) -> Result<Decision, StrategyError> {
+        let (p, q, t) = self.state_indices(s)?;
+        let m = usize::from(s.dice);
+        self.check_dice(m)?;
+        let ctx = self.ctx();
+        let table = ctx.table(&self.start, p, q);
+        Ok(self.decision_at(&ctx, &table, p, q, t, m))
+    }
+
+    fn bank_value(&self, ctx: &Ctx, p: usize, q: usize, t: usize) -> Option<f64> {
+        let mut bank = Vec::new();
+        ctx.fill_bank(&self.start, p, q, t + 1, &mut bank);
+        (bank[t] > f64::NEG_INFINITY).then_some(bank[t])
+    }
+
+    fn decision_at(
+        &self,
+        ctx: &Ctx,
+        table: &TurnTable,
+        p: usize,
+        q: usize,
+        t: usize,
+        m: usize,
+    ) -> Decision {
+        let bank = self.bank_value(ctx, p, q, t);
+        let phi = ctx.farkle_payoff(&self.start, p, q);
+        let roll = self
+            .model
+            .roll_value(m, phi, |b, next| ctx.value(table, p, q, t + b, next));
+        Decision {
+            bank: bank.is_some_and(|b| b >= roll),
+            bank_win_probability: bank,
+            roll_win_probability: roll,
+        }
+    }
+
+    /// For a turn of `me` against `opponent`: for each number of dice to roll (index 0 = one
+    /// die), the smallest turn total at which the optimal player banks rather than rolls, or
+    /// `None` when it never banks with that many dice below a sure win. What the policy plots
+    /// show; the turn is solved once for all of them.
+    pub fn stop_totals(
+        &self,
+        me: &PlayerState,
+        opponent: &PlayerState,
+    ) -> Result<Vec<Option<i32>>, StrategyError> {
+        let p = self.player_index(me)?;
+        let q = self.player_index(opponent)?;
+        let ctx = self.ctx();
+        let table = ctx.table(&self.start, p, q);
+        let mut bank = Vec::new();
+        ctx.fill_bank(&self.start, p, q, table.t_hi, &mut bank);
+        Ok((1..=self.model.dice)
+            .map(|m| {
+                (0..table.t_hi)
+                    .find(|&t| bank[t] >= table.roll(t, m))
+                    .map(|t| t as i32 * self.layout.unit)
+            })
+            .collect())
+    }
+
+    /// The best play of a roll: which dice to keep and whether to bank after. `None` for a
+    /// farkle. Ties prefer more points, then fewer dice kept.
+    pub fn best_choice(
+        &self,
+        me: &PlayerState,
+        opponent: &PlayerState,
+        turn_total: i32,
+        roll: FaceCounts,
+    ) -> Result<Option<WinChoice>, StrategyError> {
+        let state = TwoPlayerState {
+            me: *me,
+            opponent: *opponent,
+            turn_total,
+            dice: 1,
+        };
+        let (p, q, t) = self.state_indices(&state)?;
+        let n = roll.total();
+        self.check_dice(n)?;
+        let ctx = self.ctx();
+        let table = ctx.table(&self.start, p, q);
+        let unit = self.layout.unit;
+        let mut best: Option<WinChoice> = None;
+        for keep in roll.subsets() {
+            let Some(points) = self.scorer.points(keep) else {
+                continue;
+            };
+            let t2 = t + (points / unit) as usize;
+            let left = n - keep.total();
+            let (dice_left, col) = if left > 0 {
+                (left, left)
+            } else if self.model.hot_dice {
+                (self.model.dice, 0)
+            } else {
+                (0, 0)
+            };
+            let value = ctx.value(&table, p, q, t2, col);
+            let bank = if dice_left == 0 {
+                true
+            } else {
+                self.decision_at(&ctx, &table, p, q, t2, dice_left).bank
+            };
+            let better = match &best {
+                None => true,
+                Some(b) => {
+                    value > b.win_probability
+                        || (value == b.win_probability
+                            && (points > b.points
+                                || (points == b.points && keep.total() < b.keep.total())))
+                }
+            };
+            if better {
+                best = Some(WinChoice {
+                    keep,
+                    points,
+                    turn_total: t2 as i32 * unit,
+                    dice_left: dice_left as u8,
+                    bank,
+                    win_probability: value,
+                });
+            }
+        }
+        Ok(best)
+    }
+}
+
+impl Decision {
+    /// The value of the state: the better of banking and rolling.
+    pub fn value(&self) -> f64 {
+        match self.bank_win_probability {
+            Some(b) if b >= self.roll_win_probability => b,
+            _ => self.roll_win_probability,
+        }
+    }
+}
+
+impl<'a> Ctx<'a> {
+    fn new(
+        rules: &'a Rules,
+        layout: &Layout,
+        model: &'a TurnModel,
+        final_chance: &'a [Vec<f64>; 2],
+        bank_min: [usize; 2],
+    ) -> Ctx<'a> {
+        let width = model.width();
+        let offsets = model
+            .options
+            .iter()
+            .map(|&(b, next)| (b as usize * width + usize::from(next)) as u32)
+            .collect();
+        let pf_min = (1..width)
+            .map(|m| model.farkle[m])
+            .filter(|&pf| pf > 0.0)
+            .fold(1.0, f64::min);
+        let lead_values = [0, 1].map(|flag| {
+            if rules.final_round {
+                lead_values(model, &final_chance[flag])
+            } else {
+                Vec::new()
+            }
+        });
+        Ctx {
+            layout: *layout,
+            rules,
+            model,
+            offsets,
+            final_chance,
+            bank_min,
+            pf_min,
+            lead_values,
+        }
+    }
+
+    /// Player indices grouped by score level (sum of both scores), highest first.
+    fn levels(&self) -> Vec<Vec<(usize, usize)>> {
+        let l = &self.layout;
+        let players = self.players();
+        let lo = 2 * l.lower;
+        let hi = 2 * (l.target - 1);
+        let mut levels = vec![Vec::new(); (hi - lo + 1) as usize];
+        for p in 0..players {
+            for q in 0..players {
+                let sum = l.player(p).0 + l.player(q).0;
+                levels[(hi - sum) as usize].push((p, q));
+            }
+        }
+        levels
+    }
+
+    /// Without a penalty: one pass in descending level order, each pair (p, q), (q, p)
+    /// solved exactly by Newton's method on the farkle payoffs.
+    fn solve_ordered(&self, start: &mut [f64], progress: &mut dyn FnMut(f64)) {
+        let players = self.players();
+        let levels = self.levels();
+        let work: Vec<f64> = levels
+            .iter()
+            .map(|lv| lv.iter().map(|&(p, q)| self.t_hi(p, q, 0.5) as f64).sum())
+            .collect();
+        let total: f64 = work.iter().sum::<f64>().max(1.0);
+        let mut done = 0.0;
+        for (level, w) in levels.iter().zip(&work) {
+            let cycles: Vec<(usize, usize)> =
+                level.iter().copied().filter(|&(p, q)| p <= q).collect();
+            let snapshot: &[f64] = start;
+            let results: Vec<(usize, usize, f64, f64)> = cycles
+                .par_iter()
+                .map_init(
+                    || (Scratch::default(), Scratch::default()),
+                    |(a, b), &(p, q)| {
+                        let (s1, s2) = self.solve_cycle(snapshot, p, q, a, b);
+                        (p, q, s1, s2)
+                    },
+                )
+                .collect();
+            for (p, q, s1, s2) in results {
+                start[p * players + q] = s1;
+                start[q * players + p] = s2;
+            }
+            done += w;
+            progress(done / total);
+        }
+    }
+
+    fn solve_cycle(
+        &self,
+        start: &[f64],
+        p: usize,
+        q: usize,
+        a: &mut Scratch,
+        b: &mut Scratch,
+    ) -> (f64, f64) {
+        let t1 = self.t_hi(p, q, 1.0);
+        self.fill_bank(start, p, q, t1, &mut a.bank);
+        if p == q {
+            let mut s = 0.5;
+            for _ in 0..100 {
+                let phi = 1.0 - s;
+                let (v, d) = self.pass(a, p, q, phi);
+                let new = (v - d * phi + d) / (1.0 + d);
+                let done = (new - s).abs() < 1e-15;
+                s = new;
+                if done {
+                    break;
+                }
+            }
+            return (s, s);
+        }
+        let t2 = self.t_hi(q, p, 1.0);
+        self.fill_bank(start, q, p, t2, &mut b.bank);
+        let (mut s1, mut s2) = (0.5, 0.5);
+        for _ in 0..100 {
+            let phi1 = 1.0 - s2;
+            let phi2 = 1.0 - s1;
+            let (v1, b1) = self.pass(a, p, q, phi1);
+            let (v2, b2) = self.pass(b, q, p, phi2);
+            let a1 = v1 - b1 * phi1;
+            let a2 = v2 - b2 * phi2;
+            let n1 = (a1 + b1 * (1.0 - a2 - b2)) / (1.0 - b1 * b2);
+            let n2 = a2 + b2 * (1.0 - n1);
+            let done = (n1 - s1).abs() < 1e-15 && (n2 - s2).abs() < 1e-15;
+            s1 = n1;
+            s2 = n2;
+            if done {
+                break;
+            }
+        }
+        (s1, s2)
+    }
+
+    /// With a penalty: Gauss-Seidel sweeps in descending level order (within a level, the
+    /// states with more farkles first) until no value changes by more than `tolerance`.
+    fn solve_sweeps(
+        &self,
+        start: &mut [f64],
+        tolerance: f64,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<(), StrategyError> {
+        let players = self.players();
+        let l = self.layout;
+        let mut buckets: Vec<Vec<(usize, usize)>> = Vec::new();
+        for level in self.levels() {
+            let mut by_k: Vec<Vec<(usize, usize)>> = vec![Vec::new(); 2 * l.streak - 1];
+            for (p, q) in level {
+                let k = l.player(p).2 + l.player(q).2;
+                by_k[2 * l.streak - 2 - k].push((p, q));
+            }
+            buckets.extend(by_k.into_iter().filter(|b| !b.is_empty()));
+        }
+        let mut changes: Vec<f64> = Vec::new();
+        for sweep in 0..10_000 {
+            let mut change = 0.0f64;
+            for (i, bucket) in buckets.iter().enumerate() {
+                let snapshot: &[f64] = start;
+                let results: Vec<(usize, f64)> = bucket
+                    .par_iter()
+                    .map_init(Scratch::default, |s, &(p, q)| {
+                        let phi = self.farkle_payoff(snapshot, p, q);
+                        let t_hi = self.t_hi(p, q, phi);
+                        self.fill_bank(snapshot, p, q, t_hi, &mut s.bank);
+                        (p * players + q, self.pass(s, p, q, phi).0)
+                    })
+                    .collect();
+                for (idx, v) in results {
+                    change = change.max((start[idx] - v).abs());
+                    start[idx] = v;
+                }
+                if i % 64 == 0 {
+                    let within = i as f64 / buckets.len() as f64;
+                    progress(estimate(&changes, sweep, within, tolerance));
+                }
+            }
+            changes.push(change);
+            if change <= tolerance {
+                return Ok(());
+            }
+        }
+        Err(StrategyError::TooLarge(
+            "the sweeps did not converge".into(),
+        ))
+    }
+}
+
+/// Progress of the sweeps: the remaining sweeps are estimated from the observed contraction.
+fn estimate(changes: &[f64], sweep: usize, within: f64, tolerance: f64) -> f64 {
+    let expected = match changes {
+        [.., a, b] if *b > 0.0 && b < a => {
+            let rate = b / a;
+            sweep as f64 + ((tolerance / b).ln() / rate.ln()).max(0.0) + 1.0
+        }
+        _ => sweep as f64 + 10.0,
+    };
+    ((sweep as f64 + within) / expected).clamp(0.0, 0.99)
+}

@@ -1,0 +1,334 @@
+/* SPDX-License-Identifier: GPL-3.0-only
+ * Copyright (C) 2026 The farkle authors
+ *
+ * The strategy C contract: exact odds, the single-turn policy, and the two-player table
+ * (solve with progress, queries, save/load to file and buffer, damaged files), with every
+ * error path. Expected numbers are hand-derived fractions or properties any correct answer
+ * has; the exact values are checked by the Rust tests against independent computations.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "farkle.h"
+
+static FarkleRules preset(uint32_t p) {
+    FarkleRules r;
+    memset(&r, 0, sizeof r);
+    if (farkle_rules_preset(p, &r) != FARKLE_STATUS_OK) {
+        fprintf(stderr, "preset %u missing\n", (unsigned)p);
+    }
+    return r;
+}
+
+static void test_odds(void) {
+    FarkleRules r = preset(FARKLE_PRESET_CLASSIC);
+    FarkleRules bad = r;
+    FarkleOdds o;
+    FarklePointsProbability entries[64];
+    size_t count = 0;
+    size_t i;
+    double total = 0.0;
+
+    CHECK_STATUS(farkle_odds(&r, 6, &o), FARKLE_STATUS_OK);
+    /* 1080 of 46656 six-dice rolls farkle: 5/216. */
+    CHECK(o.dice == 6 && o.farkle_numerator == 5 && o.farkle_denominator == 216);
+    CHECK(o.farkle_probability > 0.0231 && o.farkle_probability < 0.0232);
+    CHECK_STATUS(farkle_odds(&r, 3, &o), FARKLE_STATUS_OK);
+    /* Three dice: 60/216 farkle; hot dice 12/216 (eight rolls of 1s and 5s, four triples). */
+    CHECK(o.farkle_numerator == 5 && o.farkle_denominator == 18);
+    CHECK(o.hot_dice_numerator == 1 && o.hot_dice_denominator == 18);
+    CHECK_STATUS(farkle_odds(&r, 0, &o), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(farkle_odds(&r, 7, &o), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(farkle_odds(NULL, 1, &o), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_odds(&r, 1, NULL), FARKLE_STATUS_NULL_POINTER);
+    bad.dice_count = 0;
+    CHECK_STATUS(farkle_odds(&bad, 1, &o), FARKLE_STATUS_INVALID_RULES);
+
+    /* One die: 0 (4/6), 50 (1/6), 100 (1/6). */
+    CHECK_STATUS(farkle_odds_max_points(&r, 1, NULL, 0, &count), FARKLE_STATUS_BUFFER_TOO_SMALL);
+    CHECK(count == 3);
+    CHECK_STATUS(farkle_odds_max_points(&r, 1, entries, 2, &count),
+                 FARKLE_STATUS_BUFFER_TOO_SMALL);
+    CHECK_STATUS(farkle_odds_max_points(&r, 1, entries, 64, &count), FARKLE_STATUS_OK);
+    CHECK(count == 3);
+    CHECK(entries[0].points == 0 && entries[0].numerator == 2 && entries[0].denominator == 3);
+    CHECK(entries[1].points == 50 && entries[1].numerator == 1 && entries[1].denominator == 6);
+    CHECK(entries[2].points == 100 && entries[2].probability > 0.16);
+    CHECK_STATUS(farkle_odds_max_points(&r, 6, entries, 64, &count), FARKLE_STATUS_OK);
+    for (i = 0; i < count; i++) total += entries[i].probability;
+    CHECK(total > 0.999999 && total < 1.000001);
+    CHECK_STATUS(farkle_odds_max_points(&r, 1, NULL, 4, &count), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_odds_max_points(&r, 1, entries, 4, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_odds_max_points(NULL, 1, entries, 4, &count), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_odds_max_points(&r, 9, entries, 4, &count),
+                 FARKLE_STATUS_INVALID_ARGUMENT);
+}
+
+static void test_turn_policy(void) {
+    FarkleRules r = preset(FARKLE_PRESET_CLASSIC);
+    FarkleTurnPolicy *on = NULL;
+    FarkleTurnPolicy *off = NULL;
+    double points = 0.0;
+    double points_off = 0.0;
+    int32_t threshold = 0;
+    FarkleChoice c;
+    const uint8_t fresh[] = {4, 1, 2, 1, 5, 3};
+    const uint8_t nothing[] = {2, 3, 4, 6, 2, 3};
+    const uint8_t bad_face[] = {1, 7};
+    const uint8_t seven[] = {1, 1, 1, 1, 1, 1, 1};
+    uint32_t n;
+
+    CHECK_STATUS(farkle_turn_policy_new(&r, true, &on), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_turn_policy_new(&r, false, &off), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_turn_policy_expected_points(on, &points), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_turn_policy_expected_points(off, &points_off), FARKLE_STATUS_OK);
+    /* A fresh turn is worth a few hundred points; the entry minimum can only cost. */
+    CHECK(points > 400.0 && points < 800.0);
+    CHECK(points_off < points && points_off > 300.0);
+    for (n = 1; n <= 6; n++) {
+        CHECK_STATUS(farkle_turn_policy_bank_threshold(on, n, &threshold), FARKLE_STATUS_OK);
+        CHECK(threshold > 0 && threshold % 50 == 0);
+    }
+    CHECK_STATUS(farkle_turn_policy_bank_threshold(off, 1, &threshold), FARKLE_STATUS_OK);
+    CHECK(threshold >= 500);
+    CHECK_STATUS(farkle_turn_policy_bank_threshold(on, 0, &threshold),
+                 FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(farkle_turn_policy_bank_threshold(on, 300, &threshold),
+                 FARKLE_STATUS_INVALID_ARGUMENT);
+
+    /* 4 1 2 1 5 3 on a fresh turn: keep a single 1 and roll five dice. */
+    CHECK_STATUS(farkle_turn_policy_best_choice(on, fresh, 6, 0, &c), FARKLE_STATUS_OK);
+    CHECK(!c.farkle && c.points == 100 && c.dice_left == 5 && !c.bank);
+    CHECK(c.keep_mask == 0x2 && c.keep_counts[0] == 1 && c.turn_total == 100);
+    /* Holding 2000 with the same roll: bank with everything that scores. */
+    CHECK_STATUS(farkle_turn_policy_best_choice(on, fresh, 6, 2000, &c), FARKLE_STATUS_OK);
+    CHECK(c.bank && c.points == 250 && c.keep_mask == 0x1A && c.turn_total == 2250);
+    CHECK_STATUS(farkle_turn_policy_best_choice(on, nothing, 6, 0, &c), FARKLE_STATUS_OK);
+    CHECK(c.farkle && c.points == 0);
+    CHECK_STATUS(farkle_turn_policy_best_choice(on, bad_face, 2, 0, &c),
+                 FARKLE_STATUS_INVALID_FACE);
+    CHECK_STATUS(farkle_turn_policy_best_choice(on, seven, 7, 0, &c),
+                 FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(farkle_turn_policy_best_choice(on, fresh, 6, 25, &c),
+                 FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(farkle_turn_policy_best_choice(on, NULL, 0, 0, &c),
+                 FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(farkle_turn_policy_best_choice(on, NULL, 3, 0, &c), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_turn_policy_best_choice(NULL, fresh, 6, 0, &c),
+                 FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_turn_policy_best_choice(on, fresh, 6, 0, NULL),
+                 FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_turn_policy_expected_points(NULL, &points), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_turn_policy_expected_points(on, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_turn_policy_bank_threshold(NULL, 1, &threshold),
+                 FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_turn_policy_bank_threshold(on, 1, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_turn_policy_new(NULL, true, &on), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_turn_policy_new(&r, true, NULL), FARKLE_STATUS_NULL_POINTER);
+    farkle_turn_policy_free(on);
+    farkle_turn_policy_free(off);
+    farkle_turn_policy_free(NULL);
+
+    /* Zilch: six dice never farkle, so the threshold is -1 (never bank with six). */
+    r = preset(FARKLE_PRESET_ZILCH);
+    CHECK_STATUS(farkle_turn_policy_new(&r, true, &on), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_turn_policy_bank_threshold(on, 6, &threshold), FARKLE_STATUS_OK);
+    CHECK(threshold == -1);
+    farkle_turn_policy_free(on);
+    CHECK_STATUS(farkle_penalty_average_points(&r, &points), FARKLE_STATUS_OK);
+    CHECK(points > 400.0 && points < 800.0);
+    r = preset(FARKLE_PRESET_CLASSIC);
+    CHECK_STATUS(farkle_penalty_average_points(&r, &points), FARKLE_STATUS_UNSUPPORTED);
+    CHECK_STATUS(farkle_penalty_average_points(NULL, &points), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_penalty_average_points(&r, NULL), FARKLE_STATUS_NULL_POINTER);
+}
+
+static int progress_calls;
+static double progress_last;
+static int progress_monotone = 1;
+
+static void on_progress(double fraction, void *user) {
+    int *tag = (int *)user;
+    if (*tag != 42 || fraction < progress_last || fraction > 1.0) progress_monotone = 0;
+    progress_last = fraction;
+    progress_calls++;
+}
+
+static FarkleRules small_game(void) {
+    FarkleRules r = preset(FARKLE_PRESET_CLASSIC);
+    r.dice_count = 3;
+    r.target_score = 500;
+    r.min_entry_score = 0;
+    r.final_round = false;
+    return r;
+}
+
+static void test_win_table(void) {
+    FarkleRules r = small_game();
+    FarkleRules back;
+    FarkleWinTable *t = NULL;
+    FarkleWinTable *loaded = NULL;
+    int tag = 42;
+    double p = 0.0;
+    double q = 0.0;
+    int32_t comp = -1;
+    FarkleTurnState s;
+    FarkleDecision d;
+    FarkleChoice c;
+    FarklePlayer me;
+    FarklePlayer opp;
+    unsigned char *buf;
+    size_t size = 0;
+    size_t needed = 0;
+    const uint8_t roll[] = {1, 5, 2};
+    const char *path = "farkle_strategy_test.fwt";
+    FILE *f;
+
+    CHECK_STATUS(farkle_win_table_solve(&r, on_progress, &tag, &t), FARKLE_STATUS_OK);
+    CHECK(t != NULL && progress_calls > 0 && progress_monotone && progress_last == 1.0);
+    CHECK_STATUS(farkle_win_table_first_player_win_probability(t, &p), FARKLE_STATUS_OK);
+    CHECK(p > 0.5 && p < 1.0);
+    CHECK_STATUS(farkle_win_table_compensation(t, &comp), FARKLE_STATUS_OK);
+    CHECK(comp > 0 && comp % 50 == 0 && comp < 500);
+    CHECK_STATUS(farkle_win_table_rules(t, &back), FARKLE_STATUS_OK);
+    CHECK(back.dice_count == 3 && back.target_score == 500);
+
+    memset(&s, 0, sizeof s);
+    s.me.on_board = true;
+    s.opponent.on_board = true;
+    s.dice = 3;
+    CHECK_STATUS(farkle_win_table_win_probability(t, &s, &q), FARKLE_STATUS_OK);
+    CHECK(q - p < 1e-12 && p - q < 1e-12); /* the start of the game */
+    /* 450 banked, holding 50 more: banking wins at once. */
+    s.me.score = 450;
+    s.turn_total = 50;
+    s.dice = 2;
+    CHECK_STATUS(farkle_win_table_decision(t, &s, &d), FARKLE_STATUS_OK);
+    CHECK(d.bank && d.bank_allowed && d.bank_win_probability == 1.0);
+    CHECK(d.roll_win_probability < 1.0);
+    CHECK_STATUS(farkle_win_table_win_probability(t, &s, &q), FARKLE_STATUS_OK);
+    CHECK(q == 1.0);
+    s.turn_total = 0;
+    s.dice = 3;
+    CHECK_STATUS(farkle_win_table_decision(t, &s, &d), FARKLE_STATUS_OK);
+    CHECK(!d.bank && !d.bank_allowed && d.roll_win_probability > 0.5);
+    s.me.score = 500; /* at the target: not a state of the game */
+    CHECK_STATUS(farkle_win_table_win_probability(t, &s, &q), FARKLE_STATUS_INVALID_ARGUMENT);
+    s.me.score = 0;
+    s.turn_total = 30;
+    CHECK_STATUS(farkle_win_table_win_probability(t, &s, &q), FARKLE_STATUS_INVALID_ARGUMENT);
+    s.turn_total = 0;
+    s.dice = 4;
+    CHECK_STATUS(farkle_win_table_decision(t, &s, &d), FARKLE_STATUS_INVALID_ARGUMENT);
+    s.dice = 3;
+    s.me.farkles = 1; /* no penalty in these rules */
+    CHECK_STATUS(farkle_win_table_decision(t, &s, &d), FARKLE_STATUS_INVALID_ARGUMENT);
+    s.me.farkles = 0;
+    CHECK_STATUS(farkle_win_table_win_probability(NULL, &s, &q), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_win_probability(t, NULL, &q), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_win_probability(t, &s, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_decision(t, &s, NULL), FARKLE_STATUS_NULL_POINTER);
+
+    me = s.me;
+    opp = s.opponent;
+    me.score = 400;
+    CHECK_STATUS(farkle_win_table_best_choice(t, &me, &opp, 0, roll, 3, &c), FARKLE_STATUS_OK);
+    CHECK(!c.farkle && c.points > 0 && (c.keep_mask & 0x4) == 0 && c.value > 0.5);
+    /* 1 and 5 reach 550 from 400: take both and bank, a sure win. */
+    CHECK(c.points == 150 && c.bank && c.value == 1.0 && c.keep_mask == 0x3);
+    CHECK_STATUS(farkle_win_table_best_choice(t, &me, &opp, 0, roll + 2, 1, &c),
+                 FARKLE_STATUS_OK);
+    CHECK(c.farkle);
+    CHECK_STATUS(farkle_win_table_best_choice(t, &me, &opp, 0, roll, 0, &c),
+                 FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(farkle_win_table_best_choice(t, NULL, &opp, 0, roll, 3, &c),
+                 FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_best_choice(t, &me, &opp, 0, roll, 3, NULL),
+                 FARKLE_STATUS_NULL_POINTER);
+
+    /* Buffer round trip. */
+    CHECK_STATUS(farkle_win_table_to_buffer(t, NULL, 0, &needed), FARKLE_STATUS_BUFFER_TOO_SMALL);
+    CHECK(needed > 148);
+    buf = (unsigned char *)malloc(needed);
+    CHECK_STATUS(farkle_win_table_to_buffer(t, buf, needed - 1, &size),
+                 FARKLE_STATUS_BUFFER_TOO_SMALL);
+    CHECK_STATUS(farkle_win_table_to_buffer(t, buf, needed, &size), FARKLE_STATUS_OK);
+    CHECK(size == needed && memcmp(buf, "FRKLWIN", 7) == 0);
+    CHECK_STATUS(farkle_win_table_from_buffer(buf, size, &loaded), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_win_table_first_player_win_probability(loaded, &q), FARKLE_STATUS_OK);
+    CHECK(q == p);
+    farkle_win_table_free(loaded);
+    loaded = NULL;
+    CHECK_STATUS(farkle_win_table_from_buffer(buf, size - 1, &loaded),
+                 FARKLE_STATUS_BAD_TABLE_FILE);
+    buf[200] ^= 0x40;
+    CHECK_STATUS(farkle_win_table_from_buffer(buf, size, &loaded), FARKLE_STATUS_BAD_TABLE_FILE);
+    buf[200] ^= 0x40;
+    buf[8] = 99; /* version */
+    CHECK_STATUS(farkle_win_table_from_buffer(buf, size, &loaded), FARKLE_STATUS_BAD_TABLE_FILE);
+    CHECK(loaded == NULL);
+    CHECK_STATUS(farkle_win_table_from_buffer(NULL, 0, &loaded), FARKLE_STATUS_BAD_TABLE_FILE);
+    CHECK_STATUS(farkle_win_table_from_buffer(NULL, 5, &loaded), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_from_buffer(buf, size, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_to_buffer(t, NULL, 5, &size), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_to_buffer(t, buf, needed, NULL), FARKLE_STATUS_NULL_POINTER);
+    free(buf);
+
+    /* File round trip, and files that are not tables. */
+    CHECK_STATUS(farkle_win_table_save(t, path), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_win_table_load(path, &loaded), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_win_table_compensation(loaded, &comp), FARKLE_STATUS_OK);
+    farkle_win_table_free(loaded);
+    loaded = NULL;
+    f = fopen(path, "wb");
+    if (f != NULL) {
+        fputs("not a table", f);
+        fclose(f);
+    }
+    CHECK_STATUS(farkle_win_table_load(path, &loaded), FARKLE_STATUS_BAD_TABLE_FILE);
+    remove(path);
+    CHECK_STATUS(farkle_win_table_load(path, &loaded), FARKLE_STATUS_IO);
+    CHECK_STATUS(farkle_win_table_save(t, "/nonexistent-dir/x.fwt"), FARKLE_STATUS_IO);
+    CHECK_STATUS(farkle_win_table_save(t, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_save(NULL, path), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_load(NULL, &loaded), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_load(path, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK(loaded == NULL);
+
+    CHECK_STATUS(farkle_win_table_first_player_win_probability(NULL, &p),
+                 FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_first_player_win_probability(t, NULL),
+                 FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_compensation(NULL, &comp), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_compensation(t, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_rules(NULL, &back), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_rules(t, NULL), FARKLE_STATUS_NULL_POINTER);
+    farkle_win_table_free(t);
+    farkle_win_table_free(NULL);
+
+    /* Solving without progress; refusals. */
+    r = small_game();
+    r.dice_count = 2;
+    r.target_score = 300;
+    CHECK_STATUS(farkle_win_table_solve(&r, NULL, NULL, &t), FARKLE_STATUS_OK);
+    farkle_win_table_free(t);
+    r = preset(FARKLE_PRESET_ADDITIVE); /* a turn limit */
+    CHECK_STATUS(farkle_win_table_solve(&r, NULL, NULL, &t), FARKLE_STATUS_UNSUPPORTED);
+    r.dice_count = 40;
+    CHECK_STATUS(farkle_win_table_solve(&r, NULL, NULL, &t), FARKLE_STATUS_INVALID_RULES);
+    CHECK_STATUS(farkle_win_table_solve(NULL, NULL, NULL, &t), FARKLE_STATUS_NULL_POINTER);
+    r = small_game();
+    CHECK_STATUS(farkle_win_table_solve(&r, NULL, NULL, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK(strcmp(farkle_status_str(FARKLE_STATUS_BAD_TABLE_FILE),
+                 "not a valid strategy table file") == 0);
+    CHECK(farkle_status_str(FARKLE_STATUS_UNSUPPORTED) != NULL);
+    CHECK(farkle_status_str(FARKLE_STATUS_IO) != NULL);
+}
+
+int main(void) {
+    test_odds();
+    test_turn_policy();
+    test_win_table();
+    return finish();
+}

@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! Exact odds against fractions worked out by hand, and the optimal single turn against a
+//! direct recursive expectation over every ordered roll and every scoring selection, written
+//! here without the solver's option-vector reduction or its cap.
+
+use std::collections::HashMap;
+
+use farkle::strategy::{Fraction, Odds, PenaltyPolicy, SingleTurn};
+use farkle::{FaceCounts, Preset, Rules, Scorer};
+
+fn frac(n: u64, d: u64) -> Fraction {
+    Fraction::new(n, d)
+}
+
+#[test]
+fn farkle_fractions_match_hand_counts() {
+    // Derived by hand in tests/seed_examples.rs: 4, 16, 60, 204, 600, 1080 farkles.
+    let odds = Odds::new(&Preset::Classic.rules()).unwrap();
+    let counts = [4u64, 16, 60, 204, 600, 1080];
+    for (i, &c) in counts.iter().enumerate() {
+        let n = i as u8 + 1;
+        let h = odds.hand(n).unwrap();
+        assert_eq!(h.farkle(), frac(c, 6u64.pow(u32::from(n))), "n={n}");
+    }
+    assert_eq!(odds.hand(1).unwrap().farkle(), frac(2, 3));
+    assert_eq!(odds.hand(6).unwrap().farkle(), frac(5, 216));
+    // Without three pairs (minimal) six dice farkle 1440 times; Zilch never farkles six dice.
+    let minimal = Odds::new(&Preset::Minimal.rules()).unwrap();
+    assert_eq!(minimal.hand(6).unwrap().farkle(), frac(1440, 46656));
+    let zilch = Odds::new(&Preset::Zilch.rules()).unwrap();
+    assert_eq!(zilch.hand(6).unwrap().farkle(), frac(0, 1));
+    assert!(odds.hand(0).is_none() && odds.hand(7).is_none());
+}
+
+#[test]
+fn hot_dice_fractions_match_hand_counts() {
+    // Hot dice: every die of the roll scores at once.
+    // n=1: a 1 or a 5: 2/6.
+    // n=2: both dice 1 or 5: 4/36.
+    // n=3: all three in {1,5} (8 rolls) or three alike of 2, 3, 4 or 6 (4): 12/216.
+    // n=4 (classic): all in {1,5} (16); a triple of 2/3/4/6 plus a 1 or 5 (4 faces x 2 x 4
+    //   places = 32); four alike of 2/3/4/6 (4): 52/1296. Minimal does not score four alike
+    //   as such (the fourth die is left over), so 48/1296.
+    let classic = Odds::new(&Preset::Classic.rules()).unwrap();
+    assert_eq!(classic.hand(1).unwrap().hot_dice(), frac(1, 3));
+    assert_eq!(classic.hand(2).unwrap().hot_dice(), frac(1, 9));
+    assert_eq!(classic.hand(3).unwrap().hot_dice(), frac(1, 18));
+    assert_eq!(classic.hand(4).unwrap().hot_dice(), frac(52, 1296));
+    let minimal = Odds::new(&Preset::Minimal.rules()).unwrap();
+    assert_eq!(minimal.hand(4).unwrap().hot_dice(), frac(48, 1296));
+    assert!((classic.hand(3).unwrap().hot_dice().to_f64() - 12.0 / 216.0).abs() < 1e-15);
+}
+
+#[test]
+fn max_points_distribution_matches_hand_counts() {
+    // One die: farkle 4, a 5 (50) 1, a 1 (100) 1.
+    // Two dice: 16 farkles; one 5 with a dead die 8 (50); one 1 with a dead die 8 plus 5-5
+    // (100) 9; 1-5 in either order (150) 2; 1-1 (200) 1.
+    let odds = Odds::new(&Preset::Classic.rules()).unwrap();
+    assert_eq!(
+        odds.hand(1).unwrap().max_points_distribution(),
+        vec![(0, frac(4, 6)), (50, frac(1, 6)), (100, frac(1, 6))]
+    );
+    assert_eq!(
+        odds.hand(2).unwrap().max_points_distribution(),
+        vec![
+            (0, frac(16, 36)),
+            (50, frac(8, 36)),
+            (100, frac(9, 36)),
+            (150, frac(2, 36)),
+            (200, frac(1, 36)),
+        ]
+    );
+}
+
+/// Every ordered roll of n dice as face counts.
+fn ordered_rolls(n: u32) -> Vec<FaceCounts> {
+    (0..6u32.pow(n))
+        .map(|mut code| {
+            let mut c = [0u8; 6];
+            for _ in 0..n {
+                c[(code % 6) as usize] += 1;
+                code /= 6;
+            }
+            FaceCounts(c)
+        })
+        .collect()
+}
+
+/// The direct recursion: expected banked points holding `t` with `n` dice to roll.
+struct Direct {
+    rules: Rules,
+    scorer: Scorer,
+    on_board: bool,
+    /// Points of a farkle.
+    farkle: f64,
+    /// Above this turn total the recursion simply banks.
+    cap: i32,
+    rolls: Vec<Vec<FaceCounts>>,
+    memo: HashMap<(i32, usize), f64>,
+}
+
+impl Direct {
+    fn new(rules: Rules, on_board: bool, farkle: f64, cap: i32) -> Direct {
+        Direct {
+            scorer: Scorer::new(&rules).unwrap(),
+            rolls: (0..=u32::from(rules.dice_count))
+                .map(ordered_rolls)
+                .collect(),
+            rules,
+            on_board,
+            farkle,
+            cap,
+            memo: HashMap::new(),
+        }
+    }
+
+    fn may_bank(&self, t: i32) -> bool {
+        t > 0
+            && t >= self.rules.min_bank_score
+            && (self.on_board || t >= self.rules.min_entry_score)
+    }
+
+    /// Holding t with n dice, may bank.
+    fn hold(&mut self, t: i32, n: usize) -> f64 {
+        if t > self.cap && self.may_bank(t) {
+            return f64::from(t);
+        }
+        let roll = self.roll(t, n);
+        if self.may_bank(t) {
+            roll.max(f64::from(t))
+        } else {
+            roll
+        }
+    }
+
+    fn roll(&mut self, t: i32, n: usize) -> f64 {
+        if let Some(&v) = self.memo.get(&(t, n)) {
+            return v;
+        }
+        let rolls = self.rolls[n].clone();
+        let mut sum = 0.0;
+        for roll in &rolls {
+            let mut best: Option<f64> = None;
+            for keep in roll.subsets() {
+                let Some(p) = self.scorer.points(keep) else {
+                    continue;
+                };
+                let left = n - keep.total();
+                let v = if left > 0 {
+                    self.hold(t + p, left)
+                } else if self.rules.hot_dice {
+                    self.hold(t + p, usize::from(self.rules.dice_count))
+                } else if self.may_bank(t + p) {
+                    f64::from(t + p)
+                } else {
+                    self.farkle
+                };
+                best = Some(best.map_or(v, |b: f64| b.max(v)));
+            }
+            sum += best.unwrap_or(self.farkle);
+        }
+        let v = sum / rolls.len() as f64;
+        self.memo.insert((t, n), v);
+        v
+    }
+}
+
+fn three_dice(mut rules: Rules) -> Rules {
+    rules.dice_count = 3;
+    rules
+}
+
+#[test]
+fn single_turn_agrees_with_the_direct_recursion() {
+    let classic = Preset::Classic.rules();
+    // (rules, on the board, how far above the solver's cap the recursion keeps rolling). Two
+    // dice under Zilch never farkle (nothing scoring is worth 500) and chain such rolls with
+    // probability 20/36, so the recursion must go much higher there to be exact to 1e-9.
+    let cases = [
+        (three_dice(classic), true, 5000),
+        (three_dice(classic), false, 5000),
+        (
+            Rules {
+                hot_dice: false,
+                min_bank_score: 200,
+                ..three_dice(Preset::Minimal.rules())
+            },
+            true,
+            5000,
+        ),
+        (
+            Rules {
+                dice_count: 2,
+                ..Preset::Zilch.rules()
+            },
+            true,
+            40_000,
+        ),
+        (
+            Rules {
+                dice_count: 4,
+                ..Preset::Doubling.rules()
+            },
+            true,
+            2000,
+        ),
+    ];
+    for (rules, on_board, extra) in cases {
+        let odds = Odds::new(&rules).unwrap();
+        let turn = SingleTurn::solve(&odds, on_board).unwrap();
+        let n = usize::from(rules.dice_count);
+        // Well above every threshold, so the recursion's own cut costs nothing.
+        let mut direct = Direct::new(rules, on_board, 0.0, turn.cap() + extra);
+        let expected = direct.roll(0, n);
+        assert!(
+            (turn.expected_points() - expected).abs() < 1e-9,
+            "{rules:?}: {} vs {expected}",
+            turn.expected_points()
+        );
+        for t in (0..=1500).step_by(50) {
+            for m in 1..=n {
+                let v = direct.hold(t, m);
+                let got = turn.value(t, m as u8).unwrap();
+                assert!((got - v).abs() < 1e-9, "t={t} m={m}: {got} vs {v}");
+            }
+        }
+        // Every threshold lies at or below the cap, and the best choices reach the
+        // recursion's value.
+        for m in 1..=rules.dice_count {
+            if let Some(th) = turn.bank_threshold(m).unwrap() {
+                assert!(th <= turn.cap() + 50, "{th} > {}", turn.cap());
+                assert!(turn.should_bank(th, m).unwrap());
+            }
+        }
+        for roll in ordered_rolls(u32::from(rules.dice_count))
+            .into_iter()
+            .take(60)
+        {
+            for t in [0, 300, 1000] {
+                let choice = turn.best_choice(roll, t).unwrap();
+                let mut best: Option<f64> = None;
+                for keep in roll.subsets() {
+                    if let Some(p) = direct.scorer.points(keep) {
+                        let left = n - keep.total();
+                        let v = if left > 0 {
+                            direct.hold(t + p, left)
+                        } else if rules.hot_dice {
+                            direct.hold(t + p, n)
+                        } else if direct.may_bank(t + p) {
+                            f64::from(t + p)
+                        } else {
+                            0.0
+                        };
+                        best = Some(best.map_or(v, |b: f64| b.max(v)));
+                    }
+                }
+                match (choice, best) {
+                    (None, None) => {}
+                    (Some(c), Some(b)) => {
+                        assert!((c.value - b).abs() < 1e-9, "{roll} t={t}: {c:?} vs {b}");
+                        assert!(c.keep.is_subset_of(roll));
+                        assert_eq!(direct.scorer.points(c.keep), Some(c.points));
+                    }
+                    other => panic!("{roll}: {other:?}"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn keeping_fewer_dice_can_be_better() {
+    // Classic, six dice 1-1-5-2-3-4 on a fresh turn: taking only one 1 and rolling five dice
+    // beats taking 1-1-5 and rolling three, as a player would guess.
+    let odds = Odds::new(&Preset::Classic.rules()).unwrap();
+    let turn = SingleTurn::solve(&odds, true).unwrap();
+    let roll = FaceCounts::from_faces(&[1, 1, 5, 2, 3, 4], 6).unwrap();
+    let c = turn.best_choice(roll, 0).unwrap().unwrap();
+    assert_eq!(c.keep.total(), 1, "{c:?}");
+    assert_eq!(c.points, 100);
+    assert!(!c.bank);
+    assert_eq!(c.dice_left, 5);
+}
+
+#[test]
+fn penalty_policy_agrees_with_relative_value_iteration_by_recursion() {
+    // Two dice, zilch scoring, a penalty of 200 on the second farkle in a row.
+    let rules = Rules {
+        dice_count: 2,
+        farkle_penalty_streak: 2,
+        farkle_penalty_points: 200,
+        ..Preset::Zilch.rules()
+    };
+    let odds = Odds::new(&rules).unwrap();
+    let policy = PenaltyPolicy::solve(&odds).unwrap();
+    // Relative value iteration written with the direct recursion: h(0) = 0, a farkle after
+    // no farkle is worth h(1), after one farkle -200.
+    let mut h1 = 0.0f64;
+    let mut rho = 0.0;
+    for _ in 0..1000 {
+        let u0 = Direct::new(rules, true, h1, 20_000).roll(0, 2);
+        let u1 = Direct::new(rules, true, -200.0, 20_000).roll(0, 2);
+        let new = u1 - u0;
+        rho = u0;
+        if (new - h1).abs() < 1e-12 {
+            h1 = new;
+            break;
+        }
+        h1 = new;
+    }
+    assert!((policy.average_points_per_turn() - rho).abs() < 1e-8);
+    assert!((policy.relative_value(1).unwrap() - h1).abs() < 1e-8);
+    assert_eq!(policy.relative_value(0), Some(0.0));
+    assert!(policy.turn(2).is_none());
+    // The penalty makes the player more careful after a farkle.
+    let t0 = policy.turn(0).unwrap().bank_threshold(1).unwrap().unwrap();
+    let t1 = policy.turn(1).unwrap().bank_threshold(1).unwrap().unwrap();
+    assert!(t1 <= t0);
+    assert!(PenaltyPolicy::solve(&Odds::new(&Preset::Classic.rules()).unwrap()).is_err());
+}

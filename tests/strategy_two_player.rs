@@ -1,0 +1,557 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! The two-player solver against a brute-force value iteration written separately here:
+//! plain Gauss-Seidel over every state (my score, the opponent's, turn total, dice to roll)
+//! with every roll enumerated and every scoring selection tried, no option vectors and no
+//! ordering of the pairs. Small targets and small dice sets keep it fast in debug builds.
+//! Also: the saved table's round trip and the refusal of damaged files.
+
+use std::collections::HashMap;
+
+use farkle::strategy::{PlayerState, SolveOptions, StrategyError, TwoPlayerState, WinTable};
+use farkle::{FaceCounts, Preset, Rules, Scorer};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct P {
+    score: i32,
+    board: bool,
+    k: u8,
+}
+
+type Key = (P, P, i32, usize);
+
+struct Brute {
+    rules: Rules,
+    scorer: Scorer,
+    /// Distinct rolls of n dice with their probabilities, counted from every ordered roll.
+    rolls: Vec<Vec<(FaceCounts, f64)>>,
+    lower: i32,
+    lead_cap: i32,
+    /// The opponent's chance in a last turn (tie 1/2) by (on board, lead).
+    last: HashMap<(bool, i32), f64>,
+    v: HashMap<Key, f64>,
+}
+
+fn rolls_of(n: u32) -> Vec<(FaceCounts, f64)> {
+    let mut count: HashMap<FaceCounts, u32> = HashMap::new();
+    for mut code in 0..6u32.pow(n) {
+        let mut c = [0u8; 6];
+        for _ in 0..n {
+            c[(code % 6) as usize] += 1;
+            code /= 6;
+        }
+        *count.entry(FaceCounts(c)).or_default() += 1;
+    }
+    let total = f64::from(6u32.pow(n));
+    let mut out: Vec<_> = count
+        .into_iter()
+        .map(|(c, k)| (c, f64::from(k) / total))
+        .collect();
+    out.sort_by_key(|x| x.0);
+    out
+}
+
+impl Brute {
+    fn new(rules: Rules, lower: i32) -> Brute {
+        let mut b = Brute {
+            scorer: Scorer::new(&rules).unwrap(),
+            rolls: (0..=u32::from(rules.dice_count)).map(rolls_of).collect(),
+            rules,
+            lower,
+            lead_cap: 0,
+            last: HashMap::new(),
+            v: HashMap::new(),
+        };
+        if rules.final_round {
+            // Leads the opponent overturns in one turn with probability below 1e-14 count as
+            // sure wins.
+            let mut d = 50;
+            while b.last_turn(true, d) >= 1e-14 {
+                d += 50;
+            }
+            b.lead_cap = d;
+        }
+        b
+    }
+
+    fn n(&self) -> usize {
+        usize::from(self.rules.dice_count)
+    }
+
+    fn may_bank(&self, board: bool, t: i32) -> bool {
+        t > 0 && t >= self.rules.min_bank_score && (board || t >= self.rules.min_entry_score)
+    }
+
+    /// The opponent's best chance in its last turn to finish more than `lead` above its score.
+    fn last_turn(&mut self, board: bool, lead: i32) -> f64 {
+        if let Some(&v) = self.last.get(&(board, lead)) {
+            return v;
+        }
+        let mut memo = HashMap::new();
+        let v = self.last_roll(board, lead, 0, self.n(), &mut memo);
+        self.last.insert((board, lead), v);
+        v
+    }
+
+    fn last_hold(
+        &self,
+        board: bool,
+        lead: i32,
+        t: i32,
+        n: usize,
+        memo: &mut HashMap<(i32, usize), f64>,
+    ) -> f64 {
+        let bank: f64 = if self.may_bank(board, t) {
+            if t > lead {
+                return 1.0;
+            }
+            if t == lead {
+                0.5
+            } else {
+                0.0
+            }
+        } else {
+            0.0
+        };
+        bank.max(self.last_roll(board, lead, t, n, memo))
+    }
+
+    fn last_roll(
+        &self,
+        board: bool,
+        lead: i32,
+        t: i32,
+        n: usize,
+        memo: &mut HashMap<(i32, usize), f64>,
+    ) -> f64 {
+        if let Some(&v) = memo.get(&(t, n)) {
+            return v;
+        }
+        let mut sum = 0.0;
+        for (roll, p) in &self.rolls[n] {
+            let mut best = 0.0f64;
+            for keep in roll.subsets() {
+                if let Some(pts) = self.scorer.points(keep) {
+                    let left = n - keep.total();
+                    let v = if left > 0 {
+                        self.last_hold(board, lead, t + pts, left, memo)
+                    } else if self.rules.hot_dice {
+                        self.last_hold(board, lead, t + pts, self.n(), memo)
+                    } else if self.may_bank(board, t + pts) {
+                        match (t + pts).cmp(&lead) {
+                            std::cmp::Ordering::Greater => 1.0,
+                            std::cmp::Ordering::Equal => 0.5,
+                            std::cmp::Ordering::Less => 0.0,
+                        }
+                    } else {
+                        0.0
+                    };
+                    best = best.max(v);
+                }
+            }
+            sum += p * best;
+        }
+        memo.insert((t, n), sum);
+        sum
+    }
+
+    fn farkled(&self, p: P) -> P {
+        let r = &self.rules;
+        if r.farkle_penalty_streak == 0 {
+            return p;
+        }
+        if p.k + 1 < r.farkle_penalty_streak {
+            return P { k: p.k + 1, ..p };
+        }
+        let score = if r.farkle_penalty_loses_all {
+            0
+        } else {
+            (p.score - r.farkle_penalty_points).max(self.lower)
+        };
+        P { score, k: 0, ..p }
+    }
+
+    /// The last turn total at which the turn still needs solving.
+    fn t_end(&self, p: P, q: P) -> i32 {
+        let to_target = self.rules.target_score - p.score;
+        if self.rules.final_round {
+            to_target.max(self.lead_cap + q.score - p.score)
+        } else {
+            to_target
+        }
+    }
+
+    fn start(&self, p: P, q: P) -> f64 {
+        self.v[&(p, q, 0, self.n())]
+    }
+
+    fn bank(&mut self, p: P, q: P, t: i32) -> Option<f64> {
+        if !self.may_bank(p.board, t) {
+            return None;
+        }
+        let z = p.score + t;
+        if z >= self.rules.target_score {
+            if self.rules.final_round {
+                let lead = z - q.score;
+                if lead > self.lead_cap {
+                    return Some(1.0);
+                }
+                return Some(1.0 - self.last_turn(q.board, lead));
+            }
+            return Some(1.0);
+        }
+        let me = P {
+            score: z,
+            board: true,
+            k: 0,
+        };
+        Some(1.0 - self.start(q, me))
+    }
+
+    /// Holding t with n dice to roll (banking allowed).
+    fn hold(&mut self, p: P, q: P, t: i32, n: usize) -> f64 {
+        if t > self.t_end(p, q) && self.may_bank(p.board, t) {
+            return 1.0;
+        }
+        let roll = self.v[&(p, q, t, n)];
+        match self.bank(p, q, t) {
+            Some(b) => b.max(roll),
+            None => roll,
+        }
+    }
+
+    fn roll(&mut self, p: P, q: P, t: i32, n: usize) -> f64 {
+        let farkle = 1.0 - self.start(q, self.farkled(p));
+        let rolls = self.rolls[n].clone();
+        let mut sum = 0.0;
+        for (roll, prob) in rolls {
+            let mut best: Option<f64> = None;
+            for keep in roll.subsets() {
+                if let Some(pts) = self.scorer.points(keep) {
+                    let left = n - keep.total();
+                    let v = if left > 0 {
+                        self.hold(p, q, t + pts, left)
+                    } else if self.rules.hot_dice {
+                        self.hold(p, q, t + pts, self.n())
+                    } else {
+                        self.bank(p, q, t + pts).unwrap_or(farkle)
+                    };
+                    best = Some(best.map_or(v, |b: f64| b.max(v)));
+                }
+            }
+            sum += prob * best.unwrap_or(farkle);
+        }
+        sum
+    }
+
+    fn players(&self) -> Vec<P> {
+        let r = &self.rules;
+        let mut out = Vec::new();
+        let ks = r.farkle_penalty_streak.max(1);
+        for score in (self.lower..r.target_score).step_by(50) {
+            for board in [true, false] {
+                if !board && (r.min_entry_score == 0 || score > 0) {
+                    continue;
+                }
+                for k in 0..ks {
+                    out.push(P { score, board, k });
+                }
+            }
+        }
+        out
+    }
+
+    /// Gauss-Seidel until nothing changes by more than 1e-14. `v[(p, q, t, n)]` is the value
+    /// of rolling n dice holding t (the state's value before the bank-or-roll choice is
+    /// `hold`).
+    fn solve(&mut self) {
+        let players = self.players();
+        let mut keys = Vec::new();
+        for &p in &players {
+            for &q in &players {
+                for t in (0..=self.t_end(p, q)).rev().step_by(50) {
+                    for n in 1..=self.n() {
+                        keys.push((p, q, t, n));
+                    }
+                }
+            }
+        }
+        // High turn totals first: they depend on nothing below them in the same turn.
+        keys.sort_by_key(|&(_, _, t, _)| std::cmp::Reverse(t));
+        for &k in &keys {
+            self.v.insert(k, 0.5);
+        }
+        for _ in 0..100_000 {
+            let mut change = 0.0f64;
+            for &(p, q, t, n) in &keys {
+                let v = self.roll(p, q, t, n);
+                let old = self.v.insert((p, q, t, n), v).unwrap();
+                change = change.max((v - old).abs());
+            }
+            if change < 1e-14 {
+                return;
+            }
+        }
+        panic!("brute force did not converge");
+    }
+}
+
+fn compare(rules: Rules) {
+    let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| {}).unwrap();
+    let mut brute = Brute::new(rules, table.lower_bound());
+    brute.solve();
+    let n = usize::from(rules.dice_count);
+    let players = brute.players();
+    let mut compared = 0;
+    for &p in &players {
+        for &q in &players {
+            let ps = |x: P| PlayerState {
+                score: x.score,
+                on_board: x.board,
+                farkles: x.k,
+            };
+            let got = table.start_of_turn(&ps(p), &ps(q)).unwrap();
+            let want = brute.start(p, q);
+            assert!(
+                (got - want).abs() < 1e-9,
+                "{p:?} {q:?}: solver {got} brute force {want} ({rules:?})"
+            );
+            // Mid-turn states of a few pairs.
+            if (p.score + q.score) % 150 == 0 {
+                for t in (50..=300).step_by(50) {
+                    for m in 1..=n {
+                        let state = TwoPlayerState {
+                            me: ps(p),
+                            opponent: ps(q),
+                            turn_total: t,
+                            dice: m as u8,
+                        };
+                        let got = table.win_probability(&state).unwrap();
+                        let want = brute.hold(p, q, t, m);
+                        assert!(
+                            (got - want).abs() < 1e-9,
+                            "{p:?} {q:?} t={t} m={m}: solver {got} brute force {want}"
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 0);
+    let start = P {
+        score: 0,
+        board: rules.min_entry_score == 0,
+        k: 0,
+    };
+    assert!((table.first_player_win_probability() - brute.start(start, start)).abs() < 1e-9);
+}
+
+fn small(dice: u8, target: i32) -> Rules {
+    Rules {
+        dice_count: dice,
+        target_score: target,
+        ..Preset::Classic.rules()
+    }
+}
+
+#[test]
+fn plain_game_agrees_with_brute_force() {
+    compare(Rules {
+        min_entry_score: 0,
+        final_round: false,
+        ..small(3, 400)
+    });
+}
+
+#[test]
+fn min_entry_agrees_with_brute_force() {
+    compare(Rules {
+        min_entry_score: 150,
+        final_round: false,
+        ..small(3, 300)
+    });
+}
+
+#[test]
+fn final_round_agrees_with_brute_force() {
+    compare(Rules {
+        min_entry_score: 0,
+        final_round: true,
+        ..small(2, 300)
+    });
+}
+
+#[test]
+fn final_round_with_entry_and_bank_minimum_agrees_with_brute_force() {
+    compare(Rules {
+        min_entry_score: 100,
+        min_bank_score: 100,
+        final_round: true,
+        ..small(2, 250)
+    });
+}
+
+#[test]
+fn penalty_agrees_with_brute_force() {
+    compare(Rules {
+        min_entry_score: 0,
+        final_round: false,
+        farkle_penalty_streak: 2,
+        farkle_penalty_points: 100,
+        ..small(2, 250)
+    });
+}
+
+#[test]
+fn penalty_losing_everything_without_hot_dice_agrees_with_brute_force() {
+    compare(Rules {
+        min_entry_score: 0,
+        final_round: false,
+        hot_dice: false,
+        farkle_penalty_streak: 2,
+        farkle_penalty_points: 0,
+        farkle_penalty_loses_all: true,
+        ..small(2, 300)
+    });
+}
+
+#[test]
+fn compensation_and_symmetry() {
+    let rules = Rules {
+        min_entry_score: 0,
+        final_round: false,
+        ..small(3, 1000)
+    };
+    let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| {}).unwrap();
+    let first = table.first_player_win_probability();
+    assert!(first > 0.5 && first < 1.0);
+    let c = table.compensation();
+    assert!(c > 0 && c % 50 == 0);
+    // Closest to 1/2 among all head starts, by a direct scan.
+    let s = PlayerState::start(&rules);
+    let gap = |c: i32| {
+        let second = PlayerState {
+            score: c,
+            on_board: true,
+            farkles: 0,
+        };
+        (table.start_of_turn(&s, &second).unwrap() - 0.5).abs()
+    };
+    for other in (0..1000).step_by(50) {
+        assert!(gap(c) <= gap(other), "{c} vs {other}");
+    }
+    // Complementary probabilities where the pair swaps: in a game where neither can lose
+    // points, S(x, y) + S(y, x) is not 1 in general, but with equal scores the player to move
+    // is ahead.
+    for x in (0..1000).step_by(50) {
+        let p = PlayerState {
+            score: x,
+            on_board: true,
+            farkles: 0,
+        };
+        assert!(table.start_of_turn(&p, &p).unwrap() > 0.5);
+    }
+}
+
+#[test]
+fn queries_refuse_states_out_of_range() {
+    let rules = Rules {
+        final_round: false,
+        ..small(2, 300)
+    };
+    let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| {}).unwrap();
+    let ok = PlayerState::start(&rules);
+    for bad in [
+        PlayerState { score: 300, ..ok },
+        PlayerState { score: 25, ..ok },
+        PlayerState { score: -50, ..ok },
+        PlayerState { farkles: 1, ..ok },
+        PlayerState {
+            score: 100,
+            on_board: false,
+            farkles: 0,
+        },
+    ] {
+        assert!(matches!(
+            table.start_of_turn(&bad, &ok),
+            Err(StrategyError::OutOfRange(_))
+        ));
+    }
+    let state = TwoPlayerState {
+        me: ok,
+        opponent: ok,
+        turn_total: 0,
+        dice: 3,
+    };
+    assert!(table.win_probability(&state).is_err());
+    let roll = FaceCounts::from_faces(&[1, 5], 2).unwrap();
+    let choice = table.best_choice(&ok, &ok, 0, roll).unwrap().unwrap();
+    assert!(choice.keep.is_subset_of(roll) && choice.points > 0);
+    let farkle = FaceCounts::from_faces(&[2, 3], 2).unwrap();
+    assert_eq!(table.best_choice(&ok, &ok, 0, farkle).unwrap(), None);
+    let limited = Preset::Additive.rules();
+    assert!(matches!(
+        WinTable::solve(&limited, SolveOptions::default(), &mut |_| {}),
+        Err(StrategyError::Unsupported(_))
+    ));
+}
+
+#[test]
+fn saved_tables_round_trip_and_damage_is_refused() {
+    let rules = Rules {
+        final_round: true,
+        ..small(2, 300)
+    };
+    let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| {}).unwrap();
+    let bytes = table.to_bytes();
+    let loaded = WinTable::from_bytes(&bytes).unwrap();
+    assert_eq!(loaded.rules(), table.rules());
+    assert_eq!(loaded.to_bytes(), bytes);
+    assert_eq!(
+        loaded.first_player_win_probability(),
+        table.first_player_win_probability()
+    );
+    let bad_file = |b: &[u8]| matches!(WinTable::from_bytes(b), Err(StrategyError::BadFile(_)));
+    // Truncated anywhere.
+    for cut in [0, 7, 100, bytes.len() / 2, bytes.len() - 1] {
+        assert!(bad_file(&bytes[..cut]), "cut at {cut}");
+    }
+    // A flipped bit anywhere.
+    for at in [0, 9, 20, 130, 200, bytes.len() - 3] {
+        let mut b = bytes.clone();
+        b[at] ^= 0x10;
+        assert!(bad_file(&b), "flip at {at}");
+    }
+    // Another version (with a matching checksum, so only the version is wrong).
+    let mut b = bytes.clone();
+    b[8] = 2;
+    let body = b.len() - 8;
+    let sum = fnv1a(&b[..body]);
+    b[body..].copy_from_slice(&sum.to_le_bytes());
+    match WinTable::from_bytes(&b) {
+        Err(StrategyError::BadFile(why)) => assert!(why.contains("version"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    // Extra bytes.
+    let mut b = bytes.clone();
+    b.extend_from_slice(&[0; 8]);
+    assert!(bad_file(&b));
+    // Files.
+    let path = std::env::temp_dir().join(format!("farkle-{}.fwt", std::process::id()));
+    table.save(&path).unwrap();
+    assert_eq!(WinTable::load(&path).unwrap().to_bytes(), bytes);
+    std::fs::remove_file(&path).unwrap();
+    assert!(matches!(WinTable::load(&path), Err(StrategyError::Io(_))));
+}
+
+/// FNV-1a 64, as the file format documents.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf29ce484222325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    h
+}
