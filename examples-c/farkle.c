@@ -455,7 +455,9 @@ static int append_scores(const Cli *cli, const char *path) {
         return -1;
     }
     fprintf(mem, "# farkle %s", cli->rules_name);
-    if (cli->rules.turn_limit > 0) fprintf(mem, ", %u turns", (unsigned)cli->rules.turn_limit);
+    if (cli->rules.turn_limit > 0)
+        fprintf(mem, ", %u turn%s", (unsigned)cli->rules.turn_limit,
+                cli->rules.turn_limit == 1 ? "" : "s");
     if (cli->rules.target_score > 0) fprintf(mem, ", target %d", cli->rules.target_score);
     if (cli->seeded) fprintf(mem, ", seed %llu", (unsigned long long)cli->seed);
     fprintf(mem, "\n");
