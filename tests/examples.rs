@@ -776,6 +776,69 @@ fn the_python_demo_uses_the_shared_library() {
     assert!(stdout.contains("python demo: ok ("), "{stdout}");
 }
 
+/// Colour only on a terminal, never with NO_COLOR: the game runs on a pseudo-terminal made by
+/// util-linux's `script` (the piped runs above check that a pipe gets no escapes).
+#[test]
+fn colour_on_a_terminal_unless_no_color() {
+    let dir = fresh_dir("cli-colour");
+    std::fs::write(dir.join("in.txt"), "Ann\nBob\nroll\nexit\n").expect("input");
+    let game = format!("{} --seed 7 < in.txt", programs().farkle.display());
+    let on_tty = |no_color: Option<&str>| -> String {
+        let mut c = Command::new("script");
+        c.args(["-qec", &game, "/dev/null"]).current_dir(&dir);
+        match no_color {
+            Some(v) => c.env("NO_COLOR", v),
+            None => c.env_remove("NO_COLOR"),
+        };
+        let out = c
+            .output()
+            .expect("util-linux `script` is required for this test");
+        assert!(out.status.success());
+        text_of(&out.stdout)
+    };
+    let coloured = on_tty(None);
+    assert!(
+        coloured.contains("\x1b[1;36m") || coloured.contains("\x1b[32m"),
+        "{coloured}"
+    );
+    assert!(coloured.contains("Ann rolls 6 dice: 1 1 2 2 2 5"));
+    assert!(!on_tty(Some("1")).contains('\x1b'));
+    // An empty NO_COLOR does not count (no-color.org).
+    assert!(on_tty(Some("")).contains('\x1b'));
+}
+
+/// The README's C tour is real code: compiled with the strict flags, run, and its output as
+/// the README states it.
+#[test]
+fn the_readme_c_tour_compiles_and_runs() {
+    let readme = std::fs::read_to_string(manifest_dir().join("README.md")).expect("README");
+    let after = readme
+        .split_once("<!-- readme-tour: the test compiles the next C block -->")
+        .expect("the tour marker")
+        .1;
+    let code = after
+        .split_once("```c\n")
+        .expect("a C block")
+        .1
+        .split_once("```")
+        .expect("the block's end")
+        .0;
+    let source = out_dir().join("readme_tour.c");
+    std::fs::write(&source, code).expect("write the tour");
+    let exe = out_dir().join("readme_tour");
+    compile("cc", "c99", &[&source], &exe, &[]);
+    let out = Command::new(&exe).output().expect("run the tour");
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout,
+        "200 points in hand, 3 dice left\n\
+         bank refused: 200 points in this turn; 500 are needed to get on the board\n"
+    );
+    // The README quotes both lines.
+    assert!(readme.contains("`200 points in hand, 3 dice left`"));
+}
+
 /// Runs every example program once through `wrapper`: a scripted game with a save and a
 /// resumed game, the calculator, a few simulated games, the C++ demo.
 fn run_examples_checked(
