@@ -17,6 +17,14 @@ fn main() {
     println!("cargo:rerun-if-changed=cbindgen.toml");
     println!("cargo:rerun-if-env-changed=CI");
 
+    // The shared library's soname is libfarkle.so.MAJOR, so programs linked against one
+    // release keep loading any later release with the same major version, and `make install`
+    // can put libfarkle.so.MAJOR.MINOR.PATCH beside its links.
+    if env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
+        let major: u32 = env_number("CARGO_PKG_VERSION_MAJOR");
+        println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libfarkle.so.{major}");
+    }
+
     let crate_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
     let out_dir = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR"));
 

@@ -5,51 +5,17 @@
 //! committed header, with warnings as errors, runs it, and checks that it passed. Each program
 //! prints `N passed, 0 failed` and exits 0 when all its checks hold.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Where cargo put libfarkle.a for this test run: beside the test executable in
-/// `target/<profile>/deps/` (cargo test builds every crate type of the library there).
-fn library_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("test executable path");
-    exe.parent().expect("target/<profile>/deps").to_path_buf()
-}
-
-fn manifest_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Compiles `source` with `compiler` and the strict flags, linking the static library.
-pub fn compile(compiler: &str, std: &str, source: &Path, output: &Path, extra: &[&str]) {
-    let lib = library_dir().join("libfarkle.a");
-    assert!(lib.exists(), "{} was not built", lib.display());
-    let status = Command::new(compiler)
-        .arg(format!("-std={std}"))
-        .args(["-Wall", "-Wextra", "-Wpedantic", "-Werror", "-g"])
-        .arg("-I")
-        .arg(manifest_dir().join("include"))
-        .args(extra)
-        .arg(source)
-        .arg(&lib)
-        .args(["-lpthread", "-ldl", "-lm", "-o"])
-        .arg(output)
-        .status()
-        .unwrap_or_else(|e| panic!("cannot run {compiler}: {e}"));
-    assert!(status.success(), "{} did not compile", source.display());
-}
+use support::{compile, manifest_dir};
 
 /// Runs a compiled test program (through `wrapper`, e.g. valgrind, when given) with extra
 /// environment, and checks its verdict line.
 fn run(program: &Path, wrapper: &[&str], env: &[(&str, &str)]) {
-    let mut command = match wrapper.split_first() {
-        Some((tool, args)) => {
-            let mut c = Command::new(tool);
-            c.args(args).arg(program);
-            c
-        }
-        None => Command::new(program),
-    };
-    let out = command
+    let out = support::command(program, wrapper)
         .envs(env.iter().copied())
         .output()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
@@ -87,11 +53,11 @@ fn c_tests() -> Vec<PathBuf> {
 fn run_all(suffix: &str, extra: &[&str], wrapper: &[&str], env: &[(&str, &str)]) {
     let tests = c_tests();
     assert!(!tests.is_empty(), "no C tests found");
-    let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let out_dir = support::out_dir();
     for source in tests {
         let stem = source.file_stem().expect("file name").to_string_lossy();
         let exe = out_dir.join(format!("{stem}{suffix}"));
-        compile("cc", "c99", &source, &exe, extra);
+        compile("cc", "c99", &[&source], &exe, extra);
         run(&exe, wrapper, env);
     }
 }
@@ -105,45 +71,20 @@ fn c_test_programs_pass() {
 /// misuse on the C side of the boundary, and leaks of anything the library hands out.
 #[test]
 fn c_test_programs_pass_under_sanitizers() {
-    run_all(
-        "_asan",
-        &[
-            "-fsanitize=address,undefined",
-            "-fno-omit-frame-pointer",
-            "-fno-sanitize-recover=all",
-        ],
-        &[],
-        &[("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0")],
-    );
+    run_all("_asan", support::SANITIZE, &[], support::SANITIZE_ENV);
 }
 
 /// The same programs under valgrind's memcheck, which also sees inside the (uninstrumented)
 /// Rust library: invalid reads and writes, uninitialised values, and leaks, all as errors.
 #[test]
 fn c_test_programs_pass_under_valgrind() {
-    let available = Command::new("valgrind").arg("--version").output().is_ok();
-    assert!(
-        available,
-        "valgrind is required for this test (Debian: apt-get install valgrind)"
-    );
-    run_all(
-        "_valgrind",
-        &[],
-        &[
-            "valgrind",
-            "--quiet",
-            "--error-exitcode=99",
-            "--leak-check=full",
-            "--errors-for-leak-kinds=definite,indirect",
-            "--track-origins=yes",
-        ],
-        &[],
-    );
+    support::require_valgrind();
+    run_all("_valgrind", &[], support::VALGRIND, &[]);
 }
 
 #[test]
 fn header_compiles_as_cpp() {
-    let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let out_dir = support::out_dir();
     let source = out_dir.join("header_check.cpp");
     std::fs::write(
         &source,
@@ -153,7 +94,7 @@ fn header_compiles_as_cpp() {
     )
     .expect("write C++ source");
     let exe = out_dir.join("header_check_cpp");
-    compile("c++", "c++11", &source, &exe, &[]);
+    compile("c++", "c++11", &[&source], &exe, &[]);
     let out = Command::new(&exe).output().expect("run C++ program");
     assert!(out.status.success());
     assert_eq!(
@@ -166,13 +107,13 @@ fn header_compiles_as_cpp() {
 /// (see the README), never asserted.
 #[test]
 fn c_benchmark_harness_runs() {
-    let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let out_dir = support::out_dir();
     let source = manifest_dir()
         .join("benches")
         .join("c")
         .join("bench_scoring.c");
     let exe = out_dir.join("bench_scoring");
-    compile("cc", "c99", &source, &exe, &["-O2"]);
+    compile("cc", "c99", &[&source], &exe, &["-O2"]);
     let out = Command::new(&exe).arg("1000").output().expect("run bench");
     assert!(out.status.success());
     let stdout = String::from_utf8_lossy(&out.stdout);

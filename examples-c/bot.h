@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-3.0-only
+ * Copyright (C) 2026 The farkle authors
+ *
+ * bot.h: the computer player and the odds shown by `hint`, shared by the command-line game
+ * (farkle.c) and the simulator (simulate.c).
+ *
+ * This is the one place where the example programs decide how to play. It is a simple
+ * threshold bot written against the public C API only; when the library offers its strategy
+ * module through the C API (odds, advice, bots), bot_decide() and odds_farkle() are the seams
+ * to replace: nothing else in the programs knows how a move is chosen.
+ */
+#ifndef FARKLE_EXAMPLES_BOT_H
+#define FARKLE_EXAMPLES_BOT_H
+
+#include <stdint.h>
+
+#include "farkle.h"
+
+/* How readily a bot banks (see bot_bank_threshold()). */
+typedef enum BotStyle {
+    BOT_STYLE_CAUTIOUS = 0, /* banks as soon as it may */
+    BOT_STYLE_STANDARD = 1, /* the threshold table */
+    BOT_STYLE_BOLD = 2      /* twice the threshold table */
+} BotStyle;
+
+typedef enum BotActionKind {
+    BOT_NONE = 0,    /* nothing to do (the game is over) */
+    BOT_ROLL,        /* farkle_game_roll() */
+    BOT_SELECT,      /* farkle_game_select_mask(mask); `points` is what it scores */
+    BOT_BANK,        /* farkle_game_bank() */
+    BOT_ACKNOWLEDGE, /* farkle_game_acknowledge_farkle() */
+    BOT_FORFEIT      /* farkle_game_forfeit_turn() */
+} BotActionKind;
+
+typedef struct BotAction {
+    BotActionKind kind;
+    uint16_t mask;
+    int32_t points;
+} BotAction;
+
+/* The turn points at which a bot banks with `dice_to_roll` dice to roll next. */
+int64_t bot_bank_threshold(BotStyle style, uint32_t dice_to_roll);
+
+/* The next action of the current player of `game`, as a bot of `style` plays it.
+ * Returns a BOT_NONE action when the game is over or its state cannot be read. */
+BotAction bot_decide(const FarkleGame *game, BotStyle style);
+
+/* Exact farkle odds of a roll of 1..FARKLE_MAX_DICE dice under one rules value: `farkles`
+ * of the `total` = 6^n equally likely rolls score nothing. Computed once per dice count by
+ * enumerating every multiset of faces through farkle_scorer_roll_analyze() (weighted by its
+ * number of orderings), then cached. */
+typedef struct Odds {
+    FarkleScorer *scorer;
+    int known[FARKLE_MAX_DICE + 1];
+    uint64_t farkles[FARKLE_MAX_DICE + 1];
+    uint64_t total[FARKLE_MAX_DICE + 1];
+} Odds;
+
+/* Prepares `odds` for `rules`; returns the library's status. odds_free() releases it. */
+FarkleStatus odds_init(Odds *odds, const FarkleRules *rules);
+void odds_free(Odds *odds);
+
+/* Writes the farkle count and the number of rolls for `n` dice; returns 0 on success, -1 when
+ * n is 0 or above the set, or the scorer fails. */
+int odds_farkle(Odds *odds, uint32_t n, uint64_t *out_farkles, uint64_t *out_total);
+
+#endif

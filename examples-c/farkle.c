@@ -1,0 +1,1173 @@
+/* SPDX-License-Identifier: GPL-3.0-only
+ * Copyright (C) 2026 The farkle authors
+ *
+ * farkle: the command-line Farkle game, built on libfarkle's C API.
+ *
+ *   farkle [-p PLAYERS] [-t TURNS] [--rules PRESET] [--target N] [--seed N] [--bots N]
+ *          [--scores FILE] [--load FILE] [--no-color]
+ *
+ * The commands and flags of the original frontend (help, roll, view, pick, unpick, hand, bank,
+ * exit, single-key equivalents, -p, -t, names asked at the start, a sorted scoreboard appended
+ * to a scores file), plus rules presets, a target, seeded reproducible games, computer
+ * players, hints, the point table, saved games and colour on a terminal.
+ *
+ * Everything the game says comes from the library's event log (narrate()), so a computer
+ * player's moves, a human's and a loaded game's read the same. Input is read line by line;
+ * with a pipe and --seed a whole game is reproducible byte for byte.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "bot.h"
+#include "farkle.h"
+
+#define LINE_MAX_LEN 512
+#define NAME_MAX_LEN 40
+
+/* ---------------------------------------------------------------------------------------- */
+/* Colour: ANSI escapes only on a terminal, and never with NO_COLOR set (no-color.org).      */
+
+static int use_color;
+
+static const char *paint(const char *code) { return use_color ? code : ""; }
+#define BOLD paint("\033[1m")
+#define DIM paint("\033[2m")
+#define RED paint("\033[1;31m")
+#define GREEN paint("\033[32m")
+#define YELLOW paint("\033[1;33m")
+#define CYAN paint("\033[1;36m")
+#define RESET paint("\033[0m")
+
+/* ---------------------------------------------------------------------------------------- */
+/* The session.                                                                              */
+
+typedef struct Cli {
+    FarkleGame *game;
+    FarkleRules rules;
+    const char *rules_name; /* a preset name, or "custom" */
+    int is_bot[FARKLE_MAX_PLAYERS];
+    Odds odds;
+    int echo;          /* echo commands read from a pipe, so a transcript reads as a dialogue */
+    int interactive;   /* stdin is a terminal */
+    const char *scores_file;
+    int seeded;
+    uint64_t seed;
+    /* Narration state: how far the event log has been told, and the turn so far. */
+    size_t events_told;
+    uint8_t last_faces[FARKLE_MAX_DICE];
+    uint32_t last_count;
+    int64_t turn_points;
+} Cli;
+
+static void *checked_malloc(size_t n) {
+    void *p = malloc(n ? n : 1);
+    if (p == NULL) {
+        fprintf(stderr, "farkle: out of memory\n");
+        exit(1);
+    }
+    return p;
+}
+
+static const char *player_name(const Cli *cli, uint32_t player) {
+    const char *name = NULL;
+    if (farkle_game_player_name(cli->game, player, &name) != FARKLE_STATUS_OK || name == NULL)
+        return "?";
+    return name;
+}
+
+static FarkleGameState game_state(const Cli *cli) {
+    FarkleGameState s;
+    memset(&s, 0, sizeof s);
+    if (farkle_game_state(cli->game, &s) != FARKLE_STATUS_OK) {
+        fprintf(stderr, "farkle: cannot read the game state\n");
+        exit(1);
+    }
+    return s;
+}
+
+static int64_t player_score(const Cli *cli, uint32_t player) {
+    FarklePlayerState p;
+    if (farkle_game_player(cli->game, player, &p) != FARKLE_STATUS_OK) return 0;
+    return p.score;
+}
+
+/* Reads one line from stdin without its newline; returns 0 at end of input. */
+static int read_line(Cli *cli, char *buf, size_t len) {
+    size_t n;
+    fflush(stdout);
+    if (fgets(buf, (int)len, stdin) == NULL) return 0;
+    n = strlen(buf);
+    if (n > 0 && buf[n - 1] == '\n') {
+        buf[--n] = '\0';
+    } else if (n == len - 1) {
+        int c; /* an over-long line: drop the rest */
+        while ((c = getchar()) != EOF && c != '\n') {
+        }
+    }
+    if (n > 0 && buf[n - 1] == '\r') buf[--n] = '\0';
+    if (cli->echo) printf("%s\n", buf);
+    return 1;
+}
+
+static void print_faces(const uint8_t *faces, uint32_t count, uint16_t mask) {
+    uint32_t i;
+    int first = 1;
+    for (i = 0; i < count; i++) {
+        if (mask & (1u << i)) {
+            printf(first ? "%d" : " %d", faces[i]);
+            first = 0;
+        }
+    }
+}
+
+static void print_counts(const uint8_t counts[6]) {
+    int face, k, first = 1;
+    for (face = 0; face < 6; face++) {
+        for (k = 0; k < counts[face]; k++) {
+            printf(first ? "%d" : " %d", face + 1);
+            first = 0;
+        }
+    }
+}
+
+/* The dice drawn as faces with their numbers (1-based, what `pick` takes); scoring dice in
+ * green on a terminal. Six dice to a row. */
+static void draw_dice(const Cli *cli, const uint8_t *faces, uint32_t count) {
+    static const char *const pips[7][3] = {
+        {"       ", "       ", "       "}, {"       ", "   o   ", "       "},
+        {" o     ", "       ", "     o "}, {" o     ", "   o   ", "     o "},
+        {" o   o ", "       ", " o   o "}, {" o   o ", "   o   ", " o   o "},
+        {" o   o ", " o   o ", " o   o "}};
+    FarkleRollAnalysis a;
+    uint16_t scoring = 0;
+    uint32_t start, i;
+    int row;
+    if (farkle_scorer_roll_analyze(cli->odds.scorer, faces, count, &a) == FARKLE_STATUS_OK)
+        scoring = a.scoring_dice_mask;
+    for (start = 0; start < count; start += 6) {
+        uint32_t end = start + 6 < count ? start + 6 : count;
+        for (i = start; i < end; i++)
+            printf(i + 1 < 10 ? "    %s[%u]%s   " : "   %s[%u]%s   ", DIM, (unsigned)(i + 1), RESET);
+        printf("\n");
+        for (row = -1; row <= 3; row++) {
+            for (i = start; i < end; i++) {
+                const char *colour = (scoring & (1u << i)) ? GREEN : DIM;
+                if (row == -1 || row == 3)
+                    printf(" %s+-------+%s", colour, RESET);
+                else
+                    printf(" %s|%s|%s", colour, pips[faces[i] <= 6 ? faces[i] : 0][row], RESET);
+            }
+            printf("\n");
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Narration: tell every event the log gained since the last call.                          */
+
+static void print_scoreboard(const Cli *cli, FILE *to, int tabs);
+
+static void narrate(Cli *cli) {
+    size_t count = 0, i;
+    if (farkle_game_event_count(cli->game, &count) != FARKLE_STATUS_OK) return;
+    for (i = cli->events_told; i < count; i++) {
+        FarkleEvent e;
+        const char *who;
+        if (farkle_game_event(cli->game, i, &e) != FARKLE_STATUS_OK) break;
+        who = player_name(cli, e.player);
+        switch (e.kind) {
+        case FARKLE_EVENT_KIND_TURN_STARTED:
+            cli->turn_points = 0;
+            printf("\n%s== Round %u", BOLD, (unsigned)e.round);
+            if (cli->rules.turn_limit > 0) printf(" of %u", (unsigned)cli->rules.turn_limit);
+            printf(": %s's turn (score %lld) ==%s\n", who, (long long)player_score(cli, e.player),
+                   RESET);
+            break;
+        case FARKLE_EVENT_KIND_ROLLED:
+            memcpy(cli->last_faces, e.faces, sizeof cli->last_faces);
+            cli->last_count = e.dice_count;
+            printf("%s rolls %u %s: ", who, (unsigned)e.dice_count,
+                   e.dice_count == 1 ? "die" : "dice");
+            print_faces(e.faces, e.dice_count, 0xFFFF);
+            printf("\n");
+            draw_dice(cli, e.faces, e.dice_count);
+            break;
+        case FARKLE_EVENT_KIND_SELECTED: {
+            uint32_t kept = 0, d;
+            cli->turn_points += e.points;
+            for (d = 0; d < cli->last_count; d++) kept += (e.mask >> d) & 1u;
+            printf("%s keeps ", who);
+            print_faces(cli->last_faces, cli->last_count, e.mask);
+            printf(" for %lld points: %lld this turn, %u %s left.\n", (long long)e.points,
+                   (long long)cli->turn_points, (unsigned)(cli->last_count - kept),
+                   cli->last_count - kept == 1 ? "die" : "dice");
+            break;
+        }
+        case FARKLE_EVENT_KIND_UNDONE:
+            cli->turn_points -= e.points;
+            printf("%s puts the dice back (-%lld points): %lld this turn.\n", who,
+                   (long long)e.points, (long long)cli->turn_points);
+            break;
+        case FARKLE_EVENT_KIND_HOT_DICE:
+            printf("%sHOT DICE!%s %s scored every die: all %u dice are back in hand.\n", YELLOW,
+                   RESET, who, (unsigned)cli->rules.dice_count);
+            break;
+        case FARKLE_EVENT_KIND_BANKED:
+            printf("%s%s banks %lld points: score %lld.%s\n", CYAN, who, (long long)e.points,
+                   (long long)e.score, RESET);
+            break;
+        case FARKLE_EVENT_KIND_FARKLED:
+            printf("%sFARKLE!%s Nothing scores: %s loses the %lld points of this turn.\n", RED,
+                   RESET, who, (long long)e.points);
+            cli->turn_points = 0;
+            break;
+        case FARKLE_EVENT_KIND_TURN_FORFEITED:
+            printf("%s gives up the turn and its %lld points.\n", who, (long long)e.points);
+            break;
+        case FARKLE_EVENT_KIND_PENALTY:
+            printf("%sPenalty:%s %u farkles in a row cost %s %lld points: score %lld.\n", RED,
+                   RESET, (unsigned)cli->rules.farkle_penalty_streak, who, (long long)e.points,
+                   (long long)e.score);
+            break;
+        case FARKLE_EVENT_KIND_FINAL_ROUND:
+            printf("%s%s has reached %d: everyone else gets one more turn.%s\n", BOLD, who,
+                   cli->rules.target_score, RESET);
+            break;
+        case FARKLE_EVENT_KIND_PLAYER_LEFT:
+            printf("%s leaves the game.\n", who);
+            break;
+        case FARKLE_EVENT_KIND_GAME_OVER: {
+            uint32_t p, n = 0;
+            int64_t best = 0;
+            printf("\n%s== Game over ==%s\n", BOLD, RESET);
+            for (p = 0; p < 64; p++) {
+                if (e.winners & ((uint64_t)1 << p)) {
+                    best = player_score(cli, p);
+                    n++;
+                }
+            }
+            if (n == 0) {
+                printf("Nobody wins.\n");
+            } else if (n == 1) {
+                for (p = 0; p < 64; p++)
+                    if (e.winners & ((uint64_t)1 << p))
+                        printf("%s wins with %lld points.\n", player_name(cli, p),
+                               (long long)best);
+            } else {
+                uint32_t k = 0;
+                printf("A tie between ");
+                for (p = 0; p < 64; p++) {
+                    if (!(e.winners & ((uint64_t)1 << p))) continue;
+                    k++;
+                    printf("%s%s", player_name(cli, p), k == n ? "" : k + 1 == n ? " and " : ", ");
+                }
+                printf(" with %lld points.\n", (long long)best);
+            }
+            printf("\nFinal scores:\n");
+            print_scoreboard(cli, stdout, 0);
+            break;
+        }
+        case FARKLE_EVENT_KIND_FARKLE_ACKNOWLEDGED:
+        default:
+            break;
+        }
+    }
+    cli->events_told = count;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Scoreboard and the scores file.                                                            */
+
+/* Players by score, highest first (seating order among equals). */
+static uint32_t ranked_players(const Cli *cli, uint32_t *order) {
+    FarkleGameState s = game_state(cli);
+    uint32_t n = s.player_count, i, j;
+    for (i = 0; i < n; i++) order[i] = i;
+    for (i = 1; i < n; i++) { /* insertion sort: stable, and n <= 64 */
+        uint32_t p = order[i];
+        int64_t score = player_score(cli, p);
+        for (j = i; j > 0 && player_score(cli, order[j - 1]) < score; j--) order[j] = order[j - 1];
+        order[j] = p;
+    }
+    return n;
+}
+
+/* "1. Ann 1250" lines, with equal scores sharing a rank; tab-separated for the file. */
+static void print_scoreboard(const Cli *cli, FILE *to, int tabs) {
+    uint32_t order[FARKLE_MAX_PLAYERS], n = ranked_players(cli, order), i, rank = 1;
+    for (i = 0; i < n; i++) {
+        int64_t score = player_score(cli, order[i]);
+        if (i > 0 && score < player_score(cli, order[i - 1])) rank = i + 1;
+        if (tabs)
+            fprintf(to, "%u\t%lld\t%s\n", (unsigned)rank, (long long)score,
+                    player_name(cli, order[i]));
+        else
+            fprintf(to, "  %2u. %-*s %7lld%s\n", (unsigned)rank, NAME_MAX_LEN / 2,
+                    player_name(cli, order[i]), (long long)score,
+                    cli->is_bot[order[i]] ? "  (computer)" : "");
+    }
+}
+
+/* Reads a whole file into a NUL-terminated buffer (caller frees). Returns NULL with errno set;
+ * a missing file is errno ENOENT. */
+static char *read_file(const char *path, size_t *out_len) {
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t len = 0, cap = 0, got;
+    if (f == NULL) return NULL;
+    for (;;) {
+        if (cap - len < 4096) {
+            char *bigger;
+            cap = cap ? cap * 2 : 8192;
+            bigger = realloc(buf, cap);
+            if (bigger == NULL) {
+                free(buf);
+                fclose(f);
+                errno = ENOMEM;
+                return NULL;
+            }
+            buf = bigger;
+        }
+        got = fread(buf + len, 1, cap - len - 1, f);
+        len += got;
+        if (got == 0) break;
+    }
+    if (ferror(f)) {
+        int err = errno ? errno : EIO;
+        free(buf);
+        fclose(f);
+        errno = err;
+        return NULL;
+    }
+    fclose(f);
+    buf[len] = '\0';
+    *out_len = len;
+    return buf;
+}
+
+static int write_all(int fd, const char *data, size_t len) {
+    while (len > 0) {
+        ssize_t n = write(fd, data, len);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        data += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* Replaces `path` with `head` followed by `tail`, atomically: the new contents go to a
+ * temporary file in the same directory, which is flushed to disk and then renamed over the
+ * original. A crash or a full disk at any point leaves either the old file or the new one,
+ * never a mix; on failure the temporary file is removed. Returns 0, or -1 with errno set. */
+static int replace_file(const char *path, const char *head, size_t head_len, const char *tail,
+                        size_t tail_len) {
+    size_t plen = strlen(path);
+    char *tmp = checked_malloc(plen + 16);
+    struct stat st;
+    mode_t mode;
+    int fd, err;
+    memcpy(tmp, path, plen);
+    memcpy(tmp + plen, ".tmp.XXXXXX", 12);
+    fd = mkstemp(tmp);
+    if (fd < 0) {
+        err = errno;
+        free(tmp);
+        errno = err;
+        return -1;
+    }
+    if (stat(path, &st) == 0) {
+        mode = st.st_mode & 07777;
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    if (fchmod(fd, mode) != 0 || write_all(fd, head, head_len) != 0 ||
+        write_all(fd, tail, tail_len) != 0 || fsync(fd) != 0) {
+        err = errno;
+        close(fd);
+        unlink(tmp);
+        free(tmp);
+        errno = err;
+        return -1;
+    }
+    if (close(fd) != 0 || rename(tmp, path) != 0) {
+        err = errno;
+        unlink(tmp);
+        free(tmp);
+        errno = err;
+        return -1;
+    }
+    free(tmp);
+    { /* make the rename itself durable: flush the directory (best effort) */
+        const char *slash = strrchr(path, '/');
+        char *dir;
+        int dfd;
+        if (slash == NULL) {
+            dir = checked_malloc(2);
+            strcpy(dir, ".");
+        } else {
+            size_t dlen = slash == path ? 1 : (size_t)(slash - path);
+            dir = checked_malloc(dlen + 1);
+            memcpy(dir, path, dlen);
+            dir[dlen] = '\0';
+        }
+        dfd = open(dir, O_RDONLY);
+        if (dfd >= 0) {
+            (void)fsync(dfd);
+            close(dfd);
+        }
+        free(dir);
+    }
+    return 0;
+}
+
+/* Appends this game's scoreboard to the scores file; returns 0, or -1 after saying why. */
+static int append_scores(const Cli *cli, const char *path) {
+    size_t old_len = 0, new_len;
+    char *old = read_file(path, &old_len);
+    char *entry = NULL;
+    FILE *mem;
+    int rc;
+    if (old == NULL && errno != ENOENT) {
+        printf("Cannot read the scores file %s: %s; it was left unchanged.\n", path,
+               strerror(errno));
+        return -1;
+    }
+    /* Build the entry in a temporary stream (C99 has no open_memstream). */
+    mem = tmpfile();
+    if (mem == NULL) {
+        printf("Cannot write the scores file %s: %s; it was left unchanged.\n", path,
+               strerror(errno));
+        free(old);
+        return -1;
+    }
+    fprintf(mem, "# farkle %s", cli->rules_name);
+    if (cli->rules.turn_limit > 0)
+        fprintf(mem, ", %u turn%s", (unsigned)cli->rules.turn_limit,
+                cli->rules.turn_limit == 1 ? "" : "s");
+    if (cli->rules.target_score > 0) fprintf(mem, ", target %d", cli->rules.target_score);
+    if (cli->seeded) fprintf(mem, ", seed %llu", (unsigned long long)cli->seed);
+    fprintf(mem, "\n");
+    print_scoreboard(cli, mem, 1);
+    new_len = (size_t)ftell(mem);
+    entry = checked_malloc(new_len + 1);
+    rewind(mem);
+    if (fread(entry, 1, new_len, mem) != new_len) new_len = 0;
+    fclose(mem);
+    /* An old file without a final newline gets one, so entries never run together. */
+    if (old != NULL && old_len > 0 && old[old_len - 1] != '\n') {
+        char *fixed = checked_malloc(old_len + 2);
+        memcpy(fixed, old, old_len);
+        fixed[old_len++] = '\n';
+        fixed[old_len] = '\0';
+        free(old);
+        old = fixed;
+    }
+    rc = replace_file(path, old ? old : "", old_len, entry, new_len);
+    if (rc != 0)
+        printf("Cannot write the scores file %s: %s; it was left unchanged.\n", path,
+               strerror(errno));
+    else
+        printf("Scores appended to %s.\n", path);
+    free(old);
+    free(entry);
+    return rc;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* The point table in force, worked out by the library's scorer on example dice.            */
+
+static int32_t points_of(const Cli *cli, const uint8_t *faces, size_t n) {
+    FarkleScore s;
+    if (n > cli->rules.dice_count) return -1;
+    if (farkle_scorer_score_selection(cli->odds.scorer, faces, n, &s) != FARKLE_STATUS_OK ||
+        !s.valid)
+        return -1;
+    return s.points;
+}
+
+static void print_points(int32_t points) {
+    if (points < 0)
+        printf("%7s", "-");
+    else
+        printf("%7d", points);
+}
+
+static void print_rules(const Cli *cli) {
+    static const char *const kinds[] = {"three", "four", "five", "six"};
+    static const struct {
+        const char *label;
+        uint8_t faces[6];
+        size_t n;
+    } rows[] = {
+        {"straight 1 2 3 4 5 6", {1, 2, 3, 4, 5, 6}, 6},
+        {"straight 1 2 3 4 5", {1, 2, 3, 4, 5}, 5},
+        {"straight 2 3 4 5 6", {2, 3, 4, 5, 6}, 5},
+        {"three pairs 2 2 3 3 4 4", {2, 2, 3, 3, 4, 4}, 6},
+        {"four and a pair 2 2 2 2 3 3", {2, 2, 2, 2, 3, 3}, 6},
+        {"two triplets 2 2 2 3 3 3", {2, 2, 2, 3, 3, 3}, 6},
+        {"full house 2 2 2 3 3", {2, 2, 2, 3, 3}, 5},
+        {"nothing scores 2 2 3 4 6 6", {2, 2, 3, 4, 6, 6}, 6},
+    };
+    const FarkleRules *r = &cli->rules;
+    uint8_t one = 1, five = 5;
+    size_t k, i;
+    int face;
+    printf("Rules: %s, %u dice. Points (\"-\": those dice do not score together):\n",
+           cli->rules_name, (unsigned)r->dice_count);
+    printf("  single 1 %7d      single 5 %7d\n", points_of(cli, &one, 1),
+           points_of(cli, &five, 1));
+    printf("  %-27s", "of a kind");
+    for (face = 1; face <= 6; face++) printf("     %ds", face);
+    printf("\n");
+    for (k = 0; k < 4; k++) {
+        uint8_t faces[6];
+        printf("    %-25s", kinds[k]);
+        for (face = 1; face <= 6; face++) {
+            for (i = 0; i < k + 3; i++) faces[i] = (uint8_t)face;
+            print_points(points_of(cli, faces, k + 3));
+        }
+        printf("\n");
+    }
+    for (k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+        printf("  %-27s", rows[k].label);
+        print_points(points_of(cli, rows[k].faces, rows[k].n));
+        printf("\n");
+    }
+    printf("Game: ");
+    if (r->min_entry_score > 0) printf("%d in one turn to get on the board; ", r->min_entry_score);
+    if (r->min_bank_score > 0) printf("at least %d to bank; ", r->min_bank_score);
+    if (r->farkle_penalty_streak > 0) {
+        if (r->farkle_penalty_loses_all)
+            printf("%u farkles in a row lose the whole score; ", (unsigned)r->farkle_penalty_streak);
+        else
+            printf("%u farkles in a row cost %d; ", (unsigned)r->farkle_penalty_streak,
+                   r->farkle_penalty_points);
+    }
+    printf("hot dice %s.\n", r->hot_dice ? "on" : "off");
+    printf("End: ");
+    if (r->target_score > 0)
+        printf("first to %d%s", r->target_score,
+               r->final_round ? ", then one more turn for everyone else" : " wins");
+    if (r->target_score > 0 && r->turn_limit > 0) printf("; or ");
+    if (r->turn_limit > 0)
+        printf("after %u turns each, highest score wins", (unsigned)r->turn_limit);
+    printf(".\n");
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Commands.                                                                                 */
+
+static void print_help(void) {
+    printf("Commands (one-letter forms in brackets):\n"
+           "  roll      [r]  roll the dice in hand\n"
+           "  pick      [p]  keep scoring dice of the roll: `pick 1 3 4` keeps dice 1, 3 and 4\n"
+           "                 (numbered from 1 as drawn); plain `pick` asks which\n"
+           "  unpick    [u]  put back the dice picked from this roll\n"
+           "  bank      [b]  add this turn's points to your score; the turn passes on\n"
+           "  hand      [h]  the dice in hand and this turn's points\n"
+           "  view      [v]  the scores and the state of the game\n"
+           "  hint           the best pick and the odds of a farkle on the next roll\n"
+           "  rules          the point table and the rules in force\n"
+           "  save FILE      save the game (resume it with --load FILE)\n"
+           "  help      [?]  this list\n"
+           "  exit      [q, x]  leave the game\n");
+}
+
+static void print_refusal(const Cli *cli, FarkleStatus status) {
+    const char *why = farkle_game_last_error(cli->game);
+    printf("Refused: %s.\n", why && *why ? why : farkle_status_str((int)status));
+}
+
+static void print_odds(Cli *cli, uint32_t n) {
+    uint64_t farkles = 0, total = 0;
+    /* Seam: the strategy module will offer these odds through the C API. */
+    if (odds_farkle(&cli->odds, n, &farkles, &total) != 0) return;
+    printf("Rolling %u %s farkles %.1f%% of the time (%llu of %llu rolls).\n", (unsigned)n,
+           n == 1 ? "die" : "dice", 100.0 * (double)farkles / (double)total,
+           (unsigned long long)farkles, (unsigned long long)total);
+}
+
+static void cmd_view(const Cli *cli) {
+    FarkleGameState s = game_state(cli);
+    uint32_t p;
+    printf("Round %u", (unsigned)s.round);
+    if (cli->rules.turn_limit > 0) printf(" of %u", (unsigned)cli->rules.turn_limit);
+    printf(", rules %s", cli->rules_name);
+    if (cli->rules.target_score > 0) printf(", target %d", cli->rules.target_score);
+    if (s.final_round) printf(", final round");
+    printf(".\n");
+    for (p = 0; p < s.player_count; p++) {
+        FarklePlayerState ps;
+        if (farkle_game_player(cli->game, p, &ps) != FARKLE_STATUS_OK) continue;
+        printf("  %s %-*s %7lld  %u turns, %u farkles%s%s%s\n",
+               p == s.current_player ? ">" : " ", NAME_MAX_LEN / 2, player_name(cli, p),
+               (long long)ps.score, (unsigned)ps.turns_played, (unsigned)ps.farkle_count,
+               (cli->rules.min_entry_score > 0 && !ps.on_board) ? ", not on the board" : "",
+               cli->is_bot[p] ? ", computer" : "", ps.active ? "" : ", left");
+    }
+    if (s.phase != FARKLE_GAME_PHASE_GAME_OVER)
+        printf("%s's turn: %lld points in hand, %u dice %s.\n",
+               player_name(cli, s.current_player), (long long)s.turn_points,
+               (unsigned)s.dice_in_hand,
+               s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION ? "rolled" : "to roll");
+}
+
+static void cmd_hand(const Cli *cli) {
+    FarkleGameState s = game_state(cli);
+    if (s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION) {
+        FarkleTurnRoll roll;
+        if (farkle_game_last_roll(cli->game, &roll) == FARKLE_STATUS_OK) {
+            printf("The roll (pick from it):\n");
+            draw_dice(cli, roll.faces, roll.dice_count);
+        }
+        printf("%lld points this turn so far.\n", (long long)s.turn_points);
+    } else {
+        printf("%u %s in hand to roll; %lld points this turn%s.\n", (unsigned)s.dice_in_hand,
+               s.dice_in_hand == 1 ? "die" : "dice", (long long)s.turn_points,
+               s.can_bank ? " (you may bank them)" : "");
+    }
+}
+
+static void cmd_hint(Cli *cli) {
+    FarkleGameState s = game_state(cli);
+    BotAction advice = bot_decide(cli->game, BOT_STYLE_STANDARD);
+    if (s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION) {
+        FarkleSelection sel[FARKLE_MAX_SELECTIONS];
+        FarkleTurnRoll roll;
+        size_t n = 0;
+        uint32_t d, kept = 0, left;
+        if (farkle_game_selections(cli->game, sel, FARKLE_MAX_SELECTIONS, &n) != FARKLE_STATUS_OK ||
+            n == 0 || farkle_game_last_roll(cli->game, &roll) != FARKLE_STATUS_OK)
+            return;
+        printf("Best pick: `pick");
+        for (d = 0; d < roll.dice_count; d++) {
+            if (sel[0].dice_mask & (1u << d)) {
+                printf(" %u", (unsigned)(d + 1));
+                kept++;
+            }
+        }
+        printf("` keeps ");
+        print_counts(sel[0].counts);
+        printf(" for %d points (%u legal %s).\n", sel[0].points, (unsigned)n,
+               n == 1 ? "pick" : "picks");
+        left = s.dice_in_hand - kept;
+        if (left == 0 && cli->rules.hot_dice) left = cli->rules.dice_count;
+        if (left > 0) print_odds(cli, left);
+    } else if (s.phase == FARKLE_GAME_PHASE_AWAITING_ROLL) {
+        if (s.can_roll) print_odds(cli, s.dice_in_hand);
+        if (s.can_bank) printf("You may bank %lld points now.\n", (long long)s.turn_points);
+        if (advice.kind == BOT_BANK || advice.kind == BOT_ROLL)
+            printf("The computer players would %s.\n", advice.kind == BOT_BANK ? "bank" : "roll");
+    }
+}
+
+/* Parses 1-based die numbers into 0-based indices; returns how many, or -1 after a message. */
+static int parse_picks(const char *text, size_t *out, size_t cap) {
+    int n = 0;
+    while (*text) {
+        char *end;
+        long v;
+        if (*text == ' ' || *text == ',' || *text == '\t') {
+            text++;
+            continue;
+        }
+        v = strtol(text, &end, 10);
+        if (end == text || v < 1 || v > FARKLE_MAX_DICE ||
+            (*end && *end != ' ' && *end != ',' && *end != '\t')) {
+            size_t len = strcspn(text, " ,\t");
+            printf("Refused: '%.*s' is not a die number; dice are numbered from 1 as drawn.\n",
+                   (int)len, text);
+            return -1;
+        }
+        if ((size_t)n == cap) {
+            printf("Refused: too many dice.\n");
+            return -1;
+        }
+        out[n++] = (size_t)(v - 1);
+        text = end;
+    }
+    return n;
+}
+
+static void cmd_pick(Cli *cli, const char *args) {
+    size_t idx[FARKLE_MAX_DICE];
+    char line[LINE_MAX_LEN];
+    FarkleGameState s = game_state(cli);
+    FarkleStatus st;
+    FarkleTurnRoll roll;
+    int n;
+    size_t i, j;
+    if (s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION && *args == '\0') {
+        printf("Which dice do you keep? (numbers as drawn, e.g. 1 3 4; blank to cancel) ");
+        if (!read_line(cli, line, sizeof line)) return;
+        args = line;
+        if (*args == '\0') {
+            printf("Nothing picked.\n");
+            return;
+        }
+    }
+    n = parse_picks(args, idx, FARKLE_MAX_DICE);
+    if (n < 0) return;
+    if (s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION &&
+        farkle_game_last_roll(cli->game, &roll) == FARKLE_STATUS_OK) {
+        /* The library checks these too, but counts from 0; say it in the player's numbers. */
+        for (i = 0; i < (size_t)n; i++) {
+            if (idx[i] >= roll.dice_count) {
+                printf("Refused: there is no die %u; this roll has %u dice (1 to %u).\n",
+                       (unsigned)(idx[i] + 1), (unsigned)roll.dice_count,
+                       (unsigned)roll.dice_count);
+                return;
+            }
+            for (j = 0; j < i; j++) {
+                if (idx[j] == idx[i]) {
+                    printf("Refused: die %u is given twice.\n", (unsigned)(idx[i] + 1));
+                    return;
+                }
+            }
+        }
+    }
+    st = farkle_game_select(cli->game, idx, (size_t)n);
+    if (st != FARKLE_STATUS_OK) print_refusal(cli, st);
+}
+
+static void cmd_save(const Cli *cli, const char *path) {
+    char *text = NULL;
+    if (*path == '\0') {
+        printf("Refused: save needs a file name (save FILE).\n");
+        return;
+    }
+    if (farkle_game_save(cli->game, &text) != FARKLE_STATUS_OK) {
+        printf("Cannot save the game.\n");
+        return;
+    }
+    if (replace_file(path, "", 0, text, strlen(text)) != 0)
+        printf("Cannot save the game to %s: %s.\n", path, strerror(errno));
+    else
+        printf("Game saved to %s (resume with --load %s).\n", path, path);
+    farkle_string_free(text);
+}
+
+/* One computer move. Returns 0, or -1 when the bot has nothing it can do. */
+static int bot_move(Cli *cli) {
+    BotAction a = bot_decide(cli->game, BOT_STYLE_STANDARD);
+    FarkleStatus st;
+    switch (a.kind) {
+    case BOT_ROLL:
+        st = farkle_game_roll(cli->game);
+        break;
+    case BOT_SELECT:
+        st = farkle_game_select_mask(cli->game, a.mask);
+        break;
+    case BOT_BANK:
+        st = farkle_game_bank(cli->game);
+        break;
+    case BOT_ACKNOWLEDGE:
+        st = farkle_game_acknowledge_farkle(cli->game);
+        break;
+    case BOT_FORFEIT:
+        st = farkle_game_forfeit_turn(cli->game);
+        break;
+    case BOT_NONE:
+    default:
+        return -1;
+    }
+    if (st != FARKLE_STATUS_OK) {
+        print_refusal(cli, st);
+        return -1;
+    }
+    return 0;
+}
+
+/* Handles one command line; returns 0 to go on, 1 to leave. */
+static int dispatch(Cli *cli, char *line) {
+    char *cmd = line, *args;
+    FarkleStatus st;
+    while (*cmd == ' ' || *cmd == '\t') cmd++;
+    args = cmd + strcspn(cmd, " \t");
+    if (*args) *args++ = '\0';
+    while (*args == ' ' || *args == '\t') args++;
+    { /* trailing blanks */
+        size_t len = strlen(args);
+        while (len > 0 && (args[len - 1] == ' ' || args[len - 1] == '\t')) args[--len] = '\0';
+    }
+    if (*cmd == '\0') return 0;
+    if (!strcmp(cmd, "help") || !strcmp(cmd, "?")) {
+        print_help();
+    } else if (!strcmp(cmd, "roll") || !strcmp(cmd, "r")) {
+        st = farkle_game_roll(cli->game);
+        if (st != FARKLE_STATUS_OK) print_refusal(cli, st);
+    } else if (!strcmp(cmd, "pick") || !strcmp(cmd, "p")) {
+        cmd_pick(cli, args);
+    } else if (!strcmp(cmd, "unpick") || !strcmp(cmd, "u")) {
+        st = farkle_game_undo(cli->game);
+        if (st != FARKLE_STATUS_OK) print_refusal(cli, st);
+    } else if (!strcmp(cmd, "bank") || !strcmp(cmd, "b")) {
+        st = farkle_game_bank(cli->game);
+        if (st != FARKLE_STATUS_OK) print_refusal(cli, st);
+    } else if (!strcmp(cmd, "hand") || !strcmp(cmd, "h")) {
+        cmd_hand(cli);
+    } else if (!strcmp(cmd, "view") || !strcmp(cmd, "v")) {
+        cmd_view(cli);
+    } else if (!strcmp(cmd, "hint")) {
+        cmd_hint(cli);
+    } else if (!strcmp(cmd, "rules")) {
+        print_rules(cli);
+    } else if (!strcmp(cmd, "save")) {
+        cmd_save(cli, args);
+    } else if (!strcmp(cmd, "exit") || !strcmp(cmd, "quit") || !strcmp(cmd, "q") ||
+               !strcmp(cmd, "x")) {
+        printf("Leaving the game unfinished.\n");
+        return 1;
+    } else {
+        printf("Unknown command '%s'; type help (or ?) for the list.\n", cmd);
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Setting up: options, rules, names.                                                        */
+
+static void usage(FILE *to) {
+    fprintf(to,
+            "usage: farkle [options]\n"
+            "  -p PLAYERS      players in the game, 1 to %d (default 2, or 1 + bots)\n"
+            "  -t TURNS        turns per player; the highest score after them wins\n"
+            "  --rules PRESET  classic (default), extended, doubling, additive, minimal, zilch\n"
+            "  --target N      score that wins (overrides the preset's; with -t, whichever comes\n"
+            "                  first)\n"
+            "  --seed N        roll with a seeded generator: the same seed and moves replay the\n"
+            "                  same game\n"
+            "  --bots N        the last N players are computer players\n"
+            "  --scores FILE   append the final scoreboard to FILE\n"
+            "  --load FILE     resume a game saved with the `save FILE` command\n"
+            "  --no-color      plain text even on a terminal (as does NO_COLOR=1)\n"
+            "  --version       print the library version\n"
+            "Type `help` in the game for its commands.\n",
+            FARKLE_MAX_PLAYERS);
+}
+
+static int parse_number(const char *flag, const char *text, unsigned long long max,
+                        unsigned long long *out) {
+    char *end = NULL;
+    unsigned long long v;
+    errno = 0;
+    if (text == NULL || *text == '\0' || *text == '-') goto bad;
+    v = strtoull(text, &end, 10);
+    if (errno != 0 || *end != '\0' || v > max) goto bad;
+    *out = v;
+    return 0;
+bad:
+    fprintf(stderr, "farkle: %s needs a number from 0 to %llu, not '%s'\n", flag, max,
+            text ? text : "");
+    return -1;
+}
+
+/* Whether `name` is kept for computer players: "Bot" and a number. */
+static int is_bot_name(const char *name) {
+    size_t i = 4;
+    if (strncmp(name, "Bot ", 4) != 0 || name[4] == '\0') return 0;
+    for (; name[i]; i++)
+        if (name[i] < '0' || name[i] > '9') return 0;
+    return 1;
+}
+
+/* Asks for a human player's name; returns 0 at end of input. */
+static int ask_name(Cli *cli, uint32_t player, char *out) {
+    char line[LINE_MAX_LEN];
+    for (;;) {
+        size_t len, i;
+        char *start = line;
+        printf("Name of player %u: ", (unsigned)(player + 1));
+        if (!read_line(cli, line, sizeof line)) return 0;
+        while (*start == ' ' || *start == '\t') start++;
+        len = strlen(start);
+        while (len > 0 && (start[len - 1] == ' ' || start[len - 1] == '\t')) len--;
+        start[len] = '\0';
+        for (i = 0; i < len; i++)
+            if ((unsigned char)start[i] < 0x20 || start[i] == 0x7f) start[i] = ' ';
+        if (len == 0) {
+            sprintf(out, "Player %u", (unsigned)(player + 1));
+            return 1;
+        }
+        if (is_bot_name(start)) {
+            printf("Names like \"%s\" are kept for computer players; choose another.\n", start);
+            continue;
+        }
+        if (len > NAME_MAX_LEN) { /* cut on a UTF-8 character boundary */
+            len = NAME_MAX_LEN;
+            while (len > 0 && ((unsigned char)start[len] & 0xC0) == 0x80) len--;
+        }
+        memcpy(out, start, len);
+        out[len] = '\0';
+        return 1;
+    }
+}
+
+/* The preset whose scoring and game options equal `r` (end conditions aside), or "custom". */
+static const char *preset_name_of(const FarkleRules *r) {
+    uint32_t p;
+    for (p = 0; farkle_rules_preset_name(p) != NULL; p++) {
+        FarkleRules q;
+        if (farkle_rules_preset(p, &q) != FARKLE_STATUS_OK) break;
+        if (q.dice_count == r->dice_count && q.single_one == r->single_one &&
+            q.single_five == r->single_five && q.triple_ones == r->triple_ones &&
+            q.triple_face_multiplier == r->triple_face_multiplier &&
+            q.kind_scaling == r->kind_scaling && q.four_of_a_kind == r->four_of_a_kind &&
+            q.five_of_a_kind == r->five_of_a_kind && q.six_of_a_kind == r->six_of_a_kind &&
+            q.six_ones == r->six_ones && q.straight == r->straight &&
+            q.straight_low == r->straight_low && q.straight_high == r->straight_high &&
+            q.three_pairs == r->three_pairs &&
+            q.three_pairs_with_four_of_a_kind == r->three_pairs_with_four_of_a_kind &&
+            q.four_of_a_kind_and_pair == r->four_of_a_kind_and_pair &&
+            q.two_triplets == r->two_triplets && q.full_house_bonus == r->full_house_bonus &&
+            q.no_score_set == r->no_score_set && q.min_entry_score == r->min_entry_score &&
+            q.min_bank_score == r->min_bank_score &&
+            q.farkle_penalty_streak == r->farkle_penalty_streak &&
+            q.farkle_penalty_points == r->farkle_penalty_points &&
+            q.farkle_penalty_loses_all == r->farkle_penalty_loses_all &&
+            q.hot_dice == r->hot_dice)
+            return farkle_rules_preset_name(p);
+    }
+    return "custom";
+}
+
+static int load_game(Cli *cli, const char *path) {
+    size_t len = 0;
+    char message[256];
+    char *text = read_file(path, &len);
+    FarkleStatus st;
+    if (text == NULL) {
+        fprintf(stderr, "farkle: cannot read %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    message[0] = '\0';
+    st = farkle_game_load(text, len, message, sizeof message, &cli->game);
+    free(text);
+    if (st != FARKLE_STATUS_OK) {
+        fprintf(stderr, "farkle: cannot load %s: %s (%s)\n", path, farkle_status_str((int)st),
+                message);
+        return -1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    Cli cli;
+    unsigned long long players = 0, turns = 0, target = 0, bots = 0, seed = 0;
+    int have_players = 0, have_turns = 0, have_target = 0, no_color = 0;
+    const char *preset_name = NULL, *load_path = NULL;
+    uint32_t preset = FARKLE_PRESET_CLASSIC;
+    const char *env;
+    int i, status = 0;
+    char line[LINE_MAX_LEN];
+
+    memset(&cli, 0, sizeof cli);
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int takes_value = 1;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--version")) {
+            printf("farkle %s\n", farkle_version_string());
+            return 0;
+        } else if (!strcmp(a, "--no-color")) {
+            no_color = 1;
+            takes_value = 0;
+        } else if (v == NULL) {
+            fprintf(stderr, "farkle: unknown option or missing value: %s\n", a);
+            usage(stderr);
+            return 2;
+        } else if (!strcmp(a, "-p")) {
+            if (parse_number(a, v, FARKLE_MAX_PLAYERS, &players) != 0) return 2;
+            have_players = 1;
+        } else if (!strcmp(a, "-t")) {
+            if (parse_number(a, v, 1000000, &turns) != 0) return 2;
+            have_turns = 1;
+        } else if (!strcmp(a, "--target")) {
+            if (parse_number(a, v, 1000000000, &target) != 0) return 2;
+            have_target = 1;
+        } else if (!strcmp(a, "--seed")) {
+            if (parse_number(a, v, UINT64_MAX, &seed) != 0) return 2;
+            cli.seeded = 1;
+        } else if (!strcmp(a, "--bots")) {
+            if (parse_number(a, v, FARKLE_MAX_PLAYERS, &bots) != 0) return 2;
+        } else if (!strcmp(a, "--rules")) {
+            preset_name = v;
+        } else if (!strcmp(a, "--scores")) {
+            cli.scores_file = v;
+        } else if (!strcmp(a, "--load")) {
+            load_path = v;
+        } else {
+            fprintf(stderr, "farkle: unknown option: %s\n", a);
+            usage(stderr);
+            return 2;
+        }
+        if (takes_value) i++;
+    }
+
+    env = getenv("NO_COLOR");
+    use_color = !no_color && isatty(STDOUT_FILENO) && !(env != NULL && *env != '\0');
+    cli.interactive = isatty(STDIN_FILENO);
+    cli.echo = !cli.interactive;
+    /* A full disk or a file size limit must give write() an error, not kill the game. */
+    signal(SIGXFSZ, SIG_IGN);
+
+    if (load_path != NULL) {
+        FarkleGameState s;
+        uint32_t p;
+        if (have_players || have_turns || have_target || cli.seeded || bots || preset_name) {
+            fprintf(stderr, "farkle: --load resumes a saved game with its own rules and "
+                            "players; leave out -p, -t, --rules, --target, --seed, --bots\n");
+            return 2;
+        }
+        if (load_game(&cli, load_path) != 0) return 1;
+        if (farkle_game_rules(cli.game, &cli.rules) != FARKLE_STATUS_OK) return 1;
+        s = game_state(&cli);
+        for (p = 0; p < s.player_count; p++) cli.is_bot[p] = is_bot_name(player_name(&cli, p));
+        cli.rules_name = preset_name_of(&cli.rules);
+    } else {
+        char names[FARKLE_MAX_PLAYERS][NAME_MAX_LEN + 1];
+        const char *name_ptrs[FARKLE_MAX_PLAYERS];
+        char message[256];
+        uint32_t humans, p;
+        FarkleStatus st;
+        if (preset_name != NULL &&
+            farkle_rules_preset_from_name(preset_name, &preset) != FARKLE_STATUS_OK) {
+            fprintf(stderr, "farkle: unknown rules preset '%s' (classic, extended, doubling, "
+                            "additive, minimal, zilch)\n",
+                    preset_name);
+            return 2;
+        }
+        if (farkle_rules_preset(preset, &cli.rules) != FARKLE_STATUS_OK) return 1;
+        cli.rules_name = farkle_rules_preset_name(preset);
+        if (have_turns) { /* the original game: a number of turns, highest score wins */
+            cli.rules.turn_limit = (uint32_t)turns;
+            cli.rules.target_score = 0;
+            cli.rules.final_round = false;
+        }
+        if (have_target) {
+            FarkleRules preset_rules;
+            cli.rules.target_score = (int32_t)target;
+            if (target == 0)
+                cli.rules.final_round = false;
+            else if (farkle_rules_preset(preset, &preset_rules) == FARKLE_STATUS_OK)
+                cli.rules.final_round = preset_rules.final_round && preset_rules.target_score > 0;
+        }
+        if (farkle_rules_validate(&cli.rules, message, sizeof message) != FARKLE_STATUS_OK) {
+            fprintf(stderr, "farkle: these options make no game: %s\n", message);
+            return 2;
+        }
+        if (!have_players) players = bots > 0 ? bots + 1 : 2;
+        if (players < 1 || players > FARKLE_MAX_PLAYERS) {
+            fprintf(stderr, "farkle: -p needs 1 to %d players\n", FARKLE_MAX_PLAYERS);
+            return 2;
+        }
+        if (bots > players) {
+            fprintf(stderr, "farkle: --bots %llu is more than the %llu players\n", bots, players);
+            return 2;
+        }
+        cli.seed = seed;
+        humans = (uint32_t)(players - bots);
+        printf("%sFarkle%s (libfarkle %s), rules %s. Type help (or ?) for the commands.\n", BOLD,
+               RESET, farkle_version_string(), cli.rules_name);
+        for (p = 0; p < (uint32_t)players; p++) {
+            if (p < humans) {
+                if (!ask_name(&cli, p, names[p])) {
+                    printf("\nEnd of input: no game.\n");
+                    return 0;
+                }
+            } else {
+                sprintf(names[p], "Bot %u", (unsigned)(p - humans + 1));
+                cli.is_bot[p] = 1;
+            }
+            name_ptrs[p] = names[p];
+        }
+        st = farkle_game_new_with(&cli.rules, name_ptrs, (size_t)players,
+                                  cli.seeded ? FARKLE_DICE_SOURCE_SEEDED
+                                             : FARKLE_DICE_SOURCE_ENTROPY,
+                                  seed, &cli.game);
+        if (st != FARKLE_STATUS_OK) {
+            fprintf(stderr, "farkle: cannot start the game: %s\n", farkle_status_str((int)st));
+            return 1;
+        }
+    }
+    if (odds_init(&cli.odds, &cli.rules) != FARKLE_STATUS_OK) {
+        fprintf(stderr, "farkle: cannot prepare the scorer\n");
+        farkle_game_free(cli.game);
+        return 1;
+    }
+    if (load_path != NULL) {
+        /* Tell the game so far in one line, then go on from where it stopped. */
+        FarkleGameState s = game_state(&cli);
+        size_t told = 0;
+        if (farkle_game_event_count(cli.game, &told) == FARKLE_STATUS_OK) cli.events_told = told;
+        cli.turn_points = s.turn_points;
+        if (s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION) {
+            FarkleTurnRoll roll;
+            if (farkle_game_last_roll(cli.game, &roll) == FARKLE_STATUS_OK) {
+                memcpy(cli.last_faces, roll.faces, sizeof cli.last_faces);
+                cli.last_count = roll.dice_count;
+            }
+        }
+        printf("Resumed %s: rules %s, round %u.\n", load_path, cli.rules_name,
+               (unsigned)s.round);
+        cmd_view(&cli);
+        if (s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION) cmd_hand(&cli);
+    }
+
+    for (;;) {
+        FarkleGameState s;
+        narrate(&cli);
+        s = game_state(&cli);
+        if (s.phase == FARKLE_GAME_PHASE_GAME_OVER) {
+            if (cli.scores_file == NULL && cli.interactive) {
+                printf("Append the scores to a file? (file name, blank to skip) ");
+                if (read_line(&cli, line, sizeof line) && line[0] != '\0')
+                    cli.scores_file = line;
+            }
+            if (cli.scores_file != NULL && append_scores(&cli, cli.scores_file) != 0) status = 1;
+            break;
+        }
+        if (s.phase == FARKLE_GAME_PHASE_FARKLED) { /* nothing to decide: the turn is over */
+            FarkleStatus st = farkle_game_acknowledge_farkle(cli.game);
+            if (st != FARKLE_STATUS_OK) {
+                print_refusal(&cli, st);
+                status = 1;
+                break;
+            }
+            continue;
+        }
+        if (cli.is_bot[s.current_player]) {
+            if (bot_move(&cli) != 0) {
+                status = 1;
+                break;
+            }
+            continue;
+        }
+        printf("%s> ", player_name(&cli, s.current_player));
+        if (!read_line(&cli, line, sizeof line)) {
+            printf("\nEnd of input: leaving the game unfinished.\n");
+            break;
+        }
+        if (dispatch(&cli, line)) break;
+    }
+    odds_free(&cli.odds);
+    farkle_game_free(cli.game);
+    return status;
+}

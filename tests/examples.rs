@@ -1,0 +1,925 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! The programs users touch, driven as users drive them: the command-line game through pipes
+//! with fixed seeds, the scoring calculator, the bot-vs-bot simulator, the C++ demo and the
+//! Python (ctypes) demo. Each is compiled against the library this `cargo test` built, and
+//! the C programs also run under ASan+UBSan and under valgrind.
+//!
+//! The dice of a seeded game are the library's promise (same seed and moves, same dice on
+//! every platform); what the game says about them is checked against the rules: the points
+//! of every selection, every farkle and every bot's choice against the slow reference scorer
+//! in `tests/reference`, which shares no code with the engine.
+
+mod reference;
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+use farkle::{Preset, Rules};
+use support::{compile, fresh_dir, manifest_dir, out_dir};
+
+fn examples_c() -> PathBuf {
+    manifest_dir().join("examples-c")
+}
+
+/// The programs, compiled once per test run (plain build, also used under valgrind).
+struct Programs {
+    farkle: PathBuf,
+    score: PathBuf,
+    simulate: PathBuf,
+}
+
+fn build(suffix: &str, extra: &[&str]) -> Programs {
+    let dir = examples_c();
+    let out = out_dir();
+    let farkle = out.join(format!("farkle{suffix}"));
+    let score = out.join(format!("score{suffix}"));
+    let simulate = out.join(format!("simulate{suffix}"));
+    compile(
+        "cc",
+        "c99",
+        &[&dir.join("farkle.c"), &dir.join("bot.c")],
+        &farkle,
+        extra,
+    );
+    compile("cc", "c99", &[&dir.join("score.c")], &score, extra);
+    compile(
+        "cc",
+        "c99",
+        &[&dir.join("simulate.c"), &dir.join("bot.c")],
+        &simulate,
+        extra,
+    );
+    Programs {
+        farkle,
+        score,
+        simulate,
+    }
+}
+
+fn programs() -> &'static Programs {
+    static PROGRAMS: OnceLock<Programs> = OnceLock::new();
+    PROGRAMS.get_or_init(|| build("", &[]))
+}
+
+/// Runs `program` (through `wrapper` when given) in `dir` with `input` on stdin.
+fn run_in(program: &Path, wrapper: &[&str], dir: &Path, args: &[&str], input: &str) -> Output {
+    let mut child = support::command(program, wrapper)
+        .args(args)
+        .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        // The program may stop reading early (exit); a broken pipe is fine.
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    child.wait_with_output().expect("wait for the program")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+/// Plays the command-line game; returns stdout after checking the exit status.
+fn play(dir: &Path, args: &[&str], input: &str, expect_status: i32) -> String {
+    let out = run_in(&programs().farkle, &[], dir, args, input);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(expect_status),
+        "farkle {args:?}:\n{stdout}\n{}",
+        text(&out.stderr)
+    );
+    assert!(
+        !stdout.contains('\x1b'),
+        "colour escapes in piped output:\n{stdout}"
+    );
+    stdout
+}
+
+/// The lines of the narration, without the drawn dice.
+fn story(stdout: &str) -> Vec<&str> {
+    stdout
+        .lines()
+        .filter(|l| {
+            let t = l.trim_start();
+            !(t.starts_with('+') || t.starts_with('|') || t.starts_with('['))
+        })
+        .collect()
+}
+
+/// The index of the first line at or after `from` equal to `line`; fails with the story.
+fn find(lines: &[&str], from: usize, line: &str) -> usize {
+    lines[from..]
+        .iter()
+        .position(|l| *l == line)
+        .map(|i| i + from)
+        .unwrap_or_else(|| {
+            panic!(
+                "no line {line:?} after line {from} in:\n{}",
+                lines.join("\n")
+            )
+        })
+}
+
+fn counts(faces: &[u8]) -> [u8; 6] {
+    let mut c = [0u8; 6];
+    for &f in faces {
+        c[usize::from(f - 1)] += 1;
+    }
+    c
+}
+
+fn faces_of(list: &str) -> Vec<u8> {
+    list.split(' ')
+        .map(|f| f.parse::<u8>().expect("a die"))
+        .collect()
+}
+
+/// The most any selection of `roll` scores by the reference scorer; None for a farkle.
+fn reference_max(rules: &Rules, roll: &[u8]) -> Option<i64> {
+    reference::sub_multisets(counts(roll))
+        .into_iter()
+        .filter_map(|s| reference::reference(rules, s))
+        .max()
+}
+
+fn classic() -> Rules {
+    Preset::Classic.rules()
+}
+
+/// Seed 7, classic rules, one turn each (-t, as in the original game). Every key moment of a
+/// turn: refusals with the library's reasons, hot dice, pick and unpick, a bank, a farkle, the
+/// game over and the scoreboard in the scores file.
+const SEED7_GAME: &str = "Ann\nBob\nbank\nroll\nbank\npick 1 2 3 4 5 6\nbank\nroll\nhint\n\
+                          pick 1 3\nunpick\npick 1 2 3 5\nbank\nroll\npick 2\nroll\npick 5\n\
+                          roll\n";
+
+#[test]
+fn a_scripted_game_shows_every_key_moment() {
+    let dir = fresh_dir("cli-seed7");
+    let args = ["--seed", "7", "-t", "1", "--scores", "scores.txt"];
+    let stdout = play(&dir, &args, SEED7_GAME, 0);
+    let lines = story(&stdout);
+    let r = classic();
+
+    // Nothing is rolled yet: the bank is refused with the library's reason.
+    let mut at = find(&lines, 0, "== Round 1 of 1: Ann's turn (score 0) ==");
+    at = find(&lines, at, "Ann> bank");
+    assert_eq!(
+        lines[at + 1],
+        "Refused: nothing to bank: score at least one die of the current roll first."
+    );
+
+    // 1 1 2 2 2 5: two 1s (200), three 2s (200) and a 5 (50) use every die: hot dice.
+    at = find(&lines, at, "Ann rolls 6 dice: 1 1 2 2 2 5");
+    assert_eq!(
+        reference::reference(&r, counts(&[1, 1, 2, 2, 2, 5])),
+        Some(450)
+    );
+    at = find(
+        &lines,
+        at,
+        "Refused: cannot bank now: the game is awaiting a selection.",
+    );
+    at = find(
+        &lines,
+        at,
+        "Ann keeps 1 1 2 2 2 5 for 450 points: 450 this turn, 0 dice left.",
+    );
+    assert_eq!(
+        lines[at + 1],
+        "HOT DICE! Ann scored every die: all 6 dice are back in hand."
+    );
+    // Classic rules need 500 in one turn to get on the board.
+    at = find(
+        &lines,
+        at,
+        "Refused: 450 points in this turn; 500 are needed to get on the board.",
+    );
+
+    // Six fresh dice: 1 5 1 4 5 3. The best pick is both 1s and both 5s (300), which leaves
+    // 2 dice: a farkle unless one shows a 1 or a 5, 4 x 4 = 16 of the 36 rolls.
+    at = find(&lines, at, "Ann rolls 6 dice: 1 5 1 4 5 3");
+    assert_eq!(reference_max(&r, &[1, 5, 1, 4, 5, 3]), Some(300));
+    at = find(
+        &lines,
+        at,
+        "Best pick: `pick 1 2 3 5` keeps 1 1 5 5 for 300 points (8 legal picks).",
+    );
+    assert_eq!(
+        lines[at + 1],
+        "Rolling 2 dice farkles 44.4% of the time (16 of 36 rolls)."
+    );
+    at = find(
+        &lines,
+        at,
+        "Ann keeps 1 1 for 200 points: 650 this turn, 4 dice left.",
+    );
+    at = find(
+        &lines,
+        at,
+        "Ann puts the dice back (-200 points): 450 this turn.",
+    );
+    at = find(
+        &lines,
+        at,
+        "Ann keeps 1 5 1 5 for 300 points: 750 this turn, 2 dice left.",
+    );
+    at = find(&lines, at, "Ann banks 750 points: score 750.");
+
+    // Bob: 2 1 2 6 3 3 scores only its 1; 3 6 3 2 5 only its 5; then 3 4 4 6 is a farkle.
+    at = find(&lines, at, "== Round 1 of 1: Bob's turn (score 0) ==");
+    at = find(&lines, at, "Bob rolls 6 dice: 2 1 2 6 3 3");
+    assert_eq!(reference_max(&r, &[2, 1, 2, 6, 3, 3]), Some(100));
+    at = find(
+        &lines,
+        at,
+        "Bob keeps 1 for 100 points: 100 this turn, 5 dice left.",
+    );
+    at = find(&lines, at, "Bob rolls 5 dice: 3 6 3 2 5");
+    at = find(
+        &lines,
+        at,
+        "Bob keeps 5 for 50 points: 150 this turn, 4 dice left.",
+    );
+    at = find(&lines, at, "Bob rolls 4 dice: 3 4 4 6");
+    assert_eq!(reference_max(&r, &[3, 4, 4, 6]), None);
+    at = find(
+        &lines,
+        at,
+        "FARKLE! Nothing scores: Bob loses the 150 points of this turn.",
+    );
+
+    // One turn each: over, with the scoreboard highest first and the scores file written.
+    at = find(&lines, at, "== Game over ==");
+    assert_eq!(lines[at + 1], "Ann wins with 750 points.");
+    at = find(&lines, at, "Final scores:");
+    assert!(lines[at + 1].starts_with("   1. Ann ") && lines[at + 1].ends_with(" 750"));
+    assert!(lines[at + 2].starts_with("   2. Bob ") && lines[at + 2].ends_with(" 0"));
+    assert_eq!(lines[at + 3], "Scores appended to scores.txt.");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("scores.txt")).expect("scores file"),
+        "# farkle classic, 1 turn, seed 7\n1\t750\tAnn\n2\t0\tBob\n"
+    );
+
+    // The same seed and input give the same game, byte for byte.
+    std::fs::remove_file(dir.join("scores.txt")).expect("remove scores");
+    assert_eq!(play(&dir, &args, SEED7_GAME, 0), stdout);
+}
+
+/// Seed 99, additive rules (the original game's: no entry minimum), one turn each: Ann
+/// farkles on her first roll and Bob wins, so the scoreboard is not in seating order.
+const SEED99_START: &str = "Ann\nBob\nroll\nroll\npick 1 2 4 5 6\n";
+const SEED99_END: &str = "roll\nhint\npick 1\nbank\n";
+
+#[test]
+fn the_scoreboard_is_sorted_and_the_scores_file_grows() {
+    let dir = fresh_dir("cli-seed99");
+    let args = [
+        "--seed", "99", "-t", "1", "--rules", "additive", "--scores", "s.txt",
+    ];
+    std::fs::write(dir.join("s.txt"), "earlier entry without a newline").expect("seed file");
+    let input = format!("{SEED99_START}{SEED99_END}");
+    let stdout = play(&dir, &args, &input, 0);
+    let lines = story(&stdout);
+    let r = Preset::Additive.rules();
+
+    // 2 4 6 6 2 3: no 1, no 5, no three of a face: a farkle.
+    let mut at = find(&lines, 0, "Ann rolls 6 dice: 2 4 6 6 2 3");
+    assert_eq!(reference_max(&r, &[2, 4, 6, 6, 2, 3]), None);
+    assert_eq!(
+        lines[at + 1],
+        "FARKLE! Nothing scores: Ann loses the 0 points of this turn."
+    );
+    // 1 5 3 5 5 5: four 5s are two sets of 5s (1000) and the 1 is 100.
+    at = find(&lines, at, "Bob rolls 6 dice: 1 5 3 5 5 5");
+    assert_eq!(
+        reference::reference(&r, counts(&[1, 5, 5, 5, 5])),
+        Some(1100)
+    );
+    at = find(
+        &lines,
+        at,
+        "Bob keeps 1 5 5 5 5 for 1100 points: 1100 this turn, 1 die left.",
+    );
+    // The last die shows 5: every die has scored, hot dice.
+    at = find(&lines, at, "Bob rolls 1 die: 5");
+    at = find(
+        &lines,
+        at,
+        "Best pick: `pick 1` keeps 5 for 50 points (1 legal pick).",
+    );
+    // Then six dice: a farkle is a roll with no 1, no 5 and no three of a face (additive
+    // rules have no straight or three pairs): 4^6 = 4096 rolls of 2, 3, 4, 6 minus those with
+    // a face three times or more = 1440 of 46656 (by inclusion-exclusion over the faces; the
+    // classic rules would score three pairs, leaving 1080).
+    assert_eq!(
+        lines[at + 1],
+        "Rolling 6 dice farkles 3.1% of the time (1440 of 46656 rolls)."
+    );
+    at = find(
+        &lines,
+        at,
+        "HOT DICE! Bob scored every die: all 6 dice are back in hand.",
+    );
+    at = find(&lines, at, "Bob banks 1150 points: score 1150.");
+    at = find(&lines, at, "Bob wins with 1150 points.");
+    at = find(&lines, at, "Final scores:");
+    assert!(lines[at + 1].starts_with("   1. Bob ") && lines[at + 1].ends_with(" 1150"));
+    assert!(lines[at + 2].starts_with("   2. Ann ") && lines[at + 2].ends_with(" 0"));
+
+    // Played twice: the earlier contents stay, each game appends its own entry.
+    play(&dir, &args, &input, 0);
+    let entry = "# farkle additive, 1 turn, seed 99\n1\t1150\tBob\n2\t0\tAnn\n";
+    assert_eq!(
+        std::fs::read_to_string(dir.join("s.txt")).expect("scores file"),
+        format!("earlier entry without a newline\n{entry}{entry}")
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .expect("list")
+        .map(|e| e.expect("entry").file_name())
+        .filter(|n| n != "s.txt")
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+}
+
+/// A write that fails half way (here: the file size limit, as a full disk would) leaves the
+/// scores file exactly as it was, removes the temporary file and says so.
+#[test]
+fn a_failed_scores_write_leaves_the_file_untouched() {
+    let dir = fresh_dir("cli-full");
+    let old: String = (0..2000)
+        .map(|i| format!("{}\t{}\tPlayer {i}\n", i + 1, 100 * i))
+        .collect();
+    std::fs::write(dir.join("s.txt"), &old).expect("seed file");
+    let program = programs().farkle.to_string_lossy().into_owned();
+    // 16 blocks (8 or 16 KiB, as the shell counts them) is far less than the 40 KiB file.
+    let out = run_in(
+        Path::new("sh"),
+        &[],
+        &dir,
+        &[
+            "-c",
+            "ulimit -f 16 && exec \"$0\" \"$@\"",
+            &program,
+            "--seed",
+            "99",
+            "-t",
+            "1",
+            "--rules",
+            "additive",
+            "--scores",
+            "s.txt",
+        ],
+        &format!("{SEED99_START}{SEED99_END}"),
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout
+            .contains("Cannot write the scores file s.txt: File too large; it was left unchanged."),
+        "{stdout}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("s.txt")).expect("scores"),
+        old
+    );
+    assert_eq!(std::fs::read_dir(&dir).expect("list").count(), 1);
+}
+
+#[test]
+fn a_saved_game_continues_identically() {
+    let dir = fresh_dir("cli-save");
+    let args = ["--seed", "99", "-t", "1", "--rules", "additive"];
+    let whole = play(&dir, &args, &format!("{SEED99_START}{SEED99_END}"), 0);
+    let saved = play(
+        &dir,
+        &args,
+        &format!("{SEED99_START}save game.json\nexit\n"),
+        0,
+    );
+    assert!(saved.contains("Game saved to game.json (resume with --load game.json)."));
+    assert!(saved.ends_with("Bob> exit\nLeaving the game unfinished.\n"));
+    let resumed = play(&dir, &["--load", "game.json"], SEED99_END, 0);
+
+    let after_save = |s: &str| -> Vec<String> {
+        s.lines()
+            .skip_while(|l| !l.starts_with("Bob keeps 1 5 5 5 5"))
+            .skip(1)
+            .skip_while(|l| !l.starts_with("Bob> "))
+            .map(str::to_owned)
+            .collect()
+    };
+    let resumed_lines: Vec<String> = resumed
+        .lines()
+        .skip_while(|l| !l.starts_with("Bob> "))
+        .map(str::to_owned)
+        .collect();
+    assert!(resumed.starts_with("Resumed game.json: rules additive, round 1.\n"));
+    assert!(resumed.contains("Bob banks 1150 points: score 1150."));
+    assert_eq!(resumed_lines, after_save(&whole));
+
+    // A damaged save is refused with the library's reason, and nothing is played.
+    let text = std::fs::read_to_string(dir.join("game.json")).expect("save");
+    std::fs::write(dir.join("bad.json"), text.replace("\"Ann\"", "\"Eve\"")).expect("write");
+    let out = run_in(&programs().farkle, &[], &dir, &["--load", "bad.json"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text_of(&out.stderr).starts_with("farkle: cannot load bad.json: "));
+}
+
+fn text_of(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn end_of_input_and_exit_leave_cleanly() {
+    let dir = fresh_dir("cli-eof");
+    let args = ["--seed", "7"];
+    let out = play(&dir, &args, "Ann\nBob\nroll\n", 0);
+    assert!(out.ends_with("Ann> \nEnd of input: leaving the game unfinished.\n"));
+    let out = play(&dir, &args, "Ann\n", 0);
+    assert!(out.ends_with("Name of player 2: \nEnd of input: no game.\n"));
+    for key in ["exit", "q", "x", "quit"] {
+        let out = play(&dir, &args, &format!("Ann\nBob\n{key}\n"), 0);
+        assert!(
+            out.ends_with("Leaving the game unfinished.\n"),
+            "{key}: {out}"
+        );
+    }
+}
+
+#[test]
+fn every_refused_action_says_why() {
+    let dir = fresh_dir("cli-refusals");
+    let input = "Ann\nBot 2\n\nunpick\npick 1\nr\np 9\np 1 1\np x\np\n\np\n1 4\nu\nu\nsave\n\
+                 frobnicate\nv\nh\n?\n";
+    let out = play(&dir, &["--seed", "7"], input, 0);
+    let lines = story(&out);
+    // "Bot 2" is kept for computer players; a blank name gives "Player 2".
+    let mut at = find(
+        &lines,
+        0,
+        "Names like \"Bot 2\" are kept for computer players; choose another.",
+    );
+    at = find(&lines, at, "Name of player 2: ");
+    at = find(&lines, at, "== Round 1: Ann's turn (score 0) ==");
+    at = find(&lines, at, "Ann> unpick");
+    assert_eq!(
+        lines[at + 1],
+        "Refused: nothing to undo: no dice were selected since the last roll."
+    );
+    assert_eq!(
+        lines[at + 3],
+        "Refused: cannot select dice now: the game is awaiting a roll."
+    );
+    at = find(&lines, at, "Ann rolls 6 dice: 1 1 2 2 2 5");
+    at = find(&lines, at, "Ann> p 9");
+    assert_eq!(
+        lines[at + 1],
+        "Refused: there is no die 9; this roll has 6 dice (1 to 6)."
+    );
+    assert_eq!(lines[at + 3], "Refused: die 1 is given twice.");
+    assert_eq!(
+        lines[at + 5],
+        "Refused: 'x' is not a die number; dice are numbered from 1 as drawn."
+    );
+    // Plain `pick` asks; a blank answer cancels; `1 4` keeps a 1 and a 2, which is refused.
+    assert_eq!(
+        lines[at + 7],
+        "Which dice do you keep? (numbers as drawn, e.g. 1 3 4; blank to cancel) "
+    );
+    assert_eq!(lines[at + 8], "Nothing picked.");
+    at = find(&lines, at, "Refused: invalid selection: the selection does not score as a whole: 2 would be left over.");
+    // The refused pick left the roll awaiting a selection: there is nothing to unpick.
+    at = find(&lines, at, "Ann> u");
+    assert_eq!(
+        lines[at + 1],
+        "Refused: cannot undo now: the game is awaiting a selection."
+    );
+    at = find(&lines, at, "Ann> save");
+    assert_eq!(
+        lines[at + 1],
+        "Refused: save needs a file name (save FILE)."
+    );
+    assert_eq!(
+        lines[at + 3],
+        "Unknown command 'frobnicate'; type help (or ?) for the list."
+    );
+    at = find(&lines, at, "Round 1, rules classic, target 10000.");
+    assert!(lines[at + 1].starts_with("  > Ann "));
+    assert!(lines[at + 2].starts_with("    Player 2 "));
+    assert_eq!(
+        lines[at + 3],
+        "Ann's turn: 0 points in hand, 6 dice rolled."
+    );
+    at = find(&lines, at, "The roll (pick from it):");
+    at = find(&lines, at, "Commands (one-letter forms in brackets):");
+    assert!(lines[at..]
+        .iter()
+        .any(|l| l.contains("numbered from 1 as drawn")));
+
+    // Bad options are refused before the game starts.
+    for (args, message) in [
+        (&["--rules", "poker"][..], "unknown rules preset 'poker'"),
+        (
+            &["-p", "2", "--bots", "3"][..],
+            "--bots 3 is more than the 2 players",
+        ),
+        (&["-t", "x"][..], "-t needs a number"),
+        (&["--target", "0"][..], "these options make no game"),
+        (
+            &["--load", "f", "-p", "2"][..],
+            "--load resumes a saved game",
+        ),
+    ] {
+        let out = run_in(&programs().farkle, &[], &dir, args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text_of(&out.stderr).contains(message),
+            "{args:?}: {}",
+            text_of(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn rules_prints_the_point_table_in_force() {
+    let dir = fresh_dir("cli-rules");
+    let classic = play(&dir, &["--seed", "1", "-p", "1"], "Ann\nrules\n", 0);
+    // The authoritative document's table: 1000 for three 1s, 100 x face otherwise; four, five
+    // and six of a kind twice, three and four times the triple; straight and three pairs
+    // 1500, two triplets 2500; 500 to get on the board; 10,000 with a final round.
+    for line in [
+        "  single 1     100      single 5      50",
+        "    three                       1000    200    300    400    500    600",
+        "    four                        2000    400    600    800   1000   1200",
+        "    six                         4000    800   1200   1600   2000   2400",
+        "  straight 1 2 3 4 5 6          1500",
+        "  straight 1 2 3 4 5               -",
+        "  three pairs 2 2 3 3 4 4       1500",
+        "  two triplets 2 2 2 3 3 3      2500",
+        "  nothing scores 2 2 3 4 6 6       -",
+        "Game: 500 in one turn to get on the board; hot dice on.",
+        "End: first to 10000, then one more turn for everyone else.",
+    ] {
+        assert!(classic.lines().any(|l| l == line), "{line:?} in\n{classic}");
+    }
+    // Zilch: kinds double, six dice with nothing scoring are worth 500, 300 to bank, three
+    // zilches in a row cost 500. --target and -t together: whichever comes first.
+    let zilch = play(
+        &dir,
+        &["--rules", "zilch", "--target", "5000", "-t", "3", "-p", "1"],
+        "Ann\nrules\n",
+        0,
+    );
+    for line in [
+        "    six                         8000   1600   2400   3200   4000   4800",
+        "  nothing scores 2 2 3 4 6 6     500",
+        "Game: at least 300 to bank; 3 farkles in a row cost 500; hot dice on.",
+        "End: first to 5000, then one more turn for everyone else; or after 3 turns each, highest score wins.",
+    ] {
+        assert!(zilch.lines().any(|l| l == line), "{line:?} in\n{zilch}");
+    }
+}
+
+#[test]
+fn hint_gives_the_best_pick_and_exact_farkle_odds() {
+    let dir = fresh_dir("cli-hint");
+    // Before the first roll: 6 dice under classic rules farkle in 1080 of 46656 rolls (the
+    // 4^6 rolls without 1 or 5, less those with a triple, a straight or three pairs).
+    let out = play(&dir, &["--seed", "7", "-p", "1"], "Ann\nhint\n", 0);
+    assert!(out.contains("Rolling 6 dice farkles 2.3% of the time (1080 of 46656 rolls).\n"));
+    assert!(out.contains("The computer players would roll.\n"));
+    // Bob's 4 dice after his 5 (seed 7 game): 4^4 = 256 rolls without a 1 or a 5, less the
+    // 4 x 13 with three or four of one face = 204 of 1296.
+    let input = "Ann\nBob\nroll\npick 1 2 3 4 5 6\nroll\npick 1 2 3 5\nbank\nroll\npick 2\n\
+                 roll\npick 5\nhint\n";
+    let out = play(&dir, &["--seed", "7", "-t", "1"], input, 0);
+    assert!(out.contains("Rolling 4 dice farkles 15.7% of the time (204 of 1296 rolls).\n"));
+    // 150 points are short of the 500 needed to get on the board: no bank is offered.
+    assert!(!out.contains("You may bank"));
+}
+
+#[test]
+fn computer_players_play_by_the_rules() {
+    let dir = fresh_dir("cli-bots");
+    // Two bots to the end of a 3000-point game; nobody types anything.
+    let out = play(
+        &dir,
+        &["--seed", "5", "-p", "2", "--bots", "2", "--target", "3000"],
+        "",
+        0,
+    );
+    let r = classic();
+    let lines = story(&out);
+    let mut last_roll: Option<Vec<u8>> = None;
+    let mut turn = 0i64;
+    let mut scores = [0i64; 2];
+    let (mut picks, mut farkles, mut banks) = (0, 0, 0);
+    for line in &lines {
+        let (who, rest) = match line.split_once(' ') {
+            Some(("Bot", r)) => {
+                let (n, rest) = r.split_once(' ').expect("Bot N ...");
+                (n.parse::<usize>().expect("bot number") - 1, rest)
+            }
+            _ => {
+                if line.starts_with("FARKLE!") {
+                    let roll = last_roll.take().expect("a roll before a farkle");
+                    assert_eq!(reference_max(&r, &roll), None, "{roll:?} farkled");
+                    turn = 0;
+                    farkles += 1;
+                }
+                continue;
+            }
+        };
+        if let Some(dice) = rest.split_once("dice: ").or(rest.split_once("die: ")) {
+            last_roll = Some(faces_of(dice.1));
+        } else if let Some(kept) = rest.strip_prefix("keeps ") {
+            let (faces, points) = kept.split_once(" for ").expect("keeps ... for");
+            let points: i64 = points.split(' ').next().unwrap().parse().unwrap();
+            let roll = last_roll.take().expect("a roll before a pick");
+            // The bot's pick scores what the rules say, and no pick of the roll scores more.
+            assert_eq!(
+                reference::reference(&r, counts(&faces_of(faces))),
+                Some(points)
+            );
+            assert_eq!(reference_max(&r, &roll), Some(points), "{line}");
+            turn += points;
+            picks += 1;
+        } else if let Some(bank) = rest.strip_prefix("banks ") {
+            let points: i64 = bank.split(' ').next().unwrap().parse().unwrap();
+            assert_eq!(points, turn, "{line}");
+            // Classic rules: 500 in one turn to get on the board.
+            assert!(scores[who] > 0 || points >= 500, "{line}");
+            scores[who] += points;
+            assert!(rest.ends_with(&format!("score {}.", scores[who])), "{line}");
+            turn = 0;
+            banks += 1;
+        }
+    }
+    assert!(
+        picks > 10 && farkles > 0 && banks > 2,
+        "{picks} {farkles} {banks}"
+    );
+    let best = *scores.iter().max().unwrap();
+    assert!(best >= 3000);
+    let winner = if scores[0] > scores[1] {
+        "Bot 1"
+    } else {
+        "Bot 2"
+    };
+    assert!(out.contains(&format!("{winner} wins with {best} points.\n")));
+
+    // One human and one bot: the bot's whole turn needs no input.
+    let input = "Ann\nroll\npick 1 2 3 4 5 6\nroll\npick 1 2 3 5\nbank\n";
+    let out = play(&dir, &["--seed", "7", "-t", "1", "--bots", "1"], input, 0);
+    let lines = story(&out);
+    let at = find(&lines, 0, "== Round 1 of 1: Bot 1's turn (score 0) ==");
+    assert!(lines[at + 1].starts_with("Bot 1 rolls 6 dice: "));
+    find(&lines, at, "== Game over ==");
+}
+
+#[test]
+fn the_scoring_calculator_explains_selections() {
+    let dir = out_dir();
+    let run = |args: &[&str]| run_in(&programs().score, &[], &dir, args, "");
+    let out = run(&["1", "1", "1", "5", "5", "2", "--rules", "classic"]);
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    // The 2 is no part of any combination; as a roll, the best is 1 1 1 5 5 = 1000 + 2 x 50.
+    assert!(s.contains("invalid selection: 2 does not score\n"), "{s}");
+    assert!(
+        s.contains("best selection as a roll: 1 1 1 5 5 = 1100 points\n"),
+        "{s}"
+    );
+    let out = run(&["1", "2", "3", "4", "5", "6"]);
+    let s = text(&out.stdout);
+    assert!(s.contains("valid selection: 1500 points\n"), "{s}");
+    // Zilch: six dice with nothing scoring are worth 500.
+    let s = text(&run(&["2", "2", "3", "4", "6", "6", "--rules", "zilch"]).stdout);
+    assert!(s.contains("valid selection: 500 points\n"), "{s}");
+    let out = run(&["7"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text_of(&out.stderr).contains("'7' is not a die value"));
+    let out = run(&["1", "--rules", "poker"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn the_simulator_is_reproducible() {
+    let dir = out_dir();
+    let args = ["-n", "200", "--seed", "3", "--rules", "classic"];
+    let first = run_in(&programs().simulate, &[], &dir, &args, "");
+    assert!(first.status.success(), "{}", text_of(&first.stderr));
+    let again = run_in(&programs().simulate, &[], &dir, &args, "");
+    assert_eq!(first.stdout, again.stdout);
+    let s = text(&first.stdout);
+    assert!(
+        s.starts_with("200 games, rules classic, seeds 3 to 202, "),
+        "{s}"
+    );
+    // Win rates of the three styles add up to the whole (ties are shared).
+    let total: f64 = s
+        .lines()
+        .skip(2)
+        .map(|l| {
+            let rate = l.split_whitespace().nth(2).expect("win rate");
+            rate.trim_end_matches('%').parse::<f64>().expect("a rate")
+        })
+        .sum();
+    assert!((total - 100.0).abs() < 0.2, "{s}");
+    assert_eq!(s.lines().count(), 5, "{s}");
+}
+
+#[test]
+fn the_cpp_demo_plays_a_game() {
+    let exe = out_dir().join("cpp_demo");
+    compile(
+        "c++",
+        "c++11",
+        &[&examples_c().join("cpp_demo.cpp")],
+        &exe,
+        &[],
+    );
+    let out = Command::new(&exe).output().expect("run cpp_demo");
+    assert!(out.status.success(), "{}", text_of(&out.stderr));
+    assert!(text(&out.stdout).ends_with("Ann 1450, Bob 0: Ann wins\ncpp_demo: ok\n"));
+}
+
+#[test]
+fn the_python_demo_uses_the_shared_library() {
+    let lib = support::library_dir().join("libfarkle.so");
+    assert!(lib.exists(), "{} was not built", lib.display());
+    let out = Command::new("python3")
+        .arg(
+            manifest_dir()
+                .join("examples-python")
+                .join("farkle_demo.py"),
+        )
+        .arg(&lib)
+        .output()
+        .expect("python3 is required for this test");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text_of(&out.stderr));
+    assert!(stdout.contains("1 1 1 5 5 -> 1100 points"), "{stdout}");
+    assert!(stdout.contains("game over: Ann 1450, Bob 0\n"), "{stdout}");
+    assert!(stdout.contains("python demo: ok ("), "{stdout}");
+}
+
+/// Colour only on a terminal, never with NO_COLOR: the game runs on a pseudo-terminal made by
+/// util-linux's `script` (the piped runs above check that a pipe gets no escapes).
+#[test]
+fn colour_on_a_terminal_unless_no_color() {
+    let dir = fresh_dir("cli-colour");
+    std::fs::write(dir.join("in.txt"), "Ann\nBob\nroll\nexit\n").expect("input");
+    let game = format!("{} --seed 7 < in.txt", programs().farkle.display());
+    let on_tty = |no_color: Option<&str>| -> String {
+        let mut c = Command::new("script");
+        c.args(["-qec", &game, "/dev/null"]).current_dir(&dir);
+        match no_color {
+            Some(v) => c.env("NO_COLOR", v),
+            None => c.env_remove("NO_COLOR"),
+        };
+        let out = c
+            .output()
+            .expect("util-linux `script` is required for this test");
+        assert!(out.status.success());
+        text_of(&out.stdout)
+    };
+    let coloured = on_tty(None);
+    assert!(
+        coloured.contains("\x1b[1;36m") || coloured.contains("\x1b[32m"),
+        "{coloured}"
+    );
+    assert!(coloured.contains("Ann rolls 6 dice: 1 1 2 2 2 5"));
+    assert!(!on_tty(Some("1")).contains('\x1b'));
+    // An empty NO_COLOR does not count (no-color.org).
+    assert!(on_tty(Some("")).contains('\x1b'));
+}
+
+/// The README's C tour is real code: compiled with the strict flags, run, and its output as
+/// the README states it.
+#[test]
+fn the_readme_c_tour_compiles_and_runs() {
+    let readme = std::fs::read_to_string(manifest_dir().join("README.md")).expect("README");
+    let after = readme
+        .split_once("<!-- readme-tour: the test compiles the next C block -->")
+        .expect("the tour marker")
+        .1;
+    let code = after
+        .split_once("```c\n")
+        .expect("a C block")
+        .1
+        .split_once("```")
+        .expect("the block's end")
+        .0;
+    let source = out_dir().join("readme_tour.c");
+    std::fs::write(&source, code).expect("write the tour");
+    let exe = out_dir().join("readme_tour");
+    compile("cc", "c99", &[&source], &exe, &[]);
+    let out = Command::new(&exe).output().expect("run the tour");
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout,
+        "200 points in hand, 3 dice left\n\
+         bank refused: 200 points in this turn; 500 are needed to get on the board\n"
+    );
+    // The README quotes both lines.
+    assert!(readme.contains("`200 points in hand, 3 dice left`"));
+}
+
+/// Runs every example program once through `wrapper`: a scripted game with a save and a
+/// resumed game, the calculator, a few simulated games, the C++ demo.
+fn run_examples_checked(
+    p: &Programs,
+    cpp: &Path,
+    wrapper: &[&str],
+    env: &[(&str, &str)],
+    dir: &Path,
+) {
+    let runs: Vec<(&Path, Vec<&str>, String)> = vec![
+        (
+            &p.farkle,
+            vec!["--seed", "7", "-t", "1", "--scores", "s.txt"],
+            SEED7_GAME.to_owned(),
+        ),
+        (
+            &p.farkle,
+            vec!["--seed", "99", "-t", "1", "--rules", "additive"],
+            format!("{SEED99_START}save g.json\nrules\nexit\n"),
+        ),
+        (&p.farkle, vec!["--load", "g.json"], SEED99_END.to_owned()),
+        (
+            &p.score,
+            vec!["--all", "1", "1", "1", "5", "5", "2"],
+            String::new(),
+        ),
+        (&p.simulate, vec!["-n", "3"], String::new()),
+        (cpp, vec![], String::new()),
+    ];
+    for (program, args, input) in runs {
+        let mut child = support::command(program, wrapper)
+            .args(&args)
+            .current_dir(dir)
+            .envs(env.iter().copied())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        {
+            use std::io::Write;
+            let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+        }
+        let out = child.wait_with_output().expect("wait");
+        assert!(
+            out.status.success(),
+            "{} {args:?} ({}):\n{}\n{}",
+            program.display(),
+            out.status,
+            text_of(&out.stdout),
+            text_of(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn the_examples_pass_under_sanitizers() {
+    let p = build("_asan", support::SANITIZE);
+    let cpp = out_dir().join("cpp_demo_asan");
+    compile(
+        "c++",
+        "c++11",
+        &[&examples_c().join("cpp_demo.cpp")],
+        &cpp,
+        support::SANITIZE,
+    );
+    let dir = fresh_dir("examples-asan");
+    run_examples_checked(&p, &cpp, &[], support::SANITIZE_ENV, &dir);
+}
+
+#[test]
+fn the_examples_pass_under_valgrind() {
+    support::require_valgrind();
+    let cpp = out_dir().join("cpp_demo_vg");
+    compile(
+        "c++",
+        "c++11",
+        &[&examples_c().join("cpp_demo.cpp")],
+        &cpp,
+        &[],
+    );
+    let dir = fresh_dir("examples-valgrind");
+    run_examples_checked(programs(), &cpp, support::VALGRIND, &[], &dir);
+}

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! What a C user installs: `make install PREFIX=...` into a temporary prefix, then a C program
+//! built only through `pkg-config farkle`, linked dynamically (found through the soname) and
+//! statically (with the `Libs.private` flags), and `make uninstall`.
+//!
+//! `make install` is given `LIBDIR` = the libraries this `cargo test` just built, so no cargo
+//! runs inside cargo test (a nested `cargo build` would wait on the outer build's lock, and a
+//! release build with LTO would cost minutes). The Makefile's default path builds them with
+//! `cargo build --release` instead.
+
+mod support;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use support::{fresh_dir, library_dir, manifest_dir};
+
+fn run(command: &mut Command) -> Output {
+    let out = command
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"));
+    assert!(
+        out.status.success(),
+        "{command:?} failed ({}):\n{}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn make(target: &str, prefix: &Path) {
+    run(Command::new("make")
+        .arg("-s")
+        .arg("-C")
+        .arg(manifest_dir())
+        .arg(target)
+        .arg(format!("PREFIX={}", prefix.display()))
+        .arg(format!("LIBDIR={}", library_dir().display())));
+}
+
+fn pkg_config(prefix: &Path, args: &[&str]) -> Vec<String> {
+    let out = run(Command::new("pkg-config")
+        // Only the installed copy: never a farkle.pc from the system.
+        .env("PKG_CONFIG_LIBDIR", prefix.join("lib").join("pkgconfig"))
+        .env_remove("PKG_CONFIG_PATH")
+        .args(args)
+        .arg("farkle"));
+    stdout(&out).split_whitespace().map(str::to_owned).collect()
+}
+
+fn dynamic_deps(binary: &Path) -> String {
+    stdout(&run(Command::new("readelf").arg("-d").arg(binary)))
+}
+
+const PROGRAM: &str = r#"/* SPDX-License-Identifier: GPL-3.0-only
+ * Copyright (C) 2026 The farkle authors */
+#include <farkle.h>
+#include <stdio.h>
+
+int main(void) {
+    FarkleRules rules;
+    FarkleRollAnalysis a;
+    const uint8_t roll[] = {1, 1, 1, 5, 5, 2};
+    if (farkle_rules_preset(FARKLE_PRESET_CLASSIC, &rules) != FARKLE_STATUS_OK) return 1;
+    if (farkle_roll_analyze(&rules, roll, 6, &a) != FARKLE_STATUS_OK) return 1;
+    if (farkle_version_number() != FARKLE_VERSION_NUMBER) return 1;
+    printf("%s %d\n", farkle_version_string(), a.max_points);
+    return 0;
+}
+"#;
+
+#[test]
+fn make_install_gives_pkg_config_users_a_working_library() {
+    let dir = fresh_dir("install");
+    let prefix = dir.join("prefix");
+    make("install", &prefix);
+
+    let version = env!("CARGO_PKG_VERSION");
+    let major = env!("CARGO_PKG_VERSION_MAJOR");
+    let lib = prefix.join("lib");
+    let real = format!("libfarkle.so.{version}");
+    let soname = format!("libfarkle.so.{major}");
+    assert!(lib.join(&real).is_file());
+    assert_eq!(
+        std::fs::read_link(lib.join(&soname)).expect("soname link"),
+        Path::new(&real)
+    );
+    assert_eq!(
+        std::fs::read_link(lib.join("libfarkle.so")).expect("dev link"),
+        Path::new(&soname)
+    );
+    assert!(lib.join("libfarkle.a").is_file());
+    assert_eq!(
+        std::fs::read(prefix.join("include").join("farkle.h")).expect("header"),
+        std::fs::read(manifest_dir().join("include").join("farkle.h")).expect("header")
+    );
+    assert!(dynamic_deps(&lib.join(&real)).contains(&format!("Library soname: [{soname}]")));
+
+    // pkg-config knows the version, the include path and the libraries.
+    assert_eq!(pkg_config(&prefix, &["--modversion"]), [version]);
+    let cflags = pkg_config(&prefix, &["--cflags"]);
+    let libs = pkg_config(&prefix, &["--libs"]);
+    assert_eq!(cflags, [format!("-I{}", prefix.join("include").display())]);
+    assert_eq!(
+        libs,
+        [format!("-L{}", lib.display()), "-lfarkle".to_owned()]
+    );
+    let static_libs = pkg_config(&prefix, &["--static", "--libs"]);
+    assert!(static_libs.ends_with(&["-lpthread".into(), "-ldl".into(), "-lm".into()]));
+
+    let source = dir.join("app.c");
+    std::fs::write(&source, PROGRAM).expect("write app.c");
+    let strict = ["-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror"];
+
+    // Dynamic: `cc app.c $(pkg-config --cflags --libs farkle)`; the program needs the soname.
+    let dynamic = dir.join("app_dynamic");
+    run(Command::new("cc")
+        .args(strict)
+        .arg(&source)
+        .args(pkg_config(&prefix, &["--cflags", "--libs"]))
+        .arg("-o")
+        .arg(&dynamic));
+    assert!(dynamic_deps(&dynamic).contains(&format!("Shared library: [{soname}]")));
+    let out = run(Command::new(&dynamic).env("LD_LIBRARY_PATH", &lib));
+    assert_eq!(stdout(&out), format!("{version} 1100\n"));
+
+    // Static: the archive plus `pkg-config --static --libs` (GNU ld's -l:libfarkle.a picks
+    // the archive although the shared library sits beside it).
+    let fully_static = dir.join("app_static");
+    let flags: Vec<String> = static_libs
+        .into_iter()
+        .map(|f| {
+            if f == "-lfarkle" {
+                "-l:libfarkle.a".to_owned()
+            } else {
+                f
+            }
+        })
+        .collect();
+    run(Command::new("cc")
+        .args(strict)
+        .args(&cflags)
+        .arg(&source)
+        .args(&flags)
+        .arg("-o")
+        .arg(&fully_static));
+    assert!(!dynamic_deps(&fully_static).contains("libfarkle"));
+    let out = run(&mut Command::new(&fully_static));
+    assert_eq!(stdout(&out), format!("{version} 1100\n"));
+
+    make("uninstall", &prefix);
+    for gone in [
+        lib.join(&real),
+        lib.join(&soname),
+        lib.join("libfarkle.so"),
+        lib.join("libfarkle.a"),
+        lib.join("pkgconfig").join("farkle.pc"),
+        prefix.join("include").join("farkle.h"),
+    ] {
+        assert!(
+            std::fs::symlink_metadata(&gone).is_err(),
+            "{} is left",
+            gone.display()
+        );
+    }
+}

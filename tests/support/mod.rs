@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! Build helpers shared by the tests that compile C and C++ programs against the library
+//! cargo test has just built (`tests/c_programs.rs`, `tests/examples.rs`,
+//! `tests/packaging.rs`).
+
+#![allow(dead_code)] // each test crate uses its own part of this module
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Where cargo put libfarkle.a and libfarkle.so for this test run: beside the test
+/// executable in `target/<profile>/deps/` (cargo test builds every crate type there).
+pub fn library_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable path");
+    exe.parent().expect("target/<profile>/deps").to_path_buf()
+}
+
+pub fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A scratch directory for this test crate's outputs.
+pub fn out_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+}
+
+/// A fresh, empty directory under `out_dir()`.
+pub fn fresh_dir(name: &str) -> PathBuf {
+    let dir = out_dir().join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create a scratch directory");
+    dir
+}
+
+/// The flags of the sanitizer builds: AddressSanitizer (leaks included) and
+/// UndefinedBehaviorSanitizer, stopping at the first error.
+pub const SANITIZE: &[&str] = &[
+    "-fsanitize=address,undefined",
+    "-fno-omit-frame-pointer",
+    "-fno-sanitize-recover=all",
+];
+
+/// The environment of a sanitizer run.
+pub const SANITIZE_ENV: &[(&str, &str)] = &[("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0")];
+
+/// valgrind's memcheck with every error, definite and indirect leaks included, as a failure.
+pub const VALGRIND: &[&str] = &[
+    "valgrind",
+    "--quiet",
+    "--error-exitcode=99",
+    "--leak-check=full",
+    "--errors-for-leak-kinds=definite,indirect",
+    "--track-origins=yes",
+];
+
+/// Fails with a useful message when valgrind is missing.
+pub fn require_valgrind() {
+    let available = Command::new("valgrind").arg("--version").output().is_ok();
+    assert!(
+        available,
+        "valgrind is required for this test (Debian: apt-get install valgrind)"
+    );
+}
+
+/// Compiles `sources` with `compiler` and the strict flags (`-std=<std> -Wall -Wextra
+/// -Wpedantic -Werror`) against the committed header, linking the static library.
+pub fn compile(compiler: &str, std: &str, sources: &[&Path], output: &Path, extra: &[&str]) {
+    let lib = library_dir().join("libfarkle.a");
+    assert!(lib.exists(), "{} was not built", lib.display());
+    let status = Command::new(compiler)
+        .arg(format!("-std={std}"))
+        .args(["-Wall", "-Wextra", "-Wpedantic", "-Werror", "-g"])
+        .arg("-I")
+        .arg(manifest_dir().join("include"))
+        .args(extra)
+        .args(sources)
+        .arg(&lib)
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(output)
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run {compiler}: {e}"));
+    assert!(status.success(), "{sources:?} did not compile");
+}
+
+/// A command running `program` through `wrapper` (e.g. `VALGRIND`), or directly when empty.
+pub fn command(program: &Path, wrapper: &[&str]) -> Command {
+    match wrapper.split_first() {
+        Some((tool, args)) => {
+            let mut c = Command::new(tool);
+            c.args(args).arg(program);
+            c
+        }
+        None => Command::new(program),
+    }
+}
