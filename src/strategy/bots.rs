@@ -129,6 +129,18 @@ impl Advisor {
         Ok(advisor)
     }
 
+    /// This advisor with a two-player table added (no new single-turn solve). `OtherRules`
+    /// when the table was solved for other rules.
+    pub fn with_added_table(&self, table: Arc<WinTable>) -> Result<Advisor, AdviceError> {
+        if table.rules() != self.rules() {
+            return Err(AdviceError::OtherRules);
+        }
+        Ok(Advisor {
+            table: Some(table),
+            ..self.clone()
+        })
+    }
+
     /// The rules the advisor was built for.
     pub fn rules(&self) -> &crate::rules::Rules {
         self.odds.rules()
