@@ -56,10 +56,42 @@ static int wants_to_bank(const FarkleGame *game, const FarkleGameState *s, BotSt
     return s->turn_points >= bot_bank_threshold(style, s->dice_in_hand);
 }
 
+/* The library's advice: the single-turn optimal action (in a final round, roll on until in
+ * the lead). */
+static BotAction advised(const FarkleGame *game) {
+    BotAction action;
+    FarkleAdvice a;
+    size_t count = 0;
+    memset(&action, 0, sizeof action);
+    if (farkle_game_advise(game, NULL, &a, NULL, 0, &count) != FARKLE_STATUS_OK) return action;
+    switch (a.recommended.action) {
+    case FARKLE_ACTION_ROLL:
+        action.kind = BOT_ROLL;
+        break;
+    case FARKLE_ACTION_SELECT:
+        action.kind = BOT_SELECT;
+        action.mask = a.recommended.dice_mask;
+        action.points = a.recommended.points;
+        break;
+    case FARKLE_ACTION_BANK:
+        action.kind = BOT_BANK;
+        break;
+    case FARKLE_ACTION_ACKNOWLEDGE_FARKLE:
+        action.kind = BOT_ACKNOWLEDGE;
+        break;
+    case FARKLE_ACTION_FORFEIT_TURN:
+    default:
+        action.kind = BOT_FORFEIT;
+        break;
+    }
+    return action;
+}
+
 BotAction bot_decide(const FarkleGame *game, BotStyle style) {
     BotAction action;
     FarkleGameState s;
     memset(&action, 0, sizeof action);
+    if (style == BOT_STYLE_OPTIMAL) return advised(game);
     if (farkle_game_state(game, &s) != FARKLE_STATUS_OK) return action;
     switch (s.phase) {
     case FARKLE_GAME_PHASE_FARKLED:

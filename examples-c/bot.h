@@ -20,7 +20,8 @@
 typedef enum BotStyle {
     BOT_STYLE_CAUTIOUS = 0, /* banks as soon as it may */
     BOT_STYLE_STANDARD = 1, /* the threshold table */
-    BOT_STYLE_BOLD = 2      /* twice the threshold table */
+    BOT_STYLE_BOLD = 2,     /* twice the threshold table */
+    BOT_STYLE_OPTIMAL = 3   /* the library's single-turn optimal advice (farkle_game_advise) */
 } BotStyle;
 
 typedef enum BotActionKind {

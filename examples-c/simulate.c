@@ -22,14 +22,14 @@
 #define MAX_BOTS 8
 #define MAX_ACTIONS_PER_GAME 1000000L
 
-static const char *const style_names[] = {"cautious", "standard", "bold"};
+static const char *const style_names[] = {"cautious", "standard", "bold", "optimal"};
 
 static void usage(FILE *to) {
     fprintf(to, "usage: simulate [-n GAMES] [--seed N] [--rules PRESET] [--bots STYLE,...]\n"
                 "  GAMES   games to play (default 1000)\n"
                 "  N       seed of the first game (default 1)\n"
                 "  PRESET  classic (default), extended, doubling, additive, minimal, zilch\n"
-                "  STYLE   cautious, standard or bold, one per player, 2 to 8 players\n"
+                "  STYLE   cautious, standard, bold or optimal, one per player, 2 to 8 players\n"
                 "          (default cautious,standard,bold)\n");
 }
 
@@ -41,7 +41,7 @@ static int parse_styles(const char *text, BotStyle *out, int *count) {
     strcpy(buf, text);
     for (tok = strtok(buf, ","); tok != NULL; tok = strtok(NULL, ",")) {
         int s, found = -1;
-        for (s = 0; s < 3; s++)
+        for (s = 0; s < 4; s++)
             if (strcmp(tok, style_names[s]) == 0) found = s;
         if (found < 0 || n == MAX_BOTS) return -1;
         out[n++] = (BotStyle)found;
@@ -86,7 +86,7 @@ int main(int argc, char **argv) {
             preset_name = v;
         } else if (!strcmp(argv[i], "--bots")) {
             if (parse_styles(v, styles, &bots) != 0) {
-                fprintf(stderr, "simulate: --bots needs 2 to %d of cautious, standard, bold\n",
+                fprintf(stderr, "simulate: --bots needs 2 to %d of cautious, standard, bold, optimal\n",
                         MAX_BOTS);
                 return 2;
             }

@@ -361,6 +361,47 @@ typedef enum FarkleCombinationKind {
 } FarkleCombinationKind;
 
 /**
+ * An action of the player to move (FarkleAdviceChoice.action).
+ */
+typedef enum FarkleAction {
+  /**
+   * Roll the dice in hand (farkle_game_roll()).
+   */
+  FARKLE_ACTION_ROLL = 0,
+  /**
+   * Keep the dice of dice_mask (farkle_game_select_mask()).
+   */
+  FARKLE_ACTION_SELECT = 1,
+  /**
+   * Bank the turn (farkle_game_bank()).
+   */
+  FARKLE_ACTION_BANK = 2,
+  /**
+   * Acknowledge the farkle (farkle_game_acknowledge_farkle()).
+   */
+  FARKLE_ACTION_ACKNOWLEDGE_FARKLE = 3,
+  /**
+   * Give the turn up (farkle_game_forfeit_turn()).
+   */
+  FARKLE_ACTION_FORFEIT_TURN = 4,
+} FarkleAction;
+
+/**
+ * What the values of an advice mean (FarkleAdvice.value_kind).
+ */
+typedef enum FarkleValueKind {
+  /**
+   * Expected points banked this turn (the turn's points so far included) under the optimal
+   * single-turn policy; a farkle counts 0 (a farkle penalty is ignored).
+   */
+  FARKLE_VALUE_KIND_EXPECTED_POINTS = 0,
+  /**
+   * The probability that the player to move wins, under optimal two-player play.
+   */
+  FARKLE_VALUE_KIND_WIN_PROBABILITY = 1,
+} FarkleValueKind;
+
+/**
  * What the game is waiting for (FarkleGameState.phase).
  */
 typedef enum FarkleGamePhase {
@@ -539,6 +580,32 @@ typedef enum FarkleKindScaling FarkleKindScaling;
 typedef uint32_t FarkleKindScaling;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/**
+ * A computer player (the bot_kind argument of farkle_game_bot_play_turn(), as a uint32_t).
+ */
+typedef enum FarkleBotKind {
+  /**
+   * Picks uniformly among the legal actions, drawing from the seed argument.
+   */
+  FARKLE_BOT_KIND_RANDOM_LEGAL = 0,
+  /**
+   * Keeps the selection with the most points (the most dice among equals) and banks once
+   * the turn reaches 300 points with 1 or 2 dice left, 400 with 3, 700 with 4, 2000 with 5
+   * (never with 6), or when banking reaches the target; in a final round it rolls on until
+   * it leads.
+   */
+  FARKLE_BOT_KIND_THRESHOLD = 1,
+  /**
+   * Maximizes the expected points banked this turn.
+   */
+  FARKLE_BOT_KIND_SINGLE_TURN_OPTIMAL = 2,
+  /**
+   * Maximizes P(win) with a two-player table in a game of two active players (single-turn
+   * optimal otherwise, and in a final round it rolls on until it leads).
+   */
+  FARKLE_BOT_KIND_WIN_OPTIMAL = 3,
+} FarkleBotKind;
 
 /**
  * A game: rules, players, dice, the current turn and the event log. Create one with
@@ -1048,6 +1115,56 @@ typedef struct FarkleDecision {
    */
   double roll_win_probability;
 } FarkleDecision;
+
+/**
+ * One legal choice and its value.
+ */
+typedef struct FarkleAdviceChoice {
+  enum FarkleAction action;
+  /**
+   * For FARKLE_ACTION_SELECT: the dice to keep (bit i = the i-th die of the current roll,
+   * as farkle_game_selections() gives them); 0 otherwise.
+   */
+  uint16_t dice_mask;
+  /**
+   * For FARKLE_ACTION_SELECT: the selection's points; 0 otherwise.
+   */
+  int32_t points;
+  /**
+   * The value of this choice (see FarkleAdvice.value_kind) with optimal play afterwards.
+   * NaN where the library cannot value it (banking at the target in a final-round game
+   * with a two-player table, or rolling with no dice in hand).
+   */
+  double value;
+} FarkleAdviceChoice;
+
+/**
+ * Advice for the player to move.
+ */
+typedef struct FarkleAdvice {
+  /**
+   * The recommended choice (one of the choices listed).
+   */
+  struct FarkleAdviceChoice recommended;
+  enum FarkleValueKind value_kind;
+  /**
+   * Whether a roll follows the recommended action (false when it banks, acknowledges a
+   * farkle or forfeits).
+   */
+  bool has_next_roll;
+  /**
+   * The dice that roll would roll (0 when has_next_roll is false).
+   */
+  uint32_t next_roll_dice;
+  /**
+   * The exact probability that this roll farkles (0 when has_next_roll is false).
+   */
+  double farkle_probability;
+  /**
+   * The number of legal choices.
+   */
+  size_t choice_count;
+} FarkleAdvice;
 
 /**
  * The whole game's state at a glance (seed 002's GameState and the current RoundState).
@@ -1932,6 +2049,68 @@ uint32_t farkle_version_number(void);
  * The version of the linked library as "MAJOR.MINOR.PATCH". Static; do not free.
  */
 const char *farkle_version_string(void);
+
+/**
+ * Advice for the player to move in `game`: the recommended action, the exact farkle
+ * probability of the roll that follows it, and every legal choice with its value: the
+ * expected points banked this turn under the optimal single-turn policy, or, when `table` is
+ * not NULL and the game has two active players (and no final round has started), the
+ * probability of winning under optimal two-player play. In a final round the recommendation
+ * is to roll on until the turn puts the player strictly ahead, then bank. The single-turn
+ * policy for the game's rules is solved on the first call on a game (milliseconds) and kept
+ * with the game.
+ *
+ * The choices: while a selection is awaited, every legal selection in the order of
+ * farkle_game_selections(); before a roll, FARKLE_ACTION_ROLL and/or FARKLE_ACTION_BANK (or
+ * FARKLE_ACTION_FORFEIT_TURN); after a farkle, FARKLE_ACTION_ACKNOWLEDGE_FARKLE.
+ *
+ * `out_choices` may be NULL with `capacity` 0 to skip the list. On success `*out_advice`
+ * and `*out_count` (the number of choices) are written, and the choices to `out_choices`
+ * when it is not NULL. Errors: FARKLE_STATUS_NULL_POINTER (game, out_advice or out_count, or
+ * out_choices NULL with a non-zero capacity); FARKLE_STATUS_GAME_OVER;
+ * FARKLE_STATUS_INVALID_ARGUMENT (the table was solved for rules other than the game's);
+ * FARKLE_STATUS_UNSUPPORTED (the rules' single turn cannot be solved);
+ * FARKLE_STATUS_BUFFER_TOO_SMALL (out_choices not NULL and fewer than the choices: then
+ * only `*out_count` is written, with the number needed). Otherwise nothing is written.
+ * `game` and `table` are only read (the first call caches the policy inside the game).
+ *
+ * # Safety
+ * `game` NULL or a live game not used by another thread during the call; `table` NULL or a
+ * live table; `out_advice` and `out_count` NULL or writable; `out_choices` NULL or writable
+ * for `capacity` entries.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_advise(const struct FarkleGame *game,
+                                     const struct FarkleWinTable *table,
+                                     struct FarkleAdvice *out_advice,
+                                     struct FarkleAdviceChoice *out_choices,
+                                     size_t capacity,
+                                     size_t *out_count);
+
+/**
+ * The computer player `bot_kind` (a FarkleBotKind value) plays the current player's turn to
+ * its end with the game's dice generator: from whatever point the turn has reached, it
+ * rolls, selects, banks or rolls on, and acknowledges a farkle. Every action goes through the
+ * game's rules; a bot never makes an illegal call. `table` is needed by
+ * FARKLE_BOT_KIND_WIN_OPTIMAL and ignored by the other kinds; `seed` seeds the random bot's
+ * choices and is ignored by the others. What happened can be read from the game's events
+ * and rolls.
+ *
+ * Errors (the game is left exactly as it was; farkle_game_last_error() says why):
+ * FARKLE_STATUS_NULL_POINTER (game, or table with FARKLE_BOT_KIND_WIN_OPTIMAL);
+ * FARKLE_STATUS_INVALID_ARGUMENT (an unknown bot_kind, or a table solved for other rules);
+ * FARKLE_STATUS_GAME_OVER; FARKLE_STATUS_NO_DICE_GENERATOR (the game's dice are supplied);
+ * FARKLE_STATUS_ENTROPY_UNAVAILABLE; FARKLE_STATUS_UNSUPPORTED (the rules' single turn
+ * cannot be solved).
+ *
+ * # Safety
+ * `game` NULL or a live game not used by another thread; `table` NULL or a live table.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_bot_play_turn(struct FarkleGame *game,
+                                            uint32_t bot_kind,
+                                            const struct FarkleWinTable *table,
+                                            uint64_t seed);
 
 /**
  * Creates a game of `player_count` unnamed players (1 to FARKLE_MAX_PLAYERS) under `rules`,

@@ -31,6 +31,9 @@ pub struct FarkleGame {
     names: Vec<Option<CString>>,
     /// The message of the last call on this game through a non-const pointer.
     last_error: CString,
+    /// The single-turn advisor for the game's rules, solved on first use (the rules of a
+    /// game never change).
+    pub(crate) advisor: std::sync::OnceLock<std::sync::Arc<crate::strategy::Advisor>>,
 }
 
 /// What the game is waiting for (FarkleGameState.phase).
@@ -201,6 +204,7 @@ impl FarkleGame {
             game,
             names,
             last_error: CString::default(),
+            advisor: std::sync::OnceLock::new(),
         })
     }
 

@@ -20,6 +20,7 @@ pub mod strategy;
 pub mod version;
 
 // Whole games.
+pub mod bots;
 pub mod game;
 pub mod history;
 pub mod saved_game;

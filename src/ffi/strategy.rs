@@ -7,6 +7,7 @@
 
 use std::ffi::{c_char, c_void, CStr};
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::dice::FaceCounts;
 use crate::ffi::error::FarkleStatus;
@@ -147,7 +148,7 @@ pub struct FarkleTurnPolicy {
 /// with farkle_win_table_free(). Immutable once created: safe to query from several threads
 /// at once.
 pub struct FarkleWinTable {
-    table: WinTable,
+    pub(crate) table: Arc<WinTable>,
 }
 
 /// Progress of a long solve: the fraction done (0 to 1) and the caller's pointer. Called on
@@ -483,7 +484,9 @@ pub unsafe extern "C" fn farkle_win_table_solve(
         };
         let table = try_status!(WinTable::solve(&rules, SolveOptions::default(), &mut report));
         // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(Box::into_raw(Box::new(FarkleWinTable { table }))) };
+        unsafe { out.write(Box::into_raw(Box::new(FarkleWinTable {
+            table: Arc::new(table),
+        }))) };
         FarkleStatus::Ok
     }
 }
@@ -560,7 +563,9 @@ pub unsafe extern "C" fn farkle_win_table_load(
         let out = try_out!(out_table);
         let table = try_status!(WinTable::load(path));
         // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(Box::into_raw(Box::new(FarkleWinTable { table }))) };
+        unsafe { out.write(Box::into_raw(Box::new(FarkleWinTable {
+            table: Arc::new(table),
+        }))) };
         FarkleStatus::Ok
     }
 }
@@ -618,7 +623,9 @@ pub unsafe extern "C" fn farkle_win_table_from_buffer(
         let out = try_out!(out_table);
         let table = try_status!(WinTable::from_bytes(bytes));
         // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(Box::into_raw(Box::new(FarkleWinTable { table }))) };
+        unsafe { out.write(Box::into_raw(Box::new(FarkleWinTable {
+            table: Arc::new(table),
+        }))) };
         FarkleStatus::Ok
     }
 }

@@ -9,7 +9,9 @@
 //! every preset. Bots and game advice are meant to be built on these: a solved table answers
 //! "what is my chance to win here, and what should I keep" for any state of a two-player game.
 
+pub mod bots;
 pub mod odds;
+pub mod simulate;
 pub mod single_turn;
 pub mod table_file;
 pub(crate) mod turn;
@@ -19,7 +21,11 @@ use thiserror::Error;
 
 use crate::rules::RulesError;
 
+pub use bots::{
+    Action, Advice, AdviceChoice, AdviceError, Advisor, Bot, BotError, Thresholds, ValueKind,
+};
 pub use odds::{Fraction, HandOdds, Odds, OptionGroup};
+pub use simulate::{simulate, wilson_interval, BotResult, SimulationError, SimulationReport};
 pub use single_turn::{Choice, PenaltyPolicy, SingleTurn};
 pub use two_player::{Decision, PlayerState, SolveOptions, TwoPlayerState, WinChoice, WinTable};
 

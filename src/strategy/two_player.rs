@@ -182,6 +182,23 @@ pub struct WinTable {
     model: Arc<TurnModel>,
     scorer: Arc<Scorer>,
     bank_min: [usize; 2],
+    /// Tells tables apart in the per-thread cache of solved turns (clones share it: they
+    /// hold the same values).
+    id: u64,
+}
+
+/// A fresh table id.
+fn next_id() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Solved turns by (table id, p, q): a bot queries the same turn several times, and play
+/// alternates between two pairs, so each thread keeps the last two.
+type TurnCache = [Option<(u64, usize, usize, Arc<TurnTable>)>; 2];
+
+thread_local! {
+    static TURN_CACHE: std::cell::RefCell<TurnCache> = const { std::cell::RefCell::new([None, None]) };
 }
 
 const _: () = {
@@ -570,6 +587,7 @@ impl WinTable {
             scorer: Scorer::shared(rules)?,
             model,
             bank_min,
+            id: next_id(),
         })
     }
 
@@ -600,6 +618,25 @@ impl WinTable {
             scorer: Scorer::shared(rules)?,
             model,
             bank_min: [bank_min_units(&odds, false), bank_min_units(&odds, true)],
+            id: next_id(),
+        })
+    }
+
+    /// The solved turn of p against q, from this thread's cache when it was the last or the
+    /// one before.
+    fn turn_table(&self, ctx: &Ctx, p: usize, q: usize) -> Arc<TurnTable> {
+        TURN_CACHE.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            if let Some(Some((_, _, _, t))) = cache
+                .iter()
+                .find(|e| matches!(e, Some((id, a, b, _)) if (*id, *a, *b) == (self.id, p, q)))
+            {
+                return Arc::clone(t);
+            }
+            let table = Arc::new(ctx.table(&self.start, p, q));
+            cache.swap(0, 1);
+            cache[0] = Some((self.id, p, q, Arc::clone(&table)));
+            table
         })
     }
 
@@ -744,7 +781,7 @@ impl WinTable {
         let m = usize::from(s.dice);
         self.check_dice(m)?;
         let ctx = self.ctx();
-        let table = ctx.table(&self.start, p, q);
+        let table = self.turn_table(&ctx, p, q);
         Ok(self.decision_at(&ctx, &table, p, q, t, m))
     }
 
@@ -787,7 +824,7 @@ impl WinTable {
         let p = self.player_index(me)?;
         let q = self.player_index(opponent)?;
         let ctx = self.ctx();
-        let table = ctx.table(&self.start, p, q);
+        let table = self.turn_table(&ctx, p, q);
         let mut bank = Vec::new();
         ctx.fill_bank(&self.start, p, q, table.t_hi, &mut bank);
         Ok((1..=self.model.dice)
@@ -808,6 +845,34 @@ impl WinTable {
         turn_total: i32,
         roll: FaceCounts,
     ) -> Result<Option<WinChoice>, StrategyError> {
+        let mut best: Option<WinChoice> = None;
+        for c in self.choices(me, opponent, turn_total, roll)? {
+            let better = match &best {
+                None => true,
+                Some(b) => {
+                    c.win_probability > b.win_probability
+                        || (c.win_probability == b.win_probability
+                            && (c.points > b.points
+                                || (c.points == b.points && c.keep.total() < b.keep.total())))
+                }
+            };
+            if better {
+                best = Some(c);
+            }
+        }
+        Ok(best)
+    }
+
+    /// Every scoring way to keep dice from a roll, each with P(win) after it and whether the
+    /// optimal player banks afterwards (the turn is solved once for all of them). Empty for a
+    /// farkle.
+    pub fn choices(
+        &self,
+        me: &PlayerState,
+        opponent: &PlayerState,
+        turn_total: i32,
+        roll: FaceCounts,
+    ) -> Result<Vec<WinChoice>, StrategyError> {
         let state = TwoPlayerState {
             me: *me,
             opponent: *opponent,
@@ -818,9 +883,9 @@ impl WinTable {
         let n = roll.total();
         self.check_dice(n)?;
         let ctx = self.ctx();
-        let table = ctx.table(&self.start, p, q);
+        let table = self.turn_table(&ctx, p, q);
         let unit = self.layout.unit;
-        let mut best: Option<WinChoice> = None;
+        let mut out = Vec::new();
         for keep in roll.subsets() {
             let Some(points) = self.scorer.points(keep) else {
                 continue;
@@ -840,27 +905,16 @@ impl WinTable {
             } else {
                 self.decision_at(&ctx, &table, p, q, t2, dice_left).bank
             };
-            let better = match &best {
-                None => true,
-                Some(b) => {
-                    value > b.win_probability
-                        || (value == b.win_probability
-                            && (points > b.points
-                                || (points == b.points && keep.total() < b.keep.total())))
-                }
-            };
-            if better {
-                best = Some(WinChoice {
-                    keep,
-                    points,
-                    turn_total: t2 as i32 * unit,
-                    dice_left: dice_left as u8,
-                    bank,
-                    win_probability: value,
-                });
-            }
+            out.push(WinChoice {
+                keep,
+                points,
+                turn_total: t2 as i32 * unit,
+                dice_left: dice_left as u8,
+                bank,
+                win_probability: value,
+            });
         }
-        Ok(best)
+        Ok(out)
     }
 }
 

@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! Advice and computer players from C: farkle_game_advise() and farkle_game_bot_play_turn().
+//! Conversions and checks only; the play is in `crate::strategy::bots`.
+
+use std::sync::Arc;
+
+use crate::ffi::error::FarkleStatus;
+use crate::ffi::game::{game_mut, Failure, FarkleGame};
+use crate::ffi::strategy::FarkleWinTable;
+use crate::strategy::{Action, AdviceError, Advisor, Bot, BotError, Thresholds, ValueKind};
+
+/// An action of the player to move (FarkleAdviceChoice.action).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FarkleAction {
+    /// Roll the dice in hand (farkle_game_roll()).
+    Roll = 0,
+    /// Keep the dice of dice_mask (farkle_game_select_mask()).
+    Select = 1,
+    /// Bank the turn (farkle_game_bank()).
+    Bank = 2,
+    /// Acknowledge the farkle (farkle_game_acknowledge_farkle()).
+    AcknowledgeFarkle = 3,
+    /// Give the turn up (farkle_game_forfeit_turn()).
+    ForfeitTurn = 4,
+}
+
+/// What the values of an advice mean (FarkleAdvice.value_kind).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FarkleValueKind {
+    /// Expected points banked this turn (the turn's points so far included) under the optimal
+    /// single-turn policy; a farkle counts 0 (a farkle penalty is ignored).
+    ExpectedPoints = 0,
+    /// The probability that the player to move wins, under optimal two-player play.
+    WinProbability = 1,
+}
+
+/// A computer player (the bot_kind argument of farkle_game_bot_play_turn(), as a uint32_t).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FarkleBotKind {
+    /// Picks uniformly among the legal actions, drawing from the seed argument.
+    RandomLegal = 0,
+    /// Keeps the selection with the most points (the most dice among equals) and banks once
+    /// the turn reaches 300 points with 1 or 2 dice left, 400 with 3, 700 with 4, 2000 with 5
+    /// (never with 6), or when banking reaches the target; in a final round it rolls on until
+    /// it leads.
+    Threshold = 1,
+    /// Maximizes the expected points banked this turn.
+    SingleTurnOptimal = 2,
+    /// Maximizes P(win) with a two-player table in a game of two active players (single-turn
+    /// optimal otherwise, and in a final round it rolls on until it leads).
+    WinOptimal = 3,
+}
+
+/// One legal choice and its value.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct FarkleAdviceChoice {
+    pub action: FarkleAction,
+    /// For FARKLE_ACTION_SELECT: the dice to keep (bit i = the i-th die of the current roll,
+    /// as farkle_game_selections() gives them); 0 otherwise.
+    pub dice_mask: u16,
+    /// For FARKLE_ACTION_SELECT: the selection's points; 0 otherwise.
+    pub points: i32,
+    /// The value of this choice (see FarkleAdvice.value_kind) with optimal play afterwards.
+    /// NaN where the library cannot value it (banking at the target in a final-round game
+    /// with a two-player table, or rolling with no dice in hand).
+    pub value: f64,
+}
+
+/// Advice for the player to move.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct FarkleAdvice {
+    /// The recommended choice (one of the choices listed).
+    pub recommended: FarkleAdviceChoice,
+    pub value_kind: FarkleValueKind,
+    /// Whether a roll follows the recommended action (false when it banks, acknowledges a
+    /// farkle or forfeits).
+    pub has_next_roll: bool,
+    /// The dice that roll would roll (0 when has_next_roll is false).
+    pub next_roll_dice: u32,
+    /// The exact probability that this roll farkles (0 when has_next_roll is false).
+    pub farkle_probability: f64,
+    /// The number of legal choices.
+    pub choice_count: usize,
+}
+
+fn action_out(action: Action, points: i32, value: f64) -> FarkleAdviceChoice {
+    let (action, dice_mask) = match action {
+        Action::Roll => (FarkleAction::Roll, 0),
+        Action::Select(mask) => (FarkleAction::Select, mask),
+        Action::Bank => (FarkleAction::Bank, 0),
+        Action::AcknowledgeFarkle => (FarkleAction::AcknowledgeFarkle, 0),
+        Action::ForfeitTurn => (FarkleAction::ForfeitTurn, 0),
+    };
+    FarkleAdviceChoice {
+        action,
+        dice_mask,
+        points,
+        value,
+    }
+}
+
+fn advice_status(e: AdviceError) -> FarkleStatus {
+    match e {
+        AdviceError::GameOver => FarkleStatus::GameOver,
+        AdviceError::OtherRules => FarkleStatus::InvalidArgument,
+        AdviceError::Strategy(e) => e.into(),
+    }
+}
+
+/// The game's single-turn advisor (solved on first use), with `table` added when given.
+fn advisor_for(
+    handle: &FarkleGame,
+    table: Option<&FarkleWinTable>,
+) -> Result<Arc<Advisor>, FarkleStatus> {
+    let single = match handle.advisor.get() {
+        Some(a) => Arc::clone(a),
+        None => {
+            let a =
+                Arc::new(Advisor::single_turn(handle.game.rules()).map_err(FarkleStatus::from)?);
+            Arc::clone(handle.advisor.get_or_init(|| a))
+        }
+    };
+    match table {
+        None => Ok(single),
+        Some(t) => Ok(Arc::new(
+            single
+                .with_added_table(Arc::clone(&t.table))
+                .map_err(advice_status)?,
+        )),
+    }
+}
+
+/// Advice for the player to move in `game`: the recommended action, the exact farkle
+/// probability of the roll that follows it, and every legal choice with its value: the
+/// expected points banked this turn under the optimal single-turn policy, or, when `table` is
+/// not NULL and the game has two active players (and no final round has started), the
+/// probability of winning under optimal two-player play. In a final round the recommendation
+/// is to roll on until the turn puts the player strictly ahead, then bank. The single-turn
+/// policy for the game's rules is solved on the first call on a game (milliseconds) and kept
+/// with the game.
+///
+/// The choices: while a selection is awaited, every legal selection in the order of
+/// farkle_game_selections(); before a roll, FARKLE_ACTION_ROLL and/or FARKLE_ACTION_BANK (or
+/// FARKLE_ACTION_FORFEIT_TURN); after a farkle, FARKLE_ACTION_ACKNOWLEDGE_FARKLE.
+///
+/// `out_choices` may be NULL with `capacity` 0 to skip the list. On success `*out_advice`
+/// and `*out_count` (the number of choices) are written, and the choices to `out_choices`
+/// when it is not NULL. Errors: FARKLE_STATUS_NULL_POINTER (game, out_advice or out_count, or
+/// out_choices NULL with a non-zero capacity); FARKLE_STATUS_GAME_OVER;
+/// FARKLE_STATUS_INVALID_ARGUMENT (the table was solved for rules other than the game's);
+/// FARKLE_STATUS_UNSUPPORTED (the rules' single turn cannot be solved);
+/// FARKLE_STATUS_BUFFER_TOO_SMALL (out_choices not NULL and fewer than the choices: then
+/// only `*out_count` is written, with the number needed). Otherwise nothing is written.
+/// `game` and `table` are only read (the first call caches the policy inside the game).
+///
+/// # Safety
+/// `game` NULL or a live game not used by another thread during the call; `table` NULL or a
+/// live table; `out_advice` and `out_count` NULL or writable; `out_choices` NULL or writable
+/// for `capacity` entries.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_game_advise(
+    game: *const FarkleGame,
+    table: *const FarkleWinTable,
+    out_advice: *mut FarkleAdvice,
+    out_choices: *mut FarkleAdviceChoice,
+    capacity: usize,
+    out_count: *mut usize,
+) -> FarkleStatus {
+    ffi_boundary! {
+        let handle = try_ref!(game);
+        // SAFETY: the caller promises a live table or NULL.
+        let table = unsafe { table.as_ref() };
+        let out_advice = try_out!(out_advice);
+        let out_count = try_out!(out_count);
+        if out_choices.is_null() && capacity != 0 {
+            return FarkleStatus::NullPointer;
+        }
+        let advisor = match advisor_for(handle, table) {
+            Ok(a) => a,
+            Err(status) => return status,
+        };
+        let advice = match advisor.advise(&handle.game) {
+            Ok(a) => a,
+            Err(e) => return advice_status(e),
+        };
+        let n = advice.choices.len();
+        if !out_choices.is_null() && n > capacity {
+            // SAFETY: checked non-null; the caller promises it is writable.
+            unsafe { out_count.write(n) };
+            return FarkleStatus::BufferTooSmall;
+        }
+        let recommended = advice
+            .choices
+            .iter()
+            .find(|c| c.action == advice.recommended)
+            .map_or(action_out(advice.recommended, 0, f64::NAN), |c| {
+                action_out(c.action, c.points, c.value)
+            });
+        let (dice, p) = advice.next_roll.unwrap_or((0, 0.0));
+        let out = FarkleAdvice {
+            recommended,
+            value_kind: match advice.kind {
+                ValueKind::ExpectedPoints => FarkleValueKind::ExpectedPoints,
+                ValueKind::WinProbability => FarkleValueKind::WinProbability,
+            },
+            has_next_roll: advice.next_roll.is_some(),
+            next_roll_dice: dice.into(),
+            farkle_probability: p,
+            choice_count: n,
+        };
+        if !out_choices.is_null() {
+            for (i, c) in advice.choices.iter().enumerate() {
+                // SAFETY: i < n <= capacity entries are writable.
+                unsafe { out_choices.add(i).write(action_out(c.action, c.points, c.value)) };
+            }
+        }
+        // SAFETY: both checked non-null; the caller promises they are writable.
+        unsafe {
+            out_count.write(n);
+            out_advice.write(out);
+        }
+        FarkleStatus::Ok
+    }
+}
+
+/// The computer player `bot_kind` (a FarkleBotKind value) plays the current player's turn to
+/// its end with the game's dice generator: from whatever point the turn has reached, it
+/// rolls, selects, banks or rolls on, and acknowledges a farkle. Every action goes through the
+/// game's rules; a bot never makes an illegal call. `table` is needed by
+/// FARKLE_BOT_KIND_WIN_OPTIMAL and ignored by the other kinds; `seed` seeds the random bot's
+/// choices and is ignored by the others. What happened can be read from the game's events
+/// and rolls.
+///
+/// Errors (the game is left exactly as it was; farkle_game_last_error() says why):
+/// FARKLE_STATUS_NULL_POINTER (game, or table with FARKLE_BOT_KIND_WIN_OPTIMAL);
+/// FARKLE_STATUS_INVALID_ARGUMENT (an unknown bot_kind, or a table solved for other rules);
+/// FARKLE_STATUS_GAME_OVER; FARKLE_STATUS_NO_DICE_GENERATOR (the game's dice are supplied);
+/// FARKLE_STATUS_ENTROPY_UNAVAILABLE; FARKLE_STATUS_UNSUPPORTED (the rules' single turn
+/// cannot be solved).
+///
+/// # Safety
+/// `game` NULL or a live game not used by another thread; `table` NULL or a live table.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_game_bot_play_turn(
+    game: *mut FarkleGame,
+    bot_kind: u32,
+    table: *const FarkleWinTable,
+    seed: u64,
+) -> FarkleStatus {
+    ffi_boundary! {
+        // SAFETY: the caller promises a live game or NULL.
+        let Some(handle) = (unsafe { game_mut(game) }) else {
+            return FarkleStatus::NullPointer;
+        };
+        // SAFETY: the caller promises a live table or NULL.
+        let table = unsafe { table.as_ref() };
+        let result = (|| -> Result<(), Failure> {
+            let bot = match bot_kind {
+                0 => Bot::RandomLegal,
+                1 => Bot::Threshold(Thresholds::default()),
+                2 => Bot::Advised(advisor_for(handle, None)?),
+                3 => {
+                    let table = table.ok_or(FarkleStatus::NullPointer)?;
+                    Bot::Advised(advisor_for(handle, Some(table))?)
+                }
+                _ => return Err(FarkleStatus::InvalidArgument.into()),
+            };
+            use rand::SeedableRng;
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            // Played on a copy, so a refusal leaves the game as it was.
+            let mut copy = handle.game.clone();
+            match bot.play_turn(&mut copy, &mut rng) {
+                Ok(_) => {
+                    handle.game = copy;
+                    Ok(())
+                }
+                Err(BotError::Game(e)) => Err(e.into()),
+                Err(BotError::Advice(e)) => Err(advice_status(e).into()),
+            }
+        })();
+        handle.finish(result)
+    }
+}

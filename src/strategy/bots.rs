@@ -1,0 +1,595 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! Advice for the current state of a game, and bots that play whole turns with it.
+//!
+//! [`Advisor`] answers "what should the player to move do now" for any [`Game`]: the
+//! recommended action, the farkle probability of the roll that follows it, and for every legal
+//! choice its value: the expected points banked this turn (the optimal single turn, for any
+//! number of players), or P(win) when the advisor holds a two-player [`WinTable`] for the
+//! game's rules and the game has two active players.
+//!
+//! Choices made:
+//! - The single-turn values ignore a farkle penalty (a farkle is worth 0 points this turn).
+//! - In a final round (someone banked at the target and this is the player's last turn),
+//!   the recommendation is to roll on until the turn puts the player strictly ahead of every
+//!   other active player, then bank: that is the only way to win, whatever the values say.
+//!   Values then are single-turn values (the table does not cover scores at the target).
+//! - A two-player state the table does not cover (another rules value, a score below the
+//!   table's lower bound) falls back to single-turn values.
+//!
+//! [`Bot`] plays with one of four policies of increasing strength: a random legal player, a
+//! threshold player (bank once the turn reaches a threshold for the dice left), the optimal
+//! single turn and the win-optimal two-player table (single-turn optimal where the table does
+//! not apply).
+
+use std::sync::Arc;
+
+use rand::{Rng, RngCore};
+
+use crate::dice::FaceCounts;
+use crate::game::{Game, GameError, Phase};
+use crate::strategy::{Odds, PlayerState, SingleTurn, StrategyError, TwoPlayerState, WinTable};
+
+/// One action of the player to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Roll the dice in hand.
+    Roll,
+    /// Keep these dice of the current roll (bit i = the i-th die).
+    Select(u16),
+    /// Bank the turn's points.
+    Bank,
+    /// Acknowledge a farkle.
+    AcknowledgeFarkle,
+    /// Give the turn up (every die scored, no hot dice, and banking is not allowed).
+    ForfeitTurn,
+}
+
+/// What the values of an [`Advice`] mean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueKind {
+    /// The expected points banked this turn (turn points so far included) under the optimal
+    /// single-turn policy.
+    ExpectedPoints,
+    /// The probability that the player to move wins the game, under optimal two-player play.
+    WinProbability,
+}
+
+/// One legal choice and its value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AdviceChoice {
+    /// The action.
+    pub action: Action,
+    /// Points of the selection (0 for any other action).
+    pub points: i32,
+    /// Its value (see [`Advice::kind`]), when the player plays optimally afterwards.
+    pub value: f64,
+}
+
+/// Advice for the player to move.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Advice {
+    /// The recommended action.
+    pub recommended: Action,
+    /// What the values mean.
+    pub kind: ValueKind,
+    /// The dice the player would roll next after the recommended action (the dice in hand
+    /// before a roll; after a selection, the dice left, or the full set after hot dice), and
+    /// the exact probability that this roll farkles. `None` when no roll follows (a
+    /// recommended bank, a farkle to acknowledge, a forfeit).
+    pub next_roll: Option<(u8, f64)>,
+    /// Every legal choice: each legal selection while a selection is awaited (best first, as
+    /// [`Game::legal_selections`] lists them), else roll and/or bank (or forfeit), else the
+    /// farkle to acknowledge. The recommended one has the highest value except in a final
+    /// round (see the module docs).
+    pub choices: Vec<AdviceChoice>,
+}
+
+/// Why no advice could be given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AdviceError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The advisor was built for other rules.
+    #[error("the advisor was built for other rules than the game's")]
+    OtherRules,
+    /// The strategy failed.
+    #[error(transparent)]
+    Strategy(#[from] StrategyError),
+}
+
+/// The optimal single turn for both on-board situations, exact odds, and optionally a
+/// two-player table. Immutable and `Sync`: share one between bots and threads.
+#[derive(Debug, Clone)]
+pub struct Advisor {
+    odds: Odds,
+    off_board: SingleTurn,
+    on_board: SingleTurn,
+    table: Option<Arc<WinTable>>,
+}
+
+impl Advisor {
+    /// The single-turn advisor for `rules` (milliseconds).
+    pub fn single_turn(rules: &crate::rules::Rules) -> Result<Advisor, StrategyError> {
+        let odds = Odds::new(rules)?;
+        Ok(Advisor {
+            off_board: SingleTurn::solve(&odds, false)?,
+            on_board: SingleTurn::solve(&odds, true)?,
+            odds,
+            table: None,
+        })
+    }
+
+    /// The win-optimal advisor: the table for two-player games, single-turn otherwise.
+    pub fn with_table(table: Arc<WinTable>) -> Result<Advisor, StrategyError> {
+        let mut advisor = Advisor::single_turn(table.rules())?;
+        advisor.table = Some(table);
+        Ok(advisor)
+    }
+
+    /// This advisor with a two-player table added (no new single-turn solve). `OtherRules`
+    /// when the table was solved for other rules.
+    pub fn with_added_table(&self, table: Arc<WinTable>) -> Result<Advisor, AdviceError> {
+        if table.rules() != self.rules() {
+            return Err(AdviceError::OtherRules);
+        }
+        Ok(Advisor {
+            table: Some(table),
+            ..self.clone()
+        })
+    }
+
+    /// The rules the advisor was built for.
+    pub fn rules(&self) -> &crate::rules::Rules {
+        self.odds.rules()
+    }
+
+    /// The two-player table, if any.
+    pub fn table(&self) -> Option<&Arc<WinTable>> {
+        self.table.as_ref()
+    }
+
+    fn farkle_probability(&self, dice: u8) -> Option<(u8, f64)> {
+        let hand = self.odds.hand(dice)?;
+        Some((dice, hand.farkle().to_f64()))
+    }
+
+    /// The two players' table states (me, opponent) when the table applies to this game now.
+    fn table_states(&self, game: &Game) -> Option<(&WinTable, PlayerState, PlayerState)> {
+        let table = self.table.as_deref()?;
+        let players = game.players();
+        if players.len() != 2 || game.active_players() != 2 || game.final_round_player().is_some() {
+            return None;
+        }
+        let state = |i: usize| {
+            let p = &players[i];
+            PlayerState {
+                score: i32::try_from(p.score.max(i64::from(table.lower_bound()))).ok()?,
+                on_board: p.on_board,
+                // Without a penalty the table does not count farkles.
+                farkles: if table.rules().farkle_penalty_streak == 0 {
+                    0
+                } else {
+                    u8::try_from(p.consecutive_farkles).ok()?
+                },
+            }
+            .into()
+        };
+        let me = game.current_player();
+        let me_state: Option<PlayerState> = state(me);
+        let opp_state: Option<PlayerState> = state(1 - me);
+        let (me_state, opp_state) = (me_state?, opp_state?);
+        // A state outside the table's range is refused by this query.
+        table.start_of_turn(&me_state, &opp_state).ok()?;
+        Some((table, me_state, opp_state))
+    }
+
+    fn single(&self, game: &Game) -> &SingleTurn {
+        if game.players()[game.current_player()].on_board {
+            &self.on_board
+        } else {
+            &self.off_board
+        }
+    }
+
+    /// Whether this is the player's last turn of a final round, and the score to beat.
+    fn final_round_lead(game: &Game) -> Option<i64> {
+        game.final_round_player()?;
+        let me = game.current_player();
+        game.players()
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| *i != me && p.active)
+            .map(|(_, p)| p.score)
+            .max()
+    }
+
+    /// Advice for the player to move.
+    pub fn advise(&self, game: &Game) -> Result<Advice, AdviceError> {
+        if game.rules() != self.rules() {
+            return Err(AdviceError::OtherRules);
+        }
+        let turn = game.turn();
+        let t = i32::try_from(turn.points)
+            .map_err(|_| StrategyError::OutOfRange("turn points".into()))?;
+        let full = game.rules().dice_count;
+        let lead = Self::final_round_lead(game);
+        let my_score = game.players()[game.current_player()].score;
+        let table = self.table_states(game);
+        let kind = if table.is_some() {
+            ValueKind::WinProbability
+        } else {
+            ValueKind::ExpectedPoints
+        };
+        match game.phase() {
+            Phase::GameOver => Err(AdviceError::GameOver),
+            Phase::Farkled => Ok(Advice {
+                recommended: Action::AcknowledgeFarkle,
+                kind,
+                next_roll: None,
+                choices: vec![AdviceChoice {
+                    action: Action::AcknowledgeFarkle,
+                    points: 0,
+                    // The farkle (and any penalty) is already in the player's record.
+                    value: match table {
+                        Some((tb, me, opp)) => 1.0 - tb.start_of_turn(&opp, &me)?,
+                        None => 0.0,
+                    },
+                }],
+            }),
+            Phase::AwaitingSelection => {
+                let roll = turn.last_roll().expect("a roll awaits selection");
+                let counts =
+                    FaceCounts::from_faces(&roll.dice, roll.dice.len()).expect("a valid roll");
+                let legal = game.legal_selections();
+                let mut choices = Vec::with_capacity(legal.len());
+                let mut after = Vec::with_capacity(legal.len());
+                let win = match table {
+                    Some((tb, me, opp)) => Some(tb.choices(&me, &opp, t, counts)?),
+                    None => None,
+                };
+                for s in &legal {
+                    let left = roll.dice.len() - s.selection.dice.total();
+                    let next = if left > 0 {
+                        left as u8
+                    } else if game.rules().hot_dice {
+                        full
+                    } else {
+                        0
+                    };
+                    let t2 = t + s.selection.points;
+                    let value = match &win {
+                        Some(w) => {
+                            w.iter()
+                                .find(|c| c.keep == s.selection.dice)
+                                .expect("every legal selection scores")
+                                .win_probability
+                        }
+                        None if next == 0 => {
+                            if self.bank_allowed(game, t2) {
+                                f64::from(t2)
+                            } else {
+                                0.0
+                            }
+                        }
+                        None => self.single(game).value(t2, next)?,
+                    };
+                    choices.push(AdviceChoice {
+                        action: Action::Select(s.mask),
+                        points: s.selection.points,
+                        value,
+                    });
+                    after.push((t2, next));
+                }
+                // The best value; ties keep the earlier (more points, then more dice).
+                let mut best = 0;
+                for (i, c) in choices.iter().enumerate() {
+                    if c.value > choices[best].value {
+                        best = i;
+                    }
+                }
+                if lead.is_some() {
+                    // Final round: the most points, so the fewest rolls to take the lead.
+                    best = 0;
+                }
+                let (t2, next) = after[best];
+                let banks_next = next == 0
+                    || match lead {
+                        Some(lead) => i64::from(t2) + my_score > lead,
+                        None => match &win {
+                            Some(w) => {
+                                let keep = legal[best].selection.dice;
+                                w.iter().find(|c| c.keep == keep).is_some_and(|c| c.bank)
+                            }
+                            None => self.single(game).should_bank(t2, next)?,
+                        },
+                    };
+                let next_roll = if next == 0 || (banks_next && self.bank_allowed(game, t2)) {
+                    None
+                } else {
+                    self.farkle_probability(next)
+                };
+                Ok(Advice {
+                    recommended: choices[best].action,
+                    kind,
+                    next_roll,
+                    choices,
+                })
+            }
+            Phase::AwaitingRoll => {
+                let hand = turn.hand;
+                let mut choices = Vec::new();
+                let can_bank = game.can_bank();
+                let (roll_value, bank_value) = match table {
+                    Some((tb, me, opp)) if hand > 0 => {
+                        let d = tb.decision(&TwoPlayerState {
+                            me,
+                            opponent: opp,
+                            turn_total: t,
+                            dice: hand,
+                        })?;
+                        (d.roll_win_probability, d.bank_win_probability)
+                    }
+                    Some((tb, me, opp)) => {
+                        // Every die scored and no hot dice: bank (or forfeit).
+                        let bank = match can_bank.then(|| after_bank(tb, &me, t)) {
+                            Some(Some(p)) => Some(1.0 - tb.start_of_turn(&opp, &p)?),
+                            // Banking reaches the target: a win, or with a final round the
+                            // opponent's last turn, which the table does not expose here.
+                            Some(None) if !game.rules().final_round => Some(1.0),
+                            _ => None,
+                        };
+                        (f64::NAN, bank)
+                    }
+                    None if hand > 0 => (
+                        self.single_roll_value(game, t, hand)?,
+                        can_bank.then_some(f64::from(t)),
+                    ),
+                    None => (f64::NAN, can_bank.then_some(f64::from(t))),
+                };
+                if hand > 0 && game.can_roll() {
+                    choices.push(AdviceChoice {
+                        action: Action::Roll,
+                        points: 0,
+                        value: roll_value,
+                    });
+                }
+                if can_bank {
+                    choices.push(AdviceChoice {
+                        action: Action::Bank,
+                        points: 0,
+                        value: bank_value.unwrap_or(f64::NAN),
+                    });
+                }
+                if game.can_forfeit() {
+                    choices.push(AdviceChoice {
+                        action: Action::ForfeitTurn,
+                        points: 0,
+                        value: match table {
+                            Some((tb, me, opp)) => 1.0 - tb.start_of_turn(&opp, &me)?,
+                            None => 0.0,
+                        },
+                    });
+                }
+                let bank = can_bank
+                    && match lead {
+                        Some(lead) => turn.points + my_score > lead || hand == 0,
+                        None => hand == 0 || bank_value.is_some_and(|b| b >= roll_value),
+                    };
+                let recommended = if bank {
+                    Action::Bank
+                } else if hand > 0 {
+                    Action::Roll
+                } else {
+                    Action::ForfeitTurn
+                };
+                let next_roll = match recommended {
+                    Action::Roll => self.farkle_probability(hand),
+                    _ => None,
+                };
+                Ok(Advice {
+                    recommended,
+                    kind,
+                    next_roll,
+                    choices,
+                })
+            }
+        }
+    }
+
+    /// Whether the game would let the player to move bank a turn of `t` points.
+    fn bank_allowed(&self, game: &Game, t: i32) -> bool {
+        let r = game.rules();
+        let on_board = game.players()[game.current_player()].on_board;
+        t >= r.min_bank_score && (on_board || t >= r.min_entry_score) && t > 0
+    }
+
+    /// The single-turn value of rolling `hand` dice at turn total `t` (not banking).
+    fn single_roll_value(&self, game: &Game, t: i32, hand: u8) -> Result<f64, StrategyError> {
+        let policy = self.single(game);
+        let unit = self.odds.unit();
+        let mut acc = 0.0;
+        let hand_odds = self.odds.hand(hand).expect("hand size in range");
+        for g in &hand_odds.groups {
+            let mut best = f64::NEG_INFINITY;
+            for (k, b) in g.best.iter().enumerate() {
+                let Some(b) = *b else { continue };
+                let t2 = t + b as i32 * unit;
+                let left = hand as usize - k - 1;
+                let v = if left > 0 {
+                    policy.value(t2, left as u8)?
+                } else if game.rules().hot_dice {
+                    policy.value(t2, game.rules().dice_count)?
+                } else if self.bank_allowed(game, t2) {
+                    f64::from(t2)
+                } else {
+                    0.0
+                };
+                best = best.max(v);
+            }
+            acc += g.probability * best;
+        }
+        Ok(acc)
+    }
+}
+
+/// The player state after banking `t` points, `None` when that reaches the target.
+fn after_bank(table: &WinTable, me: &PlayerState, t: i32) -> Option<PlayerState> {
+    let score = me.score + t;
+    (score < table.rules().target_score).then_some(PlayerState {
+        score,
+        on_board: true,
+        farkles: 0,
+    })
+}
+
+/// When a threshold bot banks: once the turn reaches `thresholds[d - 1]` points with d dice
+/// left to roll (`None`: never with that many; missing entries: never), or when banking
+/// reaches the target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Thresholds(pub Vec<Option<i32>>);
+
+impl Default for Thresholds {
+    /// The command-line game's bot: 300 with 1 or 2 dice, 400 with 3, 700 with 4, 2000 with 5,
+    /// never with 6.
+    fn default() -> Self {
+        Thresholds(vec![
+            Some(300),
+            Some(300),
+            Some(400),
+            Some(700),
+            Some(2000),
+            None,
+        ])
+    }
+}
+
+/// A computer player.
+#[derive(Debug, Clone)]
+pub enum Bot {
+    /// Picks uniformly among the legal actions (each legal selection; roll or bank).
+    RandomLegal,
+    /// Keeps the selection with the most points (the most dice among equals); banks by
+    /// [`Thresholds`]; in a final round rolls on until it leads.
+    Threshold(Thresholds),
+    /// Follows an [`Advisor`]: single-turn optimal, or win-optimal when it holds a two-player
+    /// table and the game has two players.
+    Advised(Arc<Advisor>),
+}
+
+impl Bot {
+    /// The single-turn optimal bot for `rules`.
+    pub fn single_turn_optimal(rules: &crate::rules::Rules) -> Result<Bot, StrategyError> {
+        Ok(Bot::Advised(Arc::new(Advisor::single_turn(rules)?)))
+    }
+
+    /// The win-optimal bot (single-turn optimal where the table does not apply).
+    pub fn win_optimal(table: Arc<WinTable>) -> Result<Bot, StrategyError> {
+        Ok(Bot::Advised(Arc::new(Advisor::with_table(table)?)))
+    }
+
+    /// The action this bot takes now. `rng` is used by the random bot only.
+    pub fn decide(&self, game: &Game, rng: &mut dyn RngCore) -> Result<Action, AdviceError> {
+        match game.phase() {
+            Phase::GameOver => return Err(AdviceError::GameOver),
+            Phase::Farkled => return Ok(Action::AcknowledgeFarkle),
+            _ => {}
+        }
+        match self {
+            Bot::Advised(advisor) => Ok(advisor.advise(game)?.recommended),
+            Bot::RandomLegal => Ok(match game.phase() {
+                Phase::AwaitingSelection => {
+                    let legal = game.legal_selections();
+                    Action::Select(legal[rng.random_range(0..legal.len())].mask)
+                }
+                _ => {
+                    let mut options = Vec::with_capacity(2);
+                    if game.can_roll() {
+                        options.push(Action::Roll);
+                    }
+                    if game.can_bank() {
+                        options.push(Action::Bank);
+                    }
+                    if options.is_empty() {
+                        Action::ForfeitTurn
+                    } else {
+                        options[rng.random_range(0..options.len())]
+                    }
+                }
+            }),
+            Bot::Threshold(thresholds) => Ok(match game.phase() {
+                // Listed best first: the most points, then the most dice.
+                Phase::AwaitingSelection => Action::Select(game.legal_selections()[0].mask),
+                _ => {
+                    let turn = game.turn();
+                    let me = &game.players()[game.current_player()];
+                    let score = me.score + turn.points;
+                    let target = i64::from(game.rules().target_score);
+                    let bank = match Advisor::final_round_lead(game) {
+                        Some(lead) => score > lead,
+                        None => {
+                            (target > 0 && score >= target)
+                                || turn.hand == 0
+                                || thresholds
+                                    .0
+                                    .get(usize::from(turn.hand).wrapping_sub(1))
+                                    .copied()
+                                    .flatten()
+                                    .is_some_and(|x| turn.points >= i64::from(x))
+                        }
+                    };
+                    if (bank || !game.can_roll()) && game.can_bank() {
+                        Action::Bank
+                    } else if game.can_roll() {
+                        Action::Roll
+                    } else {
+                        Action::ForfeitTurn
+                    }
+                }
+            }),
+        }
+    }
+
+    /// Plays the current player's whole turn with the game's dice generator: roll, select,
+    /// bank or roll on, acknowledge a farkle. Returns the number of actions taken. Stops with
+    /// the game's error if any call is refused (the game has no generator, for one); the bots
+    /// never make an illegal call otherwise.
+    pub fn play_turn(&self, game: &mut Game, rng: &mut dyn RngCore) -> Result<usize, BotError> {
+        let mut actions = 0;
+        loop {
+            let action = self.decide(game, rng)?;
+            apply(game, action)?;
+            actions += 1;
+            if matches!(
+                action,
+                Action::Bank | Action::AcknowledgeFarkle | Action::ForfeitTurn
+            ) {
+                return Ok(actions);
+            }
+        }
+    }
+}
+
+/// Why a bot could not play.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BotError {
+    /// No advice (the game is over, or other rules).
+    #[error(transparent)]
+    Advice(#[from] AdviceError),
+    /// The game refused an action.
+    #[error(transparent)]
+    Game(#[from] GameError),
+}
+
+/// Applies an action to a game.
+pub fn apply(game: &mut Game, action: Action) -> Result<(), GameError> {
+    match action {
+        Action::Roll => game.roll().map(|_| ()),
+        Action::Select(mask) => game.select_mask(mask).map(|_| ()),
+        Action::Bank => game.bank().map(|_| ()),
+        Action::AcknowledgeFarkle => game.acknowledge_farkle(),
+        Action::ForfeitTurn => game.forfeit_turn().map(|_| ()),
+    }
+}

@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! Bots, advice and the simulator: every call a bot makes is legal, advice agrees with the
+//! solvers it is built on, simulations are reproducible, and stronger bots win. Small targets
+//! keep the two-player table and the simulations quick in debug builds.
+
+use std::sync::{Arc, OnceLock};
+
+use farkle::strategy::{
+    simulate, wilson_interval, Action, Advisor, Bot, Odds, PlayerState, SingleTurn, SolveOptions,
+    Thresholds, ValueKind, WinTable,
+};
+use farkle::{DiceSource, FaceCounts, Game, Phase, Preset, Rules};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn minimal_1000() -> Rules {
+    Rules {
+        target_score: 1000,
+        ..Preset::Minimal.rules()
+    }
+}
+
+/// The minimal preset to 1,000, solved once for every test.
+fn table() -> Arc<WinTable> {
+    static TABLE: OnceLock<Arc<WinTable>> = OnceLock::new();
+    Arc::clone(TABLE.get_or_init(|| {
+        Arc::new(WinTable::solve(&minimal_1000(), SolveOptions::default(), &mut |_| {}).unwrap())
+    }))
+}
+
+/// Plays whole games with `bots` (one seat each), one action at a time, asserting every
+/// action the bot chooses is accepted and every turn ends with the turn passing.
+fn play_checked(rules: Rules, bots: &[Bot], seed: u64) -> Game {
+    let mut game = Game::new(rules, bots.len(), DiceSource::Seeded { seed }).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut turns = 0;
+    while game.phase() != Phase::GameOver {
+        let player = game.current_player();
+        let bot = &bots[player];
+        loop {
+            let action = bot.decide(&game, &mut rng).unwrap();
+            farkle::strategy::bots::apply(&mut game, action)
+                .unwrap_or_else(|e| panic!("{action:?} refused: {e} in {:?}", game.turn()));
+            if matches!(
+                action,
+                Action::Bank | Action::AcknowledgeFarkle | Action::ForfeitTurn
+            ) {
+                break;
+            }
+        }
+        assert!(game.phase() == Phase::GameOver || game.turn().player != player || bots.len() == 1);
+        turns += 1;
+        assert!(turns < 100_000, "the game does not end");
+    }
+    game
+}
+
+#[test]
+fn every_bot_call_is_legal_under_every_preset() {
+    let mut no_hot_dice = Preset::Classic.rules();
+    no_hot_dice.hot_dice = false;
+    no_hot_dice.min_bank_score = 350;
+    let mut rule_sets: Vec<Rules> = Preset::ALL.iter().map(|p| p.rules()).collect();
+    rule_sets.push(no_hot_dice);
+    for mut rules in rule_sets {
+        if rules.target_score > 0 {
+            rules.target_score = 2000;
+        }
+        let bots = [
+            Bot::RandomLegal,
+            Bot::Threshold(Thresholds::default()),
+            Bot::single_turn_optimal(&rules).unwrap(),
+        ];
+        for seed in 0..4 {
+            let game = play_checked(rules, &bots, seed);
+            assert!(game.winners().is_some());
+        }
+    }
+}
+
+#[test]
+fn win_optimal_bot_calls_are_legal_and_it_falls_back_with_three_players() {
+    let rules = minimal_1000();
+    let win = Bot::win_optimal(table()).unwrap();
+    for seed in 0..10 {
+        play_checked(
+            rules,
+            &[win.clone(), Bot::Threshold(Thresholds::default())],
+            seed,
+        );
+        play_checked(rules, &[Bot::RandomLegal, win.clone()], seed);
+        // Three players: single-turn optimal (the table is for two).
+        play_checked(rules, &[win.clone(), Bot::RandomLegal, win.clone()], seed);
+    }
+    let advisor = Advisor::with_table(table()).unwrap();
+    let three = Game::new(rules, 3, DiceSource::Seeded { seed: 1 }).unwrap();
+    assert_eq!(
+        advisor.advise(&three).unwrap().kind,
+        ValueKind::ExpectedPoints
+    );
+}
+
+#[test]
+fn play_turn_plays_exactly_one_turn() {
+    let rules = Preset::Classic.rules();
+    let bot = Bot::single_turn_optimal(&rules).unwrap();
+    let mut game = Game::new(rules, 2, DiceSource::Seeded { seed: 9 }).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    for turn in 0..20 {
+        assert_eq!(game.current_player(), turn % 2);
+        let actions = bot.play_turn(&mut game, &mut rng).unwrap();
+        assert!(actions >= 2, "at least a roll and the end of the turn");
+        assert_eq!(game.players()[turn % 2].turns, (turn / 2 + 1) as u32);
+    }
+    // A game without a generator: the bot reports the game's refusal.
+    let mut supplied = Game::new(rules, 2, DiceSource::Supplied).unwrap();
+    assert!(bot.play_turn(&mut supplied, &mut rng).is_err());
+    assert_eq!(supplied.turn().rolls.len(), 0);
+}
+
+#[test]
+fn single_turn_advice_agrees_with_the_policy() {
+    let rules = Preset::Classic.rules();
+    let odds = Odds::new(&rules).unwrap();
+    let on = SingleTurn::solve(&odds, true).unwrap();
+    let off = SingleTurn::solve(&odds, false).unwrap();
+    let advisor = Advisor::single_turn(&rules).unwrap();
+    let bot = Bot::Advised(Arc::new(advisor.clone()));
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let (mut selections, mut decisions) = (0, 0);
+    for seed in 0..6 {
+        let mut game = Game::new(rules, 2, DiceSource::Seeded { seed }).unwrap();
+        while game.phase() != Phase::GameOver && game.round() < 12 {
+            let me = &game.players()[game.current_player()];
+            let policy = if me.on_board { &on } else { &off };
+            let advice = advisor.advise(&game).unwrap();
+            assert_eq!(advice.kind, ValueKind::ExpectedPoints);
+            assert!(advice
+                .choices
+                .iter()
+                .any(|c| c.action == advice.recommended));
+            let turn = game.turn();
+            let t = turn.points as i32;
+            let in_final = game.final_round_player().is_some();
+            match game.phase() {
+                Phase::AwaitingSelection if !in_final => {
+                    let dice = &turn.last_roll().unwrap().dice;
+                    let roll = FaceCounts::from_faces(dice, 6).unwrap();
+                    let best = policy.best_choice(roll, t).unwrap().unwrap();
+                    let recommended = advice
+                        .choices
+                        .iter()
+                        .find(|c| c.action == advice.recommended)
+                        .unwrap();
+                    assert!((recommended.value - best.value).abs() < 1e-9);
+                    let top = advice
+                        .choices
+                        .iter()
+                        .map(|c| c.value)
+                        .fold(f64::MIN, f64::max);
+                    assert!((top - best.value).abs() < 1e-9);
+                    assert_eq!(advice.choices.len(), game.legal_selections().len());
+                    match advice.next_roll {
+                        None => assert!(best.bank || best.dice_left == 0),
+                        Some((n, p)) => {
+                            assert!(!best.bank);
+                            assert_eq!(n, best.dice_left);
+                            assert_eq!(p, odds.hand(n).unwrap().farkle().to_f64());
+                        }
+                    }
+                    selections += 1;
+                }
+                Phase::AwaitingRoll if !in_final && turn.rolls.is_empty() => {
+                    // Start of a turn: only a roll, worth a whole turn's expected points.
+                    assert_eq!(advice.choices.len(), 1);
+                    assert_eq!(advice.recommended, Action::Roll);
+                    assert!((advice.choices[0].value - policy.expected_points()).abs() < 1e-9);
+                    assert_eq!(advice.next_roll, Some((6, 5.0 / 216.0)));
+                }
+                Phase::AwaitingRoll if !in_final && game.can_bank() => {
+                    let bank = policy.should_bank(t, turn.hand).unwrap();
+                    assert_eq!(advice.recommended == Action::Bank, bank);
+                    let value = policy.value(t, turn.hand).unwrap();
+                    let top = advice
+                        .choices
+                        .iter()
+                        .map(|c| c.value)
+                        .fold(f64::MIN, f64::max);
+                    assert!((top - value).abs() < 1e-9, "{top} {value}");
+                    decisions += 1;
+                }
+                Phase::Farkled => assert_eq!(advice.recommended, Action::AcknowledgeFarkle),
+                _ => {}
+            }
+            let action = bot.decide(&game, &mut rng).unwrap();
+            assert_eq!(action, advice.recommended);
+            farkle::strategy::bots::apply(&mut game, action).unwrap();
+        }
+    }
+    assert!(
+        selections > 50 && decisions > 20,
+        "{selections} {decisions}"
+    );
+}
+
+#[test]
+fn table_advice_gives_win_probabilities() {
+    let rules = minimal_1000();
+    let table = table();
+    let advisor = Advisor::with_table(Arc::clone(&table)).unwrap();
+    let mut game = Game::new(rules, 2, DiceSource::Seeded { seed: 3 }).unwrap();
+    let start = advisor.advise(&game).unwrap();
+    assert_eq!(start.kind, ValueKind::WinProbability);
+    assert_eq!(start.recommended, Action::Roll);
+    assert!((start.choices[0].value - table.first_player_win_probability()).abs() < 1e-12);
+    let mut checked = 0;
+    let bot = Bot::Advised(Arc::new(advisor.clone()));
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    for seed in 0..20 {
+        game = Game::new(rules, 2, DiceSource::Seeded { seed }).unwrap();
+        while game.phase() != Phase::GameOver && game.final_round_player().is_none() {
+            let advice = advisor.advise(&game).unwrap();
+            if game.phase() == Phase::AwaitingSelection {
+                let me = game.current_player();
+                let state = |i: usize| PlayerState {
+                    score: game.players()[i].score as i32,
+                    on_board: game.players()[i].on_board,
+                    farkles: 0,
+                };
+                let dice = &game.turn().last_roll().unwrap().dice;
+                let roll = FaceCounts::from_faces(dice, 6).unwrap();
+                let best = table
+                    .best_choice(&state(me), &state(1 - me), game.turn().points as i32, roll)
+                    .unwrap()
+                    .unwrap();
+                let top = advice
+                    .choices
+                    .iter()
+                    .map(|c| c.value)
+                    .fold(f64::MIN, f64::max);
+                assert!(
+                    (top - best.win_probability).abs() < 1e-12,
+                    "{top} {best:?} {advice:?} {:?}",
+                    game.players()
+                );
+                assert!(advice
+                    .choices
+                    .iter()
+                    .all(|c| (0.0..=1.0).contains(&c.value)));
+                checked += 1;
+            }
+            let action = bot.decide(&game, &mut rng).unwrap();
+            farkle::strategy::bots::apply(&mut game, action).unwrap();
+        }
+    }
+    assert!(checked > 20);
+}
+
+#[test]
+fn advice_refuses_a_finished_game_and_other_rules() {
+    let advisor = Advisor::single_turn(&Preset::Classic.rules()).unwrap();
+    let other = Game::new(Preset::Minimal.rules(), 2, DiceSource::Seeded { seed: 1 }).unwrap();
+    assert!(advisor.advise(&other).is_err());
+    let mut one = Game::new(Preset::Classic.rules(), 2, DiceSource::Seeded { seed: 1 }).unwrap();
+    one.leave(0).unwrap();
+    assert_eq!(one.phase(), Phase::GameOver);
+    assert!(advisor.advise(&one).is_err());
+}
+
+#[test]
+fn wilson_interval_matches_known_values() {
+    // 50 of 100: 0.4038 to 0.5962; 0 of 10: 0 to 0.2775 (textbook values).
+    let (lo, hi) = wilson_interval(50, 100);
+    assert!((lo - 0.40383).abs() < 1e-4 && (hi - 0.59617).abs() < 1e-4);
+    let (lo, hi) = wilson_interval(0, 10);
+    assert!(lo == 0.0 && (hi - 0.27753).abs() < 1e-4);
+}
+
+#[test]
+fn simulations_are_reproducible_and_seats_rotate() {
+    let rules = Rules {
+        target_score: 2000,
+        ..Preset::Classic.rules()
+    };
+    let bots = [Bot::Threshold(Thresholds::default()), Bot::RandomLegal];
+    let a = simulate(&rules, &bots, 200, 7).unwrap();
+    let b = simulate(&rules, &bots, 200, 7).unwrap();
+    assert_eq!(a, b);
+    let c = simulate(&rules, &bots, 200, 8).unwrap();
+    assert_ne!(a.turns, c.turns);
+    assert_eq!(a.games, 200);
+    for r in &a.bots {
+        assert_eq!(r.games, 200);
+        assert!(r.interval.0 <= r.win_rate && r.win_rate <= r.interval.1);
+    }
+    assert_eq!(a.bots[0].wins + a.bots[1].wins + a.bots[0].ties, 200);
+    // The same bot in both seats: seats rotate, so each copy starts half the games; two
+    // identical bots split the wins evenly within noise.
+    let same = [
+        Bot::Threshold(Thresholds::default()),
+        Bot::Threshold(Thresholds::default()),
+    ];
+    let s = simulate(&rules, &same, 400, 1).unwrap();
+    let diff = s.bots[0].win_rate - s.bots[1].win_rate;
+    assert!(diff.abs() < 0.15, "{diff}");
+}
+
+/// The margin of bot 0 over bot 1 in standard errors of the difference of their win rates
+/// (a multinomial: Var(p0 - p1) = (p0 (1 - p0) + p1 (1 - p1) + 2 p0 p1) / n).
+fn margin_in_standard_errors(report: &farkle::strategy::SimulationReport) -> f64 {
+    let (p0, p1) = (report.bots[0].win_rate, report.bots[1].win_rate);
+    let n = report.games as f64;
+    let se = ((p0 * (1.0 - p0) + p1 * (1.0 - p1) + 2.0 * p0 * p1) / n).sqrt();
+    (p0 - p1) / se
+}
+
+#[test]
+fn win_optimal_beats_the_threshold_bot_far_outside_the_interval() {
+    let bots = [
+        Bot::win_optimal(table()).unwrap(),
+        Bot::Threshold(Thresholds::default()),
+    ];
+    let report = simulate(&minimal_1000(), &bots, 4000, 2026).unwrap();
+    let margin = margin_in_standard_errors(&report);
+    assert!(
+        margin > 5.0,
+        "{report:?}: margin {margin:.1} standard errors"
+    );
+    assert!(report.bots[0].interval.0 > report.bots[1].interval.1);
+    assert!(report.bots[0].interval.0 > 0.5);
+}
+
+#[test]
+fn single_turn_optimal_beats_random_legal() {
+    let rules = minimal_1000();
+    let bots = [Bot::single_turn_optimal(&rules).unwrap(), Bot::RandomLegal];
+    let report = simulate(&rules, &bots, 600, 5).unwrap();
+    let margin = margin_in_standard_errors(&report);
+    assert!(margin > 10.0, "{report:?}: margin {margin:.1}");
+    assert!(report.bots[0].interval.0 > 0.75);
+}
