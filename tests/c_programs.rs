@@ -97,6 +97,7 @@ fn run_all(suffix: &str, extra: &[&str], wrapper: &[&str], env: &[(&str, &str)])
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
 fn c_test_programs_pass() {
     run_all("", &[], &[], &[]);
 }
@@ -104,6 +105,7 @@ fn c_test_programs_pass() {
 /// The same programs with AddressSanitizer and UndefinedBehaviorSanitizer (leaks included):
 /// misuse on the C side of the boundary, and leaks of anything the library hands out.
 #[test]
+#[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
 fn c_test_programs_pass_under_sanitizers() {
     run_all(
         "_asan",
@@ -120,6 +122,7 @@ fn c_test_programs_pass_under_sanitizers() {
 /// The same programs under valgrind's memcheck, which also sees inside the (uninstrumented)
 /// Rust library: invalid reads and writes, uninitialised values, and leaks, all as errors.
 #[test]
+#[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
 fn c_test_programs_pass_under_valgrind() {
     let available = Command::new("valgrind").arg("--version").output().is_ok();
     assert!(
@@ -142,6 +145,7 @@ fn c_test_programs_pass_under_valgrind() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
 fn header_compiles_as_cpp() {
     let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let source = out_dir.join("header_check.cpp");
@@ -165,6 +169,7 @@ fn header_compiles_as_cpp() {
 /// The C benchmark harness must keep building and running; its timings are taken by hand
 /// (see the README), never asserted.
 #[test]
+#[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
 fn c_benchmark_harness_runs() {
     let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let source = manifest_dir()
