@@ -282,6 +282,7 @@ pub fn check_game(game: *const FarkleGame) -> String {
         Some(FarkleStatus::IndexOutOfRange)
     );
     let mut game_over_events = 0;
+    let mut previous: Option<FarkleEventKind> = None;
     for i in 0..count {
         let e = event(game, i);
         assert!((e.kind as u32) <= 12);
@@ -308,6 +309,11 @@ pub fn check_game(game: *const FarkleGame) -> String {
             }
             FarkleEventKind::TurnForfeited => t.forfeited += e.points,
             FarkleEventKind::HotDice => t.hot_dice += 1,
+            // An undone selection that emptied the hand takes its hot dice back (the log
+            // keeps both events).
+            FarkleEventKind::Undone if previous == Some(FarkleEventKind::HotDice) => {
+                t.hot_dice -= 1
+            }
             FarkleEventKind::PlayerLeft => {
                 assert!(!t.left, "a player left twice");
                 t.left = true;
@@ -324,6 +330,7 @@ pub fn check_game(game: *const FarkleGame) -> String {
             }
             _ => {}
         }
+        previous = Some(e.kind);
     }
     assert_eq!(game_over_events, usize::from(over));
 
