@@ -77,41 +77,42 @@ fn rules_messages_are_truncated_and_terminated() {
 #[test]
 fn scoring_through_caller_buffers() {
     let rules = classic();
-    let faces = [1u8, 1, 1, 5, 2, 3];
+    let faces = [1u8, 5, 1];
     let mut score = MaybeUninit::<FarkleScore>::uninit();
     // SAFETY (every call below): valid pointers and lengths.
     unsafe {
-        let s = farkle_score_selection(&rules, faces.as_ptr(), 4, score.as_mut_ptr());
+        let s = farkle_score_selection(&rules, faces.as_ptr(), 3, score.as_mut_ptr());
         assert_eq!(s, FarkleStatus::Ok);
         let score = score.assume_init();
         assert!(score.valid);
-        // Three 1s (1000) and a single 5 (50).
-        assert_eq!(score.points, 1050);
-        assert_eq!(score.combination_count, 2);
+        // Two single 1s (100 each) and a single 5 (50).
+        assert_eq!(score.points, 250);
+        assert_eq!(score.combination_count, 3);
 
         let mut needed = 0usize;
-        let s = farkle_roll_selections(&rules, faces.as_ptr(), 6, ptr::null_mut(), 0, &mut needed);
+        let s = farkle_roll_selections(&rules, faces.as_ptr(), 3, ptr::null_mut(), 0, &mut needed);
         assert_eq!(s, FarkleStatus::BufferTooSmall);
         let mut list = vec![MaybeUninit::<FarkleSelection>::uninit(); needed];
         let mut written = 0usize;
         let s = farkle_roll_selections(
             &rules,
             faces.as_ptr(),
-            6,
+            3,
             list.as_mut_ptr().cast(),
             list.len(),
             &mut written,
         );
         assert_eq!(s, FarkleStatus::Ok);
-        assert_eq!(written, needed);
-        assert_eq!(list[0].assume_init().points, 1050);
+        // {1}, {5}, {1,1}, {1,5}, {1,1,5}, best first.
+        assert_eq!(written, 5);
+        assert_eq!(list[0].assume_init().points, 250);
 
         let mut scorer = ptr::null_mut();
         assert_eq!(farkle_scorer_new(&rules, &mut scorer), FarkleStatus::Ok);
         let mut analysis = MaybeUninit::<FarkleRollAnalysis>::uninit();
-        let s = farkle_scorer_roll_analyze(scorer, faces.as_ptr(), 6, analysis.as_mut_ptr());
+        let s = farkle_scorer_roll_analyze(scorer, faces.as_ptr(), 3, analysis.as_mut_ptr());
         assert_eq!(s, FarkleStatus::Ok);
-        assert_eq!(analysis.assume_init().max_points, 1050);
+        assert_eq!(analysis.assume_init().max_points, 250);
         let s = farkle_scorer_score_selection(scorer, [7u8].as_ptr(), 1, ptr::null_mut());
         assert_eq!(s, FarkleStatus::NullPointer);
         farkle_scorer_free(scorer);
