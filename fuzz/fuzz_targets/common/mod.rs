@@ -282,7 +282,8 @@ pub fn check_game(game: *const FarkleGame) -> String {
         Some(FarkleStatus::IndexOutOfRange)
     );
     let mut game_over_events = 0;
-    let mut previous: Option<FarkleEventKind> = None;
+    // Whether the latest selection emptied the hand into hot dice (undo takes them back).
+    let mut latest_selection_hot = false;
     for i in 0..count {
         let e = event(game, i);
         assert!((e.kind as u32) <= 12);
@@ -308,11 +309,18 @@ pub fn check_game(game: *const FarkleGame) -> String {
                 t.forfeited += e.points;
             }
             FarkleEventKind::TurnForfeited => t.forfeited += e.points,
-            FarkleEventKind::HotDice => t.hot_dice += 1,
-            // An undone selection that emptied the hand takes its hot dice back (the log
-            // keeps both events).
-            FarkleEventKind::Undone if previous == Some(FarkleEventKind::HotDice) => {
-                t.hot_dice -= 1
+            FarkleEventKind::Selected => latest_selection_hot = false,
+            FarkleEventKind::HotDice => {
+                t.hot_dice += 1;
+                latest_selection_hot = true;
+            }
+            // Undoing the selection that emptied the hand takes its hot dice back; the log
+            // keeps both events, and other players may leave in between.
+            FarkleEventKind::Undone => {
+                if latest_selection_hot {
+                    t.hot_dice -= 1;
+                }
+                latest_selection_hot = false;
             }
             FarkleEventKind::PlayerLeft => {
                 assert!(!t.left, "a player left twice");
@@ -330,7 +338,6 @@ pub fn check_game(game: *const FarkleGame) -> String {
             }
             _ => {}
         }
-        previous = Some(e.kind);
     }
     assert_eq!(game_over_events, usize::from(over));
 
