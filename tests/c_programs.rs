@@ -63,6 +63,7 @@ fn run_all(suffix: &str, extra: &[&str], wrapper: &[&str], env: &[(&str, &str)])
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
 fn c_test_programs_pass() {
     run_all("", &[], &[], &[]);
 }
@@ -70,6 +71,7 @@ fn c_test_programs_pass() {
 /// The same programs with AddressSanitizer and UndefinedBehaviorSanitizer (leaks included):
 /// misuse on the C side of the boundary, and leaks of anything the library hands out.
 #[test]
+#[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
 fn c_test_programs_pass_under_sanitizers() {
     run_all("_asan", support::SANITIZE, &[], support::SANITIZE_ENV);
 }
@@ -77,12 +79,14 @@ fn c_test_programs_pass_under_sanitizers() {
 /// The same programs under valgrind's memcheck, which also sees inside the (uninstrumented)
 /// Rust library: invalid reads and writes, uninitialised values, and leaks, all as errors.
 #[test]
+#[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
 fn c_test_programs_pass_under_valgrind() {
     support::require_valgrind();
     run_all("_valgrind", &[], support::VALGRIND, &[]);
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
 fn header_compiles_as_cpp() {
     let out_dir = support::out_dir();
     let source = out_dir.join("header_check.cpp");
@@ -106,6 +110,7 @@ fn header_compiles_as_cpp() {
 /// The C benchmark harness must keep building and running; its timings are taken by hand
 /// (see the README), never asserted.
 #[test]
+#[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
 fn c_benchmark_harness_runs() {
     let out_dir = support::out_dir();
     let source = manifest_dir()
@@ -122,4 +127,89 @@ fn c_benchmark_harness_runs() {
         5,
         "{stdout}"
     );
+}
+
+/// Every program in `examples-c/` built with the sanitizers and run under them and under
+/// valgrind, with no arguments, with `--help`, and with the sample arguments below, stdin
+/// empty. Only the tools' verdicts are checked (an example may well refuse bad arguments):
+/// no memory error, undefined behaviour or leak on any of these paths.
+#[test]
+#[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
+fn examples_are_clean_under_sanitizers_and_valgrind() {
+    const SANITIZER_EXIT: i32 = 86;
+    const VALGRIND_EXIT: i32 = 99;
+    let samples: &[(&str, &[&str])] = &[
+        ("score", &["1", "1", "1", "5"]),
+        (
+            "score",
+            &["--rules", "zilch", "--all", "2", "3", "4", "6", "6", "2"],
+        ),
+        ("score", &["7", "1"]),
+    ];
+    let mut examples: Vec<PathBuf> = std::fs::read_dir(manifest_dir().join("examples-c"))
+        .expect("examples-c")
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    examples.sort();
+    let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    for source in examples {
+        let stem = source.file_stem().expect("file name").to_string_lossy();
+        let asan = out_dir.join(format!("example_{stem}_asan"));
+        let plain = out_dir.join(format!("example_{stem}_plain"));
+        compile(
+            "cc",
+            "c99",
+            &source,
+            &asan,
+            &[
+                "-fsanitize=address,undefined",
+                "-fno-omit-frame-pointer",
+                "-fno-sanitize-recover=all",
+            ],
+        );
+        compile("cc", "c99", &source, &plain, &[]);
+        let mut runs: Vec<Vec<&str>> = vec![vec![], vec!["--help"]];
+        runs.extend(
+            samples
+                .iter()
+                .filter(|(name, _)| *name == stem)
+                .map(|(_, args)| args.to_vec()),
+        );
+        for args in &runs {
+            let exitcode = format!("exitcode={SANITIZER_EXIT}");
+            let out = Command::new(&asan)
+                .args(args)
+                .env("ASAN_OPTIONS", format!("detect_leaks=1:{exitcode}"))
+                .env("LSAN_OPTIONS", &exitcode)
+                .env("UBSAN_OPTIONS", format!("halt_on_error=1:{exitcode}"))
+                .stdin(std::process::Stdio::null())
+                .output()
+                .expect("run example");
+            assert!(
+                out.status.code().is_some_and(|c| c != SANITIZER_EXIT),
+                "{stem} {args:?} under the sanitizers: {}\n{}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let out = Command::new("valgrind")
+                .args([
+                    "--quiet",
+                    "--leak-check=full",
+                    "--errors-for-leak-kinds=definite,indirect",
+                ])
+                .arg(format!("--error-exitcode={VALGRIND_EXIT}"))
+                .arg(&plain)
+                .args(args)
+                .stdin(std::process::Stdio::null())
+                .output()
+                .expect("run valgrind (apt-get install valgrind)");
+            assert!(
+                out.status.code().is_some_and(|c| c != VALGRIND_EXIT),
+                "{stem} {args:?} under valgrind: {}\n{}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
 }

@@ -56,3 +56,26 @@ macro_rules! try_slice {
         }
     }};
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ffi::error::FarkleStatus;
+
+    /// A body shaped like an exported function's. No exported function panics on any input
+    /// (the fuzz targets hunt for one), so the guard itself is driven with a deliberate panic.
+    fn guarded(fail: bool) -> FarkleStatus {
+        ffi_boundary! {
+            if fail {
+                panic!("a deliberate panic inside the boundary");
+            }
+            FarkleStatus::Ok
+        }
+    }
+
+    #[test]
+    fn a_panic_inside_the_boundary_becomes_the_panic_status() {
+        assert_eq!(guarded(true), FarkleStatus::Panic);
+        // The guard leaves no state behind: the next call runs normally.
+        assert_eq!(guarded(false), FarkleStatus::Ok);
+    }
+}

@@ -7,6 +7,8 @@
 
 #![allow(dead_code)]
 
+use std::collections::HashMap;
+
 use farkle::{KindScaling, Rules};
 
 /// The value of `block` read as exactly one combination (the best reading), if it is one.
@@ -103,9 +105,19 @@ pub fn sub_multisets(c: [u8; 6]) -> Vec<[u8; 6]> {
 
 /// The best total of carving all of `c` into combinations (ignoring the no-score set).
 pub fn carve(r: &Rules, c: [u8; 6]) -> Option<i64> {
+    carve_memo(r, c, &mut HashMap::new())
+}
+
+/// [`carve`], remembering the totals of the multisets it meets in `memo` (which must only
+/// ever be used with the same rules): the fuzz target scores every sub-multiset of a roll,
+/// and the plain recursion would carve the same rests over and over.
+pub fn carve_memo(r: &Rules, c: [u8; 6], memo: &mut HashMap<[u8; 6], Option<i64>>) -> Option<i64> {
     let Some(first) = c.iter().position(|&n| n > 0) else {
         return Some(0);
     };
+    if let Some(&known) = memo.get(&c) {
+        return known;
+    }
     let mut best = None;
     for block in sub_multisets(c) {
         if block[first] == 0 {
@@ -118,25 +130,35 @@ pub fn carve(r: &Rules, c: [u8; 6]) -> Option<i64> {
         for f in 0..6 {
             rest[f] -= block[f];
         }
-        if let Some(w) = carve(r, rest) {
+        if let Some(w) = carve_memo(r, rest, memo) {
             best = best.max(Some(v + w));
         }
     }
+    memo.insert(c, best);
     best
 }
 
 /// The reference score of a selection, including the no-score set.
 pub fn reference(r: &Rules, c: [u8; 6]) -> Option<i64> {
+    reference_memo(r, c, &mut HashMap::new())
+}
+
+/// [`reference`] with a memo for [`carve_memo`] (same rules only).
+pub fn reference_memo(
+    r: &Rules,
+    c: [u8; 6],
+    memo: &mut HashMap<[u8; 6], Option<i64>>,
+) -> Option<i64> {
     let total: u8 = c.iter().sum();
     if total == 0 {
         return None;
     }
-    if let Some(v) = carve(r, c) {
+    if let Some(v) = carve_memo(r, c, memo) {
         return Some(v);
     }
     let nothing_scores = sub_multisets(c)
         .into_iter()
-        .all(|s| s == [0; 6] || carve(r, s).is_none());
+        .all(|s| s == [0; 6] || carve_memo(r, s, memo).is_none());
     if r.no_score_set > 0 && total == r.dice_count && nothing_scores {
         return Some(r.no_score_set as i64);
     }

@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! The C entry points called from Rust the way a C caller would: raw pointers, caller-owned
+//! buffers, handles created, used and freed, strings handed out and returned. Small and fast
+//! so that it also runs under Miri (`cargo +nightly miri test --test ffi_boundary`), which
+//! checks every pointer the boundary reads or writes; the C programs in tests/c cover the
+//! same ground under the sanitizers and valgrind, where Miri cannot go.
+
+use std::ffi::{c_char, CStr, CString};
+use std::mem::MaybeUninit;
+use std::ptr;
+
+use farkle::ffi::error::{farkle_status_str, FarkleStatus};
+use farkle::ffi::game::*;
+use farkle::ffi::hands::*;
+use farkle::ffi::history::*;
+use farkle::ffi::rules::*;
+use farkle::ffi::saved_game::*;
+use farkle::ffi::scoring::*;
+
+fn classic() -> FarkleRules {
+    let mut r = MaybeUninit::<FarkleRules>::uninit();
+    // SAFETY: a writable out pointer.
+    assert_eq!(
+        unsafe { farkle_rules_preset(0, r.as_mut_ptr()) },
+        FarkleStatus::Ok
+    );
+    // SAFETY: written on success.
+    unsafe { r.assume_init() }
+}
+
+fn text(p: *const c_char) -> String {
+    assert!(!p.is_null());
+    // SAFETY: the library returns NUL-terminated strings.
+    unsafe { CStr::from_ptr(p) }
+        .to_str()
+        .expect("UTF-8")
+        .to_owned()
+}
+
+#[test]
+fn static_strings_for_any_number() {
+    for v in [-1, 0, 1, 12, 13, 29, 30, 1000, i32::MIN, i32::MAX] {
+        assert!(!text(farkle_status_str(v)).is_empty());
+        assert!(!text(farkle_game_phase_name(v)).is_empty());
+        assert!(!text(farkle_event_kind_name(v)).is_empty());
+        assert!(!text(farkle_combination_kind_name(v)).is_empty());
+    }
+    assert!(farkle_rules_preset_name(6).is_null());
+    assert_eq!(text(farkle_rules_preset_name(5)), "zilch");
+    assert!(farkle_hands_name(0).is_null());
+    assert!(farkle_hands_name(14).is_null());
+}
+
+#[test]
+fn rules_messages_are_truncated_and_terminated() {
+    let mut r = classic();
+    r.dice_count = 0;
+    let mut small = [0x55u8; 8];
+    // SAFETY: valid pointers; the buffer is 8 bytes.
+    let status = unsafe { farkle_rules_validate(&r, small.as_mut_ptr().cast(), small.len()) };
+    assert_eq!(status, FarkleStatus::InvalidRules);
+    assert_eq!(small[7], 0);
+    assert_eq!(
+        CStr::from_bytes_until_nul(&small).unwrap().to_bytes().len(),
+        7
+    );
+    let name = CString::new("ZiLcH").unwrap();
+    let mut preset = 0u32;
+    // SAFETY: a NUL-terminated name and a writable out pointer.
+    let found = unsafe { farkle_rules_preset_from_name(name.as_ptr(), &mut preset) };
+    assert_eq!(found, FarkleStatus::Ok);
+    assert_eq!(preset, 5);
+}
+
+#[test]
+fn scoring_through_caller_buffers() {
+    let rules = classic();
+    let faces = [1u8, 5, 1];
+    let mut score = MaybeUninit::<FarkleScore>::uninit();
+    // SAFETY (every call below): valid pointers and lengths.
+    unsafe {
+        let s = farkle_score_selection(&rules, faces.as_ptr(), 3, score.as_mut_ptr());
+        assert_eq!(s, FarkleStatus::Ok);
+        let score = score.assume_init();
+        assert!(score.valid);
+        // Two single 1s (100 each) and a single 5 (50).
+        assert_eq!(score.points, 250);
+        assert_eq!(score.combination_count, 3);
+
+        let mut needed = 0usize;
+        let s = farkle_roll_selections(&rules, faces.as_ptr(), 3, ptr::null_mut(), 0, &mut needed);
+        assert_eq!(s, FarkleStatus::BufferTooSmall);
+        let mut list = vec![MaybeUninit::<FarkleSelection>::uninit(); needed];
+        let mut written = 0usize;
+        let s = farkle_roll_selections(
+            &rules,
+            faces.as_ptr(),
+            3,
+            list.as_mut_ptr().cast(),
+            list.len(),
+            &mut written,
+        );
+        assert_eq!(s, FarkleStatus::Ok);
+        // {1}, {5}, {1,1}, {1,5}, {1,1,5}, best first.
+        assert_eq!(written, 5);
+        assert_eq!(list[0].assume_init().points, 250);
+
+        let mut scorer = ptr::null_mut();
+        assert_eq!(farkle_scorer_new(&rules, &mut scorer), FarkleStatus::Ok);
+        let mut analysis = MaybeUninit::<FarkleRollAnalysis>::uninit();
+        let s = farkle_scorer_roll_analyze(scorer, faces.as_ptr(), 3, analysis.as_mut_ptr());
+        assert_eq!(s, FarkleStatus::Ok);
+        assert_eq!(analysis.assume_init().max_points, 250);
+        let s = farkle_scorer_score_selection(scorer, [7u8].as_ptr(), 1, ptr::null_mut());
+        assert_eq!(s, FarkleStatus::NullPointer);
+        farkle_scorer_free(scorer);
+    }
+}
+
+#[test]
+fn hands_through_caller_buffers() {
+    let faces = [2u8, 2, 5, 5, 6];
+    let mut levels = MaybeUninit::<FarkleHandLevels>::uninit();
+    let mut bonuses = MaybeUninit::<FarkleHandBonuses>::uninit();
+    let mut hands = [MaybeUninit::<FarkleHand>::uninit(); 2];
+    let mut of_die = [0u8; 5];
+    let mut result = MaybeUninit::<FarkleHandsResult>::uninit();
+    // SAFETY: buffers of the lengths given.
+    unsafe {
+        assert_eq!(
+            farkle_hands_levels_default(levels.as_mut_ptr()),
+            FarkleStatus::Ok
+        );
+        assert_eq!(
+            farkle_hands_bonuses_default(bonuses.as_mut_ptr()),
+            FarkleStatus::Ok
+        );
+        let s = farkle_hands_score(
+            faces.as_ptr(),
+            faces.len(),
+            levels.as_ptr(),
+            bonuses.as_ptr(),
+            hands.as_mut_ptr().cast(),
+            hands.len(),
+            of_die.as_mut_ptr(),
+            of_die.len(),
+            result.as_mut_ptr(),
+        );
+        assert_eq!(s, FarkleStatus::Ok);
+        let result = result.assume_init();
+        assert_eq!(result.hand_count, 1);
+        assert_eq!(hands[0].assume_init().kind, FarkleHandKind::TwoPair);
+        assert_eq!(of_die, [0, 0, 0, 0, FARKLE_HANDS_NO_HAND]);
+        let mut levels = levels.assume_init();
+        levels.levels[0] = 6;
+        let mut cost = 0u64;
+        let s = farkle_hands_upgrade_cost(&levels, 2, &mut cost);
+        assert_eq!(s, FarkleStatus::HandLevelAboveCap);
+        assert_eq!(cost, 0);
+    }
+}
+
+fn state(game: *const FarkleGame) -> FarkleGameState {
+    let mut st = MaybeUninit::<FarkleGameState>::uninit();
+    // SAFETY: a live game and a writable out pointer.
+    assert_eq!(
+        unsafe { farkle_game_state(game, st.as_mut_ptr()) },
+        FarkleStatus::Ok
+    );
+    // SAFETY: written on success.
+    unsafe { st.assume_init() }
+}
+
+fn save(game: *const FarkleGame) -> String {
+    let mut out: *mut c_char = ptr::null_mut();
+    // SAFETY: a live game and a writable out pointer.
+    assert_eq!(
+        unsafe { farkle_game_save(game, &mut out) },
+        FarkleStatus::Ok
+    );
+    let s = text(out);
+    // SAFETY: from farkle_game_save, freed once.
+    unsafe { farkle_string_free(out) };
+    s
+}
+
+#[test]
+fn a_game_through_handles() {
+    let rules = classic();
+    let ann = CString::new("Ann").unwrap();
+    let names = [ann.as_ptr(), ptr::null()];
+    let mut game = ptr::null_mut();
+    // SAFETY (every call below): live handles and buffers of the lengths given.
+    unsafe {
+        let s = farkle_game_new_with(&rules, names.as_ptr(), 2, 2, 0, &mut game);
+        assert_eq!(s, FarkleStatus::Ok);
+        drop(ann); // the game keeps its own copy
+        let mut name: *const c_char = ptr::null();
+        assert_eq!(
+            farkle_game_player_name(game, 0, &mut name),
+            FarkleStatus::Ok
+        );
+        assert_eq!(text(name), "Ann");
+        assert_eq!(
+            farkle_game_player_name(game, 1, &mut name),
+            FarkleStatus::Ok
+        );
+        assert!(name.is_null());
+
+        assert_eq!(farkle_game_roll(game), FarkleStatus::NoDiceGenerator);
+        assert!(!text(farkle_game_last_error(game)).is_empty());
+        let faces = [1u8, 1, 1, 5, 2, 3];
+        assert_eq!(
+            farkle_game_roll_dice(game, faces.as_ptr(), 6),
+            FarkleStatus::Ok
+        );
+        assert_eq!(text(farkle_game_last_error(game)), "");
+        let dup = [0usize, 0];
+        assert_eq!(
+            farkle_game_select(game, dup.as_ptr(), 2),
+            FarkleStatus::DuplicateIndex
+        );
+        assert_eq!(farkle_game_toggle(game, 6), FarkleStatus::IndexOutOfRange);
+        for i in 0..4 {
+            assert_eq!(farkle_game_toggle(game, i), FarkleStatus::Ok);
+        }
+        assert_eq!(farkle_game_confirm(game), FarkleStatus::Ok);
+        assert_eq!(state(game).turn_points, 1050);
+        let mut roll = MaybeUninit::<FarkleTurnRoll>::uninit();
+        assert_eq!(
+            farkle_game_last_roll(game, roll.as_mut_ptr()),
+            FarkleStatus::Ok
+        );
+        assert_eq!(roll.assume_init().selection_mask, 0b1111);
+        assert_eq!(farkle_game_bank(game), FarkleStatus::Ok);
+        assert_eq!(state(game).current_player, 1);
+
+        let mut count = 0usize;
+        assert_eq!(farkle_game_event_count(game, &mut count), FarkleStatus::Ok);
+        let mut event = MaybeUninit::<FarkleEvent>::uninit();
+        assert_eq!(
+            farkle_game_event(game, count - 1, event.as_mut_ptr()),
+            FarkleStatus::Ok
+        );
+        assert_eq!(event.assume_init().kind, FarkleEventKind::TurnStarted);
+        assert_eq!(
+            farkle_game_event(game, count, event.as_mut_ptr()),
+            FarkleStatus::IndexOutOfRange
+        );
+
+        // Save, damage, load with a short message buffer, load intact, compare, free.
+        let saved = save(game);
+        let damaged = saved.replace("\"Ann\"", "\"Bob\"");
+        let mut message = [0x55u8; 16];
+        let mut loaded = ptr::null_mut();
+        let s = farkle_game_load(
+            damaged.as_ptr().cast(),
+            damaged.len(),
+            message.as_mut_ptr().cast(),
+            message.len(),
+            &mut loaded,
+        );
+        assert_eq!(s, FarkleStatus::InvalidSave);
+        assert!(loaded.is_null());
+        assert_eq!(message[15], 0);
+        let s = farkle_game_load(
+            saved.as_ptr().cast(),
+            saved.len(),
+            ptr::null_mut(),
+            0,
+            &mut loaded,
+        );
+        assert_eq!(s, FarkleStatus::Ok);
+        assert_eq!(save(loaded), saved);
+        assert_eq!(farkle_game_leave(loaded, 1), FarkleStatus::Ok);
+        assert_eq!(state(loaded).phase, FarkleGamePhase::GameOver);
+        let mut winners = 0u64;
+        assert_eq!(farkle_game_winners(loaded, &mut winners), FarkleStatus::Ok);
+        assert_eq!(winners, 0b01);
+        farkle_game_free(loaded);
+        farkle_game_free(game);
+    }
+}
