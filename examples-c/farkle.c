@@ -644,7 +644,7 @@ static void cmd_hand(const Cli *cli) {
 
 static void cmd_hint(Cli *cli) {
     FarkleGameState s = game_state(cli);
-    BotAction advice = bot_decide(cli->game, BOT_STYLE_STANDARD);
+    BotAction advice = bot_decide(cli->game, BOT_STYLE_OPTIMAL);
     if (s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION) {
         FarkleSelection sel[FARKLE_MAX_SELECTIONS];
         FarkleTurnRoll roll;
@@ -664,14 +664,23 @@ static void cmd_hint(Cli *cli) {
         print_counts(sel[0].counts);
         printf(" for %d points (%u legal %s).\n", sel[0].points, (unsigned)n,
                n == 1 ? "pick" : "picks");
+
         left = s.dice_in_hand - kept;
         if (left == 0 && cli->rules.hot_dice) left = cli->rules.dice_count;
         if (left > 0) print_odds(cli, left);
+        if (advice.kind == BOT_SELECT && advice.mask != sel[0].dice_mask) {
+            printf("Optimal play (most expected points this turn): `pick");
+            for (d = 0; d < roll.dice_count; d++) {
+                if (advice.mask & (1u << d)) printf(" %u", (unsigned)(d + 1));
+            }
+            printf("` for %d points.\n", advice.points);
+        }
     } else if (s.phase == FARKLE_GAME_PHASE_AWAITING_ROLL) {
         if (s.can_roll) print_odds(cli, s.dice_in_hand);
         if (s.can_bank) printf("You may bank %lld points now.\n", (long long)s.turn_points);
         if (advice.kind == BOT_BANK || advice.kind == BOT_ROLL)
-            printf("The computer players would %s.\n", advice.kind == BOT_BANK ? "bank" : "roll");
+            printf("Optimal play (most expected points this turn): %s.\n",
+                   advice.kind == BOT_BANK ? "bank" : "roll");
     }
 }
 
@@ -763,7 +772,7 @@ static void cmd_save(const Cli *cli, const char *path) {
 
 /* One computer move. Returns 0, or -1 when the bot has nothing it can do. */
 static int bot_move(Cli *cli) {
-    BotAction a = bot_decide(cli->game, BOT_STYLE_STANDARD);
+    BotAction a = bot_decide(cli->game, BOT_STYLE_OPTIMAL);
     FarkleStatus st;
     switch (a.kind) {
     case BOT_ROLL:

@@ -229,6 +229,8 @@ static void test_win_table(void) {
     CHECK_STATUS(farkle_win_table_win_probability(t, NULL, &q), FARKLE_STATUS_NULL_POINTER);
     CHECK_STATUS(farkle_win_table_win_probability(t, &s, NULL), FARKLE_STATUS_NULL_POINTER);
     CHECK_STATUS(farkle_win_table_decision(t, &s, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_decision(NULL, &s, &d), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_decision(t, NULL, &d), FARKLE_STATUS_NULL_POINTER);
 
     me = s.me;
     opp = s.opponent;
@@ -243,6 +245,12 @@ static void test_win_table(void) {
     CHECK_STATUS(farkle_win_table_best_choice(t, &me, &opp, 0, roll, 0, &c),
                  FARKLE_STATUS_INVALID_ARGUMENT);
     CHECK_STATUS(farkle_win_table_best_choice(t, NULL, &opp, 0, roll, 3, &c),
+                 FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_best_choice(NULL, &me, &opp, 0, roll, 3, &c),
+                 FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_best_choice(t, &me, NULL, 0, roll, 3, &c),
+                 FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_best_choice(t, &me, &opp, 0, NULL, 3, &c),
                  FARKLE_STATUS_NULL_POINTER);
     CHECK_STATUS(farkle_win_table_best_choice(t, &me, &opp, 0, roll, 3, NULL),
                  FARKLE_STATUS_NULL_POINTER);
@@ -273,6 +281,7 @@ static void test_win_table(void) {
     CHECK_STATUS(farkle_win_table_from_buffer(buf, size, NULL), FARKLE_STATUS_NULL_POINTER);
     CHECK_STATUS(farkle_win_table_to_buffer(t, NULL, 5, &size), FARKLE_STATUS_NULL_POINTER);
     CHECK_STATUS(farkle_win_table_to_buffer(t, buf, needed, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_to_buffer(NULL, buf, needed, &size), FARKLE_STATUS_NULL_POINTER);
     free(buf);
 
     /* File round trip, and files that are not tables. */
