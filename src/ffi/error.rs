@@ -202,7 +202,11 @@ pub(crate) unsafe fn write_c_string(text: &str, buf: *mut c_char, len: usize) {
         return;
     }
     let bytes = text.as_bytes();
-    let n = bytes.len().min(len - 1);
+    // Truncate on a character boundary so the C string stays valid UTF-8.
+    let mut n = bytes.len().min(len - 1);
+    while !text.is_char_boundary(n) {
+        n -= 1;
+    }
     // SAFETY: n + 1 <= len bytes are writable, per the caller.
     unsafe {
         std::ptr::copy_nonoverlapping(bytes.as_ptr(), buf.cast::<u8>(), n);
@@ -213,6 +217,22 @@ pub(crate) unsafe fn write_c_string(text: &str, buf: *mut c_char, len: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn messages_are_truncated_on_character_boundaries() {
+        let mut buf = [0x7f as c_char; 4];
+        // "aé" is 3 bytes; a 3-byte buffer holds 2 bytes and the NUL: the é must not be split.
+        // SAFETY: the buffer has 4 writable bytes.
+        unsafe { write_c_string("aé", buf.as_mut_ptr(), 3) };
+        assert_eq!(buf[0] as u8, b'a');
+        assert_eq!(buf[1], 0);
+        // SAFETY: as above.
+        unsafe { write_c_string("aé", buf.as_mut_ptr(), 4) };
+        assert_eq!(
+            &buf[..4].iter().map(|&c| c as u8).collect::<Vec<_>>(),
+            &[b'a', 0xc3, 0xa9, 0]
+        );
+    }
 
     #[test]
     fn numbers_match_positions_and_messages_are_terminated() {
