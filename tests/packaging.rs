@@ -8,7 +8,8 @@
 //! `make install` is given `LIBDIR` = the libraries this `cargo test` just built, so no cargo
 //! runs inside cargo test (a nested `cargo build` would wait on the outer build's lock, and a
 //! release build with LTO would cost minutes). The Makefile's default path builds them with
-//! `cargo build --release` instead.
+//! `cargo build --release` instead. The same checks run on what `cargo cinstall` installs,
+//! when cargo-c is there.
 
 mod support;
 
@@ -81,7 +82,67 @@ fn make_install_gives_pkg_config_users_a_working_library() {
     let dir = fresh_dir("install");
     let prefix = dir.join("prefix");
     make("install", &prefix);
+    check_installed(&prefix, &dir);
+    assert_eq!(
+        std::fs::read_link(prefix.join("lib").join("libfarkle.so")).expect("dev link"),
+        Path::new(&format!("libfarkle.so.{}", env!("CARGO_PKG_VERSION_MAJOR")))
+    );
+    let static_libs = pkg_config(&prefix, &["--static", "--libs"]);
+    assert!(static_libs.ends_with(&["-lpthread".into(), "-ldl".into(), "-lm".into()]));
 
+    let version = env!("CARGO_PKG_VERSION");
+    let major = env!("CARGO_PKG_VERSION_MAJOR");
+    let lib = prefix.join("lib");
+    make("uninstall", &prefix);
+    for gone in [
+        lib.join(format!("libfarkle.so.{version}")),
+        lib.join(format!("libfarkle.so.{major}")),
+        lib.join("libfarkle.so"),
+        lib.join("libfarkle.a"),
+        lib.join("pkgconfig").join("farkle.pc"),
+        prefix.join("include").join("farkle.h"),
+    ] {
+        assert!(
+            std::fs::symlink_metadata(&gone).is_err(),
+            "{} is left",
+            gone.display()
+        );
+    }
+}
+
+/// `cargo cinstall` (cargo-c) into a temporary prefix gives the same files. cargo-c is not a
+/// dependency (installing it compiles cargo itself), so without it this test says so and
+/// checks nothing else; with it, it costs one release build in its own target directory (the
+/// outer `cargo test` holds the lock of the usual one).
+#[test]
+fn cargo_cinstall_gives_pkg_config_users_a_working_library() {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let available = Command::new(&cargo)
+        .args(["cinstall", "--version"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !available {
+        eprintln!("cargo-c is not installed: `cargo cinstall` not checked");
+        return;
+    }
+    let dir = fresh_dir("cinstall");
+    let prefix = dir.join("prefix");
+    let target_dir = support::out_dir().join("cinstall-target");
+    run(Command::new(&cargo)
+        .current_dir(manifest_dir())
+        .args(["cinstall", "--release"])
+        .arg("--target-dir")
+        .arg(&target_dir)
+        .arg("--prefix")
+        .arg(&prefix)
+        .arg("--libdir")
+        .arg(prefix.join("lib")));
+    check_installed(&prefix, &dir);
+}
+
+/// The installed libraries, header and farkle.pc, and a C program built only through
+/// pkg-config, linked dynamically (found through the soname) and statically.
+fn check_installed(prefix: &Path, dir: &Path) {
     let version = env!("CARGO_PKG_VERSION");
     let major = env!("CARGO_PKG_VERSION_MAJOR");
     let lib = prefix.join("lib");
@@ -92,9 +153,11 @@ fn make_install_gives_pkg_config_users_a_working_library() {
         std::fs::read_link(lib.join(&soname)).expect("soname link"),
         Path::new(&real)
     );
+    // The link the linker uses reaches the same file (make points it at the soname link,
+    // cargo-c straight at the file).
     assert_eq!(
-        std::fs::read_link(lib.join("libfarkle.so")).expect("dev link"),
-        Path::new(&soname)
+        std::fs::canonicalize(lib.join("libfarkle.so")).expect("dev link"),
+        std::fs::canonicalize(lib.join(&real)).expect("library")
     );
     assert!(lib.join("libfarkle.a").is_file());
     assert_eq!(
@@ -104,16 +167,15 @@ fn make_install_gives_pkg_config_users_a_working_library() {
     assert!(dynamic_deps(&lib.join(&real)).contains(&format!("Library soname: [{soname}]")));
 
     // pkg-config knows the version, the include path and the libraries.
-    assert_eq!(pkg_config(&prefix, &["--modversion"]), [version]);
-    let cflags = pkg_config(&prefix, &["--cflags"]);
-    let libs = pkg_config(&prefix, &["--libs"]);
+    assert_eq!(pkg_config(prefix, &["--modversion"]), [version]);
+    let cflags = pkg_config(prefix, &["--cflags"]);
+    let libs = pkg_config(prefix, &["--libs"]);
     assert_eq!(cflags, [format!("-I{}", prefix.join("include").display())]);
     assert_eq!(
         libs,
         [format!("-L{}", lib.display()), "-lfarkle".to_owned()]
     );
-    let static_libs = pkg_config(&prefix, &["--static", "--libs"]);
-    assert!(static_libs.ends_with(&["-lpthread".into(), "-ldl".into(), "-lm".into()]));
+    let static_libs = pkg_config(prefix, &["--static", "--libs"]);
 
     let source = dir.join("app.c");
     std::fs::write(&source, PROGRAM).expect("write app.c");
@@ -124,7 +186,7 @@ fn make_install_gives_pkg_config_users_a_working_library() {
     run(Command::new("cc")
         .args(strict)
         .arg(&source)
-        .args(pkg_config(&prefix, &["--cflags", "--libs"]))
+        .args(pkg_config(prefix, &["--cflags", "--libs"]))
         .arg("-o")
         .arg(&dynamic));
     assert!(dynamic_deps(&dynamic).contains(&format!("Shared library: [{soname}]")));
@@ -154,20 +216,4 @@ fn make_install_gives_pkg_config_users_a_working_library() {
     assert!(!dynamic_deps(&fully_static).contains("libfarkle"));
     let out = run(&mut Command::new(&fully_static));
     assert_eq!(stdout(&out), format!("{version} 1100\n"));
-
-    make("uninstall", &prefix);
-    for gone in [
-        lib.join(&real),
-        lib.join(&soname),
-        lib.join("libfarkle.so"),
-        lib.join("libfarkle.a"),
-        lib.join("pkgconfig").join("farkle.pc"),
-        prefix.join("include").join("farkle.h"),
-    ] {
-        assert!(
-            std::fs::symlink_metadata(&gone).is_err(),
-            "{} is left",
-            gone.display()
-        );
-    }
 }
