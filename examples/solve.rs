@@ -22,6 +22,7 @@ fn main() {
     let mut preset = Preset::Minimal;
     let mut target = 10_000;
     let mut out: Option<String> = None;
+    let mut options = SolveOptions::default();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || {
@@ -40,6 +41,8 @@ fn main() {
                     .unwrap_or_else(|_| usage("--target needs a number"))
             }
             "--out" => out = Some(value()),
+            // With a penalty: plain Gauss-Seidel sweeps, no policy evaluation (for comparison).
+            "--plain-sweeps" => options.policy_iteration = false,
             _ => usage(&format!("unknown argument {arg}")),
         }
     }
@@ -93,7 +96,7 @@ fn main() {
 
     let started = Instant::now();
     let mut last = -1.0;
-    let table = WinTable::solve(&rules, SolveOptions::default(), &mut |f| {
+    let table = WinTable::solve(&rules, options, &mut |f| {
         if f - last >= 0.01 || f >= 1.0 {
             last = f;
             eprint!("\rsolving {}: {:5.1}%", preset.name(), 100.0 * f);
@@ -109,12 +112,14 @@ fn main() {
     let p = table.player_states();
     println!(
         "{}: target {target}: P(first player wins) = {:.6}, compensation {} points; \
-         solved in {:.2?} ({p} player states, {} pairs, lead cap {}, lower bound {})",
+         solved in {:.2?} ({p} player states, {} pairs, {} full sweeps, lead cap {}, \
+         lower bound {})",
         preset.name(),
         table.first_player_win_probability(),
         table.compensation(),
         elapsed,
         p * p,
+        table.sweeps(),
         table.lead_cap(),
         table.lower_bound(),
     );
@@ -137,6 +142,8 @@ fn main() {
 }
 
 fn usage(why: &str) -> ! {
-    eprintln!("{why}\nusage: solve [--rules PRESET] [--target POINTS] [--out FILE]");
+    eprintln!(
+        "{why}\nusage: solve [--rules PRESET] [--target POINTS] [--out FILE] [--plain-sweeps]"
+    );
     std::process::exit(2)
 }

@@ -298,9 +298,31 @@ impl Brute {
 }
 
 fn compare(rules: Rules) {
-    let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| {}).unwrap();
-    let mut brute = Brute::new(rules, table.lower_bound());
+    compare_with(rules, &[SolveOptions::default()]);
+}
+
+/// With a penalty, both ways of iterating (policy iteration, and plain sweeps) must agree.
+fn compare_both_ways(rules: Rules) {
+    let plain = SolveOptions {
+        policy_iteration: false,
+        ..SolveOptions::default()
+    };
+    compare_with(rules, &[SolveOptions::default(), plain]);
+}
+
+fn compare_with(rules: Rules, options: &[SolveOptions]) {
+    let tables: Vec<WinTable> = options
+        .iter()
+        .map(|&o| WinTable::solve(&rules, o, &mut |_| {}).unwrap())
+        .collect();
+    let mut brute = Brute::new(rules, tables[0].lower_bound());
     brute.solve();
+    for table in &tables {
+        compare_table(&rules, table, &mut brute);
+    }
+}
+
+fn compare_table(rules: &Rules, table: &WinTable, brute: &mut Brute) {
     let n = usize::from(rules.dice_count);
     let players = brute.players();
     let mut compared = 0;
@@ -395,7 +417,7 @@ fn final_round_with_entry_and_bank_minimum_agrees_with_brute_force() {
 
 #[test]
 fn penalty_agrees_with_brute_force() {
-    compare(Rules {
+    compare_both_ways(Rules {
         min_entry_score: 0,
         final_round: false,
         farkle_penalty_streak: 2,
@@ -406,7 +428,7 @@ fn penalty_agrees_with_brute_force() {
 
 #[test]
 fn penalty_losing_everything_without_hot_dice_agrees_with_brute_force() {
-    compare(Rules {
+    compare_both_ways(Rules {
         min_entry_score: 0,
         final_round: false,
         hot_dice: false,
@@ -414,6 +436,21 @@ fn penalty_losing_everything_without_hot_dice_agrees_with_brute_force() {
         farkle_penalty_points: 0,
         farkle_penalty_loses_all: true,
         ..small(2, 300)
+    });
+}
+
+#[test]
+fn penalty_with_final_round_entry_and_bank_minimum_agrees_with_brute_force() {
+    // Everything the zilch preset combines, on two dice: three farkles in a row cost 50.
+    // Without hot dice the last turn is short, which keeps the brute force small.
+    compare_both_ways(Rules {
+        hot_dice: false,
+        min_entry_score: 100,
+        min_bank_score: 100,
+        final_round: true,
+        farkle_penalty_streak: 3,
+        farkle_penalty_points: 50,
+        ..small(2, 200)
     });
 }
 
