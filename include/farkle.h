@@ -392,7 +392,9 @@ typedef enum FarkleAction {
 typedef enum FarkleValueKind {
   /**
    * Expected points banked this turn (the turn's points so far included) under the optimal
-   * single-turn policy; a farkle counts 0 (a farkle penalty is ignored).
+   * single-turn policy; a farkle counts 0. Under a farkle penalty in points, for a player
+   * on the board, a farkle counts what the long-run policy for the player's farkles in a
+   * row says it costs (minus the penalty on the last farkle of a streak).
    */
   FARKLE_VALUE_KIND_EXPECTED_POINTS = 0,
   /**

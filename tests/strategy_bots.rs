@@ -8,8 +8,8 @@
 use std::sync::{Arc, OnceLock};
 
 use farkle::strategy::{
-    simulate, wilson_interval, Action, Advisor, Bot, Odds, PlayerState, SingleTurn, SolveOptions,
-    Thresholds, ValueKind, WinTable,
+    simulate, wilson_interval, Action, Advisor, Bot, Odds, PenaltyPolicy, PlayerState, SingleTurn,
+    SolveOptions, Thresholds, ValueKind, WinTable,
 };
 use farkle::{DiceSource, FaceCounts, Game, Phase, Preset, Rules};
 use rand::SeedableRng;
@@ -122,19 +122,44 @@ fn play_turn_plays_exactly_one_turn() {
 
 #[test]
 fn single_turn_advice_agrees_with_the_policy() {
-    let rules = Preset::Classic.rules();
+    // Classic has an entry minimum; extended and zilch a points penalty, where the policy
+    // depends on the farkles in a row.
+    let streaks = single_turn_advice_agrees_with_the_policy_under(Preset::Classic.rules());
+    assert_eq!(streaks, 0);
+    for preset in [Preset::Extended, Preset::Zilch] {
+        let streaks = single_turn_advice_agrees_with_the_policy_under(preset.rules());
+        assert!(
+            streaks > 10,
+            "{preset:?}: {streaks} decisions after a farkle"
+        );
+    }
+}
+
+/// Plays six seeded games to 12 rounds with the advised bot, checking every piece of advice
+/// against the single-turn policy solved here; returns how many decisions were checked for
+/// a player with farkles in a row under a penalty.
+fn single_turn_advice_agrees_with_the_policy_under(rules: Rules) -> usize {
     let odds = Odds::new(&rules).unwrap();
     let on = SingleTurn::solve(&odds, true).unwrap();
     let off = SingleTurn::solve(&odds, false).unwrap();
+    let penalty = (rules.farkle_penalty_streak > 0).then(|| PenaltyPolicy::solve(&odds).unwrap());
+    let full = rules.dice_count;
     let advisor = Advisor::single_turn(&rules).unwrap();
     let bot = Bot::Advised(Arc::new(advisor.clone()));
     let mut rng = ChaCha8Rng::seed_from_u64(0);
-    let (mut selections, mut decisions) = (0, 0);
+    let (mut selections, mut decisions, mut streaks) = (0, 0, 0);
     for seed in 0..6 {
         let mut game = Game::new(rules, 2, DiceSource::Seeded { seed }).unwrap();
         while game.phase() != Phase::GameOver && game.round() < 12 {
             let me = &game.players()[game.current_player()];
-            let policy = if me.on_board { &on } else { &off };
+            let k = me.consecutive_farkles as usize;
+            let policy = match &penalty {
+                _ if !me.on_board => &off,
+                Some(p) => p
+                    .turn(k.min(usize::from(rules.farkle_penalty_streak) - 1))
+                    .unwrap(),
+                None => &on,
+            };
             let advice = advisor.advise(&game).unwrap();
             assert_eq!(advice.kind, ValueKind::ExpectedPoints);
             assert!(advice
@@ -147,7 +172,7 @@ fn single_turn_advice_agrees_with_the_policy() {
             match game.phase() {
                 Phase::AwaitingSelection if !in_final => {
                     let dice = &turn.last_roll().unwrap().dice;
-                    let roll = FaceCounts::from_faces(dice, 6).unwrap();
+                    let roll = FaceCounts::from_faces(dice, dice.len()).unwrap();
                     let best = policy.best_choice(roll, t).unwrap().unwrap();
                     let recommended = advice
                         .choices
@@ -177,7 +202,8 @@ fn single_turn_advice_agrees_with_the_policy() {
                     assert_eq!(advice.choices.len(), 1);
                     assert_eq!(advice.recommended, Action::Roll);
                     assert!((advice.choices[0].value - policy.expected_points()).abs() < 1e-9);
-                    assert_eq!(advice.next_roll, Some((6, 5.0 / 216.0)));
+                    let pf = odds.hand(full).unwrap().farkle().to_f64();
+                    assert_eq!(advice.next_roll, Some((full, pf)));
                 }
                 Phase::AwaitingRoll if !in_final && game.can_bank() => {
                     let bank = policy.should_bank(t, turn.hand).unwrap();
@@ -190,6 +216,9 @@ fn single_turn_advice_agrees_with_the_policy() {
                         .fold(f64::MIN, f64::max);
                     assert!((top - value).abs() < 1e-9, "{top} {value}");
                     decisions += 1;
+                    if penalty.is_some() && k > 0 {
+                        streaks += 1;
+                    }
                 }
                 Phase::Farkled => assert_eq!(advice.recommended, Action::AcknowledgeFarkle),
                 _ => {}
@@ -203,6 +232,7 @@ fn single_turn_advice_agrees_with_the_policy() {
         selections > 50 && decisions > 20,
         "{selections} {decisions}"
     );
+    streaks
 }
 
 #[test]

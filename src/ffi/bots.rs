@@ -32,7 +32,9 @@ pub enum FarkleAction {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FarkleValueKind {
     /// Expected points banked this turn (the turn's points so far included) under the optimal
-    /// single-turn policy; a farkle counts 0 (a farkle penalty is ignored).
+    /// single-turn policy; a farkle counts 0. Under a farkle penalty in points, for a player
+    /// on the board, a farkle counts what the long-run policy for the player's farkles in a
+    /// row says it costs (minus the penalty on the last farkle of a streak).
     ExpectedPoints = 0,
     /// The probability that the player to move wins, under optimal two-player play.
     WinProbability = 1,

@@ -10,7 +10,11 @@
 //! game's rules and the game has two active players.
 //!
 //! Choices made:
-//! - The single-turn values ignore a farkle penalty (a farkle is worth 0 points this turn).
+//! - Under a consecutive-farkle penalty (in points), the single-turn values of a player on the
+//!   board follow the [`PenaltyPolicy`] for the player's current count of farkles in a row:
+//!   a farkle is worth the relative value of the next count, or minus the penalty, so the
+//!   policy banks sooner as the streak grows. Without a penalty, or when it loses the whole
+//!   score, a farkle is worth 0 points this turn.
 //! - In a final round (someone banked at the target and this is the player's last turn),
 //!   the recommendation is to roll on until the turn puts the player strictly ahead of every
 //!   other active player, then bank: that is the only way to win, whatever the values say.
@@ -29,7 +33,9 @@ use rand::{Rng, RngCore};
 
 use crate::dice::FaceCounts;
 use crate::game::{Game, GameError, Phase};
-use crate::strategy::{Odds, PlayerState, SingleTurn, StrategyError, TwoPlayerState, WinTable};
+use crate::strategy::{
+    Odds, PenaltyPolicy, PlayerState, SingleTurn, StrategyError, TwoPlayerState, WinTable,
+};
 
 /// One action of the player to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -50,7 +56,8 @@ pub enum Action {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ValueKind {
     /// The expected points banked this turn (turn points so far included) under the optimal
-    /// single-turn policy.
+    /// single-turn policy; under a points penalty, a farkle counts what it costs the player
+    /// on the board in the long run (see the module notes).
     ExpectedPoints,
     /// The probability that the player to move wins the game, under optimal two-player play.
     WinProbability,
@@ -107,6 +114,8 @@ pub struct Advisor {
     odds: Odds,
     off_board: SingleTurn,
     on_board: SingleTurn,
+    /// The on-board turns by farkles in a row, under a points penalty.
+    penalty: Option<PenaltyPolicy>,
     table: Option<Arc<WinTable>>,
 }
 
@@ -114,9 +123,15 @@ impl Advisor {
     /// The single-turn advisor for `rules` (milliseconds).
     pub fn single_turn(rules: &crate::rules::Rules) -> Result<Advisor, StrategyError> {
         let odds = Odds::new(rules)?;
+        let penalty = if rules.farkle_penalty_streak > 0 && !rules.farkle_penalty_loses_all {
+            Some(PenaltyPolicy::solve(&odds)?)
+        } else {
+            None
+        };
         Ok(Advisor {
             off_board: SingleTurn::solve(&odds, false)?,
             on_board: SingleTurn::solve(&odds, true)?,
+            penalty,
             odds,
             table: None,
         })
@@ -186,11 +201,19 @@ impl Advisor {
         Some((table, me_state, opp_state))
     }
 
+    /// The single turn that applies to the player to move.
     fn single(&self, game: &Game) -> &SingleTurn {
-        if game.players()[game.current_player()].on_board {
-            &self.on_board
-        } else {
-            &self.off_board
+        let me = &game.players()[game.current_player()];
+        if !me.on_board {
+            return &self.off_board;
+        }
+        match &self.penalty {
+            Some(policy) => {
+                let last = usize::from(game.rules().farkle_penalty_streak) - 1;
+                let k = usize::try_from(me.consecutive_farkles).map_or(last, |k| k.min(last));
+                policy.turn(k).unwrap_or(&self.on_board)
+            }
+            None => &self.on_board,
         }
     }
 
@@ -410,8 +433,9 @@ impl Advisor {
     fn single_roll_value(&self, game: &Game, t: i32, hand: u8) -> Result<f64, StrategyError> {
         let policy = self.single(game);
         let unit = self.odds.unit();
-        let mut acc = 0.0;
         let hand_odds = self.odds.hand(hand).expect("hand size in range");
+        // A farkle is worth the policy's farkle payoff (0 without a penalty).
+        let mut acc = hand_odds.farkle().to_f64() * policy.farkle_payoff();
         for g in &hand_odds.groups {
             let mut best = f64::NEG_INFINITY;
             for (k, b) in g.best.iter().enumerate() {
