@@ -56,14 +56,15 @@ static int wants_to_bank(const FarkleGame *game, const FarkleGameState *s, BotSt
     return s->turn_points >= bot_bank_threshold(style, s->dice_in_hand);
 }
 
-/* The library's advice: the single-turn optimal action (in a final round, roll on until in
- * the lead). */
-static BotAction advised(const FarkleGame *game) {
+/* The library's advice (in a final round it rolls on until in the lead). */
+BotAction bot_advise(const FarkleGame *game, const FarkleWinTable *table) {
     BotAction action;
     FarkleAdvice a;
     size_t count = 0;
     memset(&action, 0, sizeof action);
-    if (farkle_game_advise(game, NULL, &a, NULL, 0, &count) != FARKLE_STATUS_OK) return action;
+    if (farkle_game_advise(game, table, &a, NULL, 0, &count) != FARKLE_STATUS_OK) return action;
+    action.value = a.recommended.value;
+    action.is_win_probability = a.value_kind == FARKLE_VALUE_KIND_WIN_PROBABILITY;
     switch (a.recommended.action) {
     case FARKLE_ACTION_ROLL:
         action.kind = BOT_ROLL;
@@ -91,7 +92,7 @@ BotAction bot_decide(const FarkleGame *game, BotStyle style) {
     BotAction action;
     FarkleGameState s;
     memset(&action, 0, sizeof action);
-    if (style == BOT_STYLE_OPTIMAL) return advised(game);
+    if (style == BOT_STYLE_OPTIMAL) return bot_advise(game, NULL);
     if (farkle_game_state(game, &s) != FARKLE_STATUS_OK) return action;
     switch (s.phase) {
     case FARKLE_GAME_PHASE_FARKLED:

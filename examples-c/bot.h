@@ -37,6 +37,10 @@ typedef struct BotAction {
     BotActionKind kind;
     uint16_t mask;
     int32_t points;
+    /* From bot_advise() only: the action's value, the expected points banked this turn or,
+     * when `is_win_probability`, the chance to win under optimal two-player play. */
+    double value;
+    int is_win_probability;
 } BotAction;
 
 /* The turn points at which a bot banks with `dice_to_roll` dice to roll next. */
@@ -45,6 +49,11 @@ int64_t bot_bank_threshold(BotStyle style, uint32_t dice_to_roll);
 /* The next action of the current player of `game`, as a bot of `style` plays it.
  * Returns a BOT_NONE action when the game is over or its state cannot be read. */
 BotAction bot_decide(const FarkleGame *game, BotStyle style);
+
+/* The library's advice (farkle_game_advise()) for the current player: win-optimal when
+ * `table` is not NULL and applies (two active players, the table's rules), single-turn
+ * optimal otherwise. BOT_STYLE_OPTIMAL is bot_advise(game, NULL). */
+BotAction bot_advise(const FarkleGame *game, const FarkleWinTable *table);
 
 /* Exact farkle odds of a roll of 1..FARKLE_MAX_DICE dice under one rules value: `farkles`
  * of the `total` = 6^n equally likely rolls score nothing. Computed once per dice count by

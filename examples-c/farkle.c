@@ -4,12 +4,13 @@
  * farkle: the command-line Farkle game, built on libfarkle's C API.
  *
  *   farkle [-p PLAYERS] [-t TURNS] [--rules PRESET] [--target N] [--seed N] [--bots N]
- *          [--scores FILE] [--load FILE] [--no-color]
+ *          [--table FILE] [--scores FILE] [--load FILE] [--no-color]
  *
  * The commands and flags of the original frontend (help, roll, view, pick, unpick, hand, bank,
  * exit, single-key equivalents, -p, -t, names asked at the start, a sorted scoreboard appended
  * to a scores file), plus rules presets, a target, seeded reproducible games, computer
- * players, hints, the point table, saved games and colour on a terminal.
+ * players (win-optimal with a solved two-player table), hints, the point table, saved games
+ * and colour on a terminal.
  *
  * Everything the game says comes from the library's event log (narrate()), so a computer
  * player's moves, a human's and a loaded game's read the same. Input is read line by line;
@@ -56,6 +57,7 @@ typedef struct Cli {
     const char *rules_name; /* a preset name, or "custom" */
     int is_bot[FARKLE_MAX_PLAYERS];
     Odds odds;
+    FarkleWinTable *table; /* --table: a solved two-player game for these rules, or NULL */
     int echo;          /* echo commands read from a pipe, so a transcript reads as a dialogue */
     int interactive;   /* stdin is a terminal */
     const char *scores_file;
@@ -642,9 +644,17 @@ static void cmd_hand(const Cli *cli) {
     }
 }
 
+/* The start of a hint's "Optimal play" line: what the advice optimizes. */
+static void print_optimal(const BotAction *advice) {
+    if (advice->is_win_probability)
+        printf("Optimal play (best chance to win, %.1f%%): ", 100.0 * advice->value);
+    else
+        printf("Optimal play (most expected points this turn): ");
+}
+
 static void cmd_hint(Cli *cli) {
     FarkleGameState s = game_state(cli);
-    BotAction advice = bot_decide(cli->game, BOT_STYLE_OPTIMAL);
+    BotAction advice = bot_advise(cli->game, cli->table);
     if (s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION) {
         FarkleSelection sel[FARKLE_MAX_SELECTIONS];
         FarkleTurnRoll roll;
@@ -668,8 +678,10 @@ static void cmd_hint(Cli *cli) {
         left = s.dice_in_hand - kept;
         if (left == 0 && cli->rules.hot_dice) left = cli->rules.dice_count;
         if (left > 0) print_odds(cli, left);
-        if (advice.kind == BOT_SELECT && advice.mask != sel[0].dice_mask) {
-            printf("Optimal play (most expected points this turn): `pick");
+        if (advice.kind == BOT_SELECT &&
+            (advice.mask != sel[0].dice_mask || advice.is_win_probability)) {
+            print_optimal(&advice);
+            printf("`pick");
             for (d = 0; d < roll.dice_count; d++) {
                 if (advice.mask & (1u << d)) printf(" %u", (unsigned)(d + 1));
             }
@@ -678,9 +690,10 @@ static void cmd_hint(Cli *cli) {
     } else if (s.phase == FARKLE_GAME_PHASE_AWAITING_ROLL) {
         if (s.can_roll) print_odds(cli, s.dice_in_hand);
         if (s.can_bank) printf("You may bank %lld points now.\n", (long long)s.turn_points);
-        if (advice.kind == BOT_BANK || advice.kind == BOT_ROLL)
-            printf("Optimal play (most expected points this turn): %s.\n",
-                   advice.kind == BOT_BANK ? "bank" : "roll");
+        if (advice.kind == BOT_BANK || advice.kind == BOT_ROLL) {
+            print_optimal(&advice);
+            printf("%s.\n", advice.kind == BOT_BANK ? "bank" : "roll");
+        }
     }
 }
 
@@ -772,7 +785,7 @@ static void cmd_save(const Cli *cli, const char *path) {
 
 /* One computer move. Returns 0, or -1 when the bot has nothing it can do. */
 static int bot_move(Cli *cli) {
-    BotAction a = bot_decide(cli->game, BOT_STYLE_OPTIMAL);
+    BotAction a = bot_advise(cli->game, cli->table);
     FarkleStatus st;
     switch (a.kind) {
     case BOT_ROLL:
@@ -861,6 +874,8 @@ static void usage(FILE *to) {
             "  --seed N        roll with a seeded generator: the same seed and moves replay the\n"
             "                  same game\n"
             "  --bots N        the last N players are computer players\n"
+            "  --table FILE    a two-player table saved by the solver (same rules and target):\n"
+            "                  computer players and hints then play to win two-player games\n"
             "  --scores FILE   append the final scoreboard to FILE\n"
             "  --load FILE     resume a game saved with the `save FILE` command\n"
             "  --no-color      plain text even on a terminal (as does NO_COLOR=1)\n"
@@ -926,32 +941,60 @@ static int ask_name(Cli *cli, uint32_t player, char *out) {
     }
 }
 
+/* Whether `a` and `b` score alike and have the same game options (end conditions aside). */
+static int same_play_rules(const FarkleRules *a, const FarkleRules *b) {
+    return a->dice_count == b->dice_count && a->single_one == b->single_one &&
+           a->single_five == b->single_five && a->triple_ones == b->triple_ones &&
+           a->triple_face_multiplier == b->triple_face_multiplier &&
+           a->kind_scaling == b->kind_scaling && a->four_of_a_kind == b->four_of_a_kind &&
+           a->five_of_a_kind == b->five_of_a_kind && a->six_of_a_kind == b->six_of_a_kind &&
+           a->six_ones == b->six_ones && a->straight == b->straight &&
+           a->straight_low == b->straight_low && a->straight_high == b->straight_high &&
+           a->three_pairs == b->three_pairs &&
+           a->three_pairs_with_four_of_a_kind == b->three_pairs_with_four_of_a_kind &&
+           a->four_of_a_kind_and_pair == b->four_of_a_kind_and_pair &&
+           a->two_triplets == b->two_triplets && a->full_house_bonus == b->full_house_bonus &&
+           a->no_score_set == b->no_score_set && a->min_entry_score == b->min_entry_score &&
+           a->min_bank_score == b->min_bank_score &&
+           a->farkle_penalty_streak == b->farkle_penalty_streak &&
+           a->farkle_penalty_points == b->farkle_penalty_points &&
+           a->farkle_penalty_loses_all == b->farkle_penalty_loses_all &&
+           a->hot_dice == b->hot_dice;
+}
+
 /* The preset whose scoring and game options equal `r` (end conditions aside), or "custom". */
 static const char *preset_name_of(const FarkleRules *r) {
     uint32_t p;
     for (p = 0; farkle_rules_preset_name(p) != NULL; p++) {
         FarkleRules q;
         if (farkle_rules_preset(p, &q) != FARKLE_STATUS_OK) break;
-        if (q.dice_count == r->dice_count && q.single_one == r->single_one &&
-            q.single_five == r->single_five && q.triple_ones == r->triple_ones &&
-            q.triple_face_multiplier == r->triple_face_multiplier &&
-            q.kind_scaling == r->kind_scaling && q.four_of_a_kind == r->four_of_a_kind &&
-            q.five_of_a_kind == r->five_of_a_kind && q.six_of_a_kind == r->six_of_a_kind &&
-            q.six_ones == r->six_ones && q.straight == r->straight &&
-            q.straight_low == r->straight_low && q.straight_high == r->straight_high &&
-            q.three_pairs == r->three_pairs &&
-            q.three_pairs_with_four_of_a_kind == r->three_pairs_with_four_of_a_kind &&
-            q.four_of_a_kind_and_pair == r->four_of_a_kind_and_pair &&
-            q.two_triplets == r->two_triplets && q.full_house_bonus == r->full_house_bonus &&
-            q.no_score_set == r->no_score_set && q.min_entry_score == r->min_entry_score &&
-            q.min_bank_score == r->min_bank_score &&
-            q.farkle_penalty_streak == r->farkle_penalty_streak &&
-            q.farkle_penalty_points == r->farkle_penalty_points &&
-            q.farkle_penalty_loses_all == r->farkle_penalty_loses_all &&
-            q.hot_dice == r->hot_dice)
-            return farkle_rules_preset_name(p);
+        if (same_play_rules(&q, r)) return farkle_rules_preset_name(p);
     }
     return "custom";
+}
+
+/* Loads the --table file and checks it was solved for the game's rules. */
+static int load_table(Cli *cli, const char *path) {
+    FarkleRules solved;
+    FarkleStatus st = farkle_win_table_load(path, &cli->table);
+    if (st != FARKLE_STATUS_OK) {
+        fprintf(stderr, "farkle: cannot load the table %s: %s\n", path,
+                farkle_status_str((int)st));
+        return -1;
+    }
+    if (farkle_win_table_rules(cli->table, &solved) != FARKLE_STATUS_OK ||
+        !same_play_rules(&solved, &cli->rules) || solved.target_score != cli->rules.target_score ||
+        solved.final_round != cli->rules.final_round ||
+        solved.turn_limit != cli->rules.turn_limit) {
+        fprintf(stderr,
+                "farkle: the table %s was solved for other rules (rules %s, target %ld); "
+                "use the same --rules and --target, without -t\n",
+                path, preset_name_of(&solved), (long)solved.target_score);
+        farkle_win_table_free(cli->table);
+        cli->table = NULL;
+        return -1;
+    }
+    return 0;
 }
 
 static int load_game(Cli *cli, const char *path) {
@@ -978,7 +1021,7 @@ int main(int argc, char **argv) {
     Cli cli;
     unsigned long long players = 0, turns = 0, target = 0, bots = 0, seed = 0;
     int have_players = 0, have_turns = 0, have_target = 0, no_color = 0;
-    const char *preset_name = NULL, *load_path = NULL;
+    const char *preset_name = NULL, *load_path = NULL, *table_path = NULL;
     uint32_t preset = FARKLE_PRESET_CLASSIC;
     const char *env;
     int i, status = 0;
@@ -1022,6 +1065,8 @@ int main(int argc, char **argv) {
             cli.scores_file = v;
         } else if (!strcmp(a, "--load")) {
             load_path = v;
+        } else if (!strcmp(a, "--table")) {
+            table_path = v;
         } else {
             fprintf(stderr, "farkle: unknown option: %s\n", a);
             usage(stderr);
@@ -1047,6 +1092,10 @@ int main(int argc, char **argv) {
         }
         if (load_game(&cli, load_path) != 0) return 1;
         if (farkle_game_rules(cli.game, &cli.rules) != FARKLE_STATUS_OK) return 1;
+        if (table_path != NULL && load_table(&cli, table_path) != 0) {
+            farkle_game_free(cli.game);
+            return 2;
+        }
         s = game_state(&cli);
         for (p = 0; p < s.player_count; p++) cli.is_bot[p] = is_bot_name(player_name(&cli, p));
         cli.rules_name = preset_name_of(&cli.rules);
@@ -1091,6 +1140,7 @@ int main(int argc, char **argv) {
             fprintf(stderr, "farkle: --bots %llu is more than the %llu players\n", bots, players);
             return 2;
         }
+        if (table_path != NULL && load_table(&cli, table_path) != 0) return 2;
         cli.seed = seed;
         humans = (uint32_t)(players - bots);
         printf("%sFarkle%s (libfarkle %s), rules %s. Type help (or ?) for the commands.\n", BOLD,
@@ -1099,6 +1149,7 @@ int main(int argc, char **argv) {
             if (p < humans) {
                 if (!ask_name(&cli, p, names[p])) {
                     printf("\nEnd of input: no game.\n");
+                    farkle_win_table_free(cli.table);
                     return 0;
                 }
             } else {
@@ -1113,12 +1164,14 @@ int main(int argc, char **argv) {
                                   seed, &cli.game);
         if (st != FARKLE_STATUS_OK) {
             fprintf(stderr, "farkle: cannot start the game: %s\n", farkle_status_str((int)st));
+            farkle_win_table_free(cli.table);
             return 1;
         }
     }
     if (odds_init(&cli.odds, &cli.rules) != FARKLE_STATUS_OK) {
         fprintf(stderr, "farkle: cannot prepare the scorer\n");
         farkle_game_free(cli.game);
+        farkle_win_table_free(cli.table);
         return 1;
     }
     if (load_path != NULL) {
@@ -1178,5 +1231,6 @@ int main(int argc, char **argv) {
     }
     odds_free(&cli.odds);
     farkle_game_free(cli.game);
+    farkle_win_table_free(cli.table);
     return status;
 }

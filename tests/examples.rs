@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
+use farkle::strategy::{SolveOptions, WinTable};
 use farkle::{Preset, Rules};
 use support::{compile, fresh_dir, manifest_dir, out_dir};
 
@@ -699,6 +700,81 @@ fn computer_players_play_by_the_rules() {
     find(&lines, at, "== Game over ==");
 }
 
+/// The two-player table of the minimal preset to 1,000 (solved once: well under a second).
+fn minimal_1000_table() -> &'static WinTable {
+    static TABLE: OnceLock<WinTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let rules = Rules {
+            target_score: 1000,
+            ..Preset::Minimal.rules()
+        };
+        WinTable::solve(&rules, SolveOptions::default(), &mut |_| {}).expect("solve")
+    })
+}
+
+#[test]
+fn a_two_player_table_makes_hints_and_bots_play_to_win() {
+    let dir = fresh_dir("cli-table");
+    let table = minimal_1000_table();
+    let path = dir.join("minimal-1000.fwt");
+    table.save(&path).expect("save the table");
+    let path = path.to_str().expect("a UTF-8 path");
+    let args = ["--rules", "minimal", "--target", "1000", "--table", path];
+
+    // Before the first roll the only move is to roll, worth the first player's chance.
+    let mut with_bot = vec!["--seed", "3", "--bots", "1"];
+    with_bot.extend(args);
+    let out = play(&dir, &with_bot, "Ann\nhint\nexit\n", 0);
+    let chance = 100.0 * table.first_player_win_probability();
+    let line = format!("Optimal play (best chance to win, {chance:.1}%): roll.\n");
+    assert!(out.contains(&line), "no {line:?} in:\n{out}");
+
+    // Two table bots play a whole game; the winner reaches the target.
+    let mut bots = vec!["--seed", "11", "-p", "2", "--bots", "2"];
+    bots.extend(args);
+    let out = play(&dir, &bots, "", 0);
+    assert!(out.contains("== Game over =="), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("Bot ") && l.contains(" wins with ")),
+        "{out}"
+    );
+
+    // Three players: the table does not apply, hints fall back to expected points.
+    let mut three = vec!["--seed", "3", "-p", "3", "--bots", "2"];
+    three.extend(args);
+    let out = play(&dir, &three, "Ann\nhint\nexit\n", 0);
+    assert!(out.contains("Optimal play (most expected points this turn): roll.\n"));
+
+    // A table for other rules, or no table at all, is refused before the game starts.
+    for (extra, why) in [
+        (
+            &["--rules", "classic", "--target", "1000"][..],
+            "was solved for other rules",
+        ),
+        (&["--rules", "minimal"][..], "was solved for other rules"),
+        (
+            &["--rules", "minimal", "--target", "1000"][..],
+            "cannot load the table",
+        ),
+    ] {
+        let table_arg = if why.starts_with("cannot") {
+            "no-such-table.fwt"
+        } else {
+            path
+        };
+        let mut a = extra.to_vec();
+        a.extend(["--table", table_arg]);
+        let out = run_in(&programs().farkle, &[], &dir, &a, "Ann\nBob\n");
+        assert_eq!(out.status.code(), Some(2), "{a:?}");
+        assert!(
+            text_of(&out.stderr).contains(why),
+            "{a:?}: {}",
+            text_of(&out.stderr)
+        );
+    }
+}
+
 #[test]
 fn the_scoring_calculator_explains_selections() {
     let dir = out_dir();
@@ -858,7 +934,18 @@ fn run_examples_checked(
     env: &[(&str, &str)],
     dir: &Path,
 ) {
+    minimal_1000_table()
+        .save(&dir.join("t.fwt"))
+        .expect("save the table");
     let runs: Vec<(&Path, Vec<&str>, String)> = vec![
+        (
+            &p.farkle,
+            vec![
+                "--seed", "3", "--rules", "minimal", "--target", "1000", "--bots", "1", "--table",
+                "t.fwt",
+            ],
+            "Ann\nhint\nroll\nhint\nexit\n".to_owned(),
+        ),
         (
             &p.farkle,
             vec!["--seed", "7", "-t", "1", "--scores", "s.txt"],
