@@ -747,24 +747,21 @@ fn a_two_player_table_makes_hints_and_bots_play_to_win() {
     assert!(out.contains("Optimal play (most expected points this turn): roll.\n"));
 
     // A table for other rules, or no table at all, is refused before the game starts.
-    for (extra, why) in [
+    let missing = "no-such-table.fwt";
+    for (a, why) in [
         (
-            &["--rules", "classic", "--target", "1000"][..],
+            ["--rules", "classic", "--target", "1000", "--table", path].to_vec(),
             "was solved for other rules",
         ),
-        (&["--rules", "minimal"][..], "was solved for other rules"),
         (
-            &["--rules", "minimal", "--target", "1000"][..],
+            ["--rules", "minimal", "--table", path].to_vec(),
+            "was solved for other rules",
+        ),
+        (
+            ["--rules", "minimal", "--target", "1000", "--table", missing].to_vec(),
             "cannot load the table",
         ),
     ] {
-        let table_arg = if why.starts_with("cannot") {
-            "no-such-table.fwt"
-        } else {
-            path
-        };
-        let mut a = extra.to_vec();
-        a.extend(["--table", table_arg]);
         let out = run_in(&programs().farkle, &[], &dir, &a, "Ann\nBob\n");
         assert_eq!(out.status.code(), Some(2), "{a:?}");
         assert!(
