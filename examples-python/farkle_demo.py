@@ -35,12 +35,12 @@ class Rules(Structure):
         ("kind_scaling", c_uint32), ("four_of_a_kind", c_int32), ("five_of_a_kind", c_int32),
         ("six_of_a_kind", c_int32), ("six_ones", c_int32), ("straight", c_int32),
         ("straight_low", c_int32), ("straight_high", c_int32), ("three_pairs", c_int32),
-        ("three_pairs_with_four_of_a_kind", c_bool), ("four_of_a_kind_and_pair", c_int32),
+        ("three_pairs_with_four_of_a_kind", c_uint8), ("four_of_a_kind_and_pair", c_int32),
         ("two_triplets", c_int32), ("full_house_bonus", c_int32), ("no_score_set", c_int32),
         ("min_entry_score", c_int32), ("min_bank_score", c_int32), ("target_score", c_int32),
-        ("final_round", c_bool), ("turn_limit", c_uint32), ("farkle_penalty_streak", c_uint32),
-        ("farkle_penalty_points", c_int32), ("farkle_penalty_loses_all", c_bool),
-        ("hot_dice", c_bool),
+        ("final_round", c_uint8), ("turn_limit", c_uint32), ("farkle_penalty_streak", c_uint32),
+        ("farkle_penalty_points", c_int32), ("farkle_penalty_loses_all", c_uint8),
+        ("hot_dice", c_uint8),
     ]
 
 

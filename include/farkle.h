@@ -235,6 +235,16 @@ typedef enum FarkleStatus {
    * Reading or writing a file failed.
    */
   FARKLE_STATUS_IO = 32,
+  /**
+   * The call would need more memory or work than the library allows for it (a documented
+   * limit on an input or on the size of a computation); farkle_last_error_message() names
+   * the quantity and the limit. Nothing was allocated for it and nothing changed.
+   */
+  FARKLE_STATUS_RESOURCE_LIMIT = 33,
+  /**
+   * The caller's progress function returned false; the call stopped and changed nothing.
+   */
+  FARKLE_STATUS_CANCELLED = 34,
 } FarkleStatus;
 
 /**
@@ -743,6 +753,11 @@ typedef struct FarklePoints {
  * farkle_rules_preset(), change fields, and pass it by pointer; every function validates the
  * rules it is given (farkle_rules_validate() explains a rejection). Point values of 0 disable a
  * combination. Plain data: copy it freely.
+ *
+ * Every field is a plain integer, so any bytes at all (a memset, a fread, a field assigned
+ * from an int) make a value the library can check: the four flags hold 0 or 1 (true and
+ * false assign those), and any other value is refused with FARKLE_STATUS_INVALID_RULES
+ * naming the field.
  */
 typedef struct FarkleRules {
   /**
@@ -802,9 +817,9 @@ typedef struct FarkleRules {
    */
   int32_t three_pairs;
   /**
-   * Whether four of a kind plus a pair also counts as three pairs.
+   * 1 when four of a kind plus a pair also counts as three pairs, else 0.
    */
-  bool three_pairs_with_four_of_a_kind;
+  uint8_t three_pairs_with_four_of_a_kind;
   /**
    * Four of a kind plus a pair of another face, as one combination.
    */
@@ -834,9 +849,9 @@ typedef struct FarkleRules {
    */
   int32_t target_score;
   /**
-   * After someone reaches the target, the others get one more turn.
+   * 1 when, after someone reaches the target, the others get one more turn; else 0.
    */
-  bool final_round;
+  uint8_t final_round;
   /**
    * Turns per player; 0 for no limit.
    */
@@ -850,14 +865,14 @@ typedef struct FarkleRules {
    */
   int32_t farkle_penalty_points;
   /**
-   * The penalty resets the banked score to 0 instead.
+   * 1 when the penalty resets the banked score to 0 instead; else 0.
    */
-  bool farkle_penalty_loses_all;
+  uint8_t farkle_penalty_loses_all;
   /**
-   * Scoring every die of the hand resets it to the full set (hot dice); otherwise the
-   * player must bank.
+   * 1 when scoring every die of the hand resets it to the full set (hot dice); 0 when the
+   * player must then bank.
    */
-  bool hot_dice;
+  uint8_t hot_dice;
 } FarkleRules;
 
 /**
@@ -1067,10 +1082,11 @@ typedef struct FarklePlayer {
    */
   int32_t score;
   /**
-   * Whether the player has met the minimum entry (ignored when the rules have none; a
-   * player not on the board has a score of at most 0).
+   * 1 when the player has met the minimum entry, else 0 (ignored when the rules have none;
+   * a player not on the board has a score of at most 0). Any other value is refused with
+   * FARKLE_STATUS_INVALID_ARGUMENT.
    */
-  bool on_board;
+  uint8_t on_board;
   /**
    * Consecutive farkles so far (0 without a penalty; below the penalty streak).
    */
@@ -1429,6 +1445,17 @@ extern "C" {
  * unknown codes get "unknown status". The pointer is static; do not free it.
  */
 const char *farkle_status_str(int32_t status);
+
+/**
+ * Why the most recent call on this thread that returned a status other than
+ * FARKLE_STATUS_OK failed: a NUL-terminated English sentence that names the argument or the
+ * limit involved where the call knows it (for instance which quantity exceeded which limit
+ * for FARKLE_STATUS_RESOURCE_LIMIT), else the status's message. An empty string when no call
+ * has failed on this thread. Successful calls leave it unchanged. Every thread has its own;
+ * the pointer is valid until the next failing call on this thread; do not free it. Calls on
+ * a game also set farkle_game_last_error().
+ */
+const char *farkle_last_error_message(void);
 
 /**
  * Writes the default levels to `*out_levels`: every hand at level 0, cap

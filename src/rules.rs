@@ -115,6 +115,9 @@ pub enum RulesError {
     FinalRoundWithoutTarget,
     #[error("farkle_penalty_streak is set but the penalty takes nothing")]
     EmptyPenalty,
+    /// A flag read from C holds something other than 0 or 1.
+    #[error("{field} is {value}; a flag is 0 or 1")]
+    Flag { field: &'static str, value: u8 },
 }
 
 impl Default for Rules {

@@ -3,7 +3,8 @@
 
 //! Status codes returned by every fallible C function, and their messages.
 
-use std::ffi::c_char;
+use std::cell::{Cell, RefCell};
+use std::ffi::{c_char, CString};
 
 use crate::dice::DiceError;
 use crate::rules::RulesError;
@@ -86,6 +87,12 @@ pub enum FarkleStatus {
     BadTableFile = 31,
     /// Reading or writing a file failed.
     Io = 32,
+    /// The call would need more memory or work than the library allows for it (a documented
+    /// limit on an input or on the size of a computation); farkle_last_error_message() names
+    /// the quantity and the limit. Nothing was allocated for it and nothing changed.
+    ResourceLimit = 33,
+    /// The caller's progress function returned false; the call stopped and changed nothing.
+    Cancelled = 34,
 }
 
 impl FarkleStatus {
@@ -125,11 +132,13 @@ impl FarkleStatus {
             FarkleStatus::Unsupported => "the strategy solver does not support these rules\0",
             FarkleStatus::BadTableFile => "not a valid strategy table file\0",
             FarkleStatus::Io => "reading or writing a file failed\0",
+            FarkleStatus::ResourceLimit => "the call would exceed a resource limit\0",
+            FarkleStatus::Cancelled => "cancelled by the progress function\0",
         }
     }
 
     /// Every status, in number order (used by the message lookup).
-    const ALL: [FarkleStatus; 33] = [
+    const ALL: [FarkleStatus; 35] = [
         FarkleStatus::Ok,
         FarkleStatus::Panic,
         FarkleStatus::NullPointer,
@@ -163,6 +172,8 @@ impl FarkleStatus {
         FarkleStatus::Unsupported,
         FarkleStatus::BadTableFile,
         FarkleStatus::Io,
+        FarkleStatus::ResourceLimit,
+        FarkleStatus::Cancelled,
     ];
 }
 
@@ -190,6 +201,55 @@ pub extern "C" fn farkle_status_str(status: i32) -> *const c_char {
         .and_then(|i| FarkleStatus::ALL.get(i))
         .map_or("unknown status\0", |s| s.message());
     message.as_ptr().cast()
+}
+
+thread_local! {
+    /// The explanation of this thread's most recent failed call.
+    static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
+    /// Whether the failing call in progress has already recorded a detailed explanation.
+    static DETAIL_RECORDED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// A C string of `text`, with any NUL byte (which C could not see past) replaced by a space.
+pub(crate) fn c_string(text: &str) -> CString {
+    CString::new(text.replace('\0', " ")).expect("no NUL left")
+}
+
+/// Records why the call in progress fails, for farkle_last_error_message(); returns `status`
+/// so a body can `return fail(status, why)`. Only failure paths call it: a successful call
+/// touches no thread-local state.
+pub(crate) fn fail(status: FarkleStatus, why: impl std::fmt::Display) -> FarkleStatus {
+    let text = c_string(&why.to_string());
+    LAST_ERROR.with(|last| *last.borrow_mut() = text);
+    DETAIL_RECORDED.with(|d| d.set(true));
+    status
+}
+
+/// Called by the panic boundary with the status of every finished call: a failure that did
+/// not record its own explanation gets the status's message.
+#[inline]
+pub(crate) fn record_outcome(status: FarkleStatus) -> FarkleStatus {
+    if status != FarkleStatus::Ok {
+        let detailed = DETAIL_RECORDED.with(|d| d.replace(false));
+        if !detailed {
+            let message = status.message();
+            let text = CString::new(&message.as_bytes()[..message.len() - 1]).expect("no NUL");
+            LAST_ERROR.with(|last| *last.borrow_mut() = text);
+        }
+    }
+    status
+}
+
+/// Why the most recent call on this thread that returned a status other than
+/// FARKLE_STATUS_OK failed: a NUL-terminated English sentence that names the argument or the
+/// limit involved where the call knows it (for instance which quantity exceeded which limit
+/// for FARKLE_STATUS_RESOURCE_LIMIT), else the status's message. An empty string when no call
+/// has failed on this thread. Successful calls leave it unchanged. Every thread has its own;
+/// the pointer is valid until the next failing call on this thread; do not free it. Calls on
+/// a game also set farkle_game_last_error().
+#[no_mangle]
+pub extern "C" fn farkle_last_error_message() -> *const c_char {
+    LAST_ERROR.with(|last| last.borrow().as_ptr())
 }
 
 /// Copies `text` into a caller's buffer of `len` bytes as a NUL-terminated string, truncated

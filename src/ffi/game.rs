@@ -12,7 +12,7 @@ use std::ffi::{c_char, CStr, CString};
 
 use crate::dice::DiceError;
 use crate::dice_source::DiceSource;
-use crate::ffi::error::FarkleStatus;
+use crate::ffi::error::{c_string, fail, FarkleStatus};
 use crate::ffi::rules::FarkleRules;
 use crate::ffi::scoring::{FarkleSelection, FARKLE_MAX_DICE};
 use crate::game::{Game, GameError, Phase, MAX_PLAYERS};
@@ -148,6 +148,8 @@ pub struct FarklePlayerState {
 pub(crate) enum Failure {
     Game(GameError),
     Status(FarkleStatus),
+    /// A status with its own explanation.
+    Message(FarkleStatus, String),
 }
 
 impl From<GameError> for Failure {
@@ -188,10 +190,6 @@ pub(crate) fn status_of(e: &GameError) -> FarkleStatus {
     }
 }
 
-fn c_string(text: &str) -> CString {
-    CString::new(text.replace('\0', " ")).expect("no NUL left")
-}
-
 impl FarkleGame {
     /// Wraps a game; `None` when a player name holds a NUL character (C cannot see it whole).
     pub(crate) fn new(game: Game) -> Option<FarkleGame> {
@@ -217,12 +215,16 @@ impl FarkleGame {
             }
             Err(Failure::Game(e)) => {
                 self.last_error = c_string(&e.to_string());
-                status_of(&e)
+                fail(status_of(&e), e)
             }
             Err(Failure::Status(s)) => {
                 let message = s.message();
                 self.last_error = c_string(&message[..message.len() - 1]);
                 s
+            }
+            Err(Failure::Message(s, why)) => {
+                self.last_error = c_string(&why);
+                fail(s, why)
             }
         }
     }

@@ -4,15 +4,18 @@
 //! Small macros shared by every exported function: the panic boundary and pointer checks.
 
 /// Runs the body of an exported function, turning a panic into `FarkleStatus::Panic` so it
-/// never unwinds into C. Every exported function that can fail wraps its body in this.
+/// never unwinds into C, and recording why a failed call failed for
+/// farkle_last_error_message(). Every exported function that can fail wraps its body in this.
 macro_rules! ffi_boundary {
     ($($body:tt)*) => {{
-        match ::std::panic::catch_unwind(::std::panic::AssertUnwindSafe(
-            || -> $crate::ffi::error::FarkleStatus { $($body)* },
-        )) {
-            Ok(status) => status,
-            Err(_) => $crate::ffi::error::FarkleStatus::Panic,
-        }
+        $crate::ffi::error::record_outcome(
+            match ::std::panic::catch_unwind(::std::panic::AssertUnwindSafe(
+                || -> $crate::ffi::error::FarkleStatus { $($body)* },
+            )) {
+                Ok(status) => status,
+                Err(_) => $crate::ffi::error::FarkleStatus::Panic,
+            },
+        )
     }};
 }
 

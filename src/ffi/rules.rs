@@ -49,6 +49,11 @@ pub enum FarkleKindScaling {
 /// farkle_rules_preset(), change fields, and pass it by pointer; every function validates the
 /// rules it is given (farkle_rules_validate() explains a rejection). Point values of 0 disable a
 /// combination. Plain data: copy it freely.
+///
+/// Every field is a plain integer, so any bytes at all (a memset, a fread, a field assigned
+/// from an int) make a value the library can check: the four flags hold 0 or 1 (true and
+/// false assign those), and any other value is refused with FARKLE_STATUS_INVALID_RULES
+/// naming the field.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FarkleRules {
@@ -80,8 +85,8 @@ pub struct FarkleRules {
     pub straight_high: i32,
     /// Three pairs of different faces.
     pub three_pairs: i32,
-    /// Whether four of a kind plus a pair also counts as three pairs.
-    pub three_pairs_with_four_of_a_kind: bool,
+    /// 1 when four of a kind plus a pair also counts as three pairs, else 0.
+    pub three_pairs_with_four_of_a_kind: u8,
     /// Four of a kind plus a pair of another face, as one combination.
     pub four_of_a_kind_and_pair: i32,
     /// Two three-of-a-kinds of different faces, as one combination.
@@ -96,19 +101,19 @@ pub struct FarkleRules {
     pub min_bank_score: i32,
     /// Banked score that wins; 0 for none (then turn_limit decides).
     pub target_score: i32,
-    /// After someone reaches the target, the others get one more turn.
-    pub final_round: bool,
+    /// 1 when, after someone reaches the target, the others get one more turn; else 0.
+    pub final_round: u8,
     /// Turns per player; 0 for no limit.
     pub turn_limit: u32,
     /// Consecutive farkles that trigger the penalty; 0 for no penalty.
     pub farkle_penalty_streak: u32,
     /// Points the penalty takes (the score may go negative).
     pub farkle_penalty_points: i32,
-    /// The penalty resets the banked score to 0 instead.
-    pub farkle_penalty_loses_all: bool,
-    /// Scoring every die of the hand resets it to the full set (hot dice); otherwise the
-    /// player must bank.
-    pub hot_dice: bool,
+    /// 1 when the penalty resets the banked score to 0 instead; else 0.
+    pub farkle_penalty_loses_all: u8,
+    /// 1 when scoring every die of the hand resets it to the full set (hot dice); 0 when the
+    /// player must then bank.
+    pub hot_dice: u8,
 }
 
 impl From<&Rules> for FarkleRules {
@@ -133,7 +138,7 @@ impl From<&Rules> for FarkleRules {
             straight_low: r.straight_low,
             straight_high: r.straight_high,
             three_pairs: r.three_pairs,
-            three_pairs_with_four_of_a_kind: r.three_pairs_with_four_of_a_kind,
+            three_pairs_with_four_of_a_kind: r.three_pairs_with_four_of_a_kind.into(),
             four_of_a_kind_and_pair: r.four_of_a_kind_and_pair,
             two_triplets: r.two_triplets,
             full_house_bonus: r.full_house_bonus,
@@ -141,12 +146,12 @@ impl From<&Rules> for FarkleRules {
             min_entry_score: r.min_entry_score,
             min_bank_score: r.min_bank_score,
             target_score: r.target_score,
-            final_round: r.final_round,
+            final_round: r.final_round.into(),
             turn_limit: r.turn_limit,
             farkle_penalty_streak: r.farkle_penalty_streak.into(),
             farkle_penalty_points: r.farkle_penalty_points,
-            farkle_penalty_loses_all: r.farkle_penalty_loses_all,
-            hot_dice: r.hot_dice,
+            farkle_penalty_loses_all: r.farkle_penalty_loses_all.into(),
+            hot_dice: r.hot_dice.into(),
         }
     }
 }
@@ -182,6 +187,11 @@ impl FarkleRules {
         let dice_count = u8::try_from(r.dice_count).map_err(|_| RulesError::DiceCount(u8::MAX))?;
         let farkle_penalty_streak = u8::try_from(r.farkle_penalty_streak)
             .map_err(|_| out_of_range("farkle_penalty_streak", r.farkle_penalty_streak, 255))?;
+        let flag = |field, value: u8| match value {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err(RulesError::Flag { field, value }),
+        };
         let rules = Rules {
             dice_count,
             single_one: r.single_one,
@@ -197,7 +207,10 @@ impl FarkleRules {
             straight_low: r.straight_low,
             straight_high: r.straight_high,
             three_pairs: r.three_pairs,
-            three_pairs_with_four_of_a_kind: r.three_pairs_with_four_of_a_kind,
+            three_pairs_with_four_of_a_kind: flag(
+                "three_pairs_with_four_of_a_kind",
+                r.three_pairs_with_four_of_a_kind,
+            )?,
             four_of_a_kind_and_pair: r.four_of_a_kind_and_pair,
             two_triplets: r.two_triplets,
             full_house_bonus: r.full_house_bonus,
@@ -205,12 +218,12 @@ impl FarkleRules {
             min_entry_score: r.min_entry_score,
             min_bank_score: r.min_bank_score,
             target_score: r.target_score,
-            final_round: r.final_round,
+            final_round: flag("final_round", r.final_round)?,
             turn_limit: r.turn_limit,
             farkle_penalty_streak,
             farkle_penalty_points: r.farkle_penalty_points,
-            farkle_penalty_loses_all: r.farkle_penalty_loses_all,
-            hot_dice: r.hot_dice,
+            farkle_penalty_loses_all: flag("farkle_penalty_loses_all", r.farkle_penalty_loses_all)?,
+            hot_dice: flag("hot_dice", r.hot_dice)?,
         };
         Ok(rules)
     }

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::dice::FaceCounts;
-use crate::ffi::error::FarkleStatus;
+use crate::ffi::error::{fail, FarkleStatus};
 use crate::ffi::rules::FarkleRules;
 use crate::rules::Rules;
 use crate::strategy::{
@@ -103,9 +103,10 @@ pub struct FarklePlayer {
     /// Banked score in points (a multiple of the table's unit, below the target, not below
     /// the table's lower bound).
     pub score: i32,
-    /// Whether the player has met the minimum entry (ignored when the rules have none; a
-    /// player not on the board has a score of at most 0).
-    pub on_board: bool,
+    /// 1 when the player has met the minimum entry, else 0 (ignored when the rules have none;
+    /// a player not on the board has a score of at most 0). Any other value is refused with
+    /// FARKLE_STATUS_INVALID_ARGUMENT.
+    pub on_board: u8,
     /// Consecutive farkles so far (0 without a penalty; below the penalty streak).
     pub farkles: u32,
 }
@@ -652,9 +653,19 @@ pub unsafe extern "C" fn farkle_win_table_rules(
 }
 
 fn player(p: &FarklePlayer) -> Result<PlayerState, FarkleStatus> {
+    let on_board = match p.on_board {
+        0 => false,
+        1 => true,
+        other => {
+            return Err(fail(
+                FarkleStatus::InvalidArgument,
+                format!("on_board is {other}; a flag is 0 or 1"),
+            ))
+        }
+    };
     Ok(PlayerState {
         score: p.score,
-        on_board: p.on_board,
+        on_board,
         farkles: u8::try_from(p.farkles).map_err(|_| FarkleStatus::InvalidArgument)?,
     })
 }
