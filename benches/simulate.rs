@@ -52,7 +52,7 @@ fn simulations(c: &mut Criterion) {
         target_score: 1000,
         ..Preset::Minimal.rules()
     };
-    let table = WinTable::solve(&minimal, SolveOptions::default(), &mut |_| {}).unwrap();
+    let table = WinTable::solve(&minimal, SolveOptions::default(), &mut |_| true).unwrap();
     let win = Bot::win_optimal(Arc::new(table)).unwrap();
     bench(
         c,

@@ -68,7 +68,7 @@ fn main() {
                         Some(path) => {
                             WinTable::load(std::path::Path::new(path)).expect("table file")
                         }
-                        None => WinTable::solve(&rules, SolveOptions::default(), &mut |_| {})
+                        None => WinTable::solve(&rules, SolveOptions::default(), &mut |_| true)
                             .expect("two-player table"),
                     };
                     eprintln!("table ready in {:.2?}", started.elapsed());

@@ -51,7 +51,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             rules.turn_limit = 0;
             rules.target_score = 10_000;
             WinTable::solve(&rules, SolveOptions::default(), &mut |f| {
-                eprint!("\rsolving: {:5.1}%", 100.0 * f)
+                eprint!("\rsolving: {:5.1}%", 100.0 * f);
+                true
             })?
         }
     };

@@ -102,6 +102,7 @@ fn main() {
             eprint!("\rsolving {}: {:5.1}%", preset.name(), 100.0 * f);
             let _ = std::io::stderr().flush();
         }
+        true
     })
     .unwrap_or_else(|e| {
         eprintln!("\ncannot solve: {e}");

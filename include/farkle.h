@@ -72,6 +72,45 @@
 #define FARKLE_HANDS_NO_HAND 255
 
 /**
+ * The largest turn total (points) the strategy queries accept
+ * (farkle_turn_policy_best_choice(), the win-table queries); larger ones are
+ * FARKLE_STATUS_INVALID_ARGUMENT. Adding any selection's points to it stays inside int32_t.
+ */
+#define FARKLE_MAX_TURN_TOTAL 1000000000
+
+/**
+ * The most states (turn totals x hand sizes) of one solved turn: 64 MiB of values. A
+ * single-turn policy (farkle_turn_policy_new(), the game's advice and optimal bots) needs a
+ * row for every turn total, in units of the rules' granularity, up to where banking is
+ * proven optimal or first allowed.
+ */
+#define FARKLE_LIMIT_TURN_STATES 4194304
+
+/**
+ * The most option evaluations (one way to keep dice from one kind of roll, at one turn
+ * total; about a nanosecond each) of one single-turn solve, or of a whole long-run penalty
+ * policy: a few seconds of one core.
+ */
+#define FARKLE_LIMIT_TURN_WORK 4000000000
+
+/**
+ * The most pairs of player states of a two-player table (16 MiB of probabilities).
+ */
+#define FARKLE_LIMIT_WIN_TABLE_PAIRS 2097152
+
+/**
+ * The most option evaluations of one pass of the two-player solver over every pair.
+ */
+#define FARKLE_LIMIT_WIN_TABLE_PASS_WORK 500000000000
+
+/**
+ * The most rolls a bot makes in one turn (farkle_game_bot_play_turn()). Only rules under
+ * which a hand can be rolled forever without risk get there: the bot then banks if it may,
+ * and otherwise fails with FARKLE_STATUS_RESOURCE_LIMIT, leaving the game unchanged.
+ */
+#define FARKLE_LIMIT_BOT_ROLLS_PER_TURN 1000
+
+/**
  * Most dice in a set, and so most combinations in a score.
  */
 #define FARKLE_MAX_DICE 12
@@ -1027,6 +1066,14 @@ typedef struct FarklePointsProbability {
 } FarklePointsProbability;
 
 /**
+ * Progress of a long computation: called now and then with the fraction done (0 to 1) and
+ * the caller's pointer, on the thread that made the call. Return true to go on, false to
+ * stop: the call then returns FARKLE_STATUS_CANCELLED soon after (within a few milliseconds
+ * of work) and creates nothing. It must return normally: no longjmp, no C++ exception.
+ */
+typedef bool (*FarkleProgressFn)(double fraction, void *user);
+
+/**
  * The best play of a roll.
  */
 typedef struct FarkleChoice {
@@ -1065,12 +1112,6 @@ typedef struct FarkleChoice {
    */
   double value;
 } FarkleChoice;
-
-/**
- * Progress of a long solve: the fraction done (0 to 1) and the caller's pointer. Called on
- * the thread that called the solve. It must return normally: no longjmp, no C++ exception.
- */
-typedef void (*FarkleProgressFn)(double fraction, void *user);
 
 /**
  * A player between turns, for the two-player table.
@@ -1810,11 +1851,21 @@ enum FarkleStatus farkle_odds_max_points(const struct FarkleRules *rules,
 
 /**
  * Solves the single turn that maximizes the expected points banked, for a player on the
- * board or not (who cannot bank below the rules' minimum entry). Takes milliseconds.
+ * board or not (who cannot bank below the rules' minimum entry).
+ *
+ * Cost: one backward pass over every turn total up to where banking is proven optimal (or
+ * allowed, if higher), about a nanosecond per option evaluation on the machine of the
+ * README's benchmarks: 0.5 ms for the classic preset, 0.2 s for twelve dice with doubling
+ * kinds, 1.5 s for twelve dice under the additive rules. Refused with
+ * FARKLE_STATUS_RESOURCE_LIMIT, before anything is allocated, beyond
+ * FARKLE_LIMIT_TURN_STATES states or FARKLE_LIMIT_TURN_WORK option evaluations (a bank
+ * minimum of a billion points, for one). farkle_turn_policy_new_with_progress() reports
+ * progress and can be cancelled.
  *
  * On success `*out_policy` owns a new policy; free it with farkle_turn_policy_free().
  * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED
- * (a turn could go on forever without risk).
+ * (a turn could go on forever without risk), FARKLE_STATUS_RESOURCE_LIMIT;
+ * farkle_last_error_message() says why.
  *
  * # Safety
  * `rules` readable, `out_policy` writable.
@@ -1823,6 +1874,21 @@ FARKLE_MUST_USE
 enum FarkleStatus farkle_turn_policy_new(const struct FarkleRules *rules,
                                          bool on_board,
                                          struct FarkleTurnPolicy **out_policy);
+
+/**
+ * farkle_turn_policy_new(), calling `progress` (when not NULL) now and then with the
+ * fraction done and `user`; when it returns false the solve stops and returns
+ * FARKLE_STATUS_CANCELLED, creating nothing.
+ *
+ * # Safety
+ * `rules` readable, `out_policy` writable; `progress` a valid function or NULL.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_turn_policy_new_with_progress(const struct FarkleRules *rules,
+                                                       bool on_board,
+                                                       FarkleProgressFn progress,
+                                                       void *user,
+                                                       struct FarkleTurnPolicy **out_policy);
 
 /**
  * Frees a policy. NULL is a no-op; do not free a policy twice.
@@ -1863,11 +1929,13 @@ enum FarkleStatus farkle_turn_policy_bank_threshold(const struct FarkleTurnPolic
 /**
  * The best play of a roll (`count` faces 1..6) with `turn_total` points already made this
  * turn: which dice to keep (a mask into `faces`) and whether to bank afterwards;
- * `farkle` set when nothing scores.
+ * `farkle` set when nothing scores. Constant time in the turn total (above the solved range
+ * the values are in closed form).
  *
  * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_FACE,
- * FARKLE_STATUS_TOO_MANY_DICE, FARKLE_STATUS_INVALID_ARGUMENT (no dice, or a turn total that
- * is negative or not a multiple of the rules' granularity, 50 for every preset).
+ * FARKLE_STATUS_TOO_MANY_DICE (more faces than the rules' dice_count),
+ * FARKLE_STATUS_INVALID_ARGUMENT (no dice, or a turn total that is negative, above
+ * FARKLE_MAX_TURN_TOTAL or not a multiple of the rules' granularity, 50 for every preset).
  *
  * # Safety
  * `policy` a live policy, `faces` readable for `count` bytes, `out_choice` writable.
@@ -1883,8 +1951,13 @@ enum FarkleStatus farkle_turn_policy_best_choice(const struct FarkleTurnPolicy *
  * The long-run average points per turn under the optimal policy for rules with a
  * consecutive-farkle penalty (the player on the board).
  *
+ * Cost: a single-turn solve (see farkle_turn_policy_new()) for every count of farkles in a
+ * row, repeated until the relative values settle: 10 ms for the extended preset, 3 s for a
+ * streak of 255. Refused with FARKLE_STATUS_RESOURCE_LIMIT beyond FARKLE_LIMIT_TURN_STATES
+ * states for all the counts together or FARKLE_LIMIT_TURN_WORK option evaluations in all.
+ *
  * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED
- * (no penalty, or a penalty that loses the whole score).
+ * (no penalty, or a penalty that loses the whole score), FARKLE_STATUS_RESOURCE_LIMIT.
  *
  * # Safety
  * `rules` readable, `out_average` writable.
@@ -1894,15 +1967,41 @@ enum FarkleStatus farkle_penalty_average_points(const struct FarkleRules *rules,
                                                 double *out_average);
 
 /**
+ * farkle_penalty_average_points(), calling `progress` (when not NULL) now and then with an
+ * estimate of the fraction done and `user`; when it returns false the call stops with
+ * FARKLE_STATUS_CANCELLED and writes nothing.
+ *
+ * # Safety
+ * `rules` readable, `out_average` writable; `progress` a valid function or NULL.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_penalty_average_points_with_progress(const struct FarkleRules *rules,
+                                                              FarkleProgressFn progress,
+                                                              void *user,
+                                                              double *out_average);
+
+/**
  * Solves optimal two-player play under `rules` (to its target; turn limits are not
- * supported): P(win) at the start of every turn. Blocks until done: about 20 seconds for
- * the minimal preset to 10,000 on two cores, longer with a final round or a penalty, using
- * every core. `progress`, when not NULL, is called now and then from this thread with the
- * fraction done and `user`.
+ * supported): P(win) at the start of every turn. Blocks until done, on worker threads that
+ * this call creates (one per core, or RAYON_NUM_THREADS) and that are gone when it returns,
+ * so a process may fork() before or after (not during) a solve.
+ *
+ * Cost, measured on two cores: 14 to 30 s for the presets without a farkle penalty to
+ * 10,000 (one pass over 40,000 to 160,000 pairs of player states), 6 to 7 minutes for the
+ * two presets with a penalty (several passes over about 500,000 pairs), memory up to 0.6 GB
+ * for those. Refused with FARKLE_STATUS_RESOURCE_LIMIT, before the solve starts, beyond
+ * FARKLE_LIMIT_WIN_TABLE_PAIRS pairs or FARKLE_LIMIT_WIN_TABLE_PASS_WORK option evaluations
+ * per pass (a target of a million, or a granularity of 1 point, for instance).
+ *
+ * `progress`, when not NULL, is called now and then from this thread with the fraction done
+ * (an estimate under a penalty) and `user`; when it returns false the solve stops within
+ * milliseconds and returns FARKLE_STATUS_CANCELLED, creating nothing.
  *
  * On success `*out_table` owns a new table; free it with farkle_win_table_free().
  * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED
- * (a turn limit, no target, or too many states).
+ * (a turn limit, no target, or a turn that could go on forever without risk),
+ * FARKLE_STATUS_RESOURCE_LIMIT, FARKLE_STATUS_CANCELLED; farkle_last_error_message() says
+ * why.
  *
  * # Safety
  * `rules` readable, `out_table` writable; `progress` a valid function or NULL.
@@ -2080,14 +2179,41 @@ uint32_t farkle_version_number(void);
 const char *farkle_version_string(void);
 
 /**
+ * Solves, once per game, the single-turn policies behind farkle_game_advise() and the
+ * optimal bots (on the board and not, and under a farkle penalty in points the long-run
+ * policy per count of farkles in a row), calling `progress` (when not NULL) now and then with
+ * the fraction done and `user`; when it returns false the call stops with
+ * FARKLE_STATUS_CANCELLED and the game is unchanged. Without this call the first advice or
+ * optimal bot turn solves them without progress. Cost: see farkle_turn_policy_new() (twice)
+ * and farkle_penalty_average_points(): milliseconds for six dice, seconds for twelve.
+ * Calling it again on a prepared game does nothing and returns FARKLE_STATUS_OK.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER; FARKLE_STATUS_UNSUPPORTED (a turn could go on forever
+ * without risk); FARKLE_STATUS_RESOURCE_LIMIT (the rules need more than the library allows,
+ * a bank minimum of a billion points for one); FARKLE_STATUS_CANCELLED. farkle_game_last_error()
+ * and farkle_last_error_message() say why.
+ *
+ * # Safety
+ * `game` NULL or a live game not used by another thread during the call; `progress` a valid
+ * function or NULL.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_prepare_advice(struct FarkleGame *game,
+                                             FarkleProgressFn progress,
+                                             void *user);
+
+/**
  * Advice for the player to move in `game`: the recommended action, the exact farkle
  * probability of the roll that follows it, and every legal choice with its value: the
  * expected points banked this turn under the optimal single-turn policy, or, when `table` is
  * not NULL and the game has two active players (and no final round has started), the
  * probability of winning under optimal two-player play. In a final round the recommendation
  * is to roll on until the turn puts the player strictly ahead, then bank. The single-turn
- * policy for the game's rules is solved on the first call on a game (milliseconds) and kept
- * with the game.
+ * policy for the game's rules is solved on the first call on a game (milliseconds for six
+ * dice, up to seconds for twelve; farkle_game_prepare_advice() does it with progress and
+ * cancellation) and kept with the game. After that a call costs microseconds, and with a
+ * table one turn pass of the two-player solver (about a millisecond) when the pair of scores
+ * changes.
  *
  * The choices: while a selection is awaited, every legal selection in the order of
  * farkle_game_selections(); before a roll, FARKLE_ACTION_ROLL and/or FARKLE_ACTION_BANK (or
@@ -2097,8 +2223,11 @@ const char *farkle_version_string(void);
  * and `*out_count` (the number of choices) are written, and the choices to `out_choices`
  * when it is not NULL. Errors: FARKLE_STATUS_NULL_POINTER (game, out_advice or out_count, or
  * out_choices NULL with a non-zero capacity); FARKLE_STATUS_GAME_OVER;
- * FARKLE_STATUS_INVALID_ARGUMENT (the table was solved for rules other than the game's);
- * FARKLE_STATUS_UNSUPPORTED (the rules' single turn cannot be solved);
+ * FARKLE_STATUS_INVALID_ARGUMENT (the table was solved for rules other than the game's, or
+ * the turn holds more than FARKLE_MAX_TURN_TOTAL points);
+ * FARKLE_STATUS_UNSUPPORTED (the rules' single turn cannot be solved: a turn could go on
+ * forever without risk); FARKLE_STATUS_RESOURCE_LIMIT (solving it needs more than the
+ * limits allow; see farkle_game_prepare_advice());
  * FARKLE_STATUS_BUFFER_TOO_SMALL (out_choices not NULL and fewer than the choices: then
  * only `*out_count` is written, with the number needed). Otherwise nothing is written.
  * `game` and `table` are only read (the first call caches the policy inside the game).
@@ -2130,7 +2259,14 @@ enum FarkleStatus farkle_game_advise(const struct FarkleGame *game,
  * FARKLE_STATUS_INVALID_ARGUMENT (an unknown bot_kind, or a table solved for other rules);
  * FARKLE_STATUS_GAME_OVER; FARKLE_STATUS_NO_DICE_GENERATOR (the game's dice are supplied);
  * FARKLE_STATUS_ENTROPY_UNAVAILABLE; FARKLE_STATUS_UNSUPPORTED (the rules' single turn
- * cannot be solved).
+ * cannot be solved); FARKLE_STATUS_RESOURCE_LIMIT (the single-turn policy of the optimal
+ * kinds needs more than the limits allow, or the turn reached
+ * FARKLE_LIMIT_BOT_ROLLS_PER_TURN rolls where the bot may not bank: only rules under which a
+ * hand can be rolled forever without risk get there).
+ *
+ * Every turn ends: a bot makes at most FARKLE_LIMIT_BOT_ROLLS_PER_TURN rolls, and at that
+ * many banks if it may. The first call with an optimal kind solves the game's single-turn
+ * policy (see farkle_game_prepare_advice()).
  *
  * # Safety
  * `game` NULL or a live game not used by another thread; `table` NULL or a live table.

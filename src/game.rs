@@ -538,9 +538,9 @@ impl Game {
         self.turn.forfeited = forfeited;
         self.turn.points = 0;
         let player = &mut self.players[index];
-        player.farkles += 1;
+        player.farkles = player.farkles.saturating_add(1);
         player.forfeited_points = player.forfeited_points.saturating_add(forfeited);
-        player.consecutive_farkles += 1;
+        player.consecutive_farkles = player.consecutive_farkles.saturating_add(1);
         self.events.push(Event::Farkled {
             player: index,
             forfeited,
@@ -553,7 +553,7 @@ impl Game {
                 i64::from(self.rules.farkle_penalty_points)
             };
             player.score = player.score.saturating_sub(points);
-            player.penalties += 1;
+            player.penalties = player.penalties.saturating_add(1);
             player.penalty_points = player.penalty_points.saturating_add(points);
             player.consecutive_farkles = 0;
             self.events.push(Event::Penalty {
@@ -677,8 +677,8 @@ impl Game {
         });
         if emptied_hand && self.rules.hot_dice {
             self.turn.hand = self.rules.dice_count;
-            self.turn.hot_dice += 1;
-            self.players[player].hot_dice += 1;
+            self.turn.hot_dice = self.turn.hot_dice.saturating_add(1);
+            self.players[player].hot_dice = self.players[player].hot_dice.saturating_add(1);
             self.events.push(Event::HotDice { player });
         }
         self.pending = 0;
@@ -697,8 +697,8 @@ impl Game {
         let len = roll.dice.len() as u8;
         self.turn.points = self.turn.points.saturating_sub(selection.points.into());
         if selection.emptied_hand && self.rules.hot_dice {
-            self.turn.hot_dice -= 1;
-            self.players[player].hot_dice -= 1;
+            self.turn.hot_dice = self.turn.hot_dice.saturating_sub(1);
+            self.players[player].hot_dice = self.players[player].hot_dice.saturating_sub(1);
         }
         self.turn.hand = len;
         self.events.push(Event::Undone {
@@ -818,7 +818,7 @@ impl Game {
     fn end_turn(&mut self, how: TurnEnd, over: bool) {
         let index = self.turn.player;
         if how != TurnEnd::Left {
-            self.players[index].turns += 1;
+            self.players[index].turns = self.players[index].turns.saturating_add(1);
         }
         self.turn.ended = Some(how);
         self.pending = 0;
@@ -831,7 +831,7 @@ impl Game {
         match next {
             Some(next) if !over && !final_round_done && !self.too_few_players() => {
                 if next <= index {
-                    self.round += 1;
+                    self.round = self.round.saturating_add(1);
                 }
                 self.turn = Turn::new(next, self.rules.dice_count);
                 self.phase = Phase::AwaitingRoll;

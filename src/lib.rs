@@ -43,6 +43,7 @@ pub mod ffi;
 pub mod game;
 pub mod hands;
 pub mod history;
+pub mod limits;
 pub mod point_calculation;
 pub mod rules;
 pub mod saved_game;

@@ -313,7 +313,7 @@ fn compare_both_ways(rules: Rules) {
 fn compare_with(rules: Rules, options: &[SolveOptions]) {
     let tables: Vec<WinTable> = options
         .iter()
-        .map(|&o| WinTable::solve(&rules, o, &mut |_| {}).unwrap())
+        .map(|&o| WinTable::solve(&rules, o, &mut |_| true).unwrap())
         .collect();
     let mut brute = Brute::new(rules, tables[0].lower_bound());
     brute.solve();
@@ -461,7 +461,7 @@ fn compensation_and_symmetry() {
         final_round: false,
         ..small(3, 1000)
     };
-    let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| {}).unwrap();
+    let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
     let first = table.first_player_win_probability();
     assert!(first > 0.5 && first < 1.0);
     let c = table.compensation();
@@ -498,7 +498,7 @@ fn queries_refuse_states_out_of_range() {
         final_round: false,
         ..small(2, 300)
     };
-    let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| {}).unwrap();
+    let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
     let ok = PlayerState::start(&rules);
     for bad in [
         PlayerState { score: 300, ..ok },
@@ -530,7 +530,7 @@ fn queries_refuse_states_out_of_range() {
     assert_eq!(table.best_choice(&ok, &ok, 0, farkle).unwrap(), None);
     let limited = Preset::Additive.rules();
     assert!(matches!(
-        WinTable::solve(&limited, SolveOptions::default(), &mut |_| {}),
+        WinTable::solve(&limited, SolveOptions::default(), &mut |_| true),
         Err(StrategyError::Unsupported(_))
     ));
 }
@@ -541,7 +541,7 @@ fn saved_tables_round_trip_and_damage_is_refused() {
         final_round: true,
         ..small(2, 300)
     };
-    let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| {}).unwrap();
+    let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
     let bytes = table.to_bytes();
     let loaded = WinTable::from_bytes(&bytes).unwrap();
     assert_eq!(loaded.rules(), table.rules());

@@ -6,10 +6,14 @@
 
 use std::sync::Arc;
 
-use crate::ffi::error::FarkleStatus;
-use crate::ffi::game::{game_mut, Failure, FarkleGame};
-use crate::ffi::strategy::FarkleWinTable;
-use crate::strategy::{Action, AdviceError, Advisor, Bot, BotError, Thresholds, ValueKind};
+use std::ffi::c_void;
+
+use crate::ffi::error::{fail, FarkleStatus};
+use crate::ffi::game::{game_mut, status_of, Failure, FarkleGame};
+use crate::ffi::strategy::{FarkleProgressFn, FarkleWinTable};
+use crate::strategy::{
+    Action, AdviceError, Advisor, Bot, BotError, Progress, Thresholds, ValueKind,
+};
 
 /// An action of the player to move (FarkleAdviceChoice.action).
 #[repr(C)]
@@ -108,25 +112,38 @@ fn action_out(action: Action, points: i32, value: f64) -> FarkleAdviceChoice {
     }
 }
 
-fn advice_status(e: AdviceError) -> FarkleStatus {
-    match e {
+/// The status of an advice error and its explanation.
+fn advice_failure(e: &AdviceError) -> Failure {
+    let status = match e {
         AdviceError::GameOver => FarkleStatus::GameOver,
         AdviceError::OtherRules => FarkleStatus::InvalidArgument,
-        AdviceError::Strategy(e) => e.into(),
+        AdviceError::Strategy(e) => FarkleStatus::from(e),
+    };
+    Failure::Message(status, e.to_string())
+}
+
+/// The status of a failure, its explanation recorded for farkle_last_error_message().
+fn recorded(failure: Failure) -> FarkleStatus {
+    match failure {
+        Failure::Game(e) => fail(status_of(&e), e),
+        Failure::Status(s) => s,
+        Failure::Message(s, why) => fail(s, why),
     }
 }
 
-/// The game's single-turn advisor (solved on first use), with `table` added when given.
+/// The game's single-turn advisor (solved on first use, reporting to `progress`), with
+/// `table` added when given.
 fn advisor_for(
     handle: &FarkleGame,
     table: Option<&FarkleWinTable>,
-) -> Result<Arc<Advisor>, FarkleStatus> {
+    progress: Progress,
+) -> Result<Arc<Advisor>, Failure> {
     let single = match handle.advisor.get() {
         Some(a) => Arc::clone(a),
         None => {
-            let a =
-                Arc::new(Advisor::single_turn(handle.game.rules()).map_err(FarkleStatus::from)?);
-            Arc::clone(handle.advisor.get_or_init(|| a))
+            let a = Advisor::single_turn_with_progress(handle.game.rules(), progress)
+                .map_err(|e| advice_failure(&AdviceError::Strategy(e)))?;
+            Arc::clone(handle.advisor.get_or_init(|| Arc::new(a)))
         }
     };
     match table {
@@ -134,8 +151,47 @@ fn advisor_for(
         Some(t) => Ok(Arc::new(
             single
                 .with_added_table(Arc::clone(&t.table))
-                .map_err(advice_status)?,
+                .map_err(|e| advice_failure(&e))?,
         )),
+    }
+}
+
+/// Solves, once per game, the single-turn policies behind farkle_game_advise() and the
+/// optimal bots (on the board and not, and under a farkle penalty in points the long-run
+/// policy per count of farkles in a row), calling `progress` (when not NULL) now and then with
+/// the fraction done and `user`; when it returns false the call stops with
+/// FARKLE_STATUS_CANCELLED and the game is unchanged. Without this call the first advice or
+/// optimal bot turn solves them without progress. Cost: see farkle_turn_policy_new() (twice)
+/// and farkle_penalty_average_points(): milliseconds for six dice, seconds for twelve.
+/// Calling it again on a prepared game does nothing and returns FARKLE_STATUS_OK.
+///
+/// Errors: FARKLE_STATUS_NULL_POINTER; FARKLE_STATUS_UNSUPPORTED (a turn could go on forever
+/// without risk); FARKLE_STATUS_RESOURCE_LIMIT (the rules need more than the library allows,
+/// a bank minimum of a billion points for one); FARKLE_STATUS_CANCELLED. farkle_game_last_error()
+/// and farkle_last_error_message() say why.
+///
+/// # Safety
+/// `game` NULL or a live game not used by another thread during the call; `progress` a valid
+/// function or NULL.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_game_prepare_advice(
+    game: *mut FarkleGame,
+    progress: FarkleProgressFn,
+    user: *mut c_void,
+) -> FarkleStatus {
+    ffi_boundary! {
+        // SAFETY: the caller promises a live game or NULL.
+        let Some(handle) = (unsafe { game_mut(game) }) else {
+            return FarkleStatus::NullPointer;
+        };
+        let mut report = |fraction: f64| match progress {
+            // SAFETY: the caller passes a valid function; it returns normally.
+            Some(f) => unsafe { f(fraction, user) },
+            None => true,
+        };
+        let result = advisor_for(handle, None, &mut report).map(drop);
+        handle.finish(result)
     }
 }
 
@@ -145,8 +201,11 @@ fn advisor_for(
 /// not NULL and the game has two active players (and no final round has started), the
 /// probability of winning under optimal two-player play. In a final round the recommendation
 /// is to roll on until the turn puts the player strictly ahead, then bank. The single-turn
-/// policy for the game's rules is solved on the first call on a game (milliseconds) and kept
-/// with the game.
+/// policy for the game's rules is solved on the first call on a game (milliseconds for six
+/// dice, up to seconds for twelve; farkle_game_prepare_advice() does it with progress and
+/// cancellation) and kept with the game. After that a call costs microseconds, and with a
+/// table one turn pass of the two-player solver (about a millisecond) when the pair of scores
+/// changes.
 ///
 /// The choices: while a selection is awaited, every legal selection in the order of
 /// farkle_game_selections(); before a roll, FARKLE_ACTION_ROLL and/or FARKLE_ACTION_BANK (or
@@ -156,8 +215,11 @@ fn advisor_for(
 /// and `*out_count` (the number of choices) are written, and the choices to `out_choices`
 /// when it is not NULL. Errors: FARKLE_STATUS_NULL_POINTER (game, out_advice or out_count, or
 /// out_choices NULL with a non-zero capacity); FARKLE_STATUS_GAME_OVER;
-/// FARKLE_STATUS_INVALID_ARGUMENT (the table was solved for rules other than the game's);
-/// FARKLE_STATUS_UNSUPPORTED (the rules' single turn cannot be solved);
+/// FARKLE_STATUS_INVALID_ARGUMENT (the table was solved for rules other than the game's, or
+/// the turn holds more than FARKLE_MAX_TURN_TOTAL points);
+/// FARKLE_STATUS_UNSUPPORTED (the rules' single turn cannot be solved: a turn could go on
+/// forever without risk); FARKLE_STATUS_RESOURCE_LIMIT (solving it needs more than the
+/// limits allow; see farkle_game_prepare_advice());
 /// FARKLE_STATUS_BUFFER_TOO_SMALL (out_choices not NULL and fewer than the choices: then
 /// only `*out_count` is written, with the number needed). Otherwise nothing is written.
 /// `game` and `table` are only read (the first call caches the policy inside the game).
@@ -185,13 +247,13 @@ pub unsafe extern "C" fn farkle_game_advise(
         if out_choices.is_null() && capacity != 0 {
             return FarkleStatus::NullPointer;
         }
-        let advisor = match advisor_for(handle, table) {
+        let advisor = match advisor_for(handle, table, &mut |_| true) {
             Ok(a) => a,
-            Err(status) => return status,
+            Err(failure) => return recorded(failure),
         };
         let advice = match advisor.advise(&handle.game) {
             Ok(a) => a,
-            Err(e) => return advice_status(e),
+            Err(e) => return recorded(advice_failure(&e)),
         };
         let n = advice.choices.len();
         if !out_choices.is_null() && n > capacity {
@@ -246,7 +308,14 @@ pub unsafe extern "C" fn farkle_game_advise(
 /// FARKLE_STATUS_INVALID_ARGUMENT (an unknown bot_kind, or a table solved for other rules);
 /// FARKLE_STATUS_GAME_OVER; FARKLE_STATUS_NO_DICE_GENERATOR (the game's dice are supplied);
 /// FARKLE_STATUS_ENTROPY_UNAVAILABLE; FARKLE_STATUS_UNSUPPORTED (the rules' single turn
-/// cannot be solved).
+/// cannot be solved); FARKLE_STATUS_RESOURCE_LIMIT (the single-turn policy of the optimal
+/// kinds needs more than the limits allow, or the turn reached
+/// FARKLE_LIMIT_BOT_ROLLS_PER_TURN rolls where the bot may not bank: only rules under which a
+/// hand can be rolled forever without risk get there).
+///
+/// Every turn ends: a bot makes at most FARKLE_LIMIT_BOT_ROLLS_PER_TURN rolls, and at that
+/// many banks if it may. The first call with an optimal kind solves the game's single-turn
+/// policy (see farkle_game_prepare_advice()).
 ///
 /// # Safety
 /// `game` NULL or a live game not used by another thread; `table` NULL or a live table.
@@ -269,12 +338,17 @@ pub unsafe extern "C" fn farkle_game_bot_play_turn(
             let bot = match bot_kind {
                 0 => Bot::RandomLegal,
                 1 => Bot::Threshold(Thresholds::default()),
-                2 => Bot::Advised(advisor_for(handle, None)?),
+                2 => Bot::Advised(advisor_for(handle, None, &mut |_| true)?),
                 3 => {
                     let table = table.ok_or(FarkleStatus::NullPointer)?;
-                    Bot::Advised(advisor_for(handle, Some(table))?)
+                    Bot::Advised(advisor_for(handle, Some(table), &mut |_| true)?)
                 }
-                _ => return Err(FarkleStatus::InvalidArgument.into()),
+                other => {
+                    return Err(Failure::Message(
+                        FarkleStatus::InvalidArgument,
+                        format!("bot kind {other} is not a FARKLE_BOT_KIND_* value (0 to 3)"),
+                    ))
+                }
             };
             use rand::SeedableRng;
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -286,7 +360,10 @@ pub unsafe extern "C" fn farkle_game_bot_play_turn(
                     Ok(())
                 }
                 Err(BotError::Game(e)) => Err(e.into()),
-                Err(BotError::Advice(e)) => Err(advice_status(e).into()),
+                Err(BotError::Advice(e)) => Err(advice_failure(&e)),
+                Err(e @ BotError::RollLimit) => {
+                    Err(Failure::Message(FarkleStatus::ResourceLimit, e.to_string()))
+                }
             }
         })();
         handle.finish(result)

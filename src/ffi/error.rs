@@ -187,8 +187,9 @@ impl From<DiceError> for FarkleStatus {
 }
 
 impl From<RulesError> for FarkleStatus {
-    fn from(_: RulesError) -> Self {
-        FarkleStatus::InvalidRules
+    /// INVALID_RULES, with the reason recorded for farkle_last_error_message().
+    fn from(e: RulesError) -> Self {
+        fail(FarkleStatus::InvalidRules, e)
     }
 }
 

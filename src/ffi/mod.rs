@@ -13,6 +13,7 @@ mod macros;
 
 pub mod error;
 pub mod hands;
+pub mod limits;
 pub mod point_calculation;
 pub mod rules;
 pub mod scoring;

@@ -33,8 +33,9 @@ use rand::{Rng, RngCore};
 
 use crate::dice::FaceCounts;
 use crate::game::{Game, GameError, Phase};
+use crate::limits::{MAX_BOT_ROLLS_PER_TURN, MAX_TURN_TOTAL};
 use crate::strategy::{
-    Odds, PenaltyPolicy, PlayerState, SingleTurn, StrategyError, TwoPlayerState, WinTable,
+    Odds, PenaltyPolicy, PlayerState, Progress, SingleTurn, StrategyError, TwoPlayerState, WinTable,
 };
 
 /// One action of the player to move.
@@ -120,17 +121,36 @@ pub struct Advisor {
 }
 
 impl Advisor {
-    /// The single-turn advisor for `rules` (milliseconds).
+    /// The single-turn advisor for `rules`: two single-turn solves (on the board and not),
+    /// plus the long-run policy under a points penalty. Milliseconds for six dice; the limits
+    /// of [`SingleTurn::solve`] and [`PenaltyPolicy::solve`] apply.
     pub fn single_turn(rules: &crate::rules::Rules) -> Result<Advisor, StrategyError> {
+        Self::single_turn_with_progress(rules, &mut |_| true)
+    }
+
+    /// As [`Advisor::single_turn`], reporting progress and `Cancelled` when `progress`
+    /// returns false.
+    pub fn single_turn_with_progress(
+        rules: &crate::rules::Rules,
+        progress: Progress,
+    ) -> Result<Advisor, StrategyError> {
         let odds = Odds::new(rules)?;
-        let penalty = if rules.farkle_penalty_streak > 0 && !rules.farkle_penalty_loses_all {
-            Some(PenaltyPolicy::solve(&odds)?)
+        let has_penalty = rules.farkle_penalty_streak > 0 && !rules.farkle_penalty_loses_all;
+        let parts = if has_penalty { 3.0 } else { 2.0 };
+        let off_board =
+            SingleTurn::solve_with_progress(&odds, false, &mut |f| progress(f / parts))?;
+        let on_board =
+            SingleTurn::solve_with_progress(&odds, true, &mut |f| progress((1.0 + f) / parts))?;
+        let penalty = if has_penalty {
+            Some(PenaltyPolicy::solve_with_progress(&odds, &mut |f| {
+                progress((2.0 + f) / parts)
+            })?)
         } else {
             None
         };
         Ok(Advisor {
-            off_board: SingleTurn::solve(&odds, false)?,
-            on_board: SingleTurn::solve(&odds, true)?,
+            off_board,
+            on_board,
             penalty,
             odds,
             table: None,
@@ -235,8 +255,16 @@ impl Advisor {
             return Err(AdviceError::OtherRules);
         }
         let turn = game.turn();
+        // Bounded so that adding any selection's points stays inside i32.
         let t = i32::try_from(turn.points)
-            .map_err(|_| StrategyError::OutOfRange("turn points".into()))?;
+            .ok()
+            .filter(|t| *t <= MAX_TURN_TOTAL)
+            .ok_or_else(|| {
+                StrategyError::OutOfRange(format!(
+                    "the turn holds {} points; advice covers turn totals up to {MAX_TURN_TOTAL}",
+                    turn.points
+                ))
+            })?;
         let full = game.rules().dice_count;
         let lead = Self::final_round_lead(game);
         let my_score = game.players()[game.current_player()].score;
@@ -320,7 +348,7 @@ impl Advisor {
                 let (t2, next) = after[best];
                 let banks_next = next == 0
                     || match lead {
-                        Some(lead) => i64::from(t2) + my_score > lead,
+                        Some(lead) => i64::from(t2).saturating_add(my_score) > lead,
                         None => match &win {
                             Some(w) => {
                                 let keep = legal[best].selection.dice;
@@ -398,7 +426,7 @@ impl Advisor {
                 }
                 let bank = can_bank
                     && match lead {
-                        Some(lead) => turn.points + my_score > lead || hand == 0,
+                        Some(lead) => turn.points.saturating_add(my_score) > lead || hand == 0,
                         None => hand == 0 || bank_value.is_some_and(|b| b >= roll_value),
                     };
                 let recommended = if bank {
@@ -549,7 +577,7 @@ impl Bot {
                 _ => {
                     let turn = game.turn();
                     let me = &game.players()[game.current_player()];
-                    let score = me.score + turn.points;
+                    let score = me.score.saturating_add(turn.points);
                     let target = i64::from(game.rules().target_score);
                     let bank = match Advisor::final_round_lead(game) {
                         Some(lead) => score > lead,
@@ -579,11 +607,24 @@ impl Bot {
     /// Plays the current player's whole turn with the game's dice generator: roll, select,
     /// bank or roll on, acknowledge a farkle. Returns the number of actions taken. Stops with
     /// the game's error if any call is refused (the game has no generator, for one); the bots
-    /// never make an illegal call otherwise.
+    /// never make an illegal call otherwise. A turn has at most
+    /// [`MAX_BOT_ROLLS_PER_TURN`] rolls: there the bot banks if it may, and otherwise stops
+    /// with [`BotError::RollLimit`] (only rules under which a hand can be rolled forever
+    /// without risk get there). On an error the game is left where the bot stopped.
     pub fn play_turn(&self, game: &mut Game, rng: &mut dyn RngCore) -> Result<usize, BotError> {
         let mut actions = 0;
+        let mut rolls = 0u32;
         loop {
-            let action = self.decide(game, rng)?;
+            let mut action = self.decide(game, rng)?;
+            if action == Action::Roll {
+                if rolls >= MAX_BOT_ROLLS_PER_TURN {
+                    if !game.can_bank() {
+                        return Err(BotError::RollLimit);
+                    }
+                    action = Action::Bank;
+                }
+                rolls += 1;
+            }
             apply(game, action)?;
             actions += 1;
             if matches!(
@@ -605,6 +646,12 @@ pub enum BotError {
     /// The game refused an action.
     #[error(transparent)]
     Game(#[from] GameError),
+    /// The turn reached the most rolls a bot makes in one turn and banking is not allowed.
+    #[error(
+        "the bot rolled {MAX_BOT_ROLLS_PER_TURN} times in one turn without farkling and may \
+         not bank: under these rules a turn can go on forever"
+    )]
+    RollLimit,
 }
 
 /// Applies an action to a game.

@@ -21,6 +21,88 @@ use thiserror::Error;
 
 use crate::rules::RulesError;
 
+/// A progress function: called now and then with the fraction done (0 to 1); returning
+/// `false` stops the computation, which then returns [`StrategyError::Cancelled`].
+pub type Progress<'a> = &'a mut dyn FnMut(f64) -> bool;
+
+/// Option evaluations between two calls of a progress function (a few milliseconds).
+pub(crate) const PROGRESS_WORK: u64 = 4_000_000;
+
+/// Counts the work of a long computation against a limit, and calls a progress function
+/// every few milliseconds of it.
+pub(crate) struct Meter<'a, 'p> {
+    progress: &'a mut Progress<'p>,
+    spent: u64,
+    since_call: u64,
+    limit: u64,
+    what: &'static str,
+}
+
+impl<'a, 'p> Meter<'a, 'p> {
+    /// A meter of `what` (for the error text) allowing `limit` option evaluations.
+    pub(crate) fn new(progress: &'a mut Progress<'p>, limit: u64, what: &'static str) -> Self {
+        Meter {
+            progress,
+            spent: 0,
+            since_call: 0,
+            limit,
+            what,
+        }
+    }
+
+    /// Records `work` more option evaluations, `fraction` done: `ResourceLimit` past the
+    /// limit, `Cancelled` when the progress function says stop.
+    pub(crate) fn charge(&mut self, work: u64, fraction: f64) -> Result<(), StrategyError> {
+        self.spent = self.spent.saturating_add(work);
+        if self.spent > self.limit {
+            return Err(StrategyError::ResourceLimit(crate::limits::exceeded(
+                self.what,
+                format!("more than {} option evaluations", self.limit),
+                self.limit,
+            )));
+        }
+        self.since_call = self.since_call.saturating_add(work);
+        if self.since_call >= PROGRESS_WORK {
+            self.since_call = 0;
+            self.report(fraction)?;
+        }
+        Ok(())
+    }
+
+    /// Calls the progress function now.
+    pub(crate) fn report(&mut self, fraction: f64) -> Result<(), StrategyError> {
+        if (self.progress)(fraction.clamp(0.0, 1.0)) {
+            Ok(())
+        } else {
+            Err(StrategyError::Cancelled)
+        }
+    }
+}
+
+/// A pool of worker threads owned by one call: created for a parallel computation and gone
+/// when it returns, so no thread outlives the call (a process that forks afterwards finds no
+/// pool in a broken state). `RAYON_NUM_THREADS` sets its size, as for rayon's own pool.
+pub(crate) fn worker_pool() -> Result<rayon::ThreadPool, StrategyError> {
+    rayon::ThreadPoolBuilder::new()
+        .thread_name(|i| format!("farkle-worker-{i}"))
+        .build()
+        .map_err(|e| StrategyError::ResourceLimit(format!("cannot start worker threads: {e}")))
+}
+
+/// A vector of `len` copies of `value`, or a resource error when the memory is not available
+/// (sizes that come from a caller's input are allocated through this, never aborting).
+pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, StrategyError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| {
+        StrategyError::ResourceLimit(format!(
+            "cannot allocate {} bytes",
+            len.saturating_mul(std::mem::size_of::<T>())
+        ))
+    })?;
+    v.resize(len, value);
+    Ok(v)
+}
+
 pub use bots::{
     Action, Advice, AdviceChoice, AdviceError, Advisor, Bot, BotError, Thresholds, ValueKind,
 };
@@ -41,9 +123,13 @@ pub enum StrategyError {
     /// The rules use something this solver does not model.
     #[error("not supported by this solver: {0}")]
     Unsupported(&'static str),
-    /// The problem would need more memory or time than the solver allows.
-    #[error("too large to solve: {0}")]
-    TooLarge(String),
+    /// The problem would need more memory or work than the library allows (see
+    /// [`crate::limits`]); the text names the quantity and the limit.
+    #[error("too large: {0}")]
+    ResourceLimit(String),
+    /// The caller's progress function asked to stop.
+    #[error("cancelled by the progress function")]
+    Cancelled,
     /// An argument (dice count, score, turn total) is outside the solved range.
     #[error("out of range: {0}")]
     OutOfRange(String),

@@ -24,8 +24,8 @@ use crate::game::{Game, GameError, Phase};
 use crate::rules::Rules;
 use crate::strategy::bots::{Bot, BotError};
 
-/// Most turns one simulated game may take.
-pub const MAX_TURNS: u64 = 1_000_000;
+/// Most turns one simulated game may take ([`crate::limits::MAX_SIMULATED_TURNS_PER_GAME`]).
+pub const MAX_TURNS: u64 = crate::limits::MAX_SIMULATED_TURNS_PER_GAME;
 
 /// One bot's results.
 #[derive(Debug, Clone, PartialEq)]
@@ -70,6 +70,9 @@ pub enum SimulationError {
     /// A game did not end.
     #[error("game {0} did not end within {MAX_TURNS} turns")]
     Endless(u64),
+    /// The worker threads could not be started.
+    #[error("{0}")]
+    Threads(String),
 }
 
 /// The 95% Wilson score interval for `successes` out of `n`.
@@ -91,6 +94,44 @@ fn splitmix64(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     x ^ (x >> 31)
+}
+
+/// Sums over games.
+struct Totals {
+    wins: Vec<u64>,
+    ties: Vec<u64>,
+    scores: Vec<i128>,
+    turns: u64,
+}
+
+impl Totals {
+    fn new(n: usize) -> Totals {
+        Totals {
+            wins: vec![0; n],
+            ties: vec![0; n],
+            scores: vec![0; n],
+            turns: 0,
+        }
+    }
+
+    fn add(&mut self, o: &Outcome) {
+        self.turns = self.turns.saturating_add(o.turns);
+        for (b, &(w, t, s)) in o.per_bot.iter().enumerate() {
+            self.wins[b] += u64::from(w);
+            self.ties[b] += u64::from(t);
+            self.scores[b] += i128::from(s);
+        }
+    }
+
+    fn merge(mut self, other: Totals) -> Totals {
+        self.turns = self.turns.saturating_add(other.turns);
+        for b in 0..self.wins.len() {
+            self.wins[b] += other.wins[b];
+            self.ties[b] += other.ties[b];
+            self.scores[b] += other.scores[b];
+        }
+        self
+    }
 }
 
 struct Outcome {
@@ -155,23 +196,30 @@ pub fn simulate(
         return Err(SimulationError::BotCount(bots.len()));
     }
     rules.validate().map_err(GameError::from)?;
-    let outcomes: Vec<Outcome> = (0..games)
-        .into_par_iter()
-        .map(|i| one_game(rules, bots, i, seed))
-        .collect::<Result<_, _>>()?;
     let n = bots.len();
-    let mut wins = vec![0u64; n];
-    let mut ties = vec![0u64; n];
-    let mut scores = vec![0i128; n];
-    let mut turns = 0;
-    for o in &outcomes {
-        turns += o.turns;
-        for (b, &(w, t, s)) in o.per_bot.iter().enumerate() {
-            wins[b] += u64::from(w);
-            ties[b] += u64::from(t);
-            scores[b] += i128::from(s);
-        }
-    }
+    let pool =
+        crate::strategy::worker_pool().map_err(|e| SimulationError::Threads(e.to_string()))?;
+    // Integer totals, summed in any order: the same report on any number of threads, in
+    // memory that does not grow with the number of games.
+    let totals = pool.install(|| {
+        (0..games)
+            .into_par_iter()
+            .map(|i| one_game(rules, bots, i, seed))
+            .try_fold(
+                || Totals::new(n),
+                |mut acc, o| {
+                    acc.add(&o?);
+                    Ok::<Totals, SimulationError>(acc)
+                },
+            )
+            .try_reduce(|| Totals::new(n), |a, b| Ok(a.merge(b)))
+    })?;
+    let Totals {
+        wins,
+        ties,
+        scores,
+        turns,
+    } = totals;
     let bots = (0..n)
         .map(|b| BotResult {
             wins: wins[b],

@@ -21,10 +21,11 @@
 use std::sync::Arc;
 
 use crate::dice::FaceCounts;
+use crate::limits::{exceeded, MAX_TURN_TOTAL, MAX_TURN_WORK};
 use crate::scoring::Scorer;
 use crate::strategy::odds::Odds;
 use crate::strategy::turn::{solve_turn, TurnModel, TurnTable};
-use crate::strategy::StrategyError;
+use crate::strategy::{Progress, StrategyError};
 
 /// The best play of one roll.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -70,19 +71,51 @@ pub(crate) fn bank_min_units(odds: &Odds, on_board: bool) -> usize {
 impl SingleTurn {
     /// The policy maximizing the expected points banked this turn, for a player on the board
     /// or not (a player not on the board cannot bank below the rules' minimum entry).
+    /// `ResourceLimit` beyond [`crate::limits::MAX_TURN_STATES`] or
+    /// [`crate::limits::MAX_TURN_WORK`].
     pub fn solve(odds: &Odds, on_board: bool) -> Result<SingleTurn, StrategyError> {
-        Self::solve_with_farkle_payoff(odds, Arc::new(TurnModel::new(odds)), on_board, 0.0)
+        Self::solve_with_progress(odds, on_board, &mut |_| true)
     }
 
-    /// As [`SingleTurn::solve`], with a farkle worth `phi` points instead of 0.
-    pub(crate) fn solve_with_farkle_payoff(
+    /// As [`SingleTurn::solve`], reporting progress (and `Cancelled` when `progress` returns
+    /// false).
+    pub fn solve_with_progress(
         odds: &Odds,
-        model: Arc<TurnModel>,
+        on_board: bool,
+        progress: Progress,
+    ) -> Result<SingleTurn, StrategyError> {
+        let model = Arc::new(TurnModel::new(odds));
+        let size = Self::size(odds, &model, on_board, 0.0)?;
+        if size.work > MAX_TURN_WORK {
+            return Err(StrategyError::ResourceLimit(size.work_error()));
+        }
+        Self::solve_with_farkle_payoff(odds, model, on_board, 0.0, progress)
+    }
+
+    /// The rows and work a turn will take, before anything is allocated for it.
+    pub(crate) fn size(
+        odds: &Odds,
+        model: &TurnModel,
         on_board: bool,
         phi: f64,
-    ) -> Result<SingleTurn, StrategyError> {
+    ) -> Result<TurnSize, StrategyError> {
+        let t_hi = Self::t_hi(odds, model, on_board, phi)?;
+        let rows = model.checked_rows(t_hi)?;
+        Ok(TurnSize {
+            rows,
+            work: (t_hi as u64).saturating_mul(model.row_work()),
+            top: (t_hi as u64).saturating_mul(model.unit as u64),
+        })
+    }
+
+    /// The first turn total (units) from which on every value is known in closed form.
+    fn t_hi(
+        odds: &Odds,
+        model: &TurnModel,
+        on_board: bool,
+        phi: f64,
+    ) -> Result<usize, StrategyError> {
         let bound = model.no_loss_bound()?;
-        let safe = model.safe_values()?;
         let unit = f64::from(model.unit);
         let mut cap = 0.0f64;
         for (pf, bound) in model.farkle.iter().zip(&bound).skip(1) {
@@ -91,13 +124,24 @@ impl SingleTurn {
             }
         }
         let bank_min = bank_min_units(odds, on_board);
-        let cap_units = (cap / unit).ceil();
-        if cap_units > 50_000_000.0 {
-            return Err(StrategyError::TooLarge(format!(
-                "banking is only provably optimal above {cap} points"
-            )));
-        }
-        let t_hi = (cap_units as usize).max(bank_min) + 1;
+        // Saturating: an absurd cap is refused by the size check that follows.
+        Ok(((cap / unit).ceil() as usize)
+            .max(bank_min)
+            .saturating_add(1))
+    }
+
+    /// As [`SingleTurn::solve`], with a farkle worth `phi` points instead of 0.
+    pub(crate) fn solve_with_farkle_payoff(
+        odds: &Odds,
+        model: Arc<TurnModel>,
+        on_board: bool,
+        phi: f64,
+        progress: Progress,
+    ) -> Result<SingleTurn, StrategyError> {
+        let t_hi = Self::t_hi(odds, &model, on_board, phi)?;
+        let safe = model.safe_values()?;
+        let unit = f64::from(model.unit);
+        let bank_min = bank_min_units(odds, on_board);
         let beyond = |t: usize, m: usize| closed_form(&model, &safe, t, m);
         let table = solve_turn(
             &model,
@@ -105,7 +149,8 @@ impl SingleTurn {
             phi,
             |t| (t >= bank_min).then_some(t as f64 * unit),
             beyond,
-        );
+            progress,
+        )?;
         Ok(SingleTurn {
             scorer: Scorer::shared(odds.rules())?,
             model,
@@ -138,13 +183,12 @@ impl SingleTurn {
     }
 
     fn units(&self, turn_total: i32) -> Result<usize, StrategyError> {
-        if turn_total < 0 || turn_total % self.model.unit != 0 {
-            return Err(StrategyError::OutOfRange(format!(
-                "turn total {turn_total} is not a non-negative multiple of {}",
-                self.model.unit
-            )));
-        }
-        Ok((turn_total / self.model.unit) as usize)
+        units_of_turn_total(turn_total, self.model.unit)
+    }
+
+    /// Dice in the set of the rules solved.
+    pub fn dice_count(&self) -> u8 {
+        self.model.dice as u8
     }
 
     fn check_dice(&self, dice: u8) -> Result<usize, StrategyError> {
@@ -257,6 +301,38 @@ impl SingleTurn {
     }
 }
 
+/// A turn total in units: a non-negative multiple of the unit, at most
+/// [`MAX_TURN_TOTAL`] (so that adding any selection's points stays in range).
+pub(crate) fn units_of_turn_total(turn_total: i32, unit: i32) -> Result<usize, StrategyError> {
+    if !(0..=MAX_TURN_TOTAL).contains(&turn_total) || turn_total % unit != 0 {
+        return Err(StrategyError::OutOfRange(format!(
+            "turn total {turn_total} is not a multiple of {unit} between 0 and {MAX_TURN_TOTAL}"
+        )));
+    }
+    Ok((turn_total / unit) as usize)
+}
+
+/// The size of a turn to solve.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TurnSize {
+    /// Rows of its table.
+    pub rows: usize,
+    /// Option evaluations of its backward pass.
+    pub work: u64,
+    /// The highest turn total solved exactly, in points.
+    pub top: u64,
+}
+
+impl TurnSize {
+    fn work_error(&self) -> String {
+        exceeded(
+            &format!("solving a turn up to a turn total of {} points", self.top),
+            format!("{} option evaluations", self.work),
+            format!("{MAX_TURN_WORK}"),
+        )
+    }
+}
+
 /// W above the cap: bank every risky hand, roll every safe one.
 fn closed_form(model: &TurnModel, safe: &[f64], t: usize, m: usize) -> f64 {
     let points = t as f64 * f64::from(model.unit);
@@ -271,6 +347,9 @@ fn closed_form(model: &TurnModel, safe: &[f64], t: usize, m: usize) -> f64 {
     }
 }
 
+/// Relative value iteration stops once no relative value moves by more than this (points).
+const CONVERGED: f64 = 1e-10;
+
 /// The policy maximizing the long-run average points per turn under a consecutive-farkle
 /// penalty, found by relative value iteration over the count k of consecutive farkles
 /// (0..streak-1). A turn that banks t is worth t and resets k; a farkle moves k to k + 1, and
@@ -284,8 +363,19 @@ pub struct PenaltyPolicy {
 
 impl PenaltyPolicy {
     /// Solves the average-reward problem. `Unsupported` for rules without a penalty or whose
-    /// penalty loses the whole score (its cost depends on the score, not on the turn).
+    /// penalty loses the whole score (its cost depends on the score, not on the turn);
+    /// `ResourceLimit` when the turns of every farkle count together exceed
+    /// [`crate::limits::MAX_TURN_STATES`], or the iterations [`crate::limits::MAX_TURN_WORK`].
     pub fn solve(odds: &Odds) -> Result<PenaltyPolicy, StrategyError> {
+        Self::solve_with_progress(odds, &mut |_| true)
+    }
+
+    /// As [`PenaltyPolicy::solve`], reporting progress (an estimate from the convergence) and
+    /// `Cancelled` when `progress` returns false.
+    pub fn solve_with_progress(
+        odds: &Odds,
+        progress: Progress,
+    ) -> Result<PenaltyPolicy, StrategyError> {
         let rules = odds.rules();
         if rules.farkle_penalty_streak == 0 {
             return Err(StrategyError::Unsupported(
@@ -300,8 +390,35 @@ impl PenaltyPolicy {
         let streak = usize::from(rules.farkle_penalty_streak);
         let penalty = f64::from(rules.farkle_penalty_points);
         let model = Arc::new(TurnModel::new(odds));
+        // Every turn has the size of the plain turn (a farkle's payoff is never positive
+        // here, and only a positive one raises the cap): one check for all of them.
+        let size = SingleTurn::size(odds, &model, true, 0.0)?;
+        let states = size
+            .rows
+            .saturating_mul(model.width())
+            .saturating_mul(streak);
+        if states > crate::limits::MAX_TURN_STATES {
+            return Err(StrategyError::ResourceLimit(exceeded(
+                &format!("the turns of {streak} farkle counts"),
+                format!("{states} states"),
+                format!("{} states", crate::limits::MAX_TURN_STATES),
+            )));
+        }
+        let per_iteration = size.work.saturating_mul(streak as u64);
+        let mut work = 0u64;
         let mut h = vec![0.0f64; streak];
-        for _ in 0..100_000 {
+        let mut first_change = None;
+        loop {
+            work = work.saturating_add(per_iteration);
+            if work > MAX_TURN_WORK {
+                return Err(StrategyError::ResourceLimit(exceeded(
+                    &format!(
+                        "the long-run policy over {streak} farkle counts, until it converges,"
+                    ),
+                    format!("more than {MAX_TURN_WORK} option evaluations"),
+                    format!("{MAX_TURN_WORK}"),
+                )));
+            }
             let mut turns = Vec::with_capacity(streak);
             for k in 0..streak {
                 let phi = if k + 1 < streak { h[k + 1] } else { -penalty };
@@ -310,6 +427,7 @@ impl PenaltyPolicy {
                     Arc::clone(&model),
                     true,
                     phi,
+                    &mut |_| true,
                 )?);
             }
             let u: Vec<f64> = turns.iter().map(SingleTurn::expected_points).collect();
@@ -320,17 +438,20 @@ impl PenaltyPolicy {
                 .map(|(a, b)| (a - b).abs())
                 .fold(0.0, f64::max);
             h = new;
-            if change < 1e-10 {
+            if change < CONVERGED {
                 return Ok(PenaltyPolicy {
                     average: u[0],
                     relative: h,
                     turns,
                 });
             }
+            // Progress: how far the change has fallen on a log scale towards convergence.
+            let first = *first_change.get_or_insert(change.max(CONVERGED * 10.0));
+            let done = (first / change).ln() / (first / CONVERGED).ln();
+            if !progress(done.clamp(0.0, 0.99)) {
+                return Err(StrategyError::Cancelled);
+            }
         }
-        Err(StrategyError::TooLarge(
-            "relative value iteration did not converge".into(),
-        ))
     }
 
     /// The long-run average points per turn under the optimal policy.

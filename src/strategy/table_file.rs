@@ -18,9 +18,16 @@
 //! ...     8*2*C the final-round chances, off the board then on it (f64)
 //! end-8   8     FNV-1a 64 checksum of every byte before it
 //! ```
-//! Loading checks the magic, version, sizes against the rules, the checksum and that every
-//! probability lies in [0, 1], and refuses anything else.
+//! Loading checks the magic, the version, the sizes against the rules, the checksum and that
+//! every probability lies in [0, 1], then re-derives a sample of the values from the rules
+//! (see `WinTable::check_against_rules`), and refuses anything else. The checksum is for
+//! integrity only: it catches a damaged or truncated file, but anyone can recompute it, so it
+//! proves nothing about who wrote the file. The re-derivation is what refuses a table whose
+//! rules were edited: its values no longer follow from its rules. A file made to pass both is
+//! still possible; a program that plays for stakes should load only tables it trusts (or
+//! solve its own).
 
+use crate::limits::MAX_WIN_TABLE_PAIRS;
 use crate::rules::{KindScaling, Rules};
 use crate::strategy::two_player::WinTable;
 use crate::strategy::StrategyError;
@@ -28,6 +35,8 @@ use crate::strategy::StrategyError;
 const MAGIC: &[u8; 8] = b"FRKLWIN\0";
 const VERSION: u32 = 1;
 const HEADER: usize = 148;
+/// The most values of a final-round chance table: leads up to 2^16 units, and lead 0.
+const MAX_CHANCES: u64 = (1 << 16) + 1;
 
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
@@ -178,6 +187,10 @@ impl WinTable {
         let lead_cap = u32_at(128) as usize;
         let players = u64_at(132);
         let chances = u64_at(140);
+        // Before anything is allocated for them: no table this library writes is larger.
+        if players.saturating_mul(players) > MAX_WIN_TABLE_PAIRS as u64 || chances > MAX_CHANCES {
+            return bad("the sizes in the header are larger than any table this library writes");
+        }
         let values = players
             .checked_mul(players)
             .and_then(|p| p.checked_add(chances.checked_mul(2)?))
@@ -204,17 +217,36 @@ impl WinTable {
         if table.unit() != unit {
             return bad("the granularity does not match the rules");
         }
+        table.check_against_rules()?;
         Ok(table)
+    }
+
+    /// The size of the largest table file this library writes, in bytes.
+    pub fn max_file_size() -> u64 {
+        (HEADER as u64) + 8 * (MAX_WIN_TABLE_PAIRS as u64 + 2 * MAX_CHANCES) + 8
     }
 
     /// Saves the table to a file.
     pub fn save(&self, path: &std::path::Path) -> Result<(), StrategyError> {
-        std::fs::write(path, self.to_bytes()).map_err(|e| StrategyError::Io(e.to_string()))
+        std::fs::write(path, self.to_bytes())
+            .map_err(|e| StrategyError::Io(format!("{}: {e}", path.display())))
     }
 
-    /// Loads a table from a file.
+    /// Loads a table from a file, reading at most [`WinTable::max_file_size`] bytes of it
+    /// (a longer file, or a device that never ends, is refused as `BadFile`).
     pub fn load(path: &std::path::Path) -> Result<WinTable, StrategyError> {
-        let bytes = std::fs::read(path).map_err(|e| StrategyError::Io(e.to_string()))?;
+        use std::io::Read;
+        let io = |e: std::io::Error| StrategyError::Io(format!("{}: {e}", path.display()));
+        let file = std::fs::File::open(path).map_err(io)?;
+        let limit = Self::max_file_size();
+        let mut bytes = Vec::new();
+        file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
+        if bytes.len() as u64 > limit {
+            return Err(StrategyError::BadFile(format!(
+                "{} is larger than any table this library writes ({limit} bytes)",
+                path.display()
+            )));
+        }
         WinTable::from_bytes(&bytes)
     }
 }

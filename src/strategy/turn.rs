@@ -11,8 +11,9 @@
 //! there, the turn ends with nothing, like a farkle). Turn points only ever grow, so a single
 //! pass from high t down to 0 solves a turn exactly once the values above the range are known.
 
+use crate::limits::{exceeded, MAX_TURN_STATES};
 use crate::strategy::odds::Odds;
-use crate::strategy::StrategyError;
+use crate::strategy::{try_filled, Progress, StrategyError, PROGRESS_WORK};
 
 /// The option vectors of every hand size, flattened for fast backward passes.
 #[derive(Debug, Clone)]
@@ -33,6 +34,9 @@ pub(crate) struct TurnModel {
     pub options: Vec<(u32, u8)>,
     /// Largest gain of one roll, in units.
     pub max_gain: usize,
+    /// The no-loss bound and the safe-only values, solved on first use (they depend on the
+    /// rules only, and every turn of a penalty policy or a two-player solve needs them).
+    chains: std::sync::OnceLock<Result<(Vec<f64>, Vec<f64>), StrategyError>>,
 }
 
 impl TurnModel {
@@ -48,6 +52,7 @@ impl TurnModel {
             option_start: vec![0],
             options: Vec::new(),
             max_gain: 0,
+            chains: std::sync::OnceLock::new(),
         };
         for m in 1..=dice {
             let hand = odds.hand(m as u8).expect("hand size in range");
@@ -90,52 +95,183 @@ impl TurnModel {
 
     /// The "no-loss" turn: the most expected points a turn could gather if farkling kept the
     /// points made so far. `bound[m]` for m = 0..=dice bounds `E[gain x survival]` of any
-    /// continuation from m dice. Computed by value iteration from below, then padded.
+    /// continuation from m dice. Solved exactly, then padded against rounding.
     pub fn no_loss_bound(&self) -> Result<Vec<f64>, StrategyError> {
-        let unit = f64::from(self.unit);
-        // Iterating from below approaches the fixed point from below: pad it.
-        Ok(self
-            .chain_values(|_| true)?
-            .iter()
-            .map(|x| x * (1.0 + 1e-6) + unit)
-            .collect())
+        Ok(self.chains()?.0.clone())
+    }
+
+    fn chains(&self) -> Result<&(Vec<f64>, Vec<f64>), StrategyError> {
+        self.chains
+            .get_or_init(|| {
+                let unit = f64::from(self.unit);
+                let bound = self
+                    .chain_values(|_| true)?
+                    .iter()
+                    .map(|x| x * (1.0 + 1e-6) + unit)
+                    .collect();
+                let safe = self.chain_values(|m| self.farkle[m] == 0.0)?;
+                Ok((bound, safe))
+            })
+            .as_ref()
+            .map_err(Clone::clone)
     }
 
     /// The safe-only turn: `c[m]` is the most expected points gathered by rolling only hands
     /// that cannot farkle (0 for a hand that can). Above the single-turn cap this is exactly
     /// what is added to the turn total.
     pub fn safe_values(&self) -> Result<Vec<f64>, StrategyError> {
-        self.chain_values(|m| self.farkle[m] == 0.0)
+        Ok(self.chains()?.1.clone())
     }
 
+    /// The most expected points of a turn that rolls only the hands `rolls` allows (a hand
+    /// it does not roll ends the turn with what was gathered so far, as does a farkle, which
+    /// costs nothing here), keeping dice to maximize that. The hand sizes form a small Markov
+    /// decision process (at most 12 states), solved exactly by policy iteration: evaluate the
+    /// policy by solving its linear system, improve it greedily, repeat until it is stable.
+    /// `UnboundedTurn` when some policy can gather points forever without risk: its system is
+    /// singular, or its values explode.
     fn chain_values(&self, rolls: impl Fn(usize) -> bool) -> Result<Vec<f64>, StrategyError> {
         let n = self.dice;
-        let mut v = vec![0.0f64; n + 1];
         let unit = f64::from(self.unit);
-        for _ in 0..1_000_000 {
-            let mut change = 0.0f64;
+        // Where an option's dice-left column leads: column 0 is the full set with hot dice,
+        // else the end of the turn (None).
+        let target = |next: u8| -> Option<usize> {
+            match usize::from(next) {
+                0 if self.hot_dice => Some(n),
+                0 => None,
+                m => Some(m),
+            }
+        };
+        let groups = self.group_prob.len();
+        // The policy: an option index per group, first the one with the most points.
+        let mut choice: Vec<usize> = (0..groups)
+            .map(|g| {
+                let range = self.option_start[g]..self.option_start[g + 1];
+                range
+                    .clone()
+                    .max_by_key(|&i| self.options[i].0)
+                    .expect("every group has an option")
+            })
+            .collect();
+        let mut v = vec![0.0f64; n + 1];
+        for _ in 0..1_000 {
+            // Evaluate: (I - P) v = r over the hands that roll.
+            let mut a = vec![0.0f64; n * n];
+            let mut r = vec![0.0f64; n];
             for m in 1..=n {
+                let row = m - 1;
+                a[row * n + row] = 1.0;
                 if !rolls(m) {
                     continue;
                 }
-                // Farkling keeps nothing here; in the no-loss bound it keeps what was made,
-                // which is accounted for by not subtracting anything (phi = 0 adds nothing).
-                let new = self.roll_value(m, 0.0, |b, next| b as f64 * unit + v[next]);
-                change = change.max((new - v[m]).abs());
-                v[m] = new;
-                if m == n {
-                    v[0] = if self.hot_dice { v[n] } else { 0.0 };
+                for g in self.group_start[m - 1]..self.group_start[m] {
+                    let p = self.group_prob[g];
+                    let (b, next) = self.options[choice[g]];
+                    r[row] += p * f64::from(b) * unit;
+                    if let Some(to) = target(next) {
+                        a[row * n + to - 1] -= p;
+                    }
                 }
             }
-            if v.iter().any(|x| *x > 1e15) {
+            let values = solve_linear(&mut a, &mut r, n).ok_or(StrategyError::UnboundedTurn)?;
+            if values
+                .iter()
+                .any(|x| !x.is_finite() || *x > 1e15 || *x < -1e-6)
+            {
                 return Err(StrategyError::UnboundedTurn);
             }
-            if change <= 1e-12 * (1.0 + v.iter().copied().fold(0.0, f64::max)) {
+            v[1..].copy_from_slice(&values);
+            v[0] = if self.hot_dice { v[n] } else { 0.0 };
+            // Improve: switch a group's option only when strictly better, so ties never cycle.
+            let scale = 1e-12 * (1.0 + v.iter().copied().fold(0.0, f64::max));
+            let mut changed = false;
+            for m in (1..=n).filter(|&m| rolls(m)) {
+                for g in self.group_start[m - 1]..self.group_start[m] {
+                    let value = |i: usize| {
+                        let (b, next) = self.options[i];
+                        f64::from(b) * unit + target(next).map_or(0.0, |to| v[to])
+                    };
+                    let mut best = choice[g];
+                    let mut best_value = value(best);
+                    for i in self.option_start[g]..self.option_start[g + 1] {
+                        let x = value(i);
+                        if x > best_value + scale {
+                            best = i;
+                            best_value = x;
+                        }
+                    }
+                    if best != choice[g] {
+                        choice[g] = best;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
                 return Ok(v);
             }
         }
         Err(StrategyError::UnboundedTurn)
     }
+
+    /// Option evaluations of one row of a turn table (every hand size at one turn total).
+    pub fn row_work(&self) -> u64 {
+        self.options.len() as u64
+    }
+
+    /// Rows of a turn table solved up to `t_hi` (the known values above included), checked
+    /// against [`MAX_TURN_STATES`] before anything is allocated.
+    pub fn checked_rows(&self, t_hi: usize) -> Result<usize, StrategyError> {
+        let rows = t_hi.saturating_add(self.max_gain).saturating_add(1);
+        let states = rows.saturating_mul(self.width());
+        if states > MAX_TURN_STATES {
+            return Err(StrategyError::ResourceLimit(exceeded(
+                &format!(
+                    "a turn table up to a turn total of {} points ({} dice)",
+                    (t_hi as u64).saturating_mul(self.unit as u64),
+                    self.dice
+                ),
+                format!("{states} states"),
+                format!("{MAX_TURN_STATES} states"),
+            )));
+        }
+        Ok(rows)
+    }
+}
+
+/// Solves `a x = r` (n x n, row-major) by Gaussian elimination with partial pivoting; `None`
+/// when the matrix is singular (a pivot vanishes).
+fn solve_linear(a: &mut [f64], r: &mut [f64], n: usize) -> Option<Vec<f64>> {
+    for col in 0..n {
+        let pivot =
+            (col..n).max_by(|&i, &j| a[i * n + col].abs().total_cmp(&a[j * n + col].abs()))?;
+        if a[pivot * n + col].abs() < 1e-13 {
+            return None;
+        }
+        if pivot != col {
+            for k in 0..n {
+                a.swap(pivot * n + k, col * n + k);
+            }
+            r.swap(pivot, col);
+        }
+        for row in col + 1..n {
+            let f = a[row * n + col] / a[col * n + col];
+            if f != 0.0 {
+                for k in col..n {
+                    a[row * n + k] -= f * a[col * n + k];
+                }
+                r[row] -= f * r[col];
+            }
+        }
+    }
+    let mut x = vec![0.0; n];
+    for row in (0..n).rev() {
+        let mut acc = r[row];
+        for k in row + 1..n {
+            acc -= a[row * n + k] * x[k];
+        }
+        x[row] = acc / a[row * n + row];
+    }
+    Some(x)
 }
 
 /// A solved turn: the value W(t, m) of every state below `t_hi`, and the value of rolling.
@@ -162,24 +298,31 @@ impl TurnTable {
 
 /// Solves a turn backwards from `t_hi - 1` to 0. `bank(t)` is the payoff of banking turn
 /// total t, `None` where banking is not allowed; `beyond(t, m)` gives W for `t >= t_hi`
-/// (every column, 0 included); `phi` is the payoff of a farkle.
+/// (every column, 0 included); `phi` is the payoff of a farkle. The size is checked against
+/// the limits first; `progress` hears of the rows done now and then and may cancel.
 pub(crate) fn solve_turn(
     model: &TurnModel,
     t_hi: usize,
     phi: f64,
     bank: impl Fn(usize) -> Option<f64>,
     beyond: impl Fn(usize, usize) -> f64,
-) -> TurnTable {
+    progress: Progress,
+) -> Result<TurnTable, StrategyError> {
     let width = model.width();
-    let rows = t_hi + model.max_gain + 1;
-    let mut w = vec![0.0; rows * width];
-    let mut roll = vec![f64::NAN; t_hi * width];
+    let rows = model.checked_rows(t_hi)?;
+    let mut w = try_filled(rows * width, 0.0)?;
+    let mut roll = try_filled(t_hi * width, f64::NAN)?;
+    // Ask about progress every so many option evaluations (a few milliseconds).
+    let every = (PROGRESS_WORK / model.row_work().max(1)).max(1) as usize;
     for t in t_hi..rows {
         for m in 0..width {
             w[t * width + m] = beyond(t, m);
         }
     }
     for t in (0..t_hi).rev() {
+        if t % every == 0 && t > 0 && !progress((t_hi - t) as f64 / t_hi as f64) {
+            return Err(StrategyError::Cancelled);
+        }
         let banked = bank(t);
         for m in 1..width {
             let r = model.roll_value(m, phi, |b, next| w[(t + b) * width + next]);
@@ -195,10 +338,10 @@ pub(crate) fn solve_turn(
             banked.unwrap_or(phi)
         };
     }
-    TurnTable {
+    Ok(TurnTable {
         width,
         t_hi,
         w,
         roll,
-    }
+    })
 }

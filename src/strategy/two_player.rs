@@ -37,12 +37,15 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use crate::dice::FaceCounts;
+use crate::limits::{
+    exceeded, MAX_LINEAR_FORM_BYTES, MAX_WIN_TABLE_PAIRS, MAX_WIN_TABLE_PASS_WORK,
+};
 use crate::rules::Rules;
 use crate::scoring::Scorer;
 use crate::strategy::odds::Odds;
-use crate::strategy::single_turn::bank_min_units;
+use crate::strategy::single_turn::{bank_min_units, units_of_turn_total};
 use crate::strategy::turn::{solve_turn, TurnModel, TurnTable};
-use crate::strategy::StrategyError;
+use crate::strategy::{try_filled, worker_pool, Meter, Progress, StrategyError};
 
 /// A player's situation between turns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -189,6 +192,8 @@ pub struct WinTable {
     /// `final_chance[flag][d]`: the opponent's chance (tie 1/2) in a last turn to end more than
     /// d units above its score; flag 1 when on the board. Index 0 unused.
     pub(crate) final_chance: [Vec<f64>; 2],
+    /// W at each final-round lead when every risky hand banks (see [`Ctx::beyond`]).
+    lead_values: [Vec<f64>; 2],
     model: Arc<TurnModel>,
     scorer: Arc<Scorer>,
     bank_min: [usize; 2],
@@ -253,11 +258,19 @@ pub(crate) fn layout_for(odds: &Odds, lead_cap: usize) -> Result<Layout, Strateg
         },
         lead_cap,
     };
-    let players = layout.players();
-    if players > 20_000 {
-        return Err(StrategyError::TooLarge(format!(
-            "{players} player states ({} pairs)",
-            players * players
+    // Each factor is below 2^31 (scores in units of a valid rules value), so no overflow.
+    let pairs = (layout.players() as u64).saturating_mul(layout.players() as u64);
+    if pairs > MAX_WIN_TABLE_PAIRS as u64 {
+        return Err(StrategyError::ResourceLimit(exceeded(
+            &format!(
+                "the two-player table ({} player states: scores to {} in steps of {}, on the board \
+                 or not, farkles in a row)",
+                layout.players(),
+                rules.target_score,
+                unit
+            ),
+            format!("{pairs} pairs"),
+            format!("{MAX_WIN_TABLE_PAIRS} pairs"),
         )));
     }
     Ok(layout)
@@ -284,7 +297,9 @@ struct Ctx<'a> {
     pf_min: f64,
     /// With a final round, per opponent flag: W at lead d (units) with m dice, when every
     /// risky hand banks, at `d * width + m`; 1 beyond the lead cap.
-    lead_values: [Vec<f64>; 2],
+    lead_values: &'a [Vec<f64>; 2],
+    /// The solve's own worker threads (queries run on the caller's thread only).
+    pool: Option<&'a rayon::ThreadPool>,
 }
 
 impl Ctx<'_> {
@@ -343,31 +358,42 @@ impl Ctx<'_> {
             .unwrap_or(1.0)
     }
 
-    /// Bank payoffs for t in 0..t_hi (`-inf` where banking is not allowed).
-    fn fill_bank(&self, start: &[f64], p: usize, q: usize, t_hi: usize, out: &mut Vec<f64>) {
+    /// Runs `f` on the solve's worker threads (its parallel iterators use them).
+    fn parallel<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        match self.pool {
+            Some(pool) => pool.install(f),
+            None => f(),
+        }
+    }
+
+    /// The payoff of banking turn total t (units) for p against q: `-inf` where banking is
+    /// not allowed. Constant time, whatever t is.
+    fn bank_at(&self, start: &[f64], p: usize, q: usize, t: usize) -> f64 {
         let l = &self.layout;
-        let players = self.players();
         let (x, board, _) = l.player(p);
         let (y, qboard, _) = l.player(q);
-        let min = self.bank_min[usize::from(board)];
-        out.clear();
-        out.extend((0..t_hi).map(|t| {
-            if t < min {
-                return f64::NEG_INFINITY;
-            }
-            let z = x + t as i64;
-            if z >= l.target {
-                if self.rules.final_round {
-                    let d = (z - y) as usize;
-                    let r = &self.final_chance[usize::from(qboard)];
-                    1.0 - r.get(d).copied().unwrap_or(0.0)
-                } else {
-                    1.0
-                }
+        if t < self.bank_min[usize::from(board)] {
+            return f64::NEG_INFINITY;
+        }
+        // t is at most MAX_TURN_TOTAL in units, x and y within the table: no overflow.
+        let z = x + t as i64;
+        if z >= l.target {
+            if self.rules.final_round {
+                let d = (z - y) as usize;
+                let r = &self.final_chance[usize::from(qboard)];
+                1.0 - r.get(d).copied().unwrap_or(0.0)
             } else {
-                1.0 - start[q * players + l.index(z, true, 0)]
+                1.0
             }
-        }));
+        } else {
+            1.0 - start[q * self.players() + l.index(z, true, 0)]
+        }
+    }
+
+    /// Bank payoffs for t in 0..t_hi (`-inf` where banking is not allowed).
+    fn fill_bank(&self, start: &[f64], p: usize, q: usize, t_hi: usize, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend((0..t_hi).map(|t| self.bank_at(start, p, q, t)));
     }
 
     /// One backward pass: the value at (0, full set) and, with `SLOPE`, its derivative in
@@ -451,20 +477,23 @@ impl Ctx<'_> {
         (w[n], if SLOPE { d[n] } else { 0.0 })
     }
 
-    /// A full turn table for queries.
-    fn table(&self, start: &[f64], p: usize, q: usize) -> TurnTable {
+    /// A full turn table for queries: its rows span the pair's scores to the target (and
+    /// the final-round lead), whatever turn total is asked about.
+    fn table(&self, start: &[f64], p: usize, q: usize) -> Result<TurnTable, StrategyError> {
         let phi = self.farkle_payoff(start, p, q);
         let t_hi = self.t_hi(p, q, phi);
-        let mut bank = Vec::new();
-        self.fill_bank(start, p, q, t_hi, &mut bank);
         let (x, _, _) = self.layout.player(p);
         let (y, qboard, _) = self.layout.player(q);
         solve_turn(
             self.model,
             t_hi,
             phi,
-            |t| (bank[t] > f64::NEG_INFINITY).then_some(bank[t]),
+            |t| {
+                let b = self.bank_at(start, p, q, t);
+                (b > f64::NEG_INFINITY).then_some(b)
+            },
             |t, m| self.beyond(x, y, qboard, t, m),
+            &mut |_| true,
         )
     }
 
@@ -487,26 +516,44 @@ impl Ctx<'_> {
 
 /// The opponent's best chance, in one last turn from `flag`'s situation, to finish more than
 /// d units ahead, a tie counting 1/2, for d = 1.. until it falls below 1e-13.
-fn final_chances(model: &TurnModel, bank_min: usize, cap: usize) -> Vec<f64> {
-    let mut out = vec![1.0];
-    for d in 1..=cap {
-        let t_hi = d.max(bank_min) + 1;
-        let table = solve_turn(
-            model,
-            t_hi,
-            0.0,
-            |t| {
-                (t >= bank_min).then_some(match t.cmp(&d) {
-                    std::cmp::Ordering::Greater => 1.0,
-                    std::cmp::Ordering::Equal => 0.5,
-                    std::cmp::Ordering::Less => 0.0,
-                })
-            },
-            |_, _| 1.0,
-        );
-        out.push(table.w(0, model.dice));
+fn final_chances(
+    model: &TurnModel,
+    bank_min: usize,
+    cap: usize,
+    meter: &mut Meter,
+) -> Result<Vec<f64>, StrategyError> {
+    let mut out = try_filled(cap + 1, 1.0)?;
+    for (d, chance) in out.iter_mut().enumerate().skip(1) {
+        *chance = final_chance(model, bank_min, d, meter)?;
     }
-    out
+    Ok(out)
+}
+
+/// The opponent's best chance in one last turn to finish more than `d` units ahead (a tie
+/// counting 1/2).
+fn final_chance(
+    model: &TurnModel,
+    bank_min: usize,
+    d: usize,
+    meter: &mut Meter,
+) -> Result<f64, StrategyError> {
+    let t_hi = d.max(bank_min) + 1;
+    meter.charge(t_hi as u64 * model.row_work(), 0.0)?;
+    let table = solve_turn(
+        model,
+        t_hi,
+        0.0,
+        |t| {
+            (t >= bank_min).then_some(match t.cmp(&d) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Less => 0.0,
+            })
+        },
+        |_, _| 1.0,
+        &mut |_| true,
+    )?;
+    Ok(table.w(0, model.dice))
 }
 
 /// W at every lead d up to the cap when every risky hand banks (value `1 - R(d)`) and every
@@ -534,25 +581,28 @@ fn lead_values(model: &TurnModel, chance: &[f64]) -> Vec<f64> {
     g
 }
 
-fn lead_cap(model: &TurnModel, bank_min: usize) -> Result<usize, StrategyError> {
+/// The smallest lead the opponent overturns in one last turn with probability below 1e-13.
+fn lead_cap(model: &TurnModel, bank_min: usize, meter: &mut Meter) -> Result<usize, StrategyError> {
     // Doubling search on the on-board chance (the larger of the two), then the exact cut.
     let mut hi = 16usize;
     loop {
-        let chances = final_chances_at(model, bank_min, hi);
+        let chances = final_chances_at(model, bank_min, hi, meter)?;
         if chances < 1e-13 {
             break;
         }
         hi *= 2;
         if hi > 1 << 16 {
-            return Err(StrategyError::TooLarge(
-                "the trailing player's last-turn chances decay too slowly".into(),
+            return Err(StrategyError::ResourceLimit(
+                "the trailing player's last-turn chances decay too slowly: a lead of 65,536 \
+                 units is still overturned with probability 1e-13 or more"
+                    .into(),
             ));
         }
     }
     let mut lo = hi / 2;
     while lo + 1 < hi {
         let mid = (lo + hi) / 2;
-        if final_chances_at(model, bank_min, mid) < 1e-13 {
+        if final_chances_at(model, bank_min, mid, meter)? < 1e-13 {
             hi = mid;
         } else {
             lo = mid;
@@ -561,50 +611,132 @@ fn lead_cap(model: &TurnModel, bank_min: usize) -> Result<usize, StrategyError> 
     Ok(hi)
 }
 
-fn final_chances_at(model: &TurnModel, bank_min: usize, d: usize) -> f64 {
+fn final_chances_at(
+    model: &TurnModel,
+    bank_min: usize,
+    d: usize,
+    meter: &mut Meter,
+) -> Result<f64, StrategyError> {
     let t_hi = d.max(bank_min) + 1;
-    solve_turn(
+    meter.charge(t_hi as u64 * model.row_work(), 0.0)?;
+    Ok(solve_turn(
         model,
         t_hi,
         0.0,
         |t| (t >= bank_min).then_some(if t > d { 1.0 } else { 0.0 }),
         |_, _| 1.0,
-    )
-    .w(0, model.dice)
+        &mut |_| true,
+    )?
+    .w(0, model.dice))
+}
+
+/// [`lead_values`] for both opponent flags; empty without a final round.
+fn lead_values_of(rules: &Rules, model: &TurnModel, final_chance: &[Vec<f64>; 2]) -> [Vec<f64>; 2] {
+    [0, 1].map(|flag| {
+        if rules.final_round {
+            lead_values(model, &final_chance[flag])
+        } else {
+            Vec::new()
+        }
+    })
+}
+
+/// Option evaluations of one pass over every pair, given each pair's first known row.
+fn pass_work(
+    layout: &Layout,
+    model: &TurnModel,
+    bank_min: [usize; 2],
+    extra_rows: impl Fn(usize, usize) -> usize,
+) -> u64 {
+    let players = layout.players();
+    let mut rows = 0u64;
+    for p in 0..players {
+        let (x, board, _) = layout.player(p);
+        let own = ((layout.target - x).max(0) as usize).max(bank_min[usize::from(board)]);
+        for q in 0..players {
+            rows = rows.saturating_add(own.max(extra_rows(p, q)) as u64);
+        }
+    }
+    rows.saturating_mul(model.row_work())
+}
+
+fn check_pass_work(work: u64) -> Result<(), StrategyError> {
+    if work > MAX_WIN_TABLE_PASS_WORK {
+        return Err(StrategyError::ResourceLimit(exceeded(
+            "one pass of the two-player solver over every pair",
+            format!("{work} option evaluations"),
+            MAX_WIN_TABLE_PASS_WORK,
+        )));
+    }
+    Ok(())
 }
 
 impl WinTable {
-    /// Solves the game; `progress` is called from the calling thread with the fraction done
-    /// (0 to 1; an estimate when the rules have a penalty).
+    /// Solves the game. `progress` is called from the calling thread now and then with the
+    /// fraction done (0 to 1; an estimate when the rules have a penalty); returning `false`
+    /// stops the solve with [`StrategyError::Cancelled`]. The work runs on worker threads
+    /// created for this call and gone when it returns. `ResourceLimit` when the table would
+    /// exceed [`crate::limits::MAX_WIN_TABLE_PAIRS`] pairs or a pass over them
+    /// [`crate::limits::MAX_WIN_TABLE_PASS_WORK`]; both are checked before the solve starts.
     pub fn solve(
         rules: &Rules,
         options: SolveOptions,
-        progress: &mut dyn FnMut(f64),
+        progress: Progress,
     ) -> Result<WinTable, StrategyError> {
         check_rules(rules)?;
+        let pool = worker_pool()?;
+        Self::solve_in(&pool, rules, options, progress)
+    }
+
+    fn solve_in(
+        pool: &rayon::ThreadPool,
+        rules: &Rules,
+        options: SolveOptions,
+        mut progress: Progress,
+    ) -> Result<WinTable, StrategyError> {
         let odds = Odds::new(rules)?;
         let model = Arc::new(TurnModel::new(&odds));
         model.no_loss_bound()?;
         let bank_min = [bank_min_units(&odds, false), bank_min_units(&odds, true)];
+        // The size of the table, and a first estimate of a pass (without the final-round
+        // leads), before any long computation.
+        let layout = layout_for(&odds, 0)?;
+        let estimate = pass_work(&layout, &model, bank_min, |_, _| 0);
+        check_pass_work(estimate)?;
         let (cap, final_chance) = if rules.final_round {
-            let cap = lead_cap(&model, bank_min[1])?;
-            (
-                cap,
-                [
-                    final_chances(&model, bank_min[0], cap),
-                    final_chances(&model, bank_min[1], cap),
-                ],
-            )
+            let mut meter = Meter::new(
+                &mut progress,
+                MAX_WIN_TABLE_PASS_WORK,
+                "the final-round chances",
+            );
+            let cap = lead_cap(&model, bank_min[1], &mut meter)?;
+            let chances = [
+                final_chances(&model, bank_min[0], cap, &mut meter)?,
+                final_chances(&model, bank_min[1], cap, &mut meter)?,
+            ];
+            (cap, chances)
         } else {
             (0, [Vec::new(), Vec::new()])
         };
         let layout = layout_for(&odds, cap)?;
+        let lead_values = lead_values_of(rules, &model, &final_chance);
+        let mut ctx = Ctx::new(
+            rules,
+            &layout,
+            &model,
+            &final_chance,
+            &lead_values,
+            bank_min,
+        );
+        ctx.pool = Some(pool);
+        check_pass_work(pass_work(&layout, &model, bank_min, |p, q| {
+            ctx.t_hi(p, q, 0.0)
+        }))?;
         let players = layout.players();
-        let mut start = vec![0.5; players * players];
-        let ctx = Ctx::new(rules, &layout, &model, &final_chance, bank_min);
+        let mut start = try_filled(players * players, 0.5)?;
         let mut sweeps = 0;
         if rules.farkle_penalty_streak == 0 {
-            ctx.solve_ordered(&mut start, progress);
+            ctx.solve_ordered(&mut start, progress)?;
         } else {
             // Start from the same game without the penalty (one ordered pass, a small share
             // of the work): the sweeps then begin close to the answer.
@@ -614,18 +746,23 @@ impl WinTable {
                 farkle_penalty_loses_all: false,
                 ..*rules
             };
-            let guess = WinTable::solve(&relaxed, options, &mut |f| progress(WARM_SHARE * f))?;
+            let guess =
+                WinTable::solve_in(pool, &relaxed, options, &mut |f| progress(WARM_SHARE * f))?;
             ctx.warm_start(&guess, &mut start);
             sweeps = ctx.solve_sweeps(&mut start, options, &mut |f| {
                 progress(WARM_SHARE + (1.0 - WARM_SHARE) * f)
             })?;
         }
-        progress(1.0);
+        if !progress(1.0) {
+            return Err(StrategyError::Cancelled);
+        }
+        drop(ctx);
         Ok(WinTable {
             rules: *rules,
             layout,
             start,
             final_chance,
+            lead_values,
             scorer: Scorer::shared(rules)?,
             model,
             bank_min,
@@ -653,11 +790,13 @@ impl WinTable {
                 "the table's size does not match its rules".into(),
             ));
         }
+        let lead_values = lead_values_of(rules, &model, &final_chance);
         Ok(WinTable {
             rules: *rules,
             layout,
             start,
             final_chance,
+            lead_values,
             scorer: Scorer::shared(rules)?,
             model,
             bank_min: [bank_min_units(&odds, false), bank_min_units(&odds, true)],
@@ -666,21 +805,79 @@ impl WinTable {
         })
     }
 
+    /// Re-derives a sample of the table's values from its rules and refuses the table
+    /// (`BadFile`) when they differ: the final-round lead cap and the last-turn chances at
+    /// three leads (to 1e-12), and the turn of [`CHECKED_PAIRS`] pairs spread over the table
+    /// solved from the stored values around it (to 1e-9; the solver's own residual is below
+    /// 1e-11). A table whose rules were edited (and its checksum recomputed) fails this; a
+    /// table crafted to pass it is still possible. Milliseconds for the presets.
+    pub(crate) fn check_against_rules(&self) -> Result<(), StrategyError> {
+        let bad = |why: String| Err(StrategyError::BadFile(why));
+        if self.rules.final_round {
+            let mut go_on = |_: f64| true;
+            let mut progress: Progress = &mut go_on;
+            let mut meter = Meter::new(
+                &mut progress,
+                MAX_WIN_TABLE_PASS_WORK,
+                "checking the table's final-round chances",
+            );
+            let cap = lead_cap(&self.model, self.bank_min[1], &mut meter)?;
+            if cap != self.layout.lead_cap {
+                return bad(format!(
+                    "its final-round lead cap ({} units) does not follow from its rules ({cap})",
+                    self.layout.lead_cap
+                ));
+            }
+            for flag in 0..2 {
+                for d in [1, cap / 2, cap] {
+                    let expected = final_chance(&self.model, self.bank_min[flag], d, &mut meter)?;
+                    let stored = self.final_chance[flag][d];
+                    if (expected - stored).abs() > 1e-12 {
+                        return bad(format!(
+                            "its last-turn chance at a lead of {d} units ({stored}) does not \
+                             follow from its rules ({expected})"
+                        ));
+                    }
+                }
+            }
+        }
+        let ctx = self.ctx();
+        let players = self.layout.players();
+        let pairs = players * players;
+        let mut scratch = Scratch::default();
+        for i in 0..CHECKED_PAIRS {
+            let idx = i * (pairs - 1) / (CHECKED_PAIRS - 1);
+            let (p, q) = (idx / players, idx % players);
+            let phi = ctx.farkle_payoff(&self.start, p, q);
+            let t_hi = ctx.t_hi(p, q, phi);
+            ctx.fill_bank(&self.start, p, q, t_hi, &mut scratch.bank);
+            let value = ctx.pass::<false>(&mut scratch, p, q, phi).0;
+            let stored = self.start[idx];
+            if (value - stored).abs() > 1e-9 {
+                return bad(format!(
+                    "P(win) of pair {p}, {q} ({stored}) does not follow from its rules and the \
+                     values around it ({value})"
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The solved turn of p against q, from this thread's cache when it was the last or the
     /// one before.
-    fn turn_table(&self, ctx: &Ctx, p: usize, q: usize) -> Arc<TurnTable> {
+    fn turn_table(&self, ctx: &Ctx, p: usize, q: usize) -> Result<Arc<TurnTable>, StrategyError> {
         TURN_CACHE.with(|cache| {
             let mut cache = cache.borrow_mut();
             if let Some(Some((_, _, _, t))) = cache
                 .iter()
                 .find(|e| matches!(e, Some((id, a, b, _)) if (*id, *a, *b) == (self.id, p, q)))
             {
-                return Arc::clone(t);
+                return Ok(Arc::clone(t));
             }
-            let table = Arc::new(ctx.table(&self.start, p, q));
+            let table = Arc::new(ctx.table(&self.start, p, q)?);
             cache.swap(0, 1);
             cache[0] = Some((self.id, p, q, Arc::clone(&table)));
-            table
+            Ok(table)
         })
     }
 
@@ -690,6 +887,7 @@ impl WinTable {
             &self.layout,
             &self.model,
             &self.final_chance,
+            &self.lead_values,
             self.bank_min,
         )
     }
@@ -799,13 +997,8 @@ impl WinTable {
     fn state_indices(&self, s: &TwoPlayerState) -> Result<(usize, usize, usize), StrategyError> {
         let p = self.player_index(&s.me)?;
         let q = self.player_index(&s.opponent)?;
-        if s.turn_total < 0 || s.turn_total % self.layout.unit != 0 {
-            return Err(StrategyError::OutOfRange(format!(
-                "turn total {} is not a non-negative multiple of {}",
-                s.turn_total, self.layout.unit
-            )));
-        }
-        Ok((p, q, (s.turn_total / self.layout.unit) as usize))
+        let t = units_of_turn_total(s.turn_total, self.layout.unit)?;
+        Ok((p, q, t))
     }
 
     fn check_dice(&self, dice: usize) -> Result<(), StrategyError> {
@@ -831,14 +1024,13 @@ impl WinTable {
         let m = usize::from(s.dice);
         self.check_dice(m)?;
         let ctx = self.ctx();
-        let table = self.turn_table(&ctx, p, q);
+        let table = self.turn_table(&ctx, p, q)?;
         Ok(self.decision_at(&ctx, &table, p, q, t, m))
     }
 
     fn bank_value(&self, ctx: &Ctx, p: usize, q: usize, t: usize) -> Option<f64> {
-        let mut bank = Vec::new();
-        ctx.fill_bank(&self.start, p, q, t + 1, &mut bank);
-        (bank[t] > f64::NEG_INFINITY).then_some(bank[t])
+        let bank = ctx.bank_at(&self.start, p, q, t);
+        (bank > f64::NEG_INFINITY).then_some(bank)
     }
 
     fn decision_at(
@@ -874,7 +1066,7 @@ impl WinTable {
         let p = self.player_index(me)?;
         let q = self.player_index(opponent)?;
         let ctx = self.ctx();
-        let table = self.turn_table(&ctx, p, q);
+        let table = self.turn_table(&ctx, p, q)?;
         let mut bank = Vec::new();
         ctx.fill_bank(&self.start, p, q, table.t_hi, &mut bank);
         Ok((1..=self.model.dice)
@@ -933,7 +1125,7 @@ impl WinTable {
         let n = roll.total();
         self.check_dice(n)?;
         let ctx = self.ctx();
-        let table = self.turn_table(&ctx, p, q);
+        let table = self.turn_table(&ctx, p, q)?;
         let unit = self.layout.unit;
         let mut out = Vec::new();
         for keep in roll.subsets() {
@@ -984,6 +1176,7 @@ impl<'a> Ctx<'a> {
         layout: &Layout,
         model: &'a TurnModel,
         final_chance: &'a [Vec<f64>; 2],
+        lead_values: &'a [Vec<f64>; 2],
         bank_min: [usize; 2],
     ) -> Ctx<'a> {
         let width = model.width();
@@ -996,13 +1189,6 @@ impl<'a> Ctx<'a> {
             .map(|m| model.farkle[m])
             .filter(|&pf| pf > 0.0)
             .fold(1.0, f64::min);
-        let lead_values = [0, 1].map(|flag| {
-            if rules.final_round {
-                lead_values(model, &final_chance[flag])
-            } else {
-                Vec::new()
-            }
-        });
         Ctx {
             layout: *layout,
             rules,
@@ -1012,6 +1198,7 @@ impl<'a> Ctx<'a> {
             bank_min,
             pf_min,
             lead_values,
+            pool: None,
         }
     }
 
@@ -1024,21 +1211,24 @@ impl<'a> Ctx<'a> {
         let players = self.players();
         let guess_players = g.players();
         let top = g.target - 1;
-        start
-            .par_chunks_mut(players)
-            .enumerate()
-            .for_each(|(p, row)| {
-                let (x, xboard, _) = l.player(p);
-                for (q, v) in row.iter_mut().enumerate() {
-                    let (y, yboard, _) = l.player(q);
-                    let shift = -x.min(y).min(0);
-                    // Off the board means a score of 0 in the game without the penalty.
-                    let score = |z: i64, board: bool| if board { (z + shift).min(top) } else { 0 };
-                    let gp = g.index(score(x, xboard), xboard, 0);
-                    let gq = g.index(score(y, yboard), yboard, 0);
-                    *v = guess.start[gp * guess_players + gq];
-                }
-            });
+        self.parallel(|| {
+            start
+                .par_chunks_mut(players)
+                .enumerate()
+                .for_each(|(p, row)| {
+                    let (x, xboard, _) = l.player(p);
+                    for (q, v) in row.iter_mut().enumerate() {
+                        let (y, yboard, _) = l.player(q);
+                        let shift = -x.min(y).min(0);
+                        // Off the board means a score of 0 in the game without the penalty.
+                        let score =
+                            |z: i64, board: bool| if board { (z + shift).min(top) } else { 0 };
+                        let gp = g.index(score(x, xboard), xboard, 0);
+                        let gq = g.index(score(y, yboard), yboard, 0);
+                        *v = guess.start[gp * guess_players + gq];
+                    }
+                })
+        });
     }
 
     /// Player indices grouped by score level (sum of both scores), highest first.
@@ -1059,7 +1249,7 @@ impl<'a> Ctx<'a> {
 
     /// Without a penalty: one pass in descending level order, each pair (p, q), (q, p)
     /// solved exactly by Newton's method on the farkle payoffs.
-    fn solve_ordered(&self, start: &mut [f64], progress: &mut dyn FnMut(f64)) {
+    fn solve_ordered(&self, start: &mut [f64], progress: Progress) -> Result<(), StrategyError> {
         let players = self.players();
         let levels = self.levels();
         let work: Vec<f64> = levels
@@ -1072,23 +1262,28 @@ impl<'a> Ctx<'a> {
             let cycles: Vec<(usize, usize)> =
                 level.iter().copied().filter(|&(p, q)| p <= q).collect();
             let snapshot: &[f64] = start;
-            let results: Vec<(usize, usize, f64, f64)> = cycles
-                .par_iter()
-                .map_init(
-                    || (Scratch::default(), Scratch::default()),
-                    |(a, b), &(p, q)| {
-                        let (s1, s2) = self.solve_cycle(snapshot, p, q, a, b);
-                        (p, q, s1, s2)
-                    },
-                )
-                .collect();
+            let results: Vec<(usize, usize, f64, f64)> = self.parallel(|| {
+                cycles
+                    .par_iter()
+                    .map_init(
+                        || (Scratch::default(), Scratch::default()),
+                        |(a, b), &(p, q)| {
+                            let (s1, s2) = self.solve_cycle(snapshot, p, q, a, b);
+                            (p, q, s1, s2)
+                        },
+                    )
+                    .collect()
+            });
             for (p, q, s1, s2) in results {
                 start[p * players + q] = s1;
                 start[q * players + p] = s2;
             }
             done += w;
-            progress(done / total);
+            if !progress(done / total) {
+                return Err(StrategyError::Cancelled);
+            }
         }
+        Ok(())
     }
 
     fn solve_cycle(
@@ -1152,28 +1347,35 @@ impl<'a> Ctx<'a> {
         &self,
         start: &mut [f64],
         options: SolveOptions,
-        progress: &mut dyn FnMut(f64),
+        progress: Progress,
     ) -> Result<usize, StrategyError> {
         let tolerance = options.tolerance;
         let buckets = self.sweep_order();
-        let mut forms = (options.policy_iteration && self.linear_memory() <= LINEAR_MEMORY)
-            .then(|| vec![Linear::default(); start.len()]);
+        let mut forms = if options.policy_iteration && self.linear_memory() <= MAX_LINEAR_FORM_BYTES
+        {
+            Some(try_filled(start.len(), Linear::default())?)
+        } else {
+            None
+        };
         let mut changes: Vec<f64> = Vec::new();
         for sweep in 0..MAX_SWEEPS {
             let change = self.sweep(&buckets, start, forms.as_deref_mut(), &mut |within| {
                 progress(estimate(&changes, sweep, within, tolerance))
-            });
+            })?;
             changes.push(change);
             if change <= tolerance {
                 return Ok(sweep + 1);
             }
             if let Some(forms) = &forms {
-                self.evaluate(&buckets, forms, start, tolerance / 8.0);
+                let done = estimate(&changes, sweep + 1, 0.0, tolerance);
+                self.evaluate(&buckets, forms, start, tolerance / 8.0, &mut || {
+                    progress(done)
+                })?;
             }
         }
-        Err(StrategyError::TooLarge(
-            "the sweeps did not converge".into(),
-        ))
+        Err(StrategyError::ResourceLimit(format!(
+            "the sweeps did not converge in {MAX_SWEEPS} passes"
+        )))
     }
 
     /// The pairs of a sweep, in groups solved in parallel: descending level, and within a
@@ -1200,27 +1402,29 @@ impl<'a> Ctx<'a> {
         buckets: &[Vec<(usize, usize)>],
         start: &mut [f64],
         mut forms: Option<&mut [Linear]>,
-        progress: &mut dyn FnMut(f64),
-    ) -> f64 {
+        progress: Progress,
+    ) -> Result<f64, StrategyError> {
         let players = self.players();
         let record = forms.is_some();
         let mut change = 0.0f64;
         for (i, bucket) in buckets.iter().enumerate() {
             let snapshot: &[f64] = start;
-            let results: Vec<(usize, f64, Option<Linear>)> = bucket
-                .par_iter()
-                .map_init(Scratch::default, |s, &(p, q)| {
-                    let phi = self.farkle_payoff(snapshot, p, q);
-                    let t_hi = self.t_hi(p, q, phi);
-                    self.fill_bank(snapshot, p, q, t_hi, &mut s.bank);
-                    let value = self.pass::<false>(s, p, q, phi).0;
-                    let form = record.then(|| self.linearize(s, p, q, phi));
-                    debug_assert!(form.as_ref().is_none_or(|f| {
-                        (self.linear_value(f, snapshot, p, q) - value).abs() < 1e-9
-                    }));
-                    (p * players + q, value, form)
-                })
-                .collect();
+            let results: Vec<(usize, f64, Option<Linear>)> = self.parallel(|| {
+                bucket
+                    .par_iter()
+                    .map_init(Scratch::default, |s, &(p, q)| {
+                        let phi = self.farkle_payoff(snapshot, p, q);
+                        let t_hi = self.t_hi(p, q, phi);
+                        self.fill_bank(snapshot, p, q, t_hi, &mut s.bank);
+                        let value = self.pass::<false>(s, p, q, phi).0;
+                        let form = record.then(|| self.linearize(s, p, q, phi));
+                        debug_assert!(form.as_ref().is_none_or(|f| {
+                            (self.linear_value(f, snapshot, p, q) - value).abs() < 1e-9
+                        }));
+                        (p * players + q, value, form)
+                    })
+                    .collect()
+            });
             for (idx, v, form) in results {
                 change = change.max((start[idx] - v).abs());
                 start[idx] = v;
@@ -1228,11 +1432,11 @@ impl<'a> Ctx<'a> {
                     forms[idx] = form;
                 }
             }
-            if i % 64 == 0 {
-                progress(i as f64 / buckets.len() as f64);
+            if i % 64 == 0 && !progress(i as f64 / buckets.len() as f64) {
+                return Err(StrategyError::Cancelled);
             }
         }
-        change
+        Ok(change)
     }
 
     /// The turn just solved by [`Ctx::pass`] (whose values are still in `s`), as a linear
@@ -1348,21 +1552,27 @@ impl<'a> Ctx<'a> {
         forms: &[Linear],
         start: &mut [f64],
         tolerance: f64,
-    ) {
+        go_on: &mut dyn FnMut() -> bool,
+    ) -> Result<(), StrategyError> {
         let players = self.players();
         let mut previous = f64::INFINITY;
         for _ in 0..MAX_EVALUATIONS {
+            if !go_on() {
+                return Err(StrategyError::Cancelled);
+            }
             let mut change = 0.0f64;
             for bucket in buckets {
                 let snapshot: &[f64] = start;
-                let results: Vec<(usize, f64)> = bucket
-                    .par_iter()
-                    .with_min_len(64)
-                    .map(|&(p, q)| {
-                        let idx = p * players + q;
-                        (idx, self.linear_value(&forms[idx], snapshot, p, q))
-                    })
-                    .collect();
+                let results: Vec<(usize, f64)> = self.parallel(|| {
+                    bucket
+                        .par_iter()
+                        .with_min_len(64)
+                        .map(|&(p, q)| {
+                            let idx = p * players + q;
+                            (idx, self.linear_value(&forms[idx], snapshot, p, q))
+                        })
+                        .collect()
+                });
                 for (idx, v) in results {
                     let v = v.clamp(0.0, 1.0);
                     change = change.max((start[idx] - v).abs());
@@ -1370,10 +1580,11 @@ impl<'a> Ctx<'a> {
                 }
             }
             if change <= tolerance || change > 0.99 * previous {
-                return;
+                return Ok(());
             }
             previous = change;
         }
+        Ok(())
     }
 
     /// An upper bound on the memory of the linear forms, in bytes.
@@ -1396,6 +1607,10 @@ struct Linear {
     weights: Box<[f64]>,
 }
 
+/// Pairs whose turn is re-solved when a table is loaded (see
+/// [`WinTable::check_against_rules`]).
+const CHECKED_PAIRS: usize = 24;
+
 /// The share of the progress bar given to the warm start of a penalty solve.
 const WARM_SHARE: f64 = 0.05;
 
@@ -1403,8 +1618,6 @@ const WARM_SHARE: f64 = 0.05;
 const MAX_SWEEPS: usize = 10_000;
 /// Linear sweeps per policy evaluation.
 const MAX_EVALUATIONS: usize = 1_000;
-/// Memory the linear forms may take; beyond it the solver does plain sweeps.
-const LINEAR_MEMORY: usize = 3 << 30;
 
 /// Progress of the sweeps: the remaining sweeps are estimated from the observed contraction.
 fn estimate(changes: &[f64], sweep: usize, within: f64, tolerance: f64) -> f64 {
