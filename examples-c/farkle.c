@@ -33,6 +33,10 @@
 
 #define LINE_MAX_LEN 512
 #define NAME_MAX_LEN 40
+/* The most bytes of a player's name shown, escapes included (names in saves have no limit). */
+#define NAME_SHOWN_LEN 160
+/* The most bytes of any other text shown (an input line, a path, a library message). */
+#define TEXT_SHOWN_LEN 2048
 
 /* ---------------------------------------------------------------------------------------- */
 /* Colour: ANSI escapes only on a terminal, and never with NO_COLOR set (no-color.org).      */
@@ -49,6 +53,75 @@ static const char *paint(const char *code) { return use_color ? code : ""; }
 #define RESET paint("\033[0m")
 
 /* ---------------------------------------------------------------------------------------- */
+/* Text from outside (saves, input, paths, the library's messages) made safe for a terminal. */
+
+/* The length of the valid UTF-8 sequence of two to four bytes at `s` (no overlong form, no
+ * surrogate, nothing past U+10FFFF), or 0 when `s` does not start one. Stops at a NUL. */
+static size_t utf8_sequence(const unsigned char *s) {
+    size_t need, i;
+    if (s[0] >= 0xC2 && s[0] <= 0xDF)
+        need = 2;
+    else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+        need = 3;
+    else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+        need = 4;
+    else
+        return 0;
+    for (i = 1; i < need; i++)
+        if ((s[i] & 0xC0) != 0x80) return 0;
+    if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0) ||
+        (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] >= 0x90))
+        return 0;
+    return need;
+}
+
+/* Copies `in` into `out` (`cap` >= 8 bytes) so that nothing in it can drive a terminal: C0
+ * control bytes and DEL become `\xNN`, C1 controls (U+0080..U+009F) `\u00NN`, and every
+ * byte that is not part of valid UTF-8 `\xNN`. Printable ASCII and valid UTF-8 from U+00A0
+ * on (accented names) are kept. Text too long for `out` is cut between characters and ends
+ * with "...". Returns `out`. Everything the game prints that it did not write itself goes
+ * through here: names from saves, input lines echoed, paths, the library's messages. */
+static const char *sanitize(const char *in, char *out, size_t cap) {
+    const unsigned char *s = (const unsigned char *)(in ? in : "");
+    size_t used = 0;
+    while (*s) {
+        char piece[8];
+        size_t n, len = 1, seq;
+        if (*s < 0x20 || *s == 0x7F) {
+            n = (size_t)sprintf(piece, "\\x%02x", (unsigned)*s);
+        } else if (*s < 0x80) {
+            piece[0] = (char)*s;
+            n = 1;
+        } else if ((seq = utf8_sequence(s)) == 0) {
+            n = (size_t)sprintf(piece, "\\x%02x", (unsigned)*s);
+        } else if (seq == 2 && s[0] == 0xC2 && s[1] < 0xA0) {
+            n = (size_t)sprintf(piece, "\\u%04x", (unsigned)s[1]);
+            len = 2;
+        } else {
+            memcpy(piece, s, seq);
+            n = len = seq;
+        }
+        /* Keep room for "..." while more text follows. */
+        if (used + n + (s[len] ? 4 : 1) > cap) {
+            memcpy(out + used, "...", 4);
+            return out;
+        }
+        memcpy(out + used, piece, n);
+        used += n;
+        s += len;
+    }
+    out[used] = '\0';
+    return out;
+}
+
+/* sanitize() into one of four static buffers, so a message may show up to four texts. */
+static const char *safe(const char *text) {
+    static char slots[4][TEXT_SHOWN_LEN];
+    static unsigned next;
+    return sanitize(text, slots[next++ % 4], TEXT_SHOWN_LEN);
+}
+
+/* ---------------------------------------------------------------------------------------- */
 /* The session.                                                                              */
 
 typedef struct Cli {
@@ -63,6 +136,9 @@ typedef struct Cli {
     const char *scores_file;
     int seeded;
     uint64_t seed;
+    /* The players' names as shown (sanitize()d once the game exists; see player_name()). */
+    char shown_names[FARKLE_MAX_PLAYERS][NAME_SHOWN_LEN];
+    uint32_t names_known;
     /* Narration state: how far the event log has been told, and the turn so far. */
     size_t events_told;
     uint8_t last_faces[FARKLE_MAX_DICE];
@@ -79,11 +155,29 @@ static void *checked_malloc(size_t n) {
     return p;
 }
 
-static const char *player_name(const Cli *cli, uint32_t player) {
+/* Player `player`'s name as the game stores it (from a save: anything); NULL when unnamed. */
+static const char *raw_player_name(const Cli *cli, uint32_t player) {
     const char *name = NULL;
-    if (farkle_game_player_name(cli->game, player, &name) != FARKLE_STATUS_OK || name == NULL)
-        return "?";
+    if (farkle_game_player_name(cli->game, player, &name) != FARKLE_STATUS_OK) return NULL;
     return name;
+}
+
+/* Every player's name passed through sanitize(), once the game is created or loaded. */
+static void remember_names(Cli *cli) {
+    uint32_t p;
+    for (p = 0; p < FARKLE_MAX_PLAYERS; p++) {
+        const char *name = raw_player_name(cli, p);
+        FarklePlayerState ps;
+        if (farkle_game_player(cli->game, p, &ps) != FARKLE_STATUS_OK) break;
+        sanitize(name ? name : "?", cli->shown_names[p], NAME_SHOWN_LEN);
+    }
+    cli->names_known = p;
+}
+
+/* Player `player`'s name as printed everywhere (scoreboard, prompts, turns, winners, bots,
+ * the scores file): sanitize()d, so a name from a save cannot drive the terminal. */
+static const char *player_name(const Cli *cli, uint32_t player) {
+    return player < cli->names_known ? cli->shown_names[player] : "?";
 }
 
 static FarkleGameState game_state(const Cli *cli) {
@@ -116,7 +210,7 @@ static int read_line(Cli *cli, char *buf, size_t len) {
         }
     }
     if (n > 0 && buf[n - 1] == '\r') buf[--n] = '\0';
-    if (cli->echo) printf("%s\n", buf);
+    if (cli->echo) printf("%s\n", safe(buf)); /* the input may come from a file */
     return 1;
 }
 
@@ -444,14 +538,14 @@ static int append_scores(const Cli *cli, const char *path) {
     FILE *mem;
     int rc;
     if (old == NULL && errno != ENOENT) {
-        printf("Cannot read the scores file %s: %s; it was left unchanged.\n", path,
+        printf("Cannot read the scores file %s: %s; it was left unchanged.\n", safe(path),
                strerror(errno));
         return -1;
     }
     /* Build the entry in a temporary stream (C99 has no open_memstream). */
     mem = tmpfile();
     if (mem == NULL) {
-        printf("Cannot write the scores file %s: %s; it was left unchanged.\n", path,
+        printf("Cannot write the scores file %s: %s; it was left unchanged.\n", safe(path),
                strerror(errno));
         free(old);
         return -1;
@@ -480,10 +574,10 @@ static int append_scores(const Cli *cli, const char *path) {
     }
     rc = replace_file(path, old ? old : "", old_len, entry, new_len);
     if (rc != 0)
-        printf("Cannot write the scores file %s: %s; it was left unchanged.\n", path,
+        printf("Cannot write the scores file %s: %s; it was left unchanged.\n", safe(path),
                strerror(errno));
     else
-        printf("Scores appended to %s.\n", path);
+        printf("Scores appended to %s.\n", safe(path));
     free(old);
     free(entry);
     return rc;
@@ -591,7 +685,7 @@ static void print_help(void) {
 
 static void print_refusal(const Cli *cli, FarkleStatus status) {
     const char *why = farkle_game_last_error(cli->game);
-    printf("Refused: %s.\n", why && *why ? why : farkle_status_str((int)status));
+    printf("Refused: %s.\n", safe(why && *why ? why : farkle_status_str((int)status)));
 }
 
 static void print_odds(Cli *cli, uint32_t n) {
@@ -710,9 +804,13 @@ static int parse_picks(const char *text, size_t *out, size_t cap) {
         v = strtol(text, &end, 10);
         if (end == text || v < 1 || v > FARKLE_MAX_DICE ||
             (*end && *end != ' ' && *end != ',' && *end != '\t')) {
+            char word[LINE_MAX_LEN];
             size_t len = strcspn(text, " ,\t");
-            printf("Refused: '%.*s' is not a die number; dice are numbered from 1 as drawn.\n",
-                   (int)len, text);
+            if (len >= sizeof word) len = sizeof word - 1;
+            memcpy(word, text, len);
+            word[len] = '\0';
+            printf("Refused: '%s' is not a die number; dice are numbered from 1 as drawn.\n",
+                   safe(word));
             return -1;
         }
         if ((size_t)n == cap) {
@@ -777,9 +875,9 @@ static void cmd_save(const Cli *cli, const char *path) {
         return;
     }
     if (replace_file(path, "", 0, text, strlen(text)) != 0)
-        printf("Cannot save the game to %s: %s.\n", path, strerror(errno));
+        printf("Cannot save the game to %s: %s.\n", safe(path), strerror(errno));
     else
-        printf("Game saved to %s (resume with --load %s).\n", path, path);
+        printf("Game saved to %s (resume with --load %s).\n", safe(path), safe(path));
     farkle_string_free(text);
 }
 
@@ -855,7 +953,7 @@ static int dispatch(Cli *cli, char *line) {
         printf("Leaving the game unfinished.\n");
         return 1;
     } else {
-        printf("Unknown command '%s'; type help (or ?) for the list.\n", cmd);
+        printf("Unknown command '%s'; type help (or ?) for the list.\n", safe(cmd));
     }
     return 0;
 }
@@ -896,7 +994,7 @@ static int parse_number(const char *flag, const char *text, unsigned long long m
     return 0;
 bad:
     fprintf(stderr, "farkle: %s needs a number from 0 to %llu, not '%s'\n", flag, max,
-            text ? text : "");
+            safe(text));
     return -1;
 }
 
@@ -915,6 +1013,7 @@ static int ask_name(Cli *cli, uint32_t player, char *out) {
     for (;;) {
         size_t len, i;
         char *start = line;
+        const char *name;
         printf("Name of player %u: ", (unsigned)(player + 1));
         if (!read_line(cli, line, sizeof line)) return 0;
         while (*start == ' ' || *start == '\t') start++;
@@ -927,15 +1026,19 @@ static int ask_name(Cli *cli, uint32_t player, char *out) {
             sprintf(out, "Player %u", (unsigned)(player + 1));
             return 1;
         }
-        if (is_bot_name(start)) {
-            printf("Names like \"%s\" are kept for computer players; choose another.\n", start);
+        /* C1 controls and bytes that are not UTF-8 become visible escapes: the game (and its
+         * saves) only ever hold names that are safe to print and valid UTF-8. */
+        name = safe(start);
+        len = strlen(name);
+        if (is_bot_name(name)) {
+            printf("Names like \"%s\" are kept for computer players; choose another.\n", name);
             continue;
         }
         if (len > NAME_MAX_LEN) { /* cut on a UTF-8 character boundary */
             len = NAME_MAX_LEN;
-            while (len > 0 && ((unsigned char)start[len] & 0xC0) == 0x80) len--;
+            while (len > 0 && ((unsigned char)name[len] & 0xC0) == 0x80) len--;
         }
-        memcpy(out, start, len);
+        memcpy(out, name, len);
         out[len] = '\0';
         return 1;
     }
@@ -978,7 +1081,7 @@ static int load_table(Cli *cli, const char *path) {
     FarkleRules solved;
     FarkleStatus st = farkle_win_table_load(path, &cli->table);
     if (st != FARKLE_STATUS_OK) {
-        fprintf(stderr, "farkle: cannot load the table %s: %s\n", path,
+        fprintf(stderr, "farkle: cannot load the table %s: %s\n", safe(path),
                 farkle_status_str((int)st));
         return -1;
     }
@@ -989,7 +1092,7 @@ static int load_table(Cli *cli, const char *path) {
         fprintf(stderr,
                 "farkle: the table %s was solved for other rules (rules %s, target %ld); "
                 "use the same --rules and --target, without -t\n",
-                path, preset_name_of(&solved), (long)solved.target_score);
+                safe(path), preset_name_of(&solved), (long)solved.target_score);
         farkle_win_table_free(cli->table);
         cli->table = NULL;
         return -1;
@@ -1003,15 +1106,15 @@ static int load_game(Cli *cli, const char *path) {
     char *text = read_file(path, &len);
     FarkleStatus st;
     if (text == NULL) {
-        fprintf(stderr, "farkle: cannot read %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "farkle: cannot read %s: %s\n", safe(path), strerror(errno));
         return -1;
     }
     message[0] = '\0';
     st = farkle_game_load(text, len, message, sizeof message, &cli->game);
     free(text);
     if (st != FARKLE_STATUS_OK) {
-        fprintf(stderr, "farkle: cannot load %s: %s (%s)\n", path, farkle_status_str((int)st),
-                message);
+        fprintf(stderr, "farkle: cannot load %s: %s (%s)\n", safe(path),
+                farkle_status_str((int)st), safe(message));
         return -1;
     }
     return 0;
@@ -1042,7 +1145,7 @@ int main(int argc, char **argv) {
             no_color = 1;
             takes_value = 0;
         } else if (v == NULL) {
-            fprintf(stderr, "farkle: unknown option or missing value: %s\n", a);
+            fprintf(stderr, "farkle: unknown option or missing value: %s\n", safe(a));
             usage(stderr);
             return 2;
         } else if (!strcmp(a, "-p")) {
@@ -1068,7 +1171,7 @@ int main(int argc, char **argv) {
         } else if (!strcmp(a, "--table")) {
             table_path = v;
         } else {
-            fprintf(stderr, "farkle: unknown option: %s\n", a);
+            fprintf(stderr, "farkle: unknown option: %s\n", safe(a));
             usage(stderr);
             return 2;
         }
@@ -1097,7 +1200,10 @@ int main(int argc, char **argv) {
             return 2;
         }
         s = game_state(&cli);
-        for (p = 0; p < s.player_count; p++) cli.is_bot[p] = is_bot_name(player_name(&cli, p));
+        for (p = 0; p < s.player_count; p++) {
+            const char *name = raw_player_name(&cli, p);
+            cli.is_bot[p] = name != NULL && is_bot_name(name);
+        }
         cli.rules_name = preset_name_of(&cli.rules);
     } else {
         char names[FARKLE_MAX_PLAYERS][NAME_MAX_LEN + 1];
@@ -1109,7 +1215,7 @@ int main(int argc, char **argv) {
             farkle_rules_preset_from_name(preset_name, &preset) != FARKLE_STATUS_OK) {
             fprintf(stderr, "farkle: unknown rules preset '%s' (classic, extended, doubling, "
                             "additive, minimal, zilch)\n",
-                    preset_name);
+                    safe(preset_name));
             return 2;
         }
         if (farkle_rules_preset(preset, &cli.rules) != FARKLE_STATUS_OK) return 1;
@@ -1168,6 +1274,7 @@ int main(int argc, char **argv) {
             return 1;
         }
     }
+    remember_names(&cli);
     if (odds_init(&cli.odds, &cli.rules) != FARKLE_STATUS_OK) {
         fprintf(stderr, "farkle: cannot prepare the scorer\n");
         farkle_game_free(cli.game);
@@ -1187,7 +1294,7 @@ int main(int argc, char **argv) {
                 cli.last_count = roll.dice_count;
             }
         }
-        printf("Resumed %s: rules %s, round %u.\n", load_path, cli.rules_name,
+        printf("Resumed %s: rules %s, round %u.\n", safe(load_path), cli.rules_name,
                (unsigned)s.round);
         cmd_view(&cli);
         if (s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION) cmd_hand(&cli);

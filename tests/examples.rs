@@ -444,6 +444,55 @@ fn a_saved_game_continues_identically() {
     assert!(text_of(&out.stderr).starts_with("farkle: cannot load bad.json: "));
 }
 
+/// Player names from a save are shown with their control characters as visible escapes: a name
+/// that sets the terminal's title, rings its bell or clears the screen does none of that.
+/// Valid UTF-8 (an accented name) is shown as it is.
+#[test]
+fn names_from_a_save_reach_the_terminal_escaped() {
+    let dir = fresh_dir("cli-hostile-names");
+    let names = [
+        "\u{1b}]0;pwned\u{7}Eve\u{1b}[2J",
+        "Bob\u{9b}31m\u{7f}",
+        "Zoë",
+    ];
+    let game = farkle::Game::with_names(
+        classic(),
+        names.iter().map(|n| Some((*n).to_owned())).collect(),
+        farkle::DiceSource::Seeded { seed: 7 },
+    )
+    .expect("a game");
+    std::fs::write(dir.join("hostile.json"), game.save()).expect("write the save");
+    // The scoreboard, the prompt, a roll, a pick, a refused bank and a hint all name Eve.
+    let out = run_in(
+        &programs().farkle,
+        &[],
+        &dir,
+        &["--load", "hostile.json"],
+        "view\nroll\npick 1\nbank\nroll\nhint\nexit\n",
+    );
+    for (what, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+        for bad in [&b"\x1b"[..], b"\x07", b"\x7f", "\u{9b}".as_bytes()] {
+            assert!(
+                !bytes.windows(bad.len()).any(|w| w == bad),
+                "{bad:?} in {what}:\n{}",
+                text_of(bytes)
+            );
+        }
+    }
+    assert_eq!(out.status.code(), Some(0), "{}", text_of(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("  > \\x1b]0;pwned\\x07Eve\\x1b[2J "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("    Bob\\u009b31m\\x7f "), "{stdout}");
+    assert!(stdout.contains("    Zoë "), "{stdout}");
+    assert!(
+        stdout.contains("\\x1b]0;pwned\\x07Eve\\x1b[2J> roll\n"),
+        "{stdout}"
+    );
+}
+
 fn text_of(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
