@@ -683,6 +683,18 @@ static void print_help(void) {
            "  exit      [q, x]  leave the game\n");
 }
 
+/* Why the library call that just returned `status` failed, sanitize()d: the status's text,
+ * and farkle_last_error_message() when it says more (which quantity exceeded which limit, for
+ * FARKLE_STATUS_RESOURCE_LIMIT). Call it before any other library call can fail. */
+static const char *library_reason(FarkleStatus status) {
+    char text[TEXT_SHOWN_LEN];
+    const char *what = farkle_status_str((int)status);
+    const char *why = farkle_last_error_message();
+    if (why == NULL || *why == '\0' || strcmp(why, what) == 0) return safe(what);
+    snprintf(text, sizeof text, "%s (%s)", what, why);
+    return safe(text);
+}
+
 static void print_refusal(const Cli *cli, FarkleStatus status) {
     const char *why = farkle_game_last_error(cli->game);
     printf("Refused: %s.\n", safe(why && *why ? why : farkle_status_str((int)status)));
@@ -749,14 +761,22 @@ static void print_optimal(const BotAction *advice) {
 static void cmd_hint(Cli *cli) {
     FarkleGameState s = game_state(cli);
     BotAction advice = bot_advise(cli->game, cli->table);
+    char no_advice[TEXT_SHOWN_LEN]; /* why there is no optimal play, said last */
+    no_advice[0] = '\0';
+    if (advice.status != FARKLE_STATUS_OK)
+        snprintf(no_advice, sizeof no_advice, "%s", library_reason(advice.status));
     if (s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION) {
         FarkleSelection sel[FARKLE_MAX_SELECTIONS];
         FarkleTurnRoll roll;
         size_t n = 0;
         uint32_t d, kept = 0, left;
-        if (farkle_game_selections(cli->game, sel, FARKLE_MAX_SELECTIONS, &n) != FARKLE_STATUS_OK ||
-            n == 0 || farkle_game_last_roll(cli->game, &roll) != FARKLE_STATUS_OK)
+        FarkleStatus st = farkle_game_selections(cli->game, sel, FARKLE_MAX_SELECTIONS, &n);
+        if (st == FARKLE_STATUS_OK) st = farkle_game_last_roll(cli->game, &roll);
+        if (st != FARKLE_STATUS_OK || n == 0) {
+            printf("No hint: %s.\n",
+                   st != FARKLE_STATUS_OK ? library_reason(st) : "no pick scores");
             return;
+        }
         printf("Best pick: `pick");
         for (d = 0; d < roll.dice_count; d++) {
             if (sel[0].dice_mask & (1u << d)) {
@@ -789,6 +809,7 @@ static void cmd_hint(Cli *cli) {
             printf("%s.\n", advice.kind == BOT_BANK ? "bank" : "roll");
         }
     }
+    if (no_advice[0] != '\0') printf("No optimal play: %s.\n", no_advice);
 }
 
 /* Parses 1-based die numbers into 0-based indices; returns how many, or -1 after a message. */
@@ -881,10 +902,16 @@ static void cmd_save(const Cli *cli, const char *path) {
     farkle_string_free(text);
 }
 
-/* One computer move. Returns 0, or -1 when the bot has nothing it can do. */
+/* One computer move. Returns 0, or -1 after saying why the bot cannot move. */
 static int bot_move(Cli *cli) {
     BotAction a = bot_advise(cli->game, cli->table);
     FarkleStatus st;
+    if (a.kind == BOT_NONE) {
+        printf("%s cannot play: %s.\n", player_name(cli, game_state(cli).current_player),
+               a.status != FARKLE_STATUS_OK ? library_reason(a.status)
+                                            : "the library's advice has no move");
+        return -1;
+    }
     switch (a.kind) {
     case BOT_ROLL:
         st = farkle_game_roll(cli->game);
@@ -903,7 +930,7 @@ static int bot_move(Cli *cli) {
         break;
     case BOT_NONE:
     default:
-        return -1;
+        return -1; /* handled above */
     }
     if (st != FARKLE_STATUS_OK) {
         print_refusal(cli, st);
@@ -1082,7 +1109,7 @@ static int load_table(Cli *cli, const char *path) {
     FarkleStatus st = farkle_win_table_load(path, &cli->table);
     if (st != FARKLE_STATUS_OK) {
         fprintf(stderr, "farkle: cannot load the table %s: %s\n", safe(path),
-                farkle_status_str((int)st));
+                library_reason(st));
         return -1;
     }
     if (farkle_win_table_rules(cli->table, &solved) != FARKLE_STATUS_OK ||
@@ -1129,6 +1156,7 @@ int main(int argc, char **argv) {
     const char *env;
     int i, status = 0;
     char line[LINE_MAX_LEN];
+    FarkleStatus st;
 
     memset(&cli, 0, sizeof cli);
     for (i = 1; i < argc; i++) {
@@ -1194,7 +1222,13 @@ int main(int argc, char **argv) {
             return 2;
         }
         if (load_game(&cli, load_path) != 0) return 1;
-        if (farkle_game_rules(cli.game, &cli.rules) != FARKLE_STATUS_OK) return 1;
+        st = farkle_game_rules(cli.game, &cli.rules);
+        if (st != FARKLE_STATUS_OK) {
+            fprintf(stderr, "farkle: cannot read the rules of %s: %s\n", safe(load_path),
+                    library_reason(st));
+            farkle_game_free(cli.game);
+            return 1;
+        }
         if (table_path != NULL && load_table(&cli, table_path) != 0) {
             farkle_game_free(cli.game);
             return 2;
@@ -1210,7 +1244,6 @@ int main(int argc, char **argv) {
         const char *name_ptrs[FARKLE_MAX_PLAYERS];
         char message[256];
         uint32_t humans, p;
-        FarkleStatus st;
         if (preset_name != NULL &&
             farkle_rules_preset_from_name(preset_name, &preset) != FARKLE_STATUS_OK) {
             fprintf(stderr, "farkle: unknown rules preset '%s' (classic, extended, doubling, "
@@ -1218,7 +1251,12 @@ int main(int argc, char **argv) {
                     safe(preset_name));
             return 2;
         }
-        if (farkle_rules_preset(preset, &cli.rules) != FARKLE_STATUS_OK) return 1;
+        st = farkle_rules_preset(preset, &cli.rules);
+        if (st != FARKLE_STATUS_OK) {
+            fprintf(stderr, "farkle: cannot read rules preset %u: %s\n", (unsigned)preset,
+                    library_reason(st));
+            return 1;
+        }
         cli.rules_name = farkle_rules_preset_name(preset);
         if (have_turns) { /* the original game: a number of turns, highest score wins */
             cli.rules.turn_limit = (uint32_t)turns;
@@ -1269,14 +1307,15 @@ int main(int argc, char **argv) {
                                              : FARKLE_DICE_SOURCE_ENTROPY,
                                   seed, &cli.game);
         if (st != FARKLE_STATUS_OK) {
-            fprintf(stderr, "farkle: cannot start the game: %s\n", farkle_status_str((int)st));
+            fprintf(stderr, "farkle: cannot start the game: %s\n", library_reason(st));
             farkle_win_table_free(cli.table);
             return 1;
         }
     }
     remember_names(&cli);
-    if (odds_init(&cli.odds, &cli.rules) != FARKLE_STATUS_OK) {
-        fprintf(stderr, "farkle: cannot prepare the scorer\n");
+    st = odds_init(&cli.odds, &cli.rules);
+    if (st != FARKLE_STATUS_OK) {
+        fprintf(stderr, "farkle: cannot prepare the scorer: %s\n", library_reason(st));
         farkle_game_free(cli.game);
         farkle_win_table_free(cli.table);
         return 1;
@@ -1314,9 +1353,10 @@ int main(int argc, char **argv) {
             break;
         }
         if (s.phase == FARKLE_GAME_PHASE_FARKLED) { /* nothing to decide: the turn is over */
-            FarkleStatus st = farkle_game_acknowledge_farkle(cli.game);
+            st = farkle_game_acknowledge_farkle(cli.game);
             if (st != FARKLE_STATUS_OK) {
                 print_refusal(&cli, st);
+                printf("The game cannot go on; it ends here, unfinished.\n");
                 status = 1;
                 break;
             }
@@ -1324,6 +1364,8 @@ int main(int argc, char **argv) {
         }
         if (cli.is_bot[s.current_player]) {
             if (bot_move(&cli) != 0) {
+                printf("The game cannot go on without its computer player; it ends here, "
+                       "unfinished.\n");
                 status = 1;
                 break;
             }
@@ -1339,5 +1381,12 @@ int main(int argc, char **argv) {
     odds_free(&cli.odds);
     farkle_game_free(cli.game);
     farkle_win_table_free(cli.table);
+    /* The last exit that could pass unexplained: the game's own output was lost (a full disk
+     * or a closed pipe behind stdout). */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "farkle: writing the game's output failed: %s\n",
+                errno ? strerror(errno) : "error on standard output");
+        status = 1;
+    }
     return status;
 }

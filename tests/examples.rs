@@ -493,6 +493,60 @@ fn names_from_a_save_reach_the_terminal_escaped() {
     );
 }
 
+/// A loaded game whose computer player the library cannot advise (one die that always scores
+/// and comes back as hot dice: a turn could go on forever, so no optimal policy exists) used
+/// to end with status 1 and not a word. `hint` now says why it has no optimal play and the
+/// game goes on; the bot's turn says why it cannot be played and ends the game.
+#[test]
+fn a_bot_that_cannot_be_advised_says_why() {
+    let dir = fresh_dir("cli-unadvisable");
+    let rules = Rules {
+        dice_count: 1,
+        no_score_set: 50,
+        min_entry_score: 0,
+        ..classic()
+    };
+    let game = farkle::Game::with_names(
+        rules,
+        vec![Some("Ann".to_owned()), Some("Bot 1".to_owned())],
+        farkle::DiceSource::Seeded { seed: 7 },
+    )
+    .expect("a game");
+    std::fs::write(dir.join("endless.json"), game.save()).expect("write the save");
+    let out = run_in(
+        &programs().farkle,
+        &[],
+        &dir,
+        &["--load", "endless.json"],
+        "hint\nroll\npick 1\nbank\n",
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{stdout}{}",
+        text_of(&out.stderr)
+    );
+    let lines = story(&stdout);
+    // The library's reason: today UNSUPPORTED's; a library that counts the endless turn as
+    // too much work would say RESOURCE_LIMIT's. Either way it is said.
+    let says_why = |line: &str, prefix: &str| {
+        line.strip_prefix(prefix).is_some_and(|why| {
+            why.starts_with("the strategy solver does not support these rules")
+                || why.starts_with("the call would exceed a resource limit")
+        })
+    };
+    let at = find(&lines, 0, "Ann> hint");
+    assert!(says_why(lines[at + 2], "No optimal play: "), "{stdout}");
+    let at = find(&lines, at, "Ann> roll");
+    let at = find(&lines, at, "== Round 1: Bot 1's turn (score 0) ==");
+    assert!(says_why(lines[at + 1], "Bot 1 cannot play: "), "{stdout}");
+    assert_eq!(
+        lines[at + 2],
+        "The game cannot go on without its computer player; it ends here, unfinished."
+    );
+}
+
 fn text_of(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
