@@ -530,27 +530,226 @@ static int replace_file(const char *path, const char *head, size_t head_len, con
     return 0;
 }
 
-/* Appends this game's scoreboard to the scores file; returns 0, or -1 after saying why. */
+/* The scores file is appended to in place, never replaced: a symbolic link stays a link and
+ * its target gets the block, a device or a FIFO is never written (or read), and a non-empty
+ * file that does not start like a scores file is someone else's and is left alone. Every
+ * block starts with SCORES_MAGIC; to check a file, the game reads only its first
+ * SCORES_MAGIC_LEN bytes and its last byte (to add a missing final newline), never more. */
+#define SCORES_MAGIC "# farkle "
+#define SCORES_MAGIC_LEN 9
+
+/* What a file of mode `mode` is, for messages. */
+static const char *file_kind(mode_t mode) {
+    if (S_ISREG(mode)) return "a regular file";
+    if (S_ISDIR(mode)) return "a directory";
+    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "a special file";
+}
+
+/* -1 with the reason in `why` when `st`, the stat() of `path`, is not a regular file; else 0. */
+static int refuse_special(const char *path, const struct stat *st, char *why, size_t why_len) {
+    struct stat lst;
+    int link;
+    if (S_ISREG(st->st_mode)) return 0;
+    link = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
+    snprintf(why, why_len, "it is %s%s, not a regular file", link ? "a symbolic link to " : "",
+             file_kind(st->st_mode));
+    return -1;
+}
+
+/* Reads up to `len` bytes at `offset` of the regular file `fd`; returns how many, or -1. */
+static ssize_t read_at(int fd, char *buf, size_t len, off_t offset) {
+    for (;;) {
+        ssize_t n = pread(fd, buf, len, offset);
+        if (n >= 0 || errno != EINTR) return n;
+    }
+}
+
+/* Checks the opened scores file `fd`: a regular file (fstat, not the path: the file may have
+ * changed since it was looked at), empty or starting with SCORES_MAGIC. Writes its size to
+ * `*size`. Returns 0, or -1 with the reason in `why`. */
+static int check_scores_fd(int fd, off_t *size, char *why, size_t why_len) {
+    struct stat st;
+    char head[SCORES_MAGIC_LEN];
+    ssize_t got;
+    if (fstat(fd, &st) != 0) {
+        snprintf(why, why_len, "%s", strerror(errno));
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(why, why_len, "it is %s, not a regular file", file_kind(st.st_mode));
+        return -1;
+    }
+    *size = st.st_size;
+    if (st.st_size == 0) return 0;
+    got = read_at(fd, head, SCORES_MAGIC_LEN, 0);
+    if (got < 0) {
+        snprintf(why, why_len, "%s", strerror(errno));
+        return -1;
+    }
+    if (got < SCORES_MAGIC_LEN || memcmp(head, SCORES_MAGIC, SCORES_MAGIC_LEN) != 0) {
+        snprintf(why, why_len,
+                 "it does not start with a \"# farkle\" line, so it is not a scores file "
+                 "(the game only appends to those, or to an empty or new file)");
+        return -1;
+    }
+    return 0;
+}
+
+/* Whether the scores can go to `path`, checked before the game is played (--scores) or when
+ * the player names the file at the end: a path that exists must be, after following symbolic
+ * links, a regular file we may write to, empty or a scores file; a path that does not exist
+ * needs an existing directory we may create files in. Devices, FIFOs and the like are refused
+ * from their stat(), without being opened. Returns 0, or -1 with the reason in `why`. */
+static int check_scores_path(const char *path, char *why, size_t why_len) {
+    struct stat st, lst;
+    if (*path == '\0') {
+        snprintf(why, why_len, "the file name is empty");
+        return -1;
+    }
+    if (stat(path, &st) == 0) {
+        int fd, rc;
+        off_t size;
+        if (refuse_special(path, &st, why, why_len) != 0) return -1;
+        if (access(path, W_OK) != 0) {
+            snprintf(why, why_len, "%s", strerror(errno));
+            return -1;
+        }
+        fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        if (fd < 0) {
+            snprintf(why, why_len, "%s", strerror(errno));
+            return -1;
+        }
+        rc = check_scores_fd(fd, &size, why, why_len);
+        close(fd);
+        return rc;
+    }
+    if (errno != ENOENT) {
+        snprintf(why, why_len, "%s", strerror(errno));
+        return -1;
+    }
+    if (lstat(path, &lst) == 0) {
+        snprintf(why, why_len, "it is a symbolic link to a file that does not exist");
+        return -1;
+    }
+    { /* a new file: its directory must exist and take new files */
+        const char *slash = strrchr(path, '/');
+        size_t dlen = slash == NULL ? 0 : slash == path ? 1 : (size_t)(slash - path);
+        char *dir = checked_malloc(dlen + 2);
+        int rc = -1;
+        if (slash == NULL)
+            strcpy(dir, ".");
+        else {
+            memcpy(dir, path, dlen);
+            dir[dlen] = '\0';
+        }
+        if (stat(dir, &st) != 0)
+            snprintf(why, why_len, "its directory %s: %s", safe(dir), strerror(errno));
+        else if (!S_ISDIR(st.st_mode))
+            snprintf(why, why_len, "%s is %s, not a directory", safe(dir),
+                     file_kind(st.st_mode));
+        else if (access(dir, W_OK | X_OK) != 0)
+            snprintf(why, why_len, "no new file can be made in %s: %s", safe(dir),
+                     strerror(errno));
+        else
+            rc = 0;
+        free(dir);
+        return rc;
+    }
+}
+
+/* Writes `len` bytes to `fd`, counting what was written in `*written`; 0, or -1 with errno.
+ * One write() call unless the kernel takes less (a full disk, a size limit, a signal). */
+static int write_counted(int fd, const char *data, size_t len, size_t *written) {
+    *written = 0;
+    while (*written < len) {
+        ssize_t n = write(fd, data + *written, len - *written);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        *written += (size_t)n;
+    }
+    return 0;
+}
+
+/* Flushes the directory holding `path` to disk, so that a file just created there survives
+ * a crash (best effort). */
+static void sync_directory_of(const char *path) {
+    const char *slash = strrchr(path, '/');
+    size_t dlen = slash == NULL ? 0 : slash == path ? 1 : (size_t)(slash - path);
+    char *dir = checked_malloc(dlen + 2);
+    int dfd;
+    if (slash == NULL)
+        strcpy(dir, ".");
+    else {
+        memcpy(dir, path, dlen);
+        dir[dlen] = '\0';
+    }
+    dfd = open(dir, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (dfd >= 0) {
+        (void)fsync(dfd);
+        close(dfd);
+    }
+    free(dir);
+}
+
+/* Appends this game's block to the scores file; returns 0, or -1 after saying why.
+ *
+ * The path was checked before (check_scores_path()) but may have changed during the game:
+ * a special file is refused again from its stat(), the file is opened with O_APPEND |
+ * O_NONBLOCK (a FIFO that appeared meanwhile cannot block) and checked once open with
+ * fstat(); a new file is created with O_EXCL, so a symbolic link planted meanwhile is not
+ * followed. The block (with a newline first when the file does not end with one) goes
+ * out in one write() and is flushed with fsync(). If the write fails part way and nobody
+ * appended meanwhile, the file is cut back to its old size. */
 static int append_scores(const Cli *cli, const char *path) {
-    size_t old_len = 0, new_len;
-    char *old = read_file(path, &old_len);
-    char *entry = NULL;
+    const int flags = O_RDWR | O_APPEND | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
+    char why[TEXT_SHOWN_LEN];
+    char *block = NULL;
+    size_t block_len = 0, skip = 1, written = 0;
+    off_t size = 0;
+    struct stat st;
+    int fd, created = 0, failed;
     FILE *mem;
-    int rc;
-    if (old == NULL && errno != ENOENT) {
-        printf("Cannot read the scores file %s: %s; it was left unchanged.\n", safe(path),
+    if (stat(path, &st) == 0) {
+        if (refuse_special(path, &st, why, sizeof why) != 0) {
+            printf("Cannot append the scores to %s: %s; nothing was written.\n", safe(path),
+                   why);
+            return -1;
+        }
+        fd = open(path, flags);
+    } else {
+        fd = open(path, flags | O_CREAT | O_EXCL, 0666);
+        created = fd >= 0;
+        if (fd < 0 && errno == EEXIST) fd = open(path, flags); /* made meanwhile */
+    }
+    if (fd < 0) {
+        printf("Cannot open the scores file %s: %s; nothing was written.\n", safe(path),
                strerror(errno));
         return -1;
     }
-    /* Build the entry in a temporary stream (C99 has no open_memstream). */
-    mem = tmpfile();
+    if (check_scores_fd(fd, &size, why, sizeof why) != 0) {
+        printf("Cannot append the scores to %s: %s; nothing was written.\n", safe(path), why);
+        close(fd);
+        return -1;
+    }
+    if (size > 0) { /* an old file without a final newline gets one, so blocks never run together */
+        char last = '\n';
+        if (read_at(fd, &last, 1, size - 1) == 1 && last != '\n') skip = 0;
+    }
+    /* The block: a newline (skipped unless needed), the "# farkle" line, the scoreboard. */
+    mem = open_memstream(&block, &block_len);
     if (mem == NULL) {
         printf("Cannot write the scores file %s: %s; it was left unchanged.\n", safe(path),
                strerror(errno));
-        free(old);
+        close(fd);
         return -1;
     }
-    fprintf(mem, "# farkle %s", cli->rules_name);
+    fprintf(mem, "\n%s%s", SCORES_MAGIC, cli->rules_name);
     if (cli->rules.turn_limit > 0)
         fprintf(mem, ", %u turn%s", (unsigned)cli->rules.turn_limit,
                 cli->rules.turn_limit == 1 ? "" : "s");
@@ -558,29 +757,40 @@ static int append_scores(const Cli *cli, const char *path) {
     if (cli->seeded) fprintf(mem, ", seed %llu", (unsigned long long)cli->seed);
     fprintf(mem, "\n");
     print_scoreboard(cli, mem, 1);
-    new_len = (size_t)ftell(mem);
-    entry = checked_malloc(new_len + 1);
-    rewind(mem);
-    if (fread(entry, 1, new_len, mem) != new_len) new_len = 0;
-    fclose(mem);
-    /* An old file without a final newline gets one, so entries never run together. */
-    if (old != NULL && old_len > 0 && old[old_len - 1] != '\n') {
-        char *fixed = checked_malloc(old_len + 2);
-        memcpy(fixed, old, old_len);
-        fixed[old_len++] = '\n';
-        fixed[old_len] = '\0';
-        free(old);
-        old = fixed;
-    }
-    rc = replace_file(path, old ? old : "", old_len, entry, new_len);
-    if (rc != 0)
+    if (fclose(mem) != 0) {
         printf("Cannot write the scores file %s: %s; it was left unchanged.\n", safe(path),
                strerror(errno));
-    else
-        printf("Scores appended to %s.\n", safe(path));
-    free(old);
-    free(entry);
-    return rc;
+        free(block);
+        close(fd);
+        return -1;
+    }
+    failed = write_counted(fd, block + skip, block_len - skip, &written) != 0;
+    if (failed) {
+        int err = errno;
+        struct stat now;
+        /* Cut off the part written, unless someone else appended meanwhile. */
+        if (written > 0 && fstat(fd, &now) == 0 && now.st_size == size + (off_t)written &&
+            ftruncate(fd, size) == 0)
+            written = 0;
+        printf("Cannot write the scores file %s: %s; %s.\n", safe(path), strerror(err),
+               written > 0   ? "it may end with part of this game's scores"
+               : created     ? "it was left empty"
+                             : "it was left unchanged");
+    } else if (fsync(fd) != 0) {
+        printf("Cannot flush the scores file %s to disk: %s; the scores were appended but a "
+               "crash could still lose them.\n",
+               safe(path), strerror(errno));
+        failed = 1;
+    }
+    if (close(fd) != 0 && !failed) {
+        printf("Cannot write the scores file %s: %s.\n", safe(path), strerror(errno));
+        failed = 1;
+    }
+    free(block);
+    if (failed) return -1;
+    if (created) sync_directory_of(path);
+    printf("Scores appended to %s.\n", safe(path));
+    return 0;
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -1212,6 +1422,15 @@ int main(int argc, char **argv) {
     cli.echo = !cli.interactive;
     /* A full disk or a file size limit must give write() an error, not kill the game. */
     signal(SIGXFSZ, SIG_IGN);
+    /* A scores file that cannot take the scores is refused now, not after a whole game. */
+    if (cli.scores_file != NULL) {
+        char why[TEXT_SHOWN_LEN];
+        if (check_scores_path(cli.scores_file, why, sizeof why) != 0) {
+            fprintf(stderr, "farkle: cannot append the scores to %s: %s\n",
+                    safe(cli.scores_file), why);
+            return 2;
+        }
+    }
 
     if (load_path != NULL) {
         FarkleGameState s;
@@ -1344,10 +1563,18 @@ int main(int argc, char **argv) {
         narrate(&cli);
         s = game_state(&cli);
         if (s.phase == FARKLE_GAME_PHASE_GAME_OVER) {
-            if (cli.scores_file == NULL && cli.interactive) {
+            while (cli.scores_file == NULL && cli.interactive) {
+                char why[TEXT_SHOWN_LEN];
                 printf("Append the scores to a file? (file name, blank to skip) ");
-                if (read_line(&cli, line, sizeof line) && line[0] != '\0')
+                if (!read_line(&cli, line, sizeof line)) {
+                    printf("\nEnd of input: the scores were not written.\n");
+                    break;
+                }
+                if (line[0] == '\0') break;
+                if (check_scores_path(line, why, sizeof why) == 0)
                     cli.scores_file = line;
+                else
+                    printf("Cannot append the scores to %s: %s.\n", safe(line), why);
             }
             if (cli.scores_file != NULL && append_scores(&cli, cli.scores_file) != 0) status = 1;
             break;
