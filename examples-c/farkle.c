@@ -17,6 +17,7 @@
  * with a pipe and --seed a whole game is reproducible byte for byte.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath() (XSI) for `save` through a symbolic link */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -413,38 +414,82 @@ static void print_scoreboard(const Cli *cli, FILE *to, int tabs) {
     }
 }
 
-/* Reads a whole file into a NUL-terminated buffer (caller frees). Returns NULL with errno set;
- * a missing file is errno ENOENT. */
-static char *read_file(const char *path, size_t *out_len) {
-    FILE *f = fopen(path, "rb");
+/* What a file of mode `mode` is, for messages. */
+static const char *file_kind(mode_t mode) {
+    if (S_ISREG(mode)) return "a regular file";
+    if (S_ISDIR(mode)) return "a directory";
+    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "a special file";
+}
+
+/* -1 with the reason in `why` when `st`, the stat() of `path`, is not a regular file; else 0. */
+static int refuse_special(const char *path, const struct stat *st, char *why, size_t why_len) {
+    struct stat lst;
+    int link;
+    if (S_ISREG(st->st_mode)) return 0;
+    link = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
+    snprintf(why, why_len, "it is %s%s, not a regular file", link ? "a symbolic link to " : "",
+             file_kind(st->st_mode));
+    return -1;
+}
+
+/* Reads the whole regular file `path` into a NUL-terminated buffer (caller frees) and its
+ * length. A directory, FIFO, device or socket is refused from its stat() without being opened
+ * (a FIFO would block, /dev/zero never ends), and again from fstat() once open with
+ * O_NONBLOCK, in case one was put there meanwhile. Returns NULL with the reason in `why`. */
+static char *read_file(const char *path, size_t *out_len, char *why, size_t why_len) {
+    struct stat st;
     char *buf = NULL;
-    size_t len = 0, cap = 0, got;
-    if (f == NULL) return NULL;
+    size_t len = 0, cap = 0;
+    int fd;
+    if (stat(path, &st) != 0) {
+        snprintf(why, why_len, "%s", strerror(errno));
+        return NULL;
+    }
+    if (refuse_special(path, &st, why, why_len) != 0) return NULL;
+    fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(why, why_len, "%s", strerror(errno));
+        return NULL;
+    }
+    if (fstat(fd, &st) != 0) {
+        snprintf(why, why_len, "%s", strerror(errno));
+        close(fd);
+        return NULL;
+    }
+    if (refuse_special(path, &st, why, why_len) != 0) {
+        close(fd);
+        return NULL;
+    }
     for (;;) {
+        ssize_t got;
         if (cap - len < 4096) {
             char *bigger;
             cap = cap ? cap * 2 : 8192;
             bigger = realloc(buf, cap);
             if (bigger == NULL) {
+                snprintf(why, why_len, "%s", strerror(ENOMEM));
                 free(buf);
-                fclose(f);
-                errno = ENOMEM;
+                close(fd);
                 return NULL;
             }
             buf = bigger;
         }
-        got = fread(buf + len, 1, cap - len - 1, f);
-        len += got;
+        got = read(fd, buf + len, cap - len - 1);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) {
+            snprintf(why, why_len, "%s", strerror(errno));
+            free(buf);
+            close(fd);
+            return NULL;
+        }
         if (got == 0) break;
+        len += (size_t)got;
     }
-    if (ferror(f)) {
-        int err = errno ? errno : EIO;
-        free(buf);
-        fclose(f);
-        errno = err;
-        return NULL;
-    }
-    fclose(f);
+    close(fd);
     buf[len] = '\0';
     *out_len = len;
     return buf;
@@ -537,28 +582,6 @@ static int replace_file(const char *path, const char *head, size_t head_len, con
  * SCORES_MAGIC_LEN bytes and its last byte (to add a missing final newline), never more. */
 #define SCORES_MAGIC "# farkle "
 #define SCORES_MAGIC_LEN 9
-
-/* What a file of mode `mode` is, for messages. */
-static const char *file_kind(mode_t mode) {
-    if (S_ISREG(mode)) return "a regular file";
-    if (S_ISDIR(mode)) return "a directory";
-    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    if (S_ISSOCK(mode)) return "a socket";
-    return "a special file";
-}
-
-/* -1 with the reason in `why` when `st`, the stat() of `path`, is not a regular file; else 0. */
-static int refuse_special(const char *path, const struct stat *st, char *why, size_t why_len) {
-    struct stat lst;
-    int link;
-    if (S_ISREG(st->st_mode)) return 0;
-    link = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
-    snprintf(why, why_len, "it is %s%s, not a regular file", link ? "a symbolic link to " : "",
-             file_kind(st->st_mode));
-    return -1;
-}
 
 /* Reads up to `len` bytes at `offset` of the regular file `fd`; returns how many, or -1. */
 static ssize_t read_at(int fd, char *buf, size_t len, off_t offset) {
@@ -1095,21 +1118,46 @@ static void cmd_pick(Cli *cli, const char *args) {
     if (st != FARKLE_STATUS_OK) print_refusal(cli, st);
 }
 
+/* Saves the game to `path`, replacing the file whole (a save is one document: a crash leaves
+ * the old one or the new one). Only a regular file is ever replaced: a directory, FIFO, device
+ * or socket is refused, and a symbolic link stays a link, the file it points to is replaced. */
 static void cmd_save(const Cli *cli, const char *path) {
-    char *text = NULL;
+    char *text = NULL, *real = NULL;
+    char why[TEXT_SHOWN_LEN];
+    struct stat st;
+    FarkleStatus status;
     if (*path == '\0') {
         printf("Refused: save needs a file name (save FILE).\n");
         return;
     }
-    if (farkle_game_save(cli->game, &text) != FARKLE_STATUS_OK) {
-        printf("Cannot save the game.\n");
+    if (stat(path, &st) == 0) {
+        if (refuse_special(path, &st, why, sizeof why) != 0) {
+            printf("Cannot save the game to %s: %s.\n", safe(path), why);
+            return;
+        }
+        real = realpath(path, NULL); /* through links, to the file itself */
+        if (real == NULL) {
+            printf("Cannot save the game to %s: %s.\n", safe(path), strerror(errno));
+            return;
+        }
+    } else if (errno == ENOENT && lstat(path, &st) == 0) {
+        printf("Cannot save the game to %s: it is a symbolic link to a file that does not "
+               "exist.\n",
+               safe(path));
         return;
     }
-    if (replace_file(path, "", 0, text, strlen(text)) != 0)
+    status = farkle_game_save(cli->game, &text);
+    if (status != FARKLE_STATUS_OK) {
+        printf("Cannot save the game: %s.\n", library_reason(status));
+        free(real);
+        return;
+    }
+    if (replace_file(real ? real : path, "", 0, text, strlen(text)) != 0)
         printf("Cannot save the game to %s: %s.\n", safe(path), strerror(errno));
     else
         printf("Game saved to %s (resume with --load %s).\n", safe(path), safe(path));
     farkle_string_free(text);
+    free(real);
 }
 
 /* One computer move. Returns 0, or -1 after saying why the bot cannot move. */
@@ -1339,11 +1387,11 @@ static int load_table(Cli *cli, const char *path) {
 
 static int load_game(Cli *cli, const char *path) {
     size_t len = 0;
-    char message[256];
-    char *text = read_file(path, &len);
+    char message[256], why[TEXT_SHOWN_LEN];
+    char *text = read_file(path, &len, why, sizeof why);
     FarkleStatus st;
     if (text == NULL) {
-        fprintf(stderr, "farkle: cannot read %s: %s\n", safe(path), strerror(errno));
+        fprintf(stderr, "farkle: cannot read %s: %s\n", safe(path), why);
         return -1;
     }
     message[0] = '\0';

@@ -748,6 +748,70 @@ fn a_bot_that_cannot_be_advised_says_why() {
     );
 }
 
+/// `save` replaces only regular files (a link stays a link, its target gets the save) and
+/// refuses a FIFO, a directory and a link to nothing; `--load` refuses a FIFO (which blocked
+/// it) and a character device (/dev/zero, which it read without end) before reading.
+#[test]
+fn save_and_load_refuse_special_files_and_follow_links() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = fresh_dir("cli-save-special");
+    let made = Command::new("mkfifo")
+        .arg(dir.join("fifo"))
+        .status()
+        .expect("mkfifo (coreutils) is required for this test");
+    assert!(made.success());
+    std::fs::create_dir(dir.join("subdir")).expect("a directory");
+    std::fs::write(dir.join("real.json"), "old").expect("write");
+    std::os::unix::fs::symlink("real.json", dir.join("link.json")).expect("symlink");
+    std::os::unix::fs::symlink("nowhere.json", dir.join("dangling.json")).expect("symlink");
+    let args = ["--seed", "99", "-t", "1", "--rules", "additive"];
+    let input =
+        format!("{SEED99_START}save fifo\nsave subdir\nsave dangling.json\nsave link.json\nexit\n");
+    let out = play(&dir, &args, &input, 0);
+    for line in [
+        "Cannot save the game to fifo: it is a FIFO (named pipe), not a regular file.",
+        "Cannot save the game to subdir: it is a directory, not a regular file.",
+        "Cannot save the game to dangling.json: it is a symbolic link to a file that does not \
+         exist.",
+        "Game saved to link.json (resume with --load link.json).",
+    ] {
+        assert!(out.lines().any(|l| l == line), "no {line:?} in:\n{out}");
+    }
+    assert!(std::fs::symlink_metadata(dir.join("fifo"))
+        .unwrap()
+        .file_type()
+        .is_fifo());
+    assert!(dir.join("subdir").is_dir());
+    assert!(!dir.join("nowhere.json").exists());
+    assert!(std::fs::symlink_metadata(dir.join("link.json"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(dir.join("real.json"))
+        .unwrap()
+        .starts_with("{\"format\":\"farkle-save\""));
+    // The save went through the link: resuming from it ends the game as the whole game does.
+    let resumed = play(&dir, &["--load", "link.json"], SEED99_END, 0);
+    assert!(
+        resumed.contains("Bob banks 1150 points: score 1150."),
+        "{resumed}"
+    );
+
+    let program = programs().farkle.to_string_lossy().into_owned();
+    for (path, why) in [
+        ("fifo", "it is a FIFO (named pipe), not a regular file"),
+        ("/dev/zero", "it is a character device, not a regular file"),
+    ] {
+        let args = ["20", &program, "--load", path];
+        let out = run_in(Path::new("timeout"), &[], &dir, &args, "");
+        assert_eq!(out.status.code(), Some(1), "--load {path} (124: timed out)");
+        assert_eq!(
+            text_of(&out.stderr),
+            format!("farkle: cannot read {path}: {why}\n")
+        );
+    }
+}
+
 fn text_of(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
