@@ -645,24 +645,32 @@ fn a_saved_game_continues_identically() {
     assert!(text_of(&out.stderr).starts_with("farkle: cannot load bad.json: "));
 }
 
+/// A save of a classic game whose players' names hold terminal escapes, a C1 control, DEL, an
+/// accented letter, and a name far too long to show whole.
+fn hostile_save() -> String {
+    let long = format!("{}{}", "\u{1}".repeat(100), "é".repeat(100));
+    let names = [
+        "\u{1b}]0;pwned\u{7}Eve\u{1b}[2J",
+        "Bob\u{9b}31m\u{7f}",
+        "Zoë",
+        &long,
+    ];
+    farkle::Game::with_names(
+        classic(),
+        names.iter().map(|n| Some((*n).to_owned())).collect(),
+        farkle::DiceSource::Seeded { seed: 7 },
+    )
+    .expect("a game")
+    .save()
+}
+
 /// Player names from a save are shown with their control characters as visible escapes: a name
 /// that sets the terminal's title, rings its bell or clears the screen does none of that.
 /// Valid UTF-8 (an accented name) is shown as it is.
 #[test]
 fn names_from_a_save_reach_the_terminal_escaped() {
     let dir = fresh_dir("cli-hostile-names");
-    let names = [
-        "\u{1b}]0;pwned\u{7}Eve\u{1b}[2J",
-        "Bob\u{9b}31m\u{7f}",
-        "Zoë",
-    ];
-    let game = farkle::Game::with_names(
-        classic(),
-        names.iter().map(|n| Some((*n).to_owned())).collect(),
-        farkle::DiceSource::Seeded { seed: 7 },
-    )
-    .expect("a game");
-    std::fs::write(dir.join("hostile.json"), game.save()).expect("write the save");
+    std::fs::write(dir.join("hostile.json"), hostile_save()).expect("write the save");
     // The scoreboard, the prompt, a roll, a pick, a refused bank and a hint all name Eve.
     let out = run_in(
         &programs().farkle,
@@ -688,6 +696,10 @@ fn names_from_a_save_reach_the_terminal_escaped() {
     );
     assert!(stdout.contains("    Bob\\u009b31m\\x7f "), "{stdout}");
     assert!(stdout.contains("    Zoë "), "{stdout}");
+    // The long name is cut, between escapes, with "...".
+    assert!(stdout.contains("    \\x01\\x01"), "{stdout}");
+    assert!(stdout.contains("\\x01... "), "{stdout}");
+    assert!(stdout.lines().all(|l| l.len() < 250), "{stdout}");
     assert!(
         stdout.contains("\\x1b]0;pwned\\x07Eve\\x1b[2J> roll\n"),
         "{stdout}"
@@ -1291,7 +1303,8 @@ fn the_readme_c_tour_compiles_and_runs() {
 }
 
 /// Runs every example program once through `wrapper`: a scripted game with a save and a
-/// resumed game, the calculator, a few simulated games, the C++ demo.
+/// resumed game, a loaded game with hostile names (the escaping), the calculator, a few
+/// simulated games, the C++ demo.
 fn run_examples_checked(
     p: &Programs,
     cpp: &Path,
@@ -1302,6 +1315,7 @@ fn run_examples_checked(
     minimal_1000_table()
         .save(&dir.join("t.fwt"))
         .expect("save the table");
+    std::fs::write(dir.join("hostile.json"), hostile_save()).expect("write the save");
     let runs: Vec<(&Path, Vec<&str>, String)> = vec![
         (
             &p.farkle,
@@ -1322,6 +1336,11 @@ fn run_examples_checked(
             format!("{SEED99_START}save g.json\nrules\nexit\n"),
         ),
         (&p.farkle, vec!["--load", "g.json"], SEED99_END.to_owned()),
+        (
+            &p.farkle,
+            vec!["--load", "hostile.json"],
+            "view\nroll\nexit\n".to_owned(),
+        ),
         (
             &p.score,
             vec!["--all", "1", "1", "1", "5", "5", "2"],
