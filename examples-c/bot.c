@@ -62,7 +62,8 @@ BotAction bot_advise(const FarkleGame *game, const FarkleWinTable *table) {
     FarkleAdvice a;
     size_t count = 0;
     memset(&action, 0, sizeof action);
-    if (farkle_game_advise(game, table, &a, NULL, 0, &count) != FARKLE_STATUS_OK) return action;
+    action.status = farkle_game_advise(game, table, &a, NULL, 0, &count);
+    if (action.status != FARKLE_STATUS_OK) return action;
     action.value = a.recommended.value;
     action.is_win_probability = a.value_kind == FARKLE_VALUE_KIND_WIN_PROBABILITY;
     switch (a.recommended.action) {

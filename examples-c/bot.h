@@ -41,6 +41,10 @@ typedef struct BotAction {
      * when `is_win_probability`, the chance to win under optimal two-player play. */
     double value;
     int is_win_probability;
+    /* From bot_advise() only: FARKLE_STATUS_OK, or why farkle_game_advise() failed (then
+     * `kind` is BOT_NONE, and farkle_last_error_message() explains until the next failing
+     * call). */
+    FarkleStatus status;
 } BotAction;
 
 /* The turn points at which a bot banks with `dice_to_roll` dice to roll next. */
@@ -52,7 +56,9 @@ BotAction bot_decide(const FarkleGame *game, BotStyle style);
 
 /* The library's advice (farkle_game_advise()) for the current player: win-optimal when
  * `table` is not NULL and applies (two active players, the table's rules), single-turn
- * optimal otherwise. BOT_STYLE_OPTIMAL is bot_advise(game, NULL). */
+ * optimal otherwise. BOT_STYLE_OPTIMAL is bot_advise(game, NULL). When the library cannot
+ * advise (the game is over, or the rules' turn cannot be solved or would need more than the
+ * library allows), a BOT_NONE action with the library's status. */
 BotAction bot_advise(const FarkleGame *game, const FarkleWinTable *table);
 
 /* Exact farkle odds of a roll of 1..FARKLE_MAX_DICE dice under one rules value: `farkles`

@@ -17,6 +17,7 @@
  * with a pipe and --seed a whole game is reproducible byte for byte.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath() (XSI) for `save` through a symbolic link */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -33,6 +34,10 @@
 
 #define LINE_MAX_LEN 512
 #define NAME_MAX_LEN 40
+/* The most bytes of a player's name shown, escapes included (names in saves have no limit). */
+#define NAME_SHOWN_LEN 160
+/* The most bytes of any other text shown (an input line, a path, a library message). */
+#define TEXT_SHOWN_LEN 2048
 
 /* ---------------------------------------------------------------------------------------- */
 /* Colour: ANSI escapes only on a terminal, and never with NO_COLOR set (no-color.org).      */
@@ -49,6 +54,75 @@ static const char *paint(const char *code) { return use_color ? code : ""; }
 #define RESET paint("\033[0m")
 
 /* ---------------------------------------------------------------------------------------- */
+/* Text from outside (saves, input, paths, the library's messages) made safe for a terminal. */
+
+/* The length of the valid UTF-8 sequence of two to four bytes at `s` (no overlong form, no
+ * surrogate, nothing past U+10FFFF), or 0 when `s` does not start one. Stops at a NUL. */
+static size_t utf8_sequence(const unsigned char *s) {
+    size_t need, i;
+    if (s[0] >= 0xC2 && s[0] <= 0xDF)
+        need = 2;
+    else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+        need = 3;
+    else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+        need = 4;
+    else
+        return 0;
+    for (i = 1; i < need; i++)
+        if ((s[i] & 0xC0) != 0x80) return 0;
+    if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0) ||
+        (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] >= 0x90))
+        return 0;
+    return need;
+}
+
+/* Copies `in` into `out` (`cap` >= 8 bytes) so that nothing in it can drive a terminal: C0
+ * control bytes and DEL become `\xNN`, C1 controls (U+0080..U+009F) `\u00NN`, and every
+ * byte that is not part of valid UTF-8 `\xNN`. Printable ASCII and valid UTF-8 from U+00A0
+ * on (accented names) are kept. Text too long for `out` is cut between characters and ends
+ * with "...". Returns `out`. Everything the game prints that it did not write itself goes
+ * through here: names from saves, input lines echoed, paths, the library's messages. */
+static const char *sanitize(const char *in, char *out, size_t cap) {
+    const unsigned char *s = (const unsigned char *)(in ? in : "");
+    size_t used = 0;
+    while (*s) {
+        char piece[8];
+        size_t n, len = 1, seq;
+        if (*s < 0x20 || *s == 0x7F) {
+            n = (size_t)sprintf(piece, "\\x%02x", (unsigned)*s);
+        } else if (*s < 0x80) {
+            piece[0] = (char)*s;
+            n = 1;
+        } else if ((seq = utf8_sequence(s)) == 0) {
+            n = (size_t)sprintf(piece, "\\x%02x", (unsigned)*s);
+        } else if (seq == 2 && s[0] == 0xC2 && s[1] < 0xA0) {
+            n = (size_t)sprintf(piece, "\\u%04x", (unsigned)s[1]);
+            len = 2;
+        } else {
+            memcpy(piece, s, seq);
+            n = len = seq;
+        }
+        /* Keep room for "..." while more text follows. */
+        if (used + n + (s[len] ? 4 : 1) > cap) {
+            memcpy(out + used, "...", 4);
+            return out;
+        }
+        memcpy(out + used, piece, n);
+        used += n;
+        s += len;
+    }
+    out[used] = '\0';
+    return out;
+}
+
+/* sanitize() into one of four static buffers, so a message may show up to four texts. */
+static const char *safe(const char *text) {
+    static char slots[4][TEXT_SHOWN_LEN];
+    static unsigned next;
+    return sanitize(text, slots[next++ % 4], TEXT_SHOWN_LEN);
+}
+
+/* ---------------------------------------------------------------------------------------- */
 /* The session.                                                                              */
 
 typedef struct Cli {
@@ -63,6 +137,9 @@ typedef struct Cli {
     const char *scores_file;
     int seeded;
     uint64_t seed;
+    /* The players' names as shown (sanitize()d once the game exists; see player_name()). */
+    char shown_names[FARKLE_MAX_PLAYERS][NAME_SHOWN_LEN];
+    uint32_t names_known;
     /* Narration state: how far the event log has been told, and the turn so far. */
     size_t events_told;
     uint8_t last_faces[FARKLE_MAX_DICE];
@@ -79,11 +156,29 @@ static void *checked_malloc(size_t n) {
     return p;
 }
 
-static const char *player_name(const Cli *cli, uint32_t player) {
+/* Player `player`'s name as the game stores it (from a save: anything); NULL when unnamed. */
+static const char *raw_player_name(const Cli *cli, uint32_t player) {
     const char *name = NULL;
-    if (farkle_game_player_name(cli->game, player, &name) != FARKLE_STATUS_OK || name == NULL)
-        return "?";
+    if (farkle_game_player_name(cli->game, player, &name) != FARKLE_STATUS_OK) return NULL;
     return name;
+}
+
+/* Every player's name passed through sanitize(), once the game is created or loaded. */
+static void remember_names(Cli *cli) {
+    uint32_t p;
+    for (p = 0; p < FARKLE_MAX_PLAYERS; p++) {
+        const char *name = raw_player_name(cli, p);
+        FarklePlayerState ps;
+        if (farkle_game_player(cli->game, p, &ps) != FARKLE_STATUS_OK) break;
+        sanitize(name ? name : "?", cli->shown_names[p], NAME_SHOWN_LEN);
+    }
+    cli->names_known = p;
+}
+
+/* Player `player`'s name as printed everywhere (scoreboard, prompts, turns, winners, bots,
+ * the scores file): sanitize()d, so a name from a save cannot drive the terminal. */
+static const char *player_name(const Cli *cli, uint32_t player) {
+    return player < cli->names_known ? cli->shown_names[player] : "?";
 }
 
 static FarkleGameState game_state(const Cli *cli) {
@@ -116,7 +211,7 @@ static int read_line(Cli *cli, char *buf, size_t len) {
         }
     }
     if (n > 0 && buf[n - 1] == '\r') buf[--n] = '\0';
-    if (cli->echo) printf("%s\n", buf);
+    if (cli->echo) printf("%s\n", safe(buf)); /* the input may come from a file */
     return 1;
 }
 
@@ -319,38 +414,82 @@ static void print_scoreboard(const Cli *cli, FILE *to, int tabs) {
     }
 }
 
-/* Reads a whole file into a NUL-terminated buffer (caller frees). Returns NULL with errno set;
- * a missing file is errno ENOENT. */
-static char *read_file(const char *path, size_t *out_len) {
-    FILE *f = fopen(path, "rb");
+/* What a file of mode `mode` is, for messages. */
+static const char *file_kind(mode_t mode) {
+    if (S_ISREG(mode)) return "a regular file";
+    if (S_ISDIR(mode)) return "a directory";
+    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "a special file";
+}
+
+/* -1 with the reason in `why` when `st`, the stat() of `path`, is not a regular file; else 0. */
+static int refuse_special(const char *path, const struct stat *st, char *why, size_t why_len) {
+    struct stat lst;
+    int link;
+    if (S_ISREG(st->st_mode)) return 0;
+    link = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
+    snprintf(why, why_len, "it is %s%s, not a regular file", link ? "a symbolic link to " : "",
+             file_kind(st->st_mode));
+    return -1;
+}
+
+/* Reads the whole regular file `path` into a NUL-terminated buffer (caller frees) and its
+ * length. A directory, FIFO, device or socket is refused from its stat() without being opened
+ * (a FIFO would block, /dev/zero never ends), and again from fstat() once open with
+ * O_NONBLOCK, in case one was put there meanwhile. Returns NULL with the reason in `why`. */
+static char *read_file(const char *path, size_t *out_len, char *why, size_t why_len) {
+    struct stat st;
     char *buf = NULL;
-    size_t len = 0, cap = 0, got;
-    if (f == NULL) return NULL;
+    size_t len = 0, cap = 0;
+    int fd;
+    if (stat(path, &st) != 0) {
+        snprintf(why, why_len, "%s", strerror(errno));
+        return NULL;
+    }
+    if (refuse_special(path, &st, why, why_len) != 0) return NULL;
+    fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(why, why_len, "%s", strerror(errno));
+        return NULL;
+    }
+    if (fstat(fd, &st) != 0) {
+        snprintf(why, why_len, "%s", strerror(errno));
+        close(fd);
+        return NULL;
+    }
+    if (refuse_special(path, &st, why, why_len) != 0) {
+        close(fd);
+        return NULL;
+    }
     for (;;) {
+        ssize_t got;
         if (cap - len < 4096) {
             char *bigger;
             cap = cap ? cap * 2 : 8192;
             bigger = realloc(buf, cap);
             if (bigger == NULL) {
+                snprintf(why, why_len, "%s", strerror(ENOMEM));
                 free(buf);
-                fclose(f);
-                errno = ENOMEM;
+                close(fd);
                 return NULL;
             }
             buf = bigger;
         }
-        got = fread(buf + len, 1, cap - len - 1, f);
-        len += got;
+        got = read(fd, buf + len, cap - len - 1);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) {
+            snprintf(why, why_len, "%s", strerror(errno));
+            free(buf);
+            close(fd);
+            return NULL;
+        }
         if (got == 0) break;
+        len += (size_t)got;
     }
-    if (ferror(f)) {
-        int err = errno ? errno : EIO;
-        free(buf);
-        fclose(f);
-        errno = err;
-        return NULL;
-    }
-    fclose(f);
+    close(fd);
     buf[len] = '\0';
     *out_len = len;
     return buf;
@@ -436,27 +575,204 @@ static int replace_file(const char *path, const char *head, size_t head_len, con
     return 0;
 }
 
-/* Appends this game's scoreboard to the scores file; returns 0, or -1 after saying why. */
+/* The scores file is appended to in place, never replaced: a symbolic link stays a link and
+ * its target gets the block, a device or a FIFO is never written (or read), and a non-empty
+ * file that does not start like a scores file is someone else's and is left alone. Every
+ * block starts with SCORES_MAGIC; to check a file, the game reads only its first
+ * SCORES_MAGIC_LEN bytes and its last byte (to add a missing final newline), never more. */
+#define SCORES_MAGIC "# farkle "
+#define SCORES_MAGIC_LEN 9
+
+/* Reads up to `len` bytes at `offset` of the regular file `fd`; returns how many, or -1. */
+static ssize_t read_at(int fd, char *buf, size_t len, off_t offset) {
+    for (;;) {
+        ssize_t n = pread(fd, buf, len, offset);
+        if (n >= 0 || errno != EINTR) return n;
+    }
+}
+
+/* Checks the opened scores file `fd`: a regular file (fstat, not the path: the file may have
+ * changed since it was looked at), empty or starting with SCORES_MAGIC. Writes its size to
+ * `*size`. Returns 0, or -1 with the reason in `why`. */
+static int check_scores_fd(int fd, off_t *size, char *why, size_t why_len) {
+    struct stat st;
+    char head[SCORES_MAGIC_LEN];
+    ssize_t got;
+    if (fstat(fd, &st) != 0) {
+        snprintf(why, why_len, "%s", strerror(errno));
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(why, why_len, "it is %s, not a regular file", file_kind(st.st_mode));
+        return -1;
+    }
+    *size = st.st_size;
+    if (st.st_size == 0) return 0;
+    got = read_at(fd, head, SCORES_MAGIC_LEN, 0);
+    if (got < 0) {
+        snprintf(why, why_len, "%s", strerror(errno));
+        return -1;
+    }
+    if (got < SCORES_MAGIC_LEN || memcmp(head, SCORES_MAGIC, SCORES_MAGIC_LEN) != 0) {
+        snprintf(why, why_len,
+                 "it does not start with a \"# farkle\" line, so it is not a scores file "
+                 "(the game only appends to those, or to an empty or new file)");
+        return -1;
+    }
+    return 0;
+}
+
+/* Whether the scores can go to `path`, checked before the game is played (--scores) or when
+ * the player names the file at the end: a path that exists must be, after following symbolic
+ * links, a regular file we may write to, empty or a scores file; a path that does not exist
+ * needs an existing directory we may create files in. Devices, FIFOs and the like are refused
+ * from their stat(), without being opened. Returns 0, or -1 with the reason in `why`. */
+static int check_scores_path(const char *path, char *why, size_t why_len) {
+    struct stat st, lst;
+    if (*path == '\0') {
+        snprintf(why, why_len, "the file name is empty");
+        return -1;
+    }
+    if (stat(path, &st) == 0) {
+        int fd, rc;
+        off_t size;
+        if (refuse_special(path, &st, why, why_len) != 0) return -1;
+        if (access(path, W_OK) != 0) {
+            snprintf(why, why_len, "%s", strerror(errno));
+            return -1;
+        }
+        fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        if (fd < 0) {
+            snprintf(why, why_len, "%s", strerror(errno));
+            return -1;
+        }
+        rc = check_scores_fd(fd, &size, why, why_len);
+        close(fd);
+        return rc;
+    }
+    if (errno != ENOENT) {
+        snprintf(why, why_len, "%s", strerror(errno));
+        return -1;
+    }
+    if (lstat(path, &lst) == 0) {
+        snprintf(why, why_len, "it is a symbolic link to a file that does not exist");
+        return -1;
+    }
+    { /* a new file: its directory must exist and take new files */
+        const char *slash = strrchr(path, '/');
+        size_t dlen = slash == NULL ? 0 : slash == path ? 1 : (size_t)(slash - path);
+        char *dir = checked_malloc(dlen + 2);
+        int rc = -1;
+        if (slash == NULL)
+            strcpy(dir, ".");
+        else {
+            memcpy(dir, path, dlen);
+            dir[dlen] = '\0';
+        }
+        if (stat(dir, &st) != 0)
+            snprintf(why, why_len, "its directory %s: %s", safe(dir), strerror(errno));
+        else if (!S_ISDIR(st.st_mode))
+            snprintf(why, why_len, "%s is %s, not a directory", safe(dir),
+                     file_kind(st.st_mode));
+        else if (access(dir, W_OK | X_OK) != 0)
+            snprintf(why, why_len, "no new file can be made in %s: %s", safe(dir),
+                     strerror(errno));
+        else
+            rc = 0;
+        free(dir);
+        return rc;
+    }
+}
+
+/* Writes `len` bytes to `fd`, counting what was written in `*written`; 0, or -1 with errno.
+ * One write() call unless the kernel takes less (a full disk, a size limit, a signal). */
+static int write_counted(int fd, const char *data, size_t len, size_t *written) {
+    *written = 0;
+    while (*written < len) {
+        ssize_t n = write(fd, data + *written, len - *written);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        *written += (size_t)n;
+    }
+    return 0;
+}
+
+/* Flushes the directory holding `path` to disk, so that a file just created there survives
+ * a crash (best effort). */
+static void sync_directory_of(const char *path) {
+    const char *slash = strrchr(path, '/');
+    size_t dlen = slash == NULL ? 0 : slash == path ? 1 : (size_t)(slash - path);
+    char *dir = checked_malloc(dlen + 2);
+    int dfd;
+    if (slash == NULL)
+        strcpy(dir, ".");
+    else {
+        memcpy(dir, path, dlen);
+        dir[dlen] = '\0';
+    }
+    dfd = open(dir, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (dfd >= 0) {
+        (void)fsync(dfd);
+        close(dfd);
+    }
+    free(dir);
+}
+
+/* Appends this game's block to the scores file; returns 0, or -1 after saying why.
+ *
+ * The path was checked before (check_scores_path()) but may have changed during the game:
+ * a special file is refused again from its stat(), the file is opened with O_APPEND |
+ * O_NONBLOCK (a FIFO that appeared meanwhile cannot block) and checked once open with
+ * fstat(); a new file is created with O_EXCL, so a symbolic link planted meanwhile is not
+ * followed. The block (with a newline first when the file does not end with one) goes
+ * out in one write() and is flushed with fsync(). If the write fails part way and nobody
+ * appended meanwhile, the file is cut back to its old size. */
 static int append_scores(const Cli *cli, const char *path) {
-    size_t old_len = 0, new_len;
-    char *old = read_file(path, &old_len);
-    char *entry = NULL;
+    const int flags = O_RDWR | O_APPEND | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
+    char why[TEXT_SHOWN_LEN];
+    char *block = NULL;
+    size_t block_len = 0, skip = 1, written = 0;
+    off_t size = 0;
+    struct stat st;
+    int fd, created = 0, failed;
     FILE *mem;
-    int rc;
-    if (old == NULL && errno != ENOENT) {
-        printf("Cannot read the scores file %s: %s; it was left unchanged.\n", path,
+    if (stat(path, &st) == 0) {
+        if (refuse_special(path, &st, why, sizeof why) != 0) {
+            printf("Cannot append the scores to %s: %s; nothing was written.\n", safe(path),
+                   why);
+            return -1;
+        }
+        fd = open(path, flags);
+    } else {
+        fd = open(path, flags | O_CREAT | O_EXCL, 0666);
+        created = fd >= 0;
+        if (fd < 0 && errno == EEXIST) fd = open(path, flags); /* made meanwhile */
+    }
+    if (fd < 0) {
+        printf("Cannot open the scores file %s: %s; nothing was written.\n", safe(path),
                strerror(errno));
         return -1;
     }
-    /* Build the entry in a temporary stream (C99 has no open_memstream). */
-    mem = tmpfile();
+    if (check_scores_fd(fd, &size, why, sizeof why) != 0) {
+        printf("Cannot append the scores to %s: %s; nothing was written.\n", safe(path), why);
+        close(fd);
+        return -1;
+    }
+    if (size > 0) { /* an old file without a final newline gets one, so blocks never run together */
+        char last = '\n';
+        if (read_at(fd, &last, 1, size - 1) == 1 && last != '\n') skip = 0;
+    }
+    /* The block: a newline (skipped unless needed), the "# farkle" line, the scoreboard. */
+    mem = open_memstream(&block, &block_len);
     if (mem == NULL) {
-        printf("Cannot write the scores file %s: %s; it was left unchanged.\n", path,
+        printf("Cannot write the scores file %s: %s; it was left unchanged.\n", safe(path),
                strerror(errno));
-        free(old);
+        close(fd);
         return -1;
     }
-    fprintf(mem, "# farkle %s", cli->rules_name);
+    fprintf(mem, "\n%s%s", SCORES_MAGIC, cli->rules_name);
     if (cli->rules.turn_limit > 0)
         fprintf(mem, ", %u turn%s", (unsigned)cli->rules.turn_limit,
                 cli->rules.turn_limit == 1 ? "" : "s");
@@ -464,29 +780,40 @@ static int append_scores(const Cli *cli, const char *path) {
     if (cli->seeded) fprintf(mem, ", seed %llu", (unsigned long long)cli->seed);
     fprintf(mem, "\n");
     print_scoreboard(cli, mem, 1);
-    new_len = (size_t)ftell(mem);
-    entry = checked_malloc(new_len + 1);
-    rewind(mem);
-    if (fread(entry, 1, new_len, mem) != new_len) new_len = 0;
-    fclose(mem);
-    /* An old file without a final newline gets one, so entries never run together. */
-    if (old != NULL && old_len > 0 && old[old_len - 1] != '\n') {
-        char *fixed = checked_malloc(old_len + 2);
-        memcpy(fixed, old, old_len);
-        fixed[old_len++] = '\n';
-        fixed[old_len] = '\0';
-        free(old);
-        old = fixed;
-    }
-    rc = replace_file(path, old ? old : "", old_len, entry, new_len);
-    if (rc != 0)
-        printf("Cannot write the scores file %s: %s; it was left unchanged.\n", path,
+    if (fclose(mem) != 0) {
+        printf("Cannot write the scores file %s: %s; it was left unchanged.\n", safe(path),
                strerror(errno));
-    else
-        printf("Scores appended to %s.\n", path);
-    free(old);
-    free(entry);
-    return rc;
+        free(block);
+        close(fd);
+        return -1;
+    }
+    failed = write_counted(fd, block + skip, block_len - skip, &written) != 0;
+    if (failed) {
+        int err = errno;
+        struct stat now;
+        /* Cut off the part written, unless someone else appended meanwhile. */
+        if (written > 0 && fstat(fd, &now) == 0 && now.st_size == size + (off_t)written &&
+            ftruncate(fd, size) == 0)
+            written = 0;
+        printf("Cannot write the scores file %s: %s; %s.\n", safe(path), strerror(err),
+               written > 0   ? "it may end with part of this game's scores"
+               : created     ? "it was left empty"
+                             : "it was left unchanged");
+    } else if (fsync(fd) != 0) {
+        printf("Cannot flush the scores file %s to disk: %s; the scores were appended but a "
+               "crash could still lose them.\n",
+               safe(path), strerror(errno));
+        failed = 1;
+    }
+    if (close(fd) != 0 && !failed) {
+        printf("Cannot write the scores file %s: %s.\n", safe(path), strerror(errno));
+        failed = 1;
+    }
+    free(block);
+    if (failed) return -1;
+    if (created) sync_directory_of(path);
+    printf("Scores appended to %s.\n", safe(path));
+    return 0;
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -589,9 +916,21 @@ static void print_help(void) {
            "  exit      [q, x]  leave the game\n");
 }
 
+/* Why the library call that just returned `status` failed, sanitize()d: the status's text,
+ * and farkle_last_error_message() when it says more (which quantity exceeded which limit, for
+ * FARKLE_STATUS_RESOURCE_LIMIT). Call it before any other library call can fail. */
+static const char *library_reason(FarkleStatus status) {
+    char text[TEXT_SHOWN_LEN];
+    const char *what = farkle_status_str((int)status);
+    const char *why = farkle_last_error_message();
+    if (why == NULL || *why == '\0' || strcmp(why, what) == 0) return safe(what);
+    snprintf(text, sizeof text, "%s (%s)", what, why);
+    return safe(text);
+}
+
 static void print_refusal(const Cli *cli, FarkleStatus status) {
     const char *why = farkle_game_last_error(cli->game);
-    printf("Refused: %s.\n", why && *why ? why : farkle_status_str((int)status));
+    printf("Refused: %s.\n", safe(why && *why ? why : farkle_status_str((int)status)));
 }
 
 static void print_odds(Cli *cli, uint32_t n) {
@@ -655,14 +994,22 @@ static void print_optimal(const BotAction *advice) {
 static void cmd_hint(Cli *cli) {
     FarkleGameState s = game_state(cli);
     BotAction advice = bot_advise(cli->game, cli->table);
+    char no_advice[TEXT_SHOWN_LEN]; /* why there is no optimal play, said last */
+    no_advice[0] = '\0';
+    if (advice.status != FARKLE_STATUS_OK)
+        snprintf(no_advice, sizeof no_advice, "%s", library_reason(advice.status));
     if (s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION) {
         FarkleSelection sel[FARKLE_MAX_SELECTIONS];
         FarkleTurnRoll roll;
         size_t n = 0;
         uint32_t d, kept = 0, left;
-        if (farkle_game_selections(cli->game, sel, FARKLE_MAX_SELECTIONS, &n) != FARKLE_STATUS_OK ||
-            n == 0 || farkle_game_last_roll(cli->game, &roll) != FARKLE_STATUS_OK)
+        FarkleStatus st = farkle_game_selections(cli->game, sel, FARKLE_MAX_SELECTIONS, &n);
+        if (st == FARKLE_STATUS_OK) st = farkle_game_last_roll(cli->game, &roll);
+        if (st != FARKLE_STATUS_OK || n == 0) {
+            printf("No hint: %s.\n",
+                   st != FARKLE_STATUS_OK ? library_reason(st) : "no pick scores");
             return;
+        }
         printf("Best pick: `pick");
         for (d = 0; d < roll.dice_count; d++) {
             if (sel[0].dice_mask & (1u << d)) {
@@ -695,6 +1042,7 @@ static void cmd_hint(Cli *cli) {
             printf("%s.\n", advice.kind == BOT_BANK ? "bank" : "roll");
         }
     }
+    if (no_advice[0] != '\0') printf("No optimal play: %s.\n", no_advice);
 }
 
 /* Parses 1-based die numbers into 0-based indices; returns how many, or -1 after a message. */
@@ -710,9 +1058,13 @@ static int parse_picks(const char *text, size_t *out, size_t cap) {
         v = strtol(text, &end, 10);
         if (end == text || v < 1 || v > FARKLE_MAX_DICE ||
             (*end && *end != ' ' && *end != ',' && *end != '\t')) {
+            char word[LINE_MAX_LEN];
             size_t len = strcspn(text, " ,\t");
-            printf("Refused: '%.*s' is not a die number; dice are numbered from 1 as drawn.\n",
-                   (int)len, text);
+            if (len >= sizeof word) len = sizeof word - 1;
+            memcpy(word, text, len);
+            word[len] = '\0';
+            printf("Refused: '%s' is not a die number; dice are numbered from 1 as drawn.\n",
+                   safe(word));
             return -1;
         }
         if ((size_t)n == cap) {
@@ -766,27 +1118,58 @@ static void cmd_pick(Cli *cli, const char *args) {
     if (st != FARKLE_STATUS_OK) print_refusal(cli, st);
 }
 
+/* Saves the game to `path`, replacing the file whole (a save is one document: a crash leaves
+ * the old one or the new one). Only a regular file is ever replaced: a directory, FIFO, device
+ * or socket is refused, and a symbolic link stays a link, the file it points to is replaced. */
 static void cmd_save(const Cli *cli, const char *path) {
-    char *text = NULL;
+    char *text = NULL, *real = NULL;
+    char why[TEXT_SHOWN_LEN];
+    struct stat st;
+    FarkleStatus status;
     if (*path == '\0') {
         printf("Refused: save needs a file name (save FILE).\n");
         return;
     }
-    if (farkle_game_save(cli->game, &text) != FARKLE_STATUS_OK) {
-        printf("Cannot save the game.\n");
+    if (stat(path, &st) == 0) {
+        if (refuse_special(path, &st, why, sizeof why) != 0) {
+            printf("Cannot save the game to %s: %s.\n", safe(path), why);
+            return;
+        }
+        real = realpath(path, NULL); /* through links, to the file itself */
+        if (real == NULL) {
+            printf("Cannot save the game to %s: %s.\n", safe(path), strerror(errno));
+            return;
+        }
+    } else if (errno == ENOENT && lstat(path, &st) == 0) {
+        printf("Cannot save the game to %s: it is a symbolic link to a file that does not "
+               "exist.\n",
+               safe(path));
         return;
     }
-    if (replace_file(path, "", 0, text, strlen(text)) != 0)
-        printf("Cannot save the game to %s: %s.\n", path, strerror(errno));
+    status = farkle_game_save(cli->game, &text);
+    if (status != FARKLE_STATUS_OK) {
+        printf("Cannot save the game: %s.\n", library_reason(status));
+        free(real);
+        return;
+    }
+    if (replace_file(real ? real : path, "", 0, text, strlen(text)) != 0)
+        printf("Cannot save the game to %s: %s.\n", safe(path), strerror(errno));
     else
-        printf("Game saved to %s (resume with --load %s).\n", path, path);
+        printf("Game saved to %s (resume with --load %s).\n", safe(path), safe(path));
     farkle_string_free(text);
+    free(real);
 }
 
-/* One computer move. Returns 0, or -1 when the bot has nothing it can do. */
+/* One computer move. Returns 0, or -1 after saying why the bot cannot move. */
 static int bot_move(Cli *cli) {
     BotAction a = bot_advise(cli->game, cli->table);
     FarkleStatus st;
+    if (a.kind == BOT_NONE) {
+        printf("%s cannot play: %s.\n", player_name(cli, game_state(cli).current_player),
+               a.status != FARKLE_STATUS_OK ? library_reason(a.status)
+                                            : "the library's advice has no move");
+        return -1;
+    }
     switch (a.kind) {
     case BOT_ROLL:
         st = farkle_game_roll(cli->game);
@@ -805,7 +1188,7 @@ static int bot_move(Cli *cli) {
         break;
     case BOT_NONE:
     default:
-        return -1;
+        return -1; /* handled above */
     }
     if (st != FARKLE_STATUS_OK) {
         print_refusal(cli, st);
@@ -855,7 +1238,7 @@ static int dispatch(Cli *cli, char *line) {
         printf("Leaving the game unfinished.\n");
         return 1;
     } else {
-        printf("Unknown command '%s'; type help (or ?) for the list.\n", cmd);
+        printf("Unknown command '%s'; type help (or ?) for the list.\n", safe(cmd));
     }
     return 0;
 }
@@ -896,7 +1279,7 @@ static int parse_number(const char *flag, const char *text, unsigned long long m
     return 0;
 bad:
     fprintf(stderr, "farkle: %s needs a number from 0 to %llu, not '%s'\n", flag, max,
-            text ? text : "");
+            safe(text));
     return -1;
 }
 
@@ -915,6 +1298,7 @@ static int ask_name(Cli *cli, uint32_t player, char *out) {
     for (;;) {
         size_t len, i;
         char *start = line;
+        const char *name;
         printf("Name of player %u: ", (unsigned)(player + 1));
         if (!read_line(cli, line, sizeof line)) return 0;
         while (*start == ' ' || *start == '\t') start++;
@@ -927,15 +1311,19 @@ static int ask_name(Cli *cli, uint32_t player, char *out) {
             sprintf(out, "Player %u", (unsigned)(player + 1));
             return 1;
         }
-        if (is_bot_name(start)) {
-            printf("Names like \"%s\" are kept for computer players; choose another.\n", start);
+        /* C1 controls and bytes that are not UTF-8 become visible escapes: the game (and its
+         * saves) only ever hold names that are safe to print and valid UTF-8. */
+        name = safe(start);
+        len = strlen(name);
+        if (is_bot_name(name)) {
+            printf("Names like \"%s\" are kept for computer players; choose another.\n", name);
             continue;
         }
         if (len > NAME_MAX_LEN) { /* cut on a UTF-8 character boundary */
             len = NAME_MAX_LEN;
-            while (len > 0 && ((unsigned char)start[len] & 0xC0) == 0x80) len--;
+            while (len > 0 && ((unsigned char)name[len] & 0xC0) == 0x80) len--;
         }
-        memcpy(out, start, len);
+        memcpy(out, name, len);
         out[len] = '\0';
         return 1;
     }
@@ -978,8 +1366,8 @@ static int load_table(Cli *cli, const char *path) {
     FarkleRules solved;
     FarkleStatus st = farkle_win_table_load(path, &cli->table);
     if (st != FARKLE_STATUS_OK) {
-        fprintf(stderr, "farkle: cannot load the table %s: %s\n", path,
-                farkle_status_str((int)st));
+        fprintf(stderr, "farkle: cannot load the table %s: %s\n", safe(path),
+                library_reason(st));
         return -1;
     }
     if (farkle_win_table_rules(cli->table, &solved) != FARKLE_STATUS_OK ||
@@ -989,7 +1377,7 @@ static int load_table(Cli *cli, const char *path) {
         fprintf(stderr,
                 "farkle: the table %s was solved for other rules (rules %s, target %ld); "
                 "use the same --rules and --target, without -t\n",
-                path, preset_name_of(&solved), (long)solved.target_score);
+                safe(path), preset_name_of(&solved), (long)solved.target_score);
         farkle_win_table_free(cli->table);
         cli->table = NULL;
         return -1;
@@ -999,19 +1387,19 @@ static int load_table(Cli *cli, const char *path) {
 
 static int load_game(Cli *cli, const char *path) {
     size_t len = 0;
-    char message[256];
-    char *text = read_file(path, &len);
+    char message[256], why[TEXT_SHOWN_LEN];
+    char *text = read_file(path, &len, why, sizeof why);
     FarkleStatus st;
     if (text == NULL) {
-        fprintf(stderr, "farkle: cannot read %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "farkle: cannot read %s: %s\n", safe(path), why);
         return -1;
     }
     message[0] = '\0';
     st = farkle_game_load(text, len, message, sizeof message, &cli->game);
     free(text);
     if (st != FARKLE_STATUS_OK) {
-        fprintf(stderr, "farkle: cannot load %s: %s (%s)\n", path, farkle_status_str((int)st),
-                message);
+        fprintf(stderr, "farkle: cannot load %s: %s (%s)\n", safe(path),
+                farkle_status_str((int)st), safe(message));
         return -1;
     }
     return 0;
@@ -1026,6 +1414,7 @@ int main(int argc, char **argv) {
     const char *env;
     int i, status = 0;
     char line[LINE_MAX_LEN];
+    FarkleStatus st;
 
     memset(&cli, 0, sizeof cli);
     for (i = 1; i < argc; i++) {
@@ -1042,7 +1431,7 @@ int main(int argc, char **argv) {
             no_color = 1;
             takes_value = 0;
         } else if (v == NULL) {
-            fprintf(stderr, "farkle: unknown option or missing value: %s\n", a);
+            fprintf(stderr, "farkle: unknown option or missing value: %s\n", safe(a));
             usage(stderr);
             return 2;
         } else if (!strcmp(a, "-p")) {
@@ -1068,7 +1457,7 @@ int main(int argc, char **argv) {
         } else if (!strcmp(a, "--table")) {
             table_path = v;
         } else {
-            fprintf(stderr, "farkle: unknown option: %s\n", a);
+            fprintf(stderr, "farkle: unknown option: %s\n", safe(a));
             usage(stderr);
             return 2;
         }
@@ -1081,6 +1470,15 @@ int main(int argc, char **argv) {
     cli.echo = !cli.interactive;
     /* A full disk or a file size limit must give write() an error, not kill the game. */
     signal(SIGXFSZ, SIG_IGN);
+    /* A scores file that cannot take the scores is refused now, not after a whole game. */
+    if (cli.scores_file != NULL) {
+        char why[TEXT_SHOWN_LEN];
+        if (check_scores_path(cli.scores_file, why, sizeof why) != 0) {
+            fprintf(stderr, "farkle: cannot append the scores to %s: %s\n",
+                    safe(cli.scores_file), why);
+            return 2;
+        }
+    }
 
     if (load_path != NULL) {
         FarkleGameState s;
@@ -1091,28 +1489,41 @@ int main(int argc, char **argv) {
             return 2;
         }
         if (load_game(&cli, load_path) != 0) return 1;
-        if (farkle_game_rules(cli.game, &cli.rules) != FARKLE_STATUS_OK) return 1;
+        st = farkle_game_rules(cli.game, &cli.rules);
+        if (st != FARKLE_STATUS_OK) {
+            fprintf(stderr, "farkle: cannot read the rules of %s: %s\n", safe(load_path),
+                    library_reason(st));
+            farkle_game_free(cli.game);
+            return 1;
+        }
         if (table_path != NULL && load_table(&cli, table_path) != 0) {
             farkle_game_free(cli.game);
             return 2;
         }
         s = game_state(&cli);
-        for (p = 0; p < s.player_count; p++) cli.is_bot[p] = is_bot_name(player_name(&cli, p));
+        for (p = 0; p < s.player_count; p++) {
+            const char *name = raw_player_name(&cli, p);
+            cli.is_bot[p] = name != NULL && is_bot_name(name);
+        }
         cli.rules_name = preset_name_of(&cli.rules);
     } else {
         char names[FARKLE_MAX_PLAYERS][NAME_MAX_LEN + 1];
         const char *name_ptrs[FARKLE_MAX_PLAYERS];
         char message[256];
         uint32_t humans, p;
-        FarkleStatus st;
         if (preset_name != NULL &&
             farkle_rules_preset_from_name(preset_name, &preset) != FARKLE_STATUS_OK) {
             fprintf(stderr, "farkle: unknown rules preset '%s' (classic, extended, doubling, "
                             "additive, minimal, zilch)\n",
-                    preset_name);
+                    safe(preset_name));
             return 2;
         }
-        if (farkle_rules_preset(preset, &cli.rules) != FARKLE_STATUS_OK) return 1;
+        st = farkle_rules_preset(preset, &cli.rules);
+        if (st != FARKLE_STATUS_OK) {
+            fprintf(stderr, "farkle: cannot read rules preset %u: %s\n", (unsigned)preset,
+                    library_reason(st));
+            return 1;
+        }
         cli.rules_name = farkle_rules_preset_name(preset);
         if (have_turns) { /* the original game: a number of turns, highest score wins */
             cli.rules.turn_limit = (uint32_t)turns;
@@ -1163,13 +1574,15 @@ int main(int argc, char **argv) {
                                              : FARKLE_DICE_SOURCE_ENTROPY,
                                   seed, &cli.game);
         if (st != FARKLE_STATUS_OK) {
-            fprintf(stderr, "farkle: cannot start the game: %s\n", farkle_status_str((int)st));
+            fprintf(stderr, "farkle: cannot start the game: %s\n", library_reason(st));
             farkle_win_table_free(cli.table);
             return 1;
         }
     }
-    if (odds_init(&cli.odds, &cli.rules) != FARKLE_STATUS_OK) {
-        fprintf(stderr, "farkle: cannot prepare the scorer\n");
+    remember_names(&cli);
+    st = odds_init(&cli.odds, &cli.rules);
+    if (st != FARKLE_STATUS_OK) {
+        fprintf(stderr, "farkle: cannot prepare the scorer: %s\n", library_reason(st));
         farkle_game_free(cli.game);
         farkle_win_table_free(cli.table);
         return 1;
@@ -1187,7 +1600,7 @@ int main(int argc, char **argv) {
                 cli.last_count = roll.dice_count;
             }
         }
-        printf("Resumed %s: rules %s, round %u.\n", load_path, cli.rules_name,
+        printf("Resumed %s: rules %s, round %u.\n", safe(load_path), cli.rules_name,
                (unsigned)s.round);
         cmd_view(&cli);
         if (s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION) cmd_hand(&cli);
@@ -1198,18 +1611,27 @@ int main(int argc, char **argv) {
         narrate(&cli);
         s = game_state(&cli);
         if (s.phase == FARKLE_GAME_PHASE_GAME_OVER) {
-            if (cli.scores_file == NULL && cli.interactive) {
+            while (cli.scores_file == NULL && cli.interactive) {
+                char why[TEXT_SHOWN_LEN];
                 printf("Append the scores to a file? (file name, blank to skip) ");
-                if (read_line(&cli, line, sizeof line) && line[0] != '\0')
+                if (!read_line(&cli, line, sizeof line)) {
+                    printf("\nEnd of input: the scores were not written.\n");
+                    break;
+                }
+                if (line[0] == '\0') break;
+                if (check_scores_path(line, why, sizeof why) == 0)
                     cli.scores_file = line;
+                else
+                    printf("Cannot append the scores to %s: %s.\n", safe(line), why);
             }
             if (cli.scores_file != NULL && append_scores(&cli, cli.scores_file) != 0) status = 1;
             break;
         }
         if (s.phase == FARKLE_GAME_PHASE_FARKLED) { /* nothing to decide: the turn is over */
-            FarkleStatus st = farkle_game_acknowledge_farkle(cli.game);
+            st = farkle_game_acknowledge_farkle(cli.game);
             if (st != FARKLE_STATUS_OK) {
                 print_refusal(&cli, st);
+                printf("The game cannot go on; it ends here, unfinished.\n");
                 status = 1;
                 break;
             }
@@ -1217,6 +1639,8 @@ int main(int argc, char **argv) {
         }
         if (cli.is_bot[s.current_player]) {
             if (bot_move(&cli) != 0) {
+                printf("The game cannot go on without its computer player; it ends here, "
+                       "unfinished.\n");
                 status = 1;
                 break;
             }
@@ -1232,5 +1656,12 @@ int main(int argc, char **argv) {
     odds_free(&cli.odds);
     farkle_game_free(cli.game);
     farkle_win_table_free(cli.table);
+    /* The last exit that could pass unexplained: the game's own output was lost (a full disk
+     * or a closed pipe behind stdout). */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "farkle: writing the game's output failed: %s\n",
+                errno ? strerror(errno) : "error on standard output");
+        status = 1;
+    }
     return status;
 }

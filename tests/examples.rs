@@ -295,7 +295,9 @@ fn the_scoreboard_is_sorted_and_the_scores_file_grows() {
     let args = [
         "--seed", "99", "-t", "1", "--rules", "additive", "--scores", "s.txt",
     ];
-    std::fs::write(dir.join("s.txt"), "earlier entry without a newline").expect("seed file");
+    // A scores file (it starts with a "# farkle" line) whose last line has no newline.
+    let earlier = "# farkle classic, earlier entry without a newline";
+    std::fs::write(dir.join("s.txt"), earlier).expect("seed file");
     let input = format!("{SEED99_START}{SEED99_END}");
     let stdout = play(&dir, &args, &input, 0);
     let lines = story(&stdout);
@@ -350,7 +352,7 @@ fn the_scoreboard_is_sorted_and_the_scores_file_grows() {
     let entry = "# farkle additive, 1 turn, seed 99\n1\t1150\tBob\n2\t0\tAnn\n";
     assert_eq!(
         std::fs::read_to_string(dir.join("s.txt")).expect("scores file"),
-        format!("earlier entry without a newline\n{entry}{entry}")
+        format!("{earlier}\n{entry}{entry}")
     );
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
         .expect("list")
@@ -360,21 +362,13 @@ fn the_scoreboard_is_sorted_and_the_scores_file_grows() {
     assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
 }
 
-/// A write that fails half way (here: the file size limit, as a full disk would) leaves the
-/// scores file exactly as it was, removes the temporary file and says so.
-#[test]
-fn a_failed_scores_write_leaves_the_file_untouched() {
-    let dir = fresh_dir("cli-full");
-    let old: String = (0..2000)
-        .map(|i| format!("{}\t{}\tPlayer {i}\n", i + 1, 100 * i))
-        .collect();
-    std::fs::write(dir.join("s.txt"), &old).expect("seed file");
+/// Plays the seed-99 game with the file size limit of `ulimit -f 16` and `--scores s.txt`.
+fn play_with_size_limit(dir: &Path) -> Output {
     let program = programs().farkle.to_string_lossy().into_owned();
-    // 16 blocks (8 or 16 KiB, as the shell counts them) is far less than the 40 KiB file.
-    let out = run_in(
+    run_in(
         Path::new("sh"),
         &[],
-        &dir,
+        dir,
         &[
             "-c",
             "ulimit -f 16 && exec \"$0\" \"$@\"",
@@ -389,7 +383,21 @@ fn a_failed_scores_write_leaves_the_file_untouched() {
             "s.txt",
         ],
         &format!("{SEED99_START}{SEED99_END}"),
-    );
+    )
+}
+
+/// A write that fails (here: the file size limit, as a full disk would) says so and leaves the
+/// scores file as it was: when nothing could be written, and when the block was cut short (the
+/// part written is cut off again).
+#[test]
+fn a_failed_scores_write_leaves_the_file_untouched() {
+    let dir = fresh_dir("cli-full");
+    let old: String = std::iter::once("# farkle classic\n".to_owned())
+        .chain((0..2000).map(|i| format!("{}\t{}\tPlayer {i}\n", i + 1, 100 * i)))
+        .collect();
+    std::fs::write(dir.join("s.txt"), &old).expect("seed file");
+    // 16 blocks (8 or 16 KiB, as the shell counts them) is far less than the 40 KiB file.
+    let out = play_with_size_limit(&dir);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(
@@ -402,6 +410,199 @@ fn a_failed_scores_write_leaves_the_file_untouched() {
         old
     );
     assert_eq!(std::fs::read_dir(&dir).expect("list").count(), 1);
+
+    // The limit in bytes, as this shell counts blocks: a file written until the limit stops it.
+    let probe = run_in(
+        Path::new("sh"),
+        &[],
+        &dir,
+        &[
+            "-c",
+            "ulimit -f 16 && exec head -c 100000 /dev/zero > probe",
+        ],
+        "",
+    );
+    assert!(!probe.status.success(), "the size limit did not stop head");
+    let limit = std::fs::metadata(dir.join("probe")).expect("probe").len();
+    std::fs::remove_file(dir.join("probe")).expect("remove the probe");
+    // A file 10 bytes short of the limit: the first 10 bytes of the block go in, the rest is
+    // refused, and those 10 bytes are cut off again.
+    let mut old = "# farkle classic\n".to_owned();
+    old.push_str(&"x".repeat(usize::try_from(limit).expect("a small limit") - old.len() - 11));
+    old.push('\n');
+    assert_eq!(old.len() as u64, limit - 10);
+    std::fs::write(dir.join("s.txt"), &old).expect("seed file");
+    let out = play_with_size_limit(&dir);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout
+            .contains("Cannot write the scores file s.txt: File too large; it was left unchanged."),
+        "{stdout}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("s.txt")).expect("scores"),
+        old
+    );
+}
+
+/// Runs the game with `--scores path` and the seed-7 game as input, under `timeout` so that a
+/// scores file that blocks (a FIFO opened for reading) fails the test instead of hanging it.
+/// The path must be refused before the game: exit status 2, no game output, and the reason on
+/// stderr, which is returned.
+fn refused_scores_file(dir: &Path, path: &str) -> String {
+    let program = programs().farkle.to_string_lossy().into_owned();
+    let args = ["20", &program, "--seed", "7", "-t", "1", "--scores", path];
+    let out = run_in(Path::new("timeout"), &[], dir, &args, SEED7_GAME);
+    let (stdout, stderr) = (text_of(&out.stdout), text_of(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "--scores {path} (124: timed out):\n{stdout}\n{stderr}"
+    );
+    assert_eq!(stdout, "", "--scores {path}: the game started");
+    assert!(
+        stderr.starts_with(&format!("farkle: cannot append the scores to {path}: ")),
+        "{stderr}"
+    );
+    stderr
+}
+
+/// The scores file is appended to in place, through a symbolic link: the link stays a link and
+/// its target gains the block (the game used to write a new file and rename it over the link).
+#[test]
+fn a_symlinked_scores_file_is_followed_and_stays_a_link() {
+    let dir = fresh_dir("cli-scores-link");
+    let old = "# farkle classic, an earlier game\n1\t500\tEve\n";
+    std::fs::write(dir.join("real.txt"), old).expect("seed file");
+    std::os::unix::fs::symlink("real.txt", dir.join("link.txt")).expect("symlink");
+    let stdout = play(
+        &dir,
+        &["--seed", "7", "-t", "1", "--scores", "link.txt"],
+        SEED7_GAME,
+        0,
+    );
+    assert!(
+        stdout.ends_with("Scores appended to link.txt.\n"),
+        "{stdout}"
+    );
+    let link = std::fs::symlink_metadata(dir.join("link.txt")).expect("link");
+    assert!(link.file_type().is_symlink(), "the link was replaced");
+    assert_eq!(
+        std::fs::read_link(dir.join("link.txt")).expect("read the link"),
+        Path::new("real.txt")
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("real.txt")).expect("scores"),
+        format!("{old}# farkle classic, 1 turn, seed 7\n1\t750\tAnn\n2\t0\tBob\n")
+    );
+}
+
+/// A FIFO (which blocked the game, then was replaced by a regular file) and a directory are
+/// refused before the game, named with their kind, and left as they were.
+#[test]
+fn a_fifo_or_a_directory_as_scores_file_is_refused_before_the_game() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = fresh_dir("cli-scores-fifo");
+    let made = Command::new("mkfifo")
+        .arg(dir.join("fifo"))
+        .status()
+        .expect("mkfifo (coreutils) is required for this test");
+    assert!(made.success());
+    std::fs::create_dir(dir.join("subdir")).expect("a directory");
+
+    let why = refused_scores_file(&dir, "fifo");
+    assert!(
+        why.contains("it is a FIFO (named pipe), not a regular file"),
+        "{why}"
+    );
+    let fifo = std::fs::symlink_metadata(dir.join("fifo")).expect("fifo");
+    assert!(fifo.file_type().is_fifo(), "the FIFO was replaced");
+
+    let why = refused_scores_file(&dir, "subdir");
+    assert!(
+        why.contains("it is a directory, not a regular file"),
+        "{why}"
+    );
+    assert!(dir.join("subdir").is_dir());
+    assert_eq!(std::fs::read_dir(dir.join("subdir")).unwrap().count(), 0);
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        2,
+        "files were left"
+    );
+}
+
+/// A link to /dev/null (never /dev/null itself: a wrong game run as root would replace the
+/// machine's /dev/null, as the old one did) is refused before the game, and /dev/null is
+/// still a character device afterwards.
+#[test]
+fn a_link_to_dev_null_as_scores_file_is_refused_before_the_game() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = fresh_dir("cli-scores-devnull");
+    std::os::unix::fs::symlink("/dev/null", dir.join("null")).expect("symlink");
+    let why = refused_scores_file(&dir, "null");
+    assert!(
+        why.contains("it is a symbolic link to a character device, not a regular file"),
+        "{why}"
+    );
+    let null = std::fs::metadata("/dev/null").expect("/dev/null");
+    assert!(null.file_type().is_char_device());
+    let link = std::fs::symlink_metadata(dir.join("null")).expect("link");
+    assert!(link.file_type().is_symlink());
+}
+
+/// A scores file in a directory that does not exist is refused before the game (it used to be
+/// found out after a whole game was played).
+#[test]
+fn a_scores_file_in_a_missing_directory_is_refused_before_the_game() {
+    let dir = fresh_dir("cli-scores-nodir");
+    let why = refused_scores_file(&dir, "no/such/dir/scores.txt");
+    assert!(
+        why.contains("its directory no/such/dir: No such file or directory"),
+        "{why}"
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+}
+
+/// A non-empty file that does not start with a "# farkle" line is not a scores file: it is
+/// refused before the game and left byte for byte as it was. So is a link to nothing (the
+/// game would create a file wherever it points).
+#[test]
+fn a_file_that_is_not_a_scores_file_is_refused_and_left_alone() {
+    let dir = fresh_dir("cli-scores-foreign");
+    let notes = "# my notes\nnothing to do with farkle\n";
+    std::fs::write(dir.join("notes.txt"), notes).expect("write");
+    let why = refused_scores_file(&dir, "notes.txt");
+    assert!(
+        why.contains("it does not start with a \"# farkle\" line"),
+        "{why}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("notes.txt")).unwrap(),
+        notes
+    );
+
+    std::os::unix::fs::symlink("elsewhere.txt", dir.join("dangling")).expect("symlink");
+    let why = refused_scores_file(&dir, "dangling");
+    assert!(
+        why.contains("it is a symbolic link to a file that does not exist"),
+        "{why}"
+    );
+    assert!(!dir.join("elsewhere.txt").exists());
+
+    // An empty file is fine: the block is its first line.
+    std::fs::write(dir.join("empty.txt"), "").expect("write");
+    play(
+        &dir,
+        &["--seed", "7", "-t", "1", "--scores", "empty.txt"],
+        SEED7_GAME,
+        0,
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("empty.txt")).unwrap(),
+        "# farkle classic, 1 turn, seed 7\n1\t750\tAnn\n2\t0\tBob\n"
+    );
 }
 
 #[test]
@@ -442,6 +643,185 @@ fn a_saved_game_continues_identically() {
     let out = run_in(&programs().farkle, &[], &dir, &["--load", "bad.json"], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(text_of(&out.stderr).starts_with("farkle: cannot load bad.json: "));
+}
+
+/// A save of a classic game whose players' names hold terminal escapes, a C1 control, DEL, an
+/// accented letter, and a name far too long to show whole.
+fn hostile_save() -> String {
+    let long = format!("{}{}", "\u{1}".repeat(100), "é".repeat(100));
+    let names = [
+        "\u{1b}]0;pwned\u{7}Eve\u{1b}[2J",
+        "Bob\u{9b}31m\u{7f}",
+        "Zoë",
+        &long,
+    ];
+    farkle::Game::with_names(
+        classic(),
+        names.iter().map(|n| Some((*n).to_owned())).collect(),
+        farkle::DiceSource::Seeded { seed: 7 },
+    )
+    .expect("a game")
+    .save()
+}
+
+/// Player names from a save are shown with their control characters as visible escapes: a name
+/// that sets the terminal's title, rings its bell or clears the screen does none of that.
+/// Valid UTF-8 (an accented name) is shown as it is.
+#[test]
+fn names_from_a_save_reach_the_terminal_escaped() {
+    let dir = fresh_dir("cli-hostile-names");
+    std::fs::write(dir.join("hostile.json"), hostile_save()).expect("write the save");
+    // The scoreboard, the prompt, a roll, a pick, a refused bank and a hint all name Eve.
+    let out = run_in(
+        &programs().farkle,
+        &[],
+        &dir,
+        &["--load", "hostile.json"],
+        "view\nroll\npick 1\nbank\nroll\nhint\nexit\n",
+    );
+    for (what, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+        for bad in [&b"\x1b"[..], b"\x07", b"\x7f", "\u{9b}".as_bytes()] {
+            assert!(
+                !bytes.windows(bad.len()).any(|w| w == bad),
+                "{bad:?} in {what}:\n{}",
+                text_of(bytes)
+            );
+        }
+    }
+    assert_eq!(out.status.code(), Some(0), "{}", text_of(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("  > \\x1b]0;pwned\\x07Eve\\x1b[2J "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("    Bob\\u009b31m\\x7f "), "{stdout}");
+    assert!(stdout.contains("    Zoë "), "{stdout}");
+    // The long name is cut, between escapes, with "...".
+    assert!(stdout.contains("    \\x01\\x01"), "{stdout}");
+    assert!(stdout.contains("\\x01... "), "{stdout}");
+    assert!(stdout.lines().all(|l| l.len() < 250), "{stdout}");
+    assert!(
+        stdout.contains("\\x1b]0;pwned\\x07Eve\\x1b[2J> roll\n"),
+        "{stdout}"
+    );
+}
+
+/// A loaded game whose computer player the library cannot advise (one die that always scores
+/// and comes back as hot dice: a turn could go on forever, so no optimal policy exists) used
+/// to end with status 1 and not a word. `hint` now says why it has no optimal play and the
+/// game goes on; the bot's turn says why it cannot be played and ends the game.
+#[test]
+fn a_bot_that_cannot_be_advised_says_why() {
+    let dir = fresh_dir("cli-unadvisable");
+    let rules = Rules {
+        dice_count: 1,
+        no_score_set: 50,
+        min_entry_score: 0,
+        ..classic()
+    };
+    let game = farkle::Game::with_names(
+        rules,
+        vec![Some("Ann".to_owned()), Some("Bot 1".to_owned())],
+        farkle::DiceSource::Seeded { seed: 7 },
+    )
+    .expect("a game");
+    std::fs::write(dir.join("endless.json"), game.save()).expect("write the save");
+    let out = run_in(
+        &programs().farkle,
+        &[],
+        &dir,
+        &["--load", "endless.json"],
+        "hint\nroll\npick 1\nbank\n",
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{stdout}{}",
+        text_of(&out.stderr)
+    );
+    let lines = story(&stdout);
+    // The library's reason: today UNSUPPORTED's; a library that counts the endless turn as
+    // too much work would say RESOURCE_LIMIT's. Either way it is said.
+    let says_why = |line: &str, prefix: &str| {
+        line.strip_prefix(prefix).is_some_and(|why| {
+            why.starts_with("the strategy solver does not support these rules")
+                || why.starts_with("the call would exceed a resource limit")
+        })
+    };
+    let at = find(&lines, 0, "Ann> hint");
+    assert!(says_why(lines[at + 2], "No optimal play: "), "{stdout}");
+    let at = find(&lines, at, "Ann> roll");
+    let at = find(&lines, at, "== Round 1: Bot 1's turn (score 0) ==");
+    assert!(says_why(lines[at + 1], "Bot 1 cannot play: "), "{stdout}");
+    assert_eq!(
+        lines[at + 2],
+        "The game cannot go on without its computer player; it ends here, unfinished."
+    );
+}
+
+/// `save` replaces only regular files (a link stays a link, its target gets the save) and
+/// refuses a FIFO, a directory and a link to nothing; `--load` refuses a FIFO (which blocked
+/// it) and a character device (/dev/zero, which it read without end) before reading.
+#[test]
+fn save_and_load_refuse_special_files_and_follow_links() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = fresh_dir("cli-save-special");
+    let made = Command::new("mkfifo")
+        .arg(dir.join("fifo"))
+        .status()
+        .expect("mkfifo (coreutils) is required for this test");
+    assert!(made.success());
+    std::fs::create_dir(dir.join("subdir")).expect("a directory");
+    std::fs::write(dir.join("real.json"), "old").expect("write");
+    std::os::unix::fs::symlink("real.json", dir.join("link.json")).expect("symlink");
+    std::os::unix::fs::symlink("nowhere.json", dir.join("dangling.json")).expect("symlink");
+    let args = ["--seed", "99", "-t", "1", "--rules", "additive"];
+    let input =
+        format!("{SEED99_START}save fifo\nsave subdir\nsave dangling.json\nsave link.json\nexit\n");
+    let out = play(&dir, &args, &input, 0);
+    for line in [
+        "Cannot save the game to fifo: it is a FIFO (named pipe), not a regular file.",
+        "Cannot save the game to subdir: it is a directory, not a regular file.",
+        "Cannot save the game to dangling.json: it is a symbolic link to a file that does not \
+         exist.",
+        "Game saved to link.json (resume with --load link.json).",
+    ] {
+        assert!(out.lines().any(|l| l == line), "no {line:?} in:\n{out}");
+    }
+    assert!(std::fs::symlink_metadata(dir.join("fifo"))
+        .unwrap()
+        .file_type()
+        .is_fifo());
+    assert!(dir.join("subdir").is_dir());
+    assert!(!dir.join("nowhere.json").exists());
+    assert!(std::fs::symlink_metadata(dir.join("link.json"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(dir.join("real.json"))
+        .unwrap()
+        .starts_with("{\"format\":\"farkle-save\""));
+    // The save went through the link: resuming from it ends the game as the whole game does.
+    let resumed = play(&dir, &["--load", "link.json"], SEED99_END, 0);
+    assert!(
+        resumed.contains("Bob banks 1150 points: score 1150."),
+        "{resumed}"
+    );
+
+    let program = programs().farkle.to_string_lossy().into_owned();
+    for (path, why) in [
+        ("fifo", "it is a FIFO (named pipe), not a regular file"),
+        ("/dev/zero", "it is a character device, not a regular file"),
+    ] {
+        let args = ["20", &program, "--load", path];
+        let out = run_in(Path::new("timeout"), &[], &dir, &args, "");
+        assert_eq!(out.status.code(), Some(1), "--load {path} (124: timed out)");
+        assert_eq!(
+            text_of(&out.stderr),
+            format!("farkle: cannot read {path}: {why}\n")
+        );
+    }
 }
 
 fn text_of(bytes: &[u8]) -> String {
@@ -923,7 +1303,8 @@ fn the_readme_c_tour_compiles_and_runs() {
 }
 
 /// Runs every example program once through `wrapper`: a scripted game with a save and a
-/// resumed game, the calculator, a few simulated games, the C++ demo.
+/// resumed game, a loaded game with hostile names (the escaping), the calculator, a few
+/// simulated games, the C++ demo.
 fn run_examples_checked(
     p: &Programs,
     cpp: &Path,
@@ -934,6 +1315,7 @@ fn run_examples_checked(
     minimal_1000_table()
         .save(&dir.join("t.fwt"))
         .expect("save the table");
+    std::fs::write(dir.join("hostile.json"), hostile_save()).expect("write the save");
     let runs: Vec<(&Path, Vec<&str>, String)> = vec![
         (
             &p.farkle,
@@ -954,6 +1336,11 @@ fn run_examples_checked(
             format!("{SEED99_START}save g.json\nrules\nexit\n"),
         ),
         (&p.farkle, vec!["--load", "g.json"], SEED99_END.to_owned()),
+        (
+            &p.farkle,
+            vec!["--load", "hostile.json"],
+            "view\nroll\nexit\n".to_owned(),
+        ),
         (
             &p.score,
             vec!["--all", "1", "1", "1", "5", "5", "2"],
