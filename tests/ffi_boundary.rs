@@ -283,3 +283,69 @@ fn a_game_through_handles() {
         farkle_game_free(game);
     }
 }
+
+/// Every byte value in each flag of FarkleRules, as a C caller's memset or fread leaves it:
+/// the library reads the flags as bytes, so no value is undefined behaviour (Miri checks the
+/// reads), accepts exactly 0 and 1 and names the field otherwise, and a game under accepted
+/// rules saves and reloads.
+#[test]
+fn every_byte_value_of_every_rules_flag() {
+    let mut base = classic();
+    base.dice_count = 3; // small scorer tables, so that Miri gets through
+    let flags: [(&str, fn(&mut FarkleRules) -> *mut u8); 4] = [
+        ("three_pairs_with_four_of_a_kind", |r| {
+            ptr::addr_of_mut!(r.three_pairs_with_four_of_a_kind)
+        }),
+        ("final_round", |r| ptr::addr_of_mut!(r.final_round)),
+        ("farkle_penalty_loses_all", |r| {
+            ptr::addr_of_mut!(r.farkle_penalty_loses_all)
+        }),
+        ("hot_dice", |r| ptr::addr_of_mut!(r.hot_dice)),
+    ];
+    for (name, field) in flags {
+        for value in 0..=255u8 {
+            let mut r = base;
+            // SAFETY: the field is a byte of `r`.
+            unsafe { field(&mut r).write(value) };
+            let mut message = [0u8; 128];
+            // SAFETY: valid pointers; the buffer is 128 bytes.
+            let status =
+                unsafe { farkle_rules_validate(&r, message.as_mut_ptr().cast(), message.len()) };
+            if value > 1 {
+                assert_eq!(status, FarkleStatus::InvalidRules, "{name} = {value}");
+                let text = CStr::from_bytes_until_nul(&message)
+                    .unwrap()
+                    .to_str()
+                    .unwrap();
+                assert_eq!(text, format!("{name} is {value}; a flag is 0 or 1"));
+                continue;
+            }
+            assert_eq!(status, FarkleStatus::Ok, "{name} = {value}");
+            let mut game = ptr::null_mut();
+            // SAFETY: valid rules and out pointer; the game is freed below.
+            unsafe {
+                assert_eq!(farkle_game_new(&r, 2, 5, &mut game), FarkleStatus::Ok);
+                let mut dice = [1u8, 5, 2];
+                assert_eq!(
+                    farkle_game_roll_dice(game, dice.as_mut_ptr(), 3),
+                    FarkleStatus::Ok
+                );
+                let saved = save(game);
+                let flag = format!("\"{name}\":{}", value == 1);
+                assert!(saved.contains(&flag), "{flag} in {saved}");
+                let mut loaded = ptr::null_mut();
+                let s = farkle_game_load(
+                    saved.as_ptr().cast(),
+                    saved.len(),
+                    ptr::null_mut(),
+                    0,
+                    &mut loaded,
+                );
+                assert_eq!(s, FarkleStatus::Ok);
+                assert_eq!(save(loaded), saved);
+                farkle_game_free(loaded);
+                farkle_game_free(game);
+            }
+        }
+    }
+}

@@ -183,7 +183,7 @@ impl SingleTurn {
     }
 
     fn units(&self, turn_total: i32) -> Result<usize, StrategyError> {
-        units_of_turn_total(turn_total, self.model.unit)
+        units_of_turn_total(turn_total, self.model.unit, i32::MAX)
     }
 
     /// Dice in the set of the rules solved.
@@ -253,7 +253,7 @@ impl SingleTurn {
         roll: FaceCounts,
         turn_total: i32,
     ) -> Result<Option<Choice>, StrategyError> {
-        let t = self.units(turn_total)?;
+        let t = units_of_turn_total(turn_total, self.model.unit, MAX_TURN_TOTAL)?;
         let n = roll.total();
         if n == 0 || n > self.model.dice {
             return Err(StrategyError::OutOfRange(format!(
@@ -301,12 +301,16 @@ impl SingleTurn {
     }
 }
 
-/// A turn total in units: a non-negative multiple of the unit, at most
-/// [`MAX_TURN_TOTAL`] (so that adding any selection's points stays in range).
-pub(crate) fn units_of_turn_total(turn_total: i32, unit: i32) -> Result<usize, StrategyError> {
-    if !(0..=MAX_TURN_TOTAL).contains(&turn_total) || turn_total % unit != 0 {
+/// A turn total in units: a non-negative multiple of the unit, at most `max`. Queries that
+/// add a selection's points to it take [`MAX_TURN_TOTAL`] as `max`, so the sum stays in range.
+pub(crate) fn units_of_turn_total(
+    turn_total: i32,
+    unit: i32,
+    max: i32,
+) -> Result<usize, StrategyError> {
+    if !(0..=max).contains(&turn_total) || turn_total % unit != 0 {
         return Err(StrategyError::OutOfRange(format!(
-            "turn total {turn_total} is not a multiple of {unit} between 0 and {MAX_TURN_TOTAL}"
+            "turn total {turn_total} is not a multiple of {unit} between 0 and {max}"
         )));
     }
     Ok((turn_total / unit) as usize)
@@ -408,7 +412,11 @@ impl PenaltyPolicy {
         let mut work = 0u64;
         let mut h = vec![0.0f64; streak];
         let mut first_change = None;
+        let mut done = 0.0;
         loop {
+            if !progress(done) {
+                return Err(StrategyError::Cancelled);
+            }
             work = work.saturating_add(per_iteration);
             if work > MAX_TURN_WORK {
                 return Err(StrategyError::ResourceLimit(exceeded(
@@ -447,10 +455,7 @@ impl PenaltyPolicy {
             }
             // Progress: how far the change has fallen on a log scale towards convergence.
             let first = *first_change.get_or_insert(change.max(CONVERGED * 10.0));
-            let done = (first / change).ln() / (first / CONVERGED).ln();
-            if !progress(done.clamp(0.0, 0.99)) {
-                return Err(StrategyError::Cancelled);
-            }
+            done = ((first / change).ln() / (first / CONVERGED).ln()).clamp(0.0, 0.99);
         }
     }
 

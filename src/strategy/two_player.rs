@@ -38,7 +38,7 @@ use rayon::prelude::*;
 
 use crate::dice::FaceCounts;
 use crate::limits::{
-    exceeded, MAX_LINEAR_FORM_BYTES, MAX_WIN_TABLE_PAIRS, MAX_WIN_TABLE_PASS_WORK,
+    exceeded, MAX_LINEAR_FORM_BYTES, MAX_TURN_TOTAL, MAX_WIN_TABLE_PAIRS, MAX_WIN_TABLE_PASS_WORK,
 };
 use crate::rules::Rules;
 use crate::scoring::Scorer;
@@ -997,7 +997,7 @@ impl WinTable {
     fn state_indices(&self, s: &TwoPlayerState) -> Result<(usize, usize, usize), StrategyError> {
         let p = self.player_index(&s.me)?;
         let q = self.player_index(&s.opponent)?;
-        let t = units_of_turn_total(s.turn_total, self.layout.unit)?;
+        let t = units_of_turn_total(s.turn_total, self.layout.unit, MAX_TURN_TOTAL)?;
         Ok((p, q, t))
     }
 

@@ -148,11 +148,12 @@ static int progress_calls;
 static double progress_last;
 static int progress_monotone = 1;
 
-static void on_progress(double fraction, void *user) {
+static bool on_progress(double fraction, void *user) {
     int *tag = (int *)user;
     if (*tag != 42 || fraction < progress_last || fraction > 1.0) progress_monotone = 0;
     progress_last = fraction;
     progress_calls++;
+    return true; /* go on */
 }
 
 static FarkleRules small_game(void) {

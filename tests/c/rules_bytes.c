@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: GPL-3.0-only
+ * Copyright (C) 2026 The farkle authors
+ *
+ * FarkleRules as C code really fills it: a flag holding 2 (what memset, fread or an int
+ * assignment leaves) used to be undefined behaviour inside the library, and such a game saved
+ * "hot_dice":false while playing hot dice, then could not reload its own save. Every byte
+ * value of every flag, and random bytes in the whole struct, must give a status; whatever is
+ * accepted must play, save and reload.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "farkle.h"
+
+struct flag {
+    const char *name;
+    size_t offset;
+};
+
+static const struct flag FLAGS[] = {
+    {"three_pairs_with_four_of_a_kind", offsetof(FarkleRules, three_pairs_with_four_of_a_kind)},
+    {"final_round", offsetof(FarkleRules, final_round)},
+    {"farkle_penalty_loses_all", offsetof(FarkleRules, farkle_penalty_loses_all)},
+    {"hot_dice", offsetof(FarkleRules, hot_dice)},
+};
+
+/* Plays a little (a bot turn each: any documented outcome will do, the rules are random),
+ * saves, reloads, and requires the reloaded game to save the same text. */
+static int plays_saves_and_reloads(const FarkleRules *r, uint64_t seed) {
+    FarkleGame *g = NULL;
+    FarkleGame *back = NULL;
+    char *text = NULL;
+    char *again = NULL;
+    FarkleStatus s1;
+    FarkleStatus s2;
+    int ok;
+
+    if (farkle_game_new(r, 2, seed, &g) != FARKLE_STATUS_OK) return 0;
+    s1 = farkle_game_bot_play_turn(g, FARKLE_BOT_KIND_THRESHOLD, NULL, seed);
+    s2 = farkle_game_bot_play_turn(g, FARKLE_BOT_KIND_RANDOM_LEGAL, NULL, seed);
+    ok = (s1 == FARKLE_STATUS_OK || s1 == FARKLE_STATUS_RESOURCE_LIMIT ||
+          s1 == FARKLE_STATUS_GAME_OVER) &&
+         (s2 == FARKLE_STATUS_OK || s2 == FARKLE_STATUS_RESOURCE_LIMIT ||
+          s2 == FARKLE_STATUS_GAME_OVER) &&
+         farkle_game_save(g, &text) == FARKLE_STATUS_OK &&
+         farkle_game_load(text, strlen(text), NULL, 0, &back) == FARKLE_STATUS_OK &&
+         farkle_game_save(back, &again) == FARKLE_STATUS_OK && strcmp(text, again) == 0;
+    farkle_string_free(text);
+    farkle_string_free(again);
+    farkle_game_free(back);
+    farkle_game_free(g);
+    return ok;
+}
+
+static void test_every_byte_of_every_flag(void) {
+    size_t f;
+    unsigned v;
+    char message[160];
+
+    for (f = 0; f < sizeof FLAGS / sizeof FLAGS[0]; f++) {
+        int accepted = 0;
+        int refused_with_name = 0;
+        for (v = 0; v <= 255; v++) {
+            FarkleRules r;
+            FarkleStatus status;
+            if (farkle_rules_preset(FARKLE_PRESET_ZILCH, &r) != FARKLE_STATUS_OK) return;
+            /* The flag's byte as memcpy or fread would leave it. */
+            memcpy((unsigned char *)&r + FLAGS[f].offset, &(unsigned char){(unsigned char)v},
+                   1);
+            status = farkle_rules_validate(&r, message, sizeof message);
+            if (v <= 1) {
+                if (status == FARKLE_STATUS_OK && plays_saves_and_reloads(&r, v + 1)) accepted++;
+            } else if (status == FARKLE_STATUS_INVALID_RULES && strstr(message, FLAGS[f].name) &&
+                       strstr(message, "a flag is 0 or 1")) {
+                refused_with_name++;
+            }
+        }
+        CHECK(accepted == 2);
+        CHECK(refused_with_name == 254);
+    }
+}
+
+/* A small generator, so the run is the same every time. */
+static uint64_t state = 0x9e3779b97f4a7c15ULL;
+static uint64_t next_random(void) {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+}
+
+static void test_random_bytes(void) {
+    int i;
+    int statuses_ok = 1;
+    int valid = 0;
+    int tried = 0;
+    int replayed = 0;
+
+    for (i = 0; i < 20000; i++) {
+        FarkleRules r;
+        unsigned char *bytes = (unsigned char *)&r;
+        FarkleStatus status;
+        size_t k;
+        for (k = 0; k < sizeof r; k++) bytes[k] = (unsigned char)next_random();
+        if (i % 2 == 1) {
+            /* Half the time, random bytes over a preset in a few places only, so that valid
+             * values come up too. */
+            if (farkle_rules_preset((uint32_t)(next_random() % 6), &r) != FARKLE_STATUS_OK) return;
+            for (k = 0; k < 3; k++) bytes[next_random() % sizeof r] = (unsigned char)next_random();
+        }
+        status = farkle_rules_validate(&r, NULL, 0);
+        if (status != FARKLE_STATUS_OK && status != FARKLE_STATUS_INVALID_RULES) statuses_ok = 0;
+        if (status != FARKLE_STATUS_OK) continue;
+        valid++;
+        /* Play, save and reload the first valid ones of at most six dice (bigger sets build
+         * bigger scorer tables, which would make this slow under valgrind). */
+        if (r.dice_count <= 6 && tried < 100) {
+            const uint8_t dice[] = {1, 1, 1, 5, 2, 3};
+            FarkleScore score;
+            tried++;
+            status = farkle_score_selection(&r, dice, r.dice_count, &score);
+            if (status != FARKLE_STATUS_OK) statuses_ok = 0;
+            if (plays_saves_and_reloads(&r, (uint64_t)i)) replayed++;
+        }
+    }
+    CHECK(statuses_ok);
+    CHECK(valid > 100);
+    CHECK(tried == 100);
+    CHECK(replayed == tried);
+}
+
+int main(void) {
+    test_every_byte_of_every_flag();
+    test_random_bytes();
+    return finish();
+}
