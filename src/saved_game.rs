@@ -251,4 +251,81 @@ mod tests {
             Err(LoadError::Invalid(_))
         ));
     }
+
+    /// A save written by this library before the loader was made strict (commit a292e51),
+    /// pinned byte for byte: the format must not change, and what was written must still load.
+    /// The game covers names needing JSON escapes, supplied and generated rolls, an undo, a
+    /// farkle, hot dice, a departure and a pending toggle.
+    const SAVE_V1_FIXTURE: &str = concat!(
+        r#"{"format":"farkle-save","version":1,"rules":{"dice_count":6,"single_one":100,"#,
+        r#""single_five":50,"triple_ones":1000,"triple_face_multiplier":100,"#,
+        r#""kind_scaling":"Multiply","four_of_a_kind":0,"five_of_a_kind":0,"six_of_a_kind":0,"#,
+        r#""six_ones":0,"straight":1500,"straight_low":0,"straight_high":0,"three_pairs":1500,"#,
+        r#""three_pairs_with_four_of_a_kind":false,"four_of_a_kind_and_pair":0,"#,
+        r#""two_triplets":2500,"full_house_bonus":0,"no_score_set":0,"min_entry_score":500,"#,
+        r#""min_bank_score":0,"target_score":10000,"final_round":true,"turn_limit":0,"#,
+        r#""farkle_penalty_streak":0,"farkle_penalty_points":0,"farkle_penalty_loses_all":false,"#,
+        r#""hot_dice":true},"players":[{"name":"Ann \"A\" é"},{"name":null},{"name":"Bo"}],"#,
+        r#""dice":{"kind":"seeded","seed":2026},"events":[{"event":"turn_started","player":0,"#,
+        r#""round":1},{"event":"rolled","player":0,"dice":[1,1,1,5,2,3],"generated":false},"#,
+        r#"{"event":"selected","player":0,"mask":7,"points":1000},{"event":"undone","player":0,"#,
+        r#""points":1000},{"event":"selected","player":0,"mask":15,"points":1050},"#,
+        r#"{"event":"banked","player":0,"points":1050,"score":1050},{"event":"turn_started","#,
+        r#""player":1,"round":1},{"event":"rolled","player":1,"dice":[1,4,3,2,5,1],"#,
+        r#""generated":true},{"event":"selected","player":1,"mask":49,"points":250},"#,
+        r#"{"event":"rolled","player":1,"dice":[3,2,6],"generated":true},{"event":"farkled","#,
+        r#""player":1,"forfeited":250},{"event":"farkle_acknowledged","player":1},"#,
+        r#"{"event":"turn_started","player":2,"round":1},{"event":"rolled","player":2,"dice":[2,"#,
+        r#"4,5,4,6,1],"generated":true},{"event":"selected","player":2,"mask":36,"points":150},"#,
+        r#"{"event":"rolled","player":2,"dice":[4,1,1,3],"generated":true},{"event":"selected","#,
+        r#""player":2,"mask":6,"points":200},{"event":"rolled","player":2,"dice":[2,4],"#,
+        r#""generated":true},{"event":"farkled","player":2,"forfeited":350},"#,
+        r#"{"event":"farkle_acknowledged","player":2},{"event":"turn_started","player":0,"#,
+        r#""round":2},{"event":"rolled","player":0,"dice":[5,3,6,3,6,5],"generated":true},"#,
+        r#"{"event":"selected","player":0,"mask":63,"points":1500},{"event":"hot_dice","#,
+        r#""player":0},{"event":"player_left","player":2},{"event":"rolled","player":0,"dice":[1,"#,
+        r#"5,6,1,6,4],"generated":true}],"pending_selection":1,"#,
+        r#""summary":{"phase":"awaiting_selection","current_player":0,"round":2,"scores":[1050,0,"#,
+        r#"0],"dice_drawn":33},"checksum":"fnv1a64:0b4e38c749e4003b"}"#,
+    );
+
+    /// The game of [`SAVE_V1_FIXTURE`], played again through the public API.
+    fn fixture_game() -> Game {
+        let names = vec![Some("Ann \"A\" é".to_owned()), None, Some("Bo".to_owned())];
+        let mut g = Game::with_names(
+            Preset::Classic.rules(),
+            names,
+            DiceSource::Seeded { seed: 2026 },
+        )
+        .unwrap();
+        g.roll_with(&[1, 1, 1, 5, 2, 3]).unwrap();
+        g.select(&[0, 1, 2]).unwrap();
+        g.undo().unwrap();
+        g.select(&[0, 1, 2, 3]).unwrap();
+        g.bank().unwrap();
+        for _ in 0..12 {
+            match g.phase() {
+                Phase::AwaitingRoll if g.can_bank() => drop(g.bank().unwrap()),
+                Phase::AwaitingRoll => drop(g.roll().unwrap()),
+                Phase::AwaitingSelection => {
+                    let mask = g.legal_selections()[0].mask;
+                    g.select_mask(mask).unwrap();
+                }
+                Phase::Farkled => g.acknowledge_farkle().unwrap(),
+                Phase::GameOver => break,
+            }
+        }
+        g.leave(2).unwrap();
+        g.roll().unwrap();
+        let mask = g.legal_selections()[0].mask;
+        g.toggle(mask.trailing_zeros() as usize).unwrap();
+        g
+    }
+
+    #[test]
+    fn saves_written_before_are_written_the_same_and_still_load() {
+        let game = fixture_game();
+        assert_eq!(game.save(), SAVE_V1_FIXTURE);
+        assert_eq!(Game::load(SAVE_V1_FIXTURE), Ok(game));
+    }
 }
