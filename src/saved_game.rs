@@ -290,7 +290,8 @@ impl Game {
 
     /// Loads a saved game: refuses it when longer than [`SAVE_MAX_BYTES`], reads it strictly
     /// (see the module documentation), checks its checksum, and checks the game by replaying
-    /// its actions. Memory stays linear in the input: about twice its size besides the text.
+    /// its actions. Memory stays linear in the input: besides the text, about twice its size
+    /// for a real save and at most about four times for any text.
     pub fn load(text: &str) -> Result<Game, LoadError> {
         check_size(text.len())?;
         let header: Header = parse(text)?;

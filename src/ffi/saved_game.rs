@@ -57,7 +57,8 @@ pub unsafe extern "C" fn farkle_game_save(
 /// refused; integers must be written as JSON integers (`1`, not `1.0`); objects must be JSON
 /// objects and names of phases and scalings JSON strings. Whitespace, key order and string
 /// escapes are free. At most FARKLE_SAVE_MAX_BYTES bytes are read; loading takes memory
-/// linear in `len`, about twice `len` besides the text.
+/// linear in `len`: besides the text, about twice `len` for a real save and at most about four
+/// times for any text.
 ///
 /// On success `*out_game` receives a new game owned by the caller (free it with
 /// farkle_game_free()). Errors (nothing written to `out_game`): FARKLE_STATUS_NULL_POINTER
