@@ -70,6 +70,8 @@ pub enum LoadError {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SavedPlayer {
+    /// Required, `null` for an unnamed player.
+    #[serde(deserialize_with = "required")]
     name: Option<String>,
 }
 
@@ -102,7 +104,8 @@ struct SavedGame {
     pending_selection: u16,
     #[serde(deserialize_with = "object")]
     summary: Summary,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Always there in a save (`None` only while the body is hashed).
+    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "present")]
     checksum: Option<String>,
 }
 
@@ -173,6 +176,21 @@ where
     }
 
     deserializer.deserialize_seq(ArrayVisitor(PhantomData))
+}
+
+/// Reads a `T` as it is. As a field's `deserialize_with`, it makes an `Option` field required:
+/// serde's derive takes a missing `Option` field as `None` unless the field has its own reader.
+fn required<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(deserializer)
+}
+
+/// Reads a required string into `Some` (`null` is refused).
+fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+    String::deserialize(deserializer).map(Some)
 }
 
 /// Reads a unit variant from a JSON string only (serde_json also takes `{"Variant":null}`).
@@ -305,7 +323,7 @@ impl Game {
         }
         let mut save: SavedGame = parse(text)?;
         let Some(claimed) = save.checksum.take() else {
-            return Err(invalid("no checksum"));
+            return Err(invalid("missing field `checksum`"));
         };
         if checksum(&save) != claimed {
             return Err(invalid("the checksum does not match the contents"));
@@ -830,5 +848,26 @@ mod tests {
             Game::load_bytes(&garbage),
             Err(LoadError::Invalid(m)) if m.contains("UTF-8")
         ));
+    }
+
+    #[test]
+    fn every_field_is_required() {
+        // serde takes a missing `Option` field as `None`: a missing name or checksum must not.
+        let fx = SAVE_V1_FIXTURE;
+        assert_refused(&tamper(fx, "{\"name\":null}", "{}"), "missing field `name`");
+        let checksum_at = fx.find(",\"checksum\"").unwrap();
+        let without = format!("{}}}", &fx[..checksum_at]);
+        assert!(matches!(
+            Game::load(&without),
+            Err(LoadError::Invalid(m)) if m.contains("missing field `checksum`")
+        ));
+        let null = format!("{},\"checksum\":null}}", &fx[..checksum_at]);
+        assert!(matches!(
+            Game::load(&null),
+            Err(LoadError::Invalid(m)) if m.contains("invalid type: null, expected a string")
+        ));
+        let (rules_from, rules_to) = ("\"hot_dice\":true}", "}");
+        let rules = tamper(fx, &format!(",{rules_from}"), rules_to);
+        assert_refused(&rules, "missing field `hot_dice`");
     }
 }
