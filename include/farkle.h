@@ -132,6 +132,13 @@
 #define FARKLE_SAVE_VERSION 1
 
 /**
+ * The longest saved-game text farkle_game_load() reads, in bytes (16 MiB); longer input is
+ * refused unread with FARKLE_STATUS_RESOURCE_LIMIT. Real games are far smaller: 64 players
+ * to 10,000 points save to under 1 MB, two players to about 25 KB.
+ */
+#define FARKLE_SAVE_MAX_BYTES 16777216
+
+/**
  * What a call did. Every fallible function returns one; anything but FARKLE_STATUS_OK means
  * nothing was written and nothing changed. The numbers never change; new codes are appended.
  */
@@ -209,7 +216,8 @@ typedef enum FarkleStatus {
    */
   FARKLE_STATUS_UNKNOWN_PLAYER = 16,
   /**
-   * The saved-game text is malformed, truncated, not UTF-8, or was changed.
+   * The saved-game text is malformed, truncated, not UTF-8, or was changed, or it breaks
+   * the format's strict reading (an unknown or repeated field, a value of the wrong type).
    */
   FARKLE_STATUS_INVALID_SAVE = 17,
   /**
@@ -2667,13 +2675,24 @@ FARKLE_MUST_USE enum FarkleStatus farkle_game_save(const struct FarkleGame *game
  * call only). The game is rebuilt by replaying the saved actions, so a loaded game is always
  * consistent and continues exactly as the saved one would have.
  *
+ * The text is read strictly: every field of the format is required, and an unknown field or
+ * a key given twice, at any level (top level, rules, players, dice, each event, summary), is
+ * refused; integers must be written as JSON integers (`1`, not `1.0`); objects must be JSON
+ * objects and names of phases and scalings JSON strings. Whitespace, key order and string
+ * escapes are free. At most FARKLE_SAVE_MAX_BYTES bytes are read; loading takes memory
+ * linear in `len`: besides the text, about twice `len` for a real save and at most about four
+ * times for any text.
+ *
  * On success `*out_game` receives a new game owned by the caller (free it with
  * farkle_game_free()). Errors (nothing written to `out_game`): FARKLE_STATUS_NULL_POINTER
- * (out_game, or text with len > 0), FARKLE_STATUS_INVALID_SAVE (not UTF-8, not JSON,
- * truncated, a field missing or unknown, a checksum or replay mismatch, a player name with a
- * NUL character), FARKLE_STATUS_UNSUPPORTED_SAVE_VERSION. On these errors, when `out_message`
- * is not NULL, a NUL-terminated English explanation is written to it (truncated to
- * `message_len` bytes, terminator included).
+ * (out_game, or text with len > 0), FARKLE_STATUS_RESOURCE_LIMIT (`len` is more than
+ * FARKLE_SAVE_MAX_BYTES; nothing is read), FARKLE_STATUS_INVALID_SAVE (not UTF-8, not JSON,
+ * truncated, a field missing, unknown or repeated, a value of the wrong type, a checksum or
+ * replay mismatch, a player name with a NUL character),
+ * FARKLE_STATUS_UNSUPPORTED_SAVE_VERSION (checked before the rest is read). On these errors a
+ * NUL-terminated English explanation naming what is wrong (the field, the expected type, the
+ * size and the limit) is kept for farkle_last_error_message() and, when `out_message` is not
+ * NULL, written to it (truncated to `message_len` bytes, terminator included).
  *
  * # Safety
  * `text` must be NULL or readable for `len` bytes; `out_message` NULL or writable for

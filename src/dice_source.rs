@@ -10,11 +10,14 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::{ChaCha20Rng, ChaCha8Rng};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use thiserror::Error;
 
 /// How a game gets the dice of a generated roll. Any game also accepts supplied dice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// As JSON (in saved games): `{"kind":"seeded","seed":42}`, `{"kind":"entropy"}` or
+/// `{"kind":"supplied"}`, and nothing else: other fields are refused for every kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum DiceSource {
     /// A reproducible generator: the same seed and the same actions give the same game.
@@ -24,6 +27,26 @@ pub enum DiceSource {
     /// No generator: every roll must be supplied by the caller (physical dice, a server
     /// replaying a client, tests).
     Supplied,
+}
+
+/// [`DiceSource`] as read from JSON. serde ignores the other fields of an internally tagged
+/// unit variant even with `deny_unknown_fields`, so the fieldless kinds are empty structs here.
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+enum DiceSourceFields {
+    Seeded { seed: u64 },
+    Entropy {},
+    Supplied {},
+}
+
+impl<'de> Deserialize<'de> for DiceSource {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(match crate::saved_game::object(deserializer)? {
+            DiceSourceFields::Seeded { seed } => DiceSource::Seeded { seed },
+            DiceSourceFields::Entropy {} => DiceSource::Entropy,
+            DiceSourceFields::Supplied {} => DiceSource::Supplied,
+        })
+    }
 }
 
 /// The operating system could not provide entropy.

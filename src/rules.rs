@@ -35,7 +35,10 @@ pub enum KindScaling {
 /// One rules value: scoring combinations and game options. A value of 0 disables a
 /// combination. Copy it, change what you need, and [`Rules::validate`] it (every entry point
 /// validates rules it is given).
+///
+/// In a saved game every field is required and no other is accepted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Rules {
     /// Dice in the set (1..=12).
     pub dice_count: u8,
@@ -48,6 +51,7 @@ pub struct Rules {
     /// Three of face f (f = 2..=6) is worth f x this.
     pub triple_face_multiplier: i32,
     /// How larger groups of a kind score.
+    #[serde(deserialize_with = "crate::saved_game::unit_variant")]
     pub kind_scaling: KindScaling,
     /// Four of a kind under [`KindScaling::Fixed`].
     pub four_of_a_kind: i32,

@@ -53,7 +53,8 @@ pub enum FarkleStatus {
     GameOver = 15,
     /// No player has this number.
     UnknownPlayer = 16,
-    /// The saved-game text is malformed, truncated, not UTF-8, or was changed.
+    /// The saved-game text is malformed, truncated, not UTF-8, or was changed, or it breaks
+    /// the format's strict reading (an unknown or repeated field, a value of the wrong type).
     InvalidSave = 17,
     /// The saved game was written by a version of the format this library does not read.
     UnsupportedSaveVersion = 18,

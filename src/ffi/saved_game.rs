@@ -5,14 +5,20 @@
 
 use std::ffi::{c_char, CString};
 
-use crate::ffi::error::{write_c_string, FarkleStatus};
+use crate::ffi::error::{fail, write_c_string, FarkleStatus};
 use crate::ffi::game::{slice, FarkleGame};
 use crate::game::Game;
-use crate::saved_game::{LoadError, SAVE_VERSION};
+use crate::saved_game::{LoadError, SAVE_MAX_BYTES, SAVE_VERSION};
 
 /// The saved-game format version this library writes and reads.
 pub const FARKLE_SAVE_VERSION: u32 = 1;
 const _: () = assert!(FARKLE_SAVE_VERSION as u64 == SAVE_VERSION);
+
+/// The longest saved-game text farkle_game_load() reads, in bytes (16 MiB); longer input is
+/// refused unread with FARKLE_STATUS_RESOURCE_LIMIT. Real games are far smaller: 64 players
+/// to 10,000 points save to under 1 MB, two players to about 25 KB.
+pub const FARKLE_SAVE_MAX_BYTES: usize = 16_777_216;
+const _: () = assert!(FARKLE_SAVE_MAX_BYTES == SAVE_MAX_BYTES);
 
 /// Saves the whole game (rules, players, dice source and generator position, scores, the
 /// current turn and the event log) as a NUL-terminated JSON text with
@@ -46,13 +52,24 @@ pub unsafe extern "C" fn farkle_game_save(
 /// call only). The game is rebuilt by replaying the saved actions, so a loaded game is always
 /// consistent and continues exactly as the saved one would have.
 ///
+/// The text is read strictly: every field of the format is required, and an unknown field or
+/// a key given twice, at any level (top level, rules, players, dice, each event, summary), is
+/// refused; integers must be written as JSON integers (`1`, not `1.0`); objects must be JSON
+/// objects and names of phases and scalings JSON strings. Whitespace, key order and string
+/// escapes are free. At most FARKLE_SAVE_MAX_BYTES bytes are read; loading takes memory
+/// linear in `len`: besides the text, about twice `len` for a real save and at most about four
+/// times for any text.
+///
 /// On success `*out_game` receives a new game owned by the caller (free it with
 /// farkle_game_free()). Errors (nothing written to `out_game`): FARKLE_STATUS_NULL_POINTER
-/// (out_game, or text with len > 0), FARKLE_STATUS_INVALID_SAVE (not UTF-8, not JSON,
-/// truncated, a field missing or unknown, a checksum or replay mismatch, a player name with a
-/// NUL character), FARKLE_STATUS_UNSUPPORTED_SAVE_VERSION. On these errors, when `out_message`
-/// is not NULL, a NUL-terminated English explanation is written to it (truncated to
-/// `message_len` bytes, terminator included).
+/// (out_game, or text with len > 0), FARKLE_STATUS_RESOURCE_LIMIT (`len` is more than
+/// FARKLE_SAVE_MAX_BYTES; nothing is read), FARKLE_STATUS_INVALID_SAVE (not UTF-8, not JSON,
+/// truncated, a field missing, unknown or repeated, a value of the wrong type, a checksum or
+/// replay mismatch, a player name with a NUL character),
+/// FARKLE_STATUS_UNSUPPORTED_SAVE_VERSION (checked before the rest is read). On these errors a
+/// NUL-terminated English explanation naming what is wrong (the field, the expected type, the
+/// size and the limit) is kept for farkle_last_error_message() and, when `out_message` is not
+/// NULL, written to it (truncated to `message_len` bytes, terminator included).
 ///
 /// # Safety
 /// `text` must be NULL or readable for `len` bytes; `out_message` NULL or writable for
@@ -76,20 +93,28 @@ pub unsafe extern "C" fn farkle_game_load(
         if out_message.is_null() && message_len != 0 {
             return FarkleStatus::NullPointer;
         }
-        let fail = |status, message: String| {
+        let refuse = |status, message: String| {
             // SAFETY: the caller promises `message_len` writable bytes.
             unsafe { write_c_string(&message, out_message, message_len) };
-            status
+            fail(status, message)
         };
         let game = match Game::load_bytes(bytes) {
             Ok(game) => game,
-            Err(e @ LoadError::Invalid(_)) => return fail(FarkleStatus::InvalidSave, e.to_string()),
+            Err(e @ LoadError::Invalid(_)) => {
+                return refuse(FarkleStatus::InvalidSave, e.to_string())
+            }
             Err(e @ LoadError::UnsupportedVersion(_)) => {
-                return fail(FarkleStatus::UnsupportedSaveVersion, e.to_string())
+                return refuse(FarkleStatus::UnsupportedSaveVersion, e.to_string())
+            }
+            Err(e @ LoadError::TooLarge { .. }) => {
+                return refuse(
+                    FarkleStatus::ResourceLimit,
+                    format!("{e} (FARKLE_SAVE_MAX_BYTES)"),
+                )
             }
         };
         let Some(handle) = FarkleGame::new(game) else {
-            return fail(
+            return refuse(
                 FarkleStatus::InvalidSave,
                 "a player name contains a NUL character".to_owned(),
             );
