@@ -2,15 +2,17 @@
 # SPDX-License-Identifier: GPL-3.0-only
 # Copyright (C) 2026 The farkle authors
 #
-# CI's fuzzing step: builds every cargo-fuzz target and runs each from its committed corpus for
-# a bounded time, failing on any crash, panic, leak or timeout. FUZZ_SECONDS (default 45) sets
-# the time per target; FUZZ_TARGETS (default: all) picks targets. New inputs found during the
+# CI's fuzzing step: builds every cargo-fuzz target with debug assertions and overflow checks
+# on (`-a`: an arithmetic overflow anywhere is a panic, so a crash) and runs each from its
+# committed corpus for a bounded time, failing on any crash, panic, leak, timeout (10 s per
+# input) or a process above 2 GB (-rss_limit_mb). FUZZ_SECONDS (default 30) sets the time per
+# target; FUZZ_TARGETS (default: all) picks targets. New inputs found during the
 # run go to a scratch directory, so CI never changes the committed corpus; a failing input is
 # kept in fuzz/artifacts/<target>/ (ignored by git).
 set -euo pipefail
 cd "$(dirname "$0")"
 
-seconds="${FUZZ_SECONDS:-45}"
+seconds="${FUZZ_SECONDS:-30}"
 
 if ! rustup run nightly rustc --version >/dev/null 2>&1; then
   echo "fuzz/run-ci.sh: the nightly toolchain is required (cargo fuzz needs -Z flags)." >&2
@@ -22,7 +24,7 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
 fi
 
 targets="${FUZZ_TARGETS:-$(cargo +nightly fuzz list | tr '\n' ' ')}"
-cargo +nightly fuzz build -O
+cargo +nightly fuzz build -O -a
 
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
@@ -30,12 +32,12 @@ for target in $targets; do
   mkdir -p "$scratch/$target" "corpus/$target" "artifacts/$target"
   echo "fuzz: $target for ${seconds}s"
   # Exit status is non-zero on any crash, panic, leak, timeout (-timeout) or OOM.
-  if ! cargo +nightly fuzz run -O "$target" "$scratch/$target" "corpus/$target" -- \
-      -max_total_time="$seconds" -timeout=10 -print_final_stats=1 \
+  if ! cargo +nightly fuzz run -O -a "$target" "$scratch/$target" "corpus/$target" -- \
+      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$PWD/artifacts/$target/" >"$scratch/$target.log" 2>&1; then
     tail -n 60 "$scratch/$target.log" >&2
     echo "fuzz: $target FAILED; the input is in fuzz/artifacts/$target/" >&2
-    echo "reproduce: cd fuzz && cargo +nightly fuzz run -O $target artifacts/$target/<file>" >&2
+    echo "reproduce: cd fuzz && cargo +nightly fuzz run -O -a $target artifacts/$target/<file>" >&2
     exit 1
   fi
   grep -E '^stat::(number_of_executed_units|average_exec_per_sec)' "$scratch/$target.log" | tr '\n' ' '

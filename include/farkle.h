@@ -5,12 +5,21 @@
  *
  * Conventions used throughout:
  *  - Every fallible function returns a FarkleStatus; FARKLE_STATUS_OK (0) is success.
- *    On any other status, no output parameter has been written and no object has changed.
+ *    On any other status no object has changed and no output parameter has been written,
+ *    except the size or count that FARKLE_STATUS_BUFFER_TOO_SMALL reports where a function
+ *    says so. farkle_last_error_message() says why the last failed call on this thread
+ *    failed (calls on a game also set farkle_game_last_error()).
  *  - Pointers to buffers are followed by their length. A NULL pointer with length 0 is an
  *    empty buffer; a NULL pointer with a non-zero length is FARKLE_STATUS_NULL_POINTER.
  *  - Output parameters are named out_*; they are written only when the call succeeds.
  *  - No function aborts the process: a Rust panic is caught and reported as
- *    FARKLE_STATUS_PANIC.
+ *    FARKLE_STATUS_PANIC, and no input makes the library allocate or compute without bound.
+ *    Work and memory that depend on an input are checked against the documented limits
+ *    (FARKLE_LIMIT_*, FARKLE_MAX_*, FARKLE_SAVE_MAX_BYTES) before anything is allocated, and
+ *    refused beyond them with FARKLE_STATUS_RESOURCE_LIMIT. Calls that can take long say what
+ *    they cost and take a FarkleProgressFn that can cancel them (FARKLE_STATUS_CANCELLED).
+ *  - Structs the caller fills in hold integers only (flags are uint8_t, 0 or 1), so any
+ *    bytes at all are safe to pass: values out of range are refused, never undefined.
  *  - Plain values (FarkleRules, FarkleScore, ...) are copied; the caller owns them.
  */
 

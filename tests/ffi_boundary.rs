@@ -292,7 +292,8 @@ fn a_game_through_handles() {
 fn every_byte_value_of_every_rules_flag() {
     let mut base = classic();
     base.dice_count = 3; // small scorer tables, so that Miri gets through
-    let flags: [(&str, fn(&mut FarkleRules) -> *mut u8); 4] = [
+    type FlagField = fn(&mut FarkleRules) -> *mut u8;
+    let flags: [(&str, FlagField); 4] = [
         ("three_pairs_with_four_of_a_kind", |r| {
             ptr::addr_of_mut!(r.three_pairs_with_four_of_a_kind)
         }),

@@ -79,14 +79,54 @@ impl<'a, 'p> Meter<'a, 'p> {
     }
 }
 
-/// A pool of worker threads owned by one call: created for a parallel computation and gone
-/// when it returns, so no thread outlives the call (a process that forks afterwards finds no
-/// pool in a broken state). `RAYON_NUM_THREADS` sets its size, as for rayon's own pool.
-pub(crate) fn worker_pool() -> Result<rayon::ThreadPool, StrategyError> {
-    rayon::ThreadPoolBuilder::new()
-        .thread_name(|i| format!("farkle-worker-{i}"))
+/// A pool of worker threads owned by one call: created for a parallel computation and joined
+/// when it is dropped, so no thread outlives the call (a process that forks afterwards has no
+/// pool to find in a broken state, and leak checkers see every thread end).
+/// `RAYON_NUM_THREADS` sets its size, as for rayon's own pool.
+pub(crate) struct WorkerPool {
+    pool: Option<rayon::ThreadPool>,
+    threads: std::sync::Arc<std::sync::Mutex<Vec<std::thread::JoinHandle<()>>>>,
+}
+
+impl std::ops::Deref for WorkerPool {
+    type Target = rayon::ThreadPool;
+    fn deref(&self) -> &rayon::ThreadPool {
+        self.pool.as_ref().expect("present until dropped")
+    }
+}
+
+impl Drop for WorkerPool {
+    fn drop(&mut self) {
+        // Dropping the pool tells its threads to finish; then wait for them.
+        drop(self.pool.take());
+        let threads = std::mem::take(&mut *self.threads.lock().unwrap_or_else(|e| e.into_inner()));
+        for thread in threads {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// A fresh [`WorkerPool`]; `ResourceLimit` when the threads cannot be started.
+pub(crate) fn worker_pool() -> Result<WorkerPool, StrategyError> {
+    let threads = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let spawned = std::sync::Arc::clone(&threads);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .spawn_handler(move |thread| {
+            let handle = std::thread::Builder::new()
+                .name(format!("farkle-worker-{}", thread.index()))
+                .spawn(move || thread.run())?;
+            spawned
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(handle);
+            Ok(())
+        })
         .build()
-        .map_err(|e| StrategyError::ResourceLimit(format!("cannot start worker threads: {e}")))
+        .map_err(|e| StrategyError::ResourceLimit(format!("cannot start worker threads: {e}")))?;
+    Ok(WorkerPool {
+        pool: Some(pool),
+        threads,
+    })
 }
 
 /// A vector of `len` copies of `value`, or a resource error when the memory is not available

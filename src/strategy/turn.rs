@@ -15,6 +15,9 @@ use crate::limits::{exceeded, MAX_TURN_STATES};
 use crate::strategy::odds::Odds;
 use crate::strategy::{try_filled, Progress, StrategyError, PROGRESS_WORK};
 
+/// The no-loss bound and the safe-only values of a turn model, by hand size.
+type Chains = (Vec<f64>, Vec<f64>);
+
 /// The option vectors of every hand size, flattened for fast backward passes.
 #[derive(Debug, Clone)]
 pub(crate) struct TurnModel {
@@ -36,7 +39,7 @@ pub(crate) struct TurnModel {
     pub max_gain: usize,
     /// The no-loss bound and the safe-only values, solved on first use (they depend on the
     /// rules only, and every turn of a penalty policy or a two-player solve needs them).
-    chains: std::sync::OnceLock<Result<(Vec<f64>, Vec<f64>), StrategyError>>,
+    chains: std::sync::OnceLock<Result<Chains, StrategyError>>,
 }
 
 impl TurnModel {
@@ -100,7 +103,7 @@ impl TurnModel {
         Ok(self.chains()?.0.clone())
     }
 
-    fn chains(&self) -> Result<&(Vec<f64>, Vec<f64>), StrategyError> {
+    fn chains(&self) -> Result<&Chains, StrategyError> {
         self.chains
             .get_or_init(|| {
                 let unit = f64::from(self.unit);
@@ -164,9 +167,10 @@ impl TurnModel {
                 if !rolls(m) {
                     continue;
                 }
-                for g in self.group_start[m - 1]..self.group_start[m] {
+                let groups = self.group_start[m - 1]..self.group_start[m];
+                for (g, &chosen) in groups.clone().zip(&choice[groups]) {
                     let p = self.group_prob[g];
-                    let (b, next) = self.options[choice[g]];
+                    let (b, next) = self.options[chosen];
                     r[row] += p * f64::from(b) * unit;
                     if let Some(to) = target(next) {
                         a[row * n + to - 1] -= p;
@@ -186,12 +190,13 @@ impl TurnModel {
             let scale = 1e-12 * (1.0 + v.iter().copied().fold(0.0, f64::max));
             let mut changed = false;
             for m in (1..=n).filter(|&m| rolls(m)) {
-                for g in self.group_start[m - 1]..self.group_start[m] {
+                let groups = self.group_start[m - 1]..self.group_start[m];
+                for (g, chosen) in groups.clone().zip(&mut choice[groups]) {
                     let value = |i: usize| {
                         let (b, next) = self.options[i];
                         f64::from(b) * unit + target(next).map_or(0.0, |to| v[to])
                     };
-                    let mut best = choice[g];
+                    let mut best = *chosen;
                     let mut best_value = value(best);
                     for i in self.option_start[g]..self.option_start[g + 1] {
                         let x = value(i);
@@ -200,8 +205,8 @@ impl TurnModel {
                             best_value = x;
                         }
                     }
-                    if best != choice[g] {
-                        choice[g] = best;
+                    if best != *chosen {
+                        *chosen = best;
                         changed = true;
                     }
                 }

@@ -1252,38 +1252,72 @@ impl<'a> Ctx<'a> {
     fn solve_ordered(&self, start: &mut [f64], progress: Progress) -> Result<(), StrategyError> {
         let players = self.players();
         let levels = self.levels();
-        let work: Vec<f64> = levels
+        // A cycle's work, roughly: its two turns' rows (each solved a few times by Newton).
+        let rows = |&(p, q): &(usize, usize)| (self.t_hi(p, q, 0.5) + self.t_hi(q, p, 0.5)) as u64;
+        let total = levels
             .iter()
-            .map(|lv| lv.iter().map(|&(p, q)| self.t_hi(p, q, 0.5) as f64).sum())
-            .collect();
-        let total: f64 = work.iter().sum::<f64>().max(1.0);
-        let mut done = 0.0;
-        for (level, w) in levels.iter().zip(&work) {
+            .flatten()
+            .filter(|&&(p, q)| p <= q)
+            .map(rows)
+            .sum::<u64>()
+            .max(1);
+        let mut done = 0u64;
+        for level in &levels {
             let cycles: Vec<(usize, usize)> =
                 level.iter().copied().filter(|&(p, q)| p <= q).collect();
-            let snapshot: &[f64] = start;
-            let results: Vec<(usize, usize, f64, f64)> = self.parallel(|| {
-                cycles
-                    .par_iter()
-                    .map_init(
-                        || (Scratch::default(), Scratch::default()),
-                        |(a, b), &(p, q)| {
-                            let (s1, s2) = self.solve_cycle(snapshot, p, q, a, b);
-                            (p, q, s1, s2)
-                        },
-                    )
-                    .collect()
-            });
-            for (p, q, s1, s2) in results {
-                start[p * players + q] = s1;
-                start[q * players + p] = s2;
-            }
-            done += w;
-            if !progress(done / total) {
-                return Err(StrategyError::Cancelled);
+            // The pairs of a level depend only on higher levels (and each cycle on itself), so
+            // they are solved in parallel, a chunk at a time, with a progress call in between.
+            for chunk in self.chunks(&cycles, rows) {
+                let snapshot: &[f64] = start;
+                let results: Vec<(usize, usize, f64, f64)> = self.parallel(|| {
+                    chunk
+                        .par_iter()
+                        .map_init(
+                            || (Scratch::default(), Scratch::default()),
+                            |(a, b), &(p, q)| {
+                                let (s1, s2) = self.solve_cycle(snapshot, p, q, a, b);
+                                (p, q, s1, s2)
+                            },
+                        )
+                        .collect()
+                });
+                for (p, q, s1, s2) in results {
+                    start[p * players + q] = s1;
+                    start[q * players + p] = s2;
+                }
+                done += chunk.iter().map(rows).sum::<u64>();
+                if !progress(done as f64 / total as f64) {
+                    return Err(StrategyError::Cancelled);
+                }
             }
         }
         Ok(())
+    }
+
+    /// `items` cut into consecutive chunks of about [`CHUNK_WORK`] option evaluations each
+    /// (`rows` estimates an item's rows), so that a progress function hears from a solve a
+    /// few times a second however large a level or bucket is.
+    fn chunks<'b>(
+        &self,
+        items: &'b [(usize, usize)],
+        rows: impl Fn(&(usize, usize)) -> u64,
+    ) -> Vec<&'b [(usize, usize)]> {
+        let per_item = self.model.row_work().max(1);
+        let mut out = Vec::new();
+        let mut begin = 0;
+        let mut work = 0u64;
+        for (i, item) in items.iter().enumerate() {
+            work = work.saturating_add(rows(item).saturating_mul(per_item));
+            if work >= CHUNK_WORK {
+                out.push(&items[begin..=i]);
+                begin = i + 1;
+                work = 0;
+            }
+        }
+        if begin < items.len() {
+            out.push(&items[begin..]);
+        }
+        out
     }
 
     fn solve_cycle(
@@ -1407,24 +1441,37 @@ impl<'a> Ctx<'a> {
         let players = self.players();
         let record = forms.is_some();
         let mut change = 0.0f64;
+        let rows = |&(p, q): &(usize, usize)| self.t_hi(p, q, 0.5) as u64;
         for (i, bucket) in buckets.iter().enumerate() {
-            let snapshot: &[f64] = start;
-            let results: Vec<(usize, f64, Option<Linear>)> = self.parallel(|| {
-                bucket
-                    .par_iter()
-                    .map_init(Scratch::default, |s, &(p, q)| {
-                        let phi = self.farkle_payoff(snapshot, p, q);
-                        let t_hi = self.t_hi(p, q, phi);
-                        self.fill_bank(snapshot, p, q, t_hi, &mut s.bank);
-                        let value = self.pass::<false>(s, p, q, phi).0;
-                        let form = record.then(|| self.linearize(s, p, q, phi));
-                        debug_assert!(form.as_ref().is_none_or(|f| {
-                            (self.linear_value(f, snapshot, p, q) - value).abs() < 1e-9
-                        }));
-                        (p * players + q, value, form)
-                    })
-                    .collect()
-            });
+            // Every pair of a bucket reads the values from before the bucket (the results are
+            // stored after the last chunk), though it is computed a chunk at a time so that
+            // the progress function is called between chunks.
+            let mut results: Vec<(usize, f64, Option<Linear>)> = Vec::with_capacity(bucket.len());
+            let chunks = self.chunks(bucket, rows);
+            let chunk_count = chunks.len();
+            for chunk in chunks {
+                let current: &[f64] = start;
+                let computed: Vec<(usize, f64, Option<Linear>)> = self.parallel(|| {
+                    chunk
+                        .par_iter()
+                        .map_init(Scratch::default, |s, &(p, q)| {
+                            let phi = self.farkle_payoff(current, p, q);
+                            let t_hi = self.t_hi(p, q, phi);
+                            self.fill_bank(current, p, q, t_hi, &mut s.bank);
+                            let value = self.pass::<false>(s, p, q, phi).0;
+                            let form = record.then(|| self.linearize(s, p, q, phi));
+                            debug_assert!(form.as_ref().is_none_or(|f| {
+                                (self.linear_value(f, current, p, q) - value).abs() < 1e-9
+                            }));
+                            (p * players + q, value, form)
+                        })
+                        .collect()
+                });
+                results.extend(computed);
+                if chunk_count > 1 && !progress(i as f64 / buckets.len() as f64) {
+                    return Err(StrategyError::Cancelled);
+                }
+            }
             for (idx, v, form) in results {
                 change = change.max((start[idx] - v).abs());
                 start[idx] = v;
@@ -1606,6 +1653,10 @@ struct Linear {
     first: u32,
     weights: Box<[f64]>,
 }
+
+/// Option evaluations of one parallel chunk of a solve, between two progress calls (about a
+/// tenth of a second on two cores).
+const CHUNK_WORK: u64 = 200_000_000;
 
 /// Pairs whose turn is re-solved when a table is loaded (see
 /// [`WinTable::check_against_rules`]).
