@@ -117,7 +117,8 @@ pub struct SolveOptions {
     /// With a penalty: evaluate each sweep's policy before the next sweep (modified policy
     /// iteration; several times fewer sweeps at a target of 10,000). `false` runs plain
     /// sweeps, which reach the same values more slowly and need no memory for the linear
-    /// forms; the solver also falls back to them when the forms would not fit in 3 GiB.
+    /// forms; the solver also falls back to them when the forms would not fit in
+    /// [`crate::limits::MAX_LINEAR_FORM_BYTES`].
     pub policy_iteration: bool,
 }
 
@@ -1385,22 +1386,30 @@ impl<'a> Ctx<'a> {
     ) -> Result<usize, StrategyError> {
         let tolerance = options.tolerance;
         let buckets = self.sweep_order();
-        let mut forms = if options.policy_iteration && self.linear_memory() <= MAX_LINEAR_FORM_BYTES
-        {
-            Some(try_filled(start.len(), Linear::default())?)
+        let base = start.len().saturating_mul(std::mem::size_of::<Linear>());
+        let mut forms = if options.policy_iteration && base <= MAX_LINEAR_FORM_BYTES {
+            Some(Forms {
+                forms: try_filled(start.len(), Linear::default())?,
+                bytes: base,
+            })
         } else {
             None
         };
         let mut changes: Vec<f64> = Vec::new();
         for sweep in 0..MAX_SWEEPS {
-            let change = self.sweep(&buckets, start, forms.as_deref_mut(), &mut |within| {
-                progress(estimate(&changes, sweep, within, tolerance))
-            })?;
+            let (change, over_budget) =
+                self.sweep(&buckets, start, forms.as_mut(), &mut |within| {
+                    progress(estimate(&changes, sweep, within, tolerance))
+                })?;
+            if over_budget {
+                // The forms outgrew their memory: plain sweeps from here on.
+                forms = None;
+            }
             changes.push(change);
             if change <= tolerance {
                 return Ok(sweep + 1);
             }
-            if let Some(forms) = &forms {
+            if let Some(Forms { forms, .. }) = &forms {
                 let done = estimate(&changes, sweep + 1, 0.0, tolerance);
                 self.evaluate(&buckets, forms, start, tolerance / 8.0, &mut || {
                     progress(done)
@@ -1435,11 +1444,12 @@ impl<'a> Ctx<'a> {
         &self,
         buckets: &[Vec<(usize, usize)>],
         start: &mut [f64],
-        mut forms: Option<&mut [Linear]>,
+        mut forms: Option<&mut Forms>,
         progress: Progress,
-    ) -> Result<f64, StrategyError> {
+    ) -> Result<(f64, bool), StrategyError> {
         let players = self.players();
-        let record = forms.is_some();
+        let mut record = forms.is_some();
+        let mut over_budget = false;
         let mut change = 0.0f64;
         let rows = |&(p, q): &(usize, usize)| self.t_hi(p, q, 0.5) as u64;
         for (i, bucket) in buckets.iter().enumerate() {
@@ -1451,6 +1461,7 @@ impl<'a> Ctx<'a> {
             let chunk_count = chunks.len();
             for chunk in chunks {
                 let current: &[f64] = start;
+                let recording = record;
                 let computed: Vec<(usize, f64, Option<Linear>)> = self.parallel(|| {
                     chunk
                         .par_iter()
@@ -1459,7 +1470,7 @@ impl<'a> Ctx<'a> {
                             let t_hi = self.t_hi(p, q, phi);
                             self.fill_bank(current, p, q, t_hi, &mut s.bank);
                             let value = self.pass::<false>(s, p, q, phi).0;
-                            let form = record.then(|| self.linearize(s, p, q, phi));
+                            let form = recording.then(|| self.linearize(s, p, q, phi));
                             debug_assert!(form.as_ref().is_none_or(|f| {
                                 (self.linear_value(f, current, p, q) - value).abs() < 1e-9
                             }));
@@ -1475,15 +1486,25 @@ impl<'a> Ctx<'a> {
             for (idx, v, form) in results {
                 change = change.max((start[idx] - v).abs());
                 start[idx] = v;
-                if let (Some(forms), Some(form)) = (forms.as_deref_mut(), form) {
-                    forms[idx] = form;
+                if let (Some(store), Some(form)) = (forms.as_deref_mut(), form) {
+                    store.bytes =
+                        store.bytes - 8 * store.forms[idx].weights.len() + 8 * form.weights.len();
+                    store.forms[idx] = form;
                 }
+            }
+            if record
+                && forms
+                    .as_ref()
+                    .is_some_and(|f| f.bytes > MAX_LINEAR_FORM_BYTES)
+            {
+                record = false;
+                over_budget = true;
             }
             if i % 64 == 0 && !progress(i as f64 / buckets.len() as f64) {
                 return Err(StrategyError::Cancelled);
             }
         }
-        Ok(change)
+        Ok((change, over_budget))
     }
 
     /// The turn just solved by [`Ctx::pass`] (whose values are still in `s`), as a linear
@@ -1633,14 +1654,13 @@ impl<'a> Ctx<'a> {
         }
         Ok(())
     }
+}
 
-    /// An upper bound on the memory of the linear forms, in bytes.
-    fn linear_memory(&self) -> usize {
-        let players = self.players();
-        let l = &self.layout;
-        let rows = (l.target - l.lower) as usize + self.model.max_gain;
-        players * players * (rows * 8 + std::mem::size_of::<Linear>())
-    }
+/// Every pair's linear form, and the memory they take, which is kept within
+/// [`MAX_LINEAR_FORM_BYTES`] (beyond it the solver drops them and does plain sweeps).
+struct Forms {
+    forms: Vec<Linear>,
+    bytes: usize,
 }
 
 /// A pair's turn under a fixed policy as a linear function of the other pairs' values:
