@@ -760,6 +760,45 @@ fn a_bot_that_cannot_be_advised_says_why() {
     );
 }
 
+/// A save whose rules ask for more than the library allows (a bank minimum of 999,999,999
+/// points: the single-turn table behind hints and computer players would need tens of
+/// gigabytes, and the library used to abort the program asking for them) loads, and `hint`
+/// and the computer player say which limit it is instead of killing the game.
+#[test]
+fn rules_too_big_to_advise_are_explained_not_fatal() {
+    let dir = fresh_dir("cli-too-big");
+    let rules = Rules {
+        min_bank_score: 999_999_999,
+        ..classic()
+    };
+    // The granularity is gcd(50, 999,999,999) = 1 point, so the table needs a row for every
+    // turn total up to the bank minimum (rows 0 to 1,000,000,000 - 1), plus the 4,000 points
+    // of the largest roll (six 1s) above it and one more: 1,000,004,001 rows of 7 hand sizes.
+    let limit = "the call would exceed a resource limit (too large: a turn table up to a turn \
+                 total of 1000000000 points (6 dice) would be 7000028007 states; the limit is \
+                 4194304 states)";
+    // Ann to move: `hint` explains, and the game goes on.
+    let names = |a: &str, b: &str| vec![Some(a.to_owned()), Some(b.to_owned())];
+    let seeded = farkle::DiceSource::Seeded { seed: 7 };
+    let game = farkle::Game::with_names(rules, names("Ann", "Bot 1"), seeded).expect("a game");
+    std::fs::write(dir.join("ann.json"), game.save()).expect("write the save");
+    let out = run_in(&programs().farkle, &[], &dir, &["--load", "ann.json"], "hint\nview\n");
+    let stdout = text(&out.stdout);
+    let lines = story(&stdout);
+    let at = find(&lines, 0, "Ann> hint");
+    assert_eq!(lines[at + 2], format!("No optimal play: {limit}."), "{stdout}");
+    find(&lines, at, "Ann> view");
+    // The computer player to move: it says which limit, and the game ends unfinished.
+    let game = farkle::Game::with_names(rules, names("Bot 1", "Ann"), seeded).expect("a game");
+    std::fs::write(dir.join("bot.json"), game.save()).expect("write the save");
+    let out = run_in(&programs().farkle, &[], &dir, &["--load", "bot.json"], "");
+    let stdout = text(&out.stdout);
+    let lines = story(&stdout);
+    let at = find(&lines, 0, "Bot 1's turn: 0 points in hand, 6 dice to roll.");
+    assert_eq!(lines[at + 1], format!("Bot 1 cannot play: {limit}."), "{stdout}");
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+}
+
 /// `save` replaces only regular files (a link stays a link, its target gets the save) and
 /// refuses a FIFO, a directory and a link to nothing; `--load` refuses a FIFO (which blocked
 /// it) and a character device (/dev/zero, which it read without end) before reading.
