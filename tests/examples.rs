@@ -782,11 +782,21 @@ fn rules_too_big_to_advise_are_explained_not_fatal() {
     let seeded = farkle::DiceSource::Seeded { seed: 7 };
     let game = farkle::Game::with_names(rules, names("Ann", "Bot 1"), seeded).expect("a game");
     std::fs::write(dir.join("ann.json"), game.save()).expect("write the save");
-    let out = run_in(&programs().farkle, &[], &dir, &["--load", "ann.json"], "hint\nview\n");
+    let out = run_in(
+        &programs().farkle,
+        &[],
+        &dir,
+        &["--load", "ann.json"],
+        "hint\nview\n",
+    );
     let stdout = text(&out.stdout);
     let lines = story(&stdout);
     let at = find(&lines, 0, "Ann> hint");
-    assert_eq!(lines[at + 2], format!("No optimal play: {limit}."), "{stdout}");
+    assert_eq!(
+        lines[at + 2],
+        format!("No optimal play: {limit}."),
+        "{stdout}"
+    );
     find(&lines, at, "Ann> view");
     // The computer player to move: it says which limit, and the game ends unfinished.
     let game = farkle::Game::with_names(rules, names("Bot 1", "Ann"), seeded).expect("a game");
@@ -795,7 +805,11 @@ fn rules_too_big_to_advise_are_explained_not_fatal() {
     let stdout = text(&out.stdout);
     let lines = story(&stdout);
     let at = find(&lines, 0, "Bot 1's turn: 0 points in hand, 6 dice to roll.");
-    assert_eq!(lines[at + 1], format!("Bot 1 cannot play: {limit}."), "{stdout}");
+    assert_eq!(
+        lines[at + 1],
+        format!("Bot 1 cannot play: {limit}."),
+        "{stdout}"
+    );
     assert_eq!(out.status.code(), Some(1), "{stdout}");
 }
 

@@ -115,7 +115,7 @@ fn create(spec: &GameSpec) -> Option<*mut FarkleGame> {
         2 => {
             rules.turn_limit = u32::from(spec.short / 4 % 4) + 1;
             rules.target_score = 0;
-            rules.final_round = false;
+            rules.final_round = 0;
         }
         _ => {}
     }

@@ -117,9 +117,12 @@ pub struct SolveOptions {
     /// With a penalty: evaluate each sweep's policy before the next sweep (modified policy
     /// iteration; several times fewer sweeps at a target of 10,000). `false` runs plain
     /// sweeps, which reach the same values more slowly and need no memory for the linear
-    /// forms; the solver also falls back to them when the forms would not fit in
-    /// [`crate::limits::MAX_LINEAR_FORM_BYTES`].
+    /// forms; the solver also falls back to them when the forms outgrow `form_memory`.
     pub policy_iteration: bool,
+    /// The memory the linear forms of policy iteration may take, in bytes (at most
+    /// [`crate::limits::MAX_LINEAR_FORM_BYTES`], the default); past it the solve goes on
+    /// with plain sweeps.
+    pub form_memory: usize,
 }
 
 impl Default for SolveOptions {
@@ -127,6 +130,7 @@ impl Default for SolveOptions {
         SolveOptions {
             tolerance: 1e-12,
             policy_iteration: true,
+            form_memory: MAX_LINEAR_FORM_BYTES,
         }
     }
 }
@@ -1386,11 +1390,13 @@ impl<'a> Ctx<'a> {
     ) -> Result<usize, StrategyError> {
         let tolerance = options.tolerance;
         let buckets = self.sweep_order();
+        let budget = options.form_memory.min(MAX_LINEAR_FORM_BYTES);
         let base = start.len().saturating_mul(std::mem::size_of::<Linear>());
-        let mut forms = if options.policy_iteration && base <= MAX_LINEAR_FORM_BYTES {
+        let mut forms = if options.policy_iteration && base <= budget {
             Some(Forms {
                 forms: try_filled(start.len(), Linear::default())?,
                 bytes: base,
+                budget,
             })
         } else {
             None
@@ -1492,11 +1498,7 @@ impl<'a> Ctx<'a> {
                     store.forms[idx] = form;
                 }
             }
-            if record
-                && forms
-                    .as_ref()
-                    .is_some_and(|f| f.bytes > MAX_LINEAR_FORM_BYTES)
-            {
+            if record && forms.as_ref().is_some_and(|f| f.bytes > f.budget) {
                 record = false;
                 over_budget = true;
             }
@@ -1656,11 +1658,12 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// Every pair's linear form, and the memory they take, which is kept within
-/// [`MAX_LINEAR_FORM_BYTES`] (beyond it the solver drops them and does plain sweeps).
+/// Every pair's linear form, and the memory they take, which is kept within the budget
+/// (beyond it the solver drops them and does plain sweeps).
 struct Forms {
     forms: Vec<Linear>,
     bytes: usize,
+    budget: usize,
 }
 
 /// A pair's turn under a fixed policy as a linear function of the other pairs' values:
