@@ -173,6 +173,24 @@ fn state(game: *const FarkleGame) -> FarkleGameState {
     unsafe { st.assume_init() }
 }
 
+/// Loads a save that must load, and checks that it saves back to the same text.
+fn load_ok(saved: &str) -> *mut FarkleGame {
+    let mut loaded = ptr::null_mut();
+    // SAFETY: a buffer of saved.len() bytes and a writable out pointer.
+    let s = unsafe {
+        farkle_game_load(
+            saved.as_ptr().cast(),
+            saved.len(),
+            ptr::null_mut(),
+            0,
+            &mut loaded,
+        )
+    };
+    assert_eq!(s, FarkleStatus::Ok);
+    assert_eq!(save(loaded), saved);
+    loaded
+}
+
 fn save(game: *const FarkleGame) -> String {
     let mut out: *mut c_char = ptr::null_mut();
     // SAFETY: a live game and a writable out pointer.
@@ -265,15 +283,7 @@ fn a_game_through_handles() {
         assert_eq!(s, FarkleStatus::InvalidSave);
         assert!(loaded.is_null());
         assert_eq!(message[15], 0);
-        let s = farkle_game_load(
-            saved.as_ptr().cast(),
-            saved.len(),
-            ptr::null_mut(),
-            0,
-            &mut loaded,
-        );
-        assert_eq!(s, FarkleStatus::Ok);
-        assert_eq!(save(loaded), saved);
+        let loaded = load_ok(&saved);
         assert_eq!(farkle_game_leave(loaded, 1), FarkleStatus::Ok);
         assert_eq!(state(loaded).phase, FarkleGamePhase::GameOver);
         let mut winners = 0u64;
@@ -334,17 +344,7 @@ fn every_byte_value_of_every_rules_flag() {
                 let saved = save(game);
                 let flag = format!("\"{name}\":{}", value == 1);
                 assert!(saved.contains(&flag), "{flag} in {saved}");
-                let mut loaded = ptr::null_mut();
-                let s = farkle_game_load(
-                    saved.as_ptr().cast(),
-                    saved.len(),
-                    ptr::null_mut(),
-                    0,
-                    &mut loaded,
-                );
-                assert_eq!(s, FarkleStatus::Ok);
-                assert_eq!(save(loaded), saved);
-                farkle_game_free(loaded);
+                farkle_game_free(load_ok(&saved));
                 farkle_game_free(game);
             }
         }

@@ -29,7 +29,7 @@ use libfuzzer_sys::fuzz_target;
 #[path = "common/mod.rs"]
 mod common;
 
-use common::{out, rules_valid, save, RulesSpec};
+use common::{out, rules_valid, save, table_bytes, RulesSpec};
 
 #[derive(Debug, Arbitrary)]
 enum RulesSource {
@@ -198,7 +198,8 @@ fn policy(rules: &FarkleRules, patience: u8, call: &Call) {
             assert_ne!(s, FarkleStatus::InvalidArgument, "{turn_total}");
         }
     }
-    let threshold = out(|t| unsafe { farkle_turn_policy_bank_threshold(handle, *threshold_dice, t) });
+    let threshold =
+        out(|t| unsafe { farkle_turn_policy_bank_threshold(handle, *threshold_dice, t) });
     match threshold {
         Ok(t) => assert!(t == -1 || t >= 0, "{t}"),
         Err(s) => assert_eq!(s, FarkleStatus::InvalidArgument),
@@ -229,23 +230,33 @@ fn game(rules: &FarkleRules, patience: u8, call: &Call) {
     };
     let before = save(g);
     // SAFETY: a live game; the progress data outlives the call.
-    let prepared = unsafe {
-        farkle_game_prepare_advice(g, Some(impatient), ptr::addr_of_mut!(p).cast())
-    };
+    let prepared =
+        unsafe { farkle_game_prepare_advice(g, Some(impatient), ptr::addr_of_mut!(p).cast()) };
     assert!(solve_status(prepared) && prepared != FarkleStatus::InvalidRules);
     assert_eq!(save(g), before, "preparing advice changes no game state");
     for &kind in bots.iter().take(8) {
         let kind = u32::from(kind % 4);
         // Without a prepared policy the optimal bots would solve it without progress (and
         // without a way to stop it early): only the others play then.
-        let kind = if prepared == FarkleStatus::Ok { kind } else { kind % 2 };
+        let kind = if prepared == FarkleStatus::Ok {
+            kind
+        } else {
+            kind % 2
+        };
         let before = save(g);
         let mut advice = MaybeUninit::<FarkleAdvice>::uninit();
         let mut count = 0usize;
         if prepared == FarkleStatus::Ok {
             // SAFETY: a live game and valid out pointers.
             let s = unsafe {
-                farkle_game_advise(g, ptr::null(), advice.as_mut_ptr(), ptr::null_mut(), 0, &mut count)
+                farkle_game_advise(
+                    g,
+                    ptr::null(),
+                    advice.as_mut_ptr(),
+                    ptr::null_mut(),
+                    0,
+                    &mut count,
+                )
             };
             assert!(
                 matches!(
@@ -266,7 +277,11 @@ fn game(rules: &FarkleRules, patience: u8, call: &Call) {
             | FarkleStatus::NullPointer
             | FarkleStatus::InvalidArgument
             | FarkleStatus::Unsupported => {
-                assert_eq!(save(g), before, "a refused bot turn changes nothing ({s:?})");
+                assert_eq!(
+                    save(g),
+                    before,
+                    "a refused bot turn changes nothing ({s:?})"
+                );
             }
             other => panic!("bot kind {kind}: {other:?}"),
         }
@@ -333,19 +348,14 @@ fn solve(rules: &FarkleRules, patience: u8, call: &Call) {
             }
             Err(s) => assert!(matches!(
                 s,
-                FarkleStatus::InvalidArgument | FarkleStatus::InvalidFace | FarkleStatus::TooManyDice
+                FarkleStatus::InvalidArgument
+                    | FarkleStatus::InvalidFace
+                    | FarkleStatus::TooManyDice
             )),
         }
     }
     // The saved form loads back (and passes the check against its rules).
-    let mut size = 0usize;
-    // SAFETY: asking for the size with an empty buffer.
-    let s = unsafe { farkle_win_table_to_buffer(t, ptr::null_mut(), 0, &mut size) };
-    assert_eq!(s, FarkleStatus::BufferTooSmall);
-    let mut bytes = vec![0u8; size];
-    // SAFETY: a buffer of `size` bytes.
-    let s = unsafe { farkle_win_table_to_buffer(t, bytes.as_mut_ptr(), size, &mut size) };
-    assert_eq!(s, FarkleStatus::Ok);
+    let bytes = table_bytes(t);
     let mut back: *mut FarkleWinTable = ptr::null_mut();
     // SAFETY: the bytes just written.
     let s = unsafe { farkle_win_table_from_buffer(bytes.as_ptr(), bytes.len(), &mut back) };

@@ -23,7 +23,7 @@ use libfuzzer_sys::fuzz_target;
 #[path = "common/mod.rs"]
 mod common;
 
-use common::out;
+use common::{out, table_bytes};
 
 #[derive(Debug, Arbitrary)]
 enum Bytes {
@@ -62,18 +62,6 @@ fn small(final_round_and_penalty: bool) -> FarkleRules {
         r.farkle_penalty_points = 100;
     }
     r
-}
-
-fn table_bytes(t: *const FarkleWinTable) -> Vec<u8> {
-    let mut size = 0usize;
-    // SAFETY: a live table; asking for the size.
-    let s = unsafe { farkle_win_table_to_buffer(t, ptr::null_mut(), 0, &mut size) };
-    assert_eq!(s, FarkleStatus::BufferTooSmall);
-    let mut bytes = vec![0u8; size];
-    // SAFETY: a buffer of `size` bytes.
-    let s = unsafe { farkle_win_table_to_buffer(t, bytes.as_mut_ptr(), size, &mut size) };
-    assert_eq!(s, FarkleStatus::Ok);
-    bytes
 }
 
 fn bases() -> &'static [Vec<u8>; 2] {
@@ -173,7 +161,9 @@ fuzz_target!(|input: Input| {
             }
             Err(s) => assert!(matches!(
                 s,
-                FarkleStatus::InvalidArgument | FarkleStatus::InvalidFace | FarkleStatus::TooManyDice
+                FarkleStatus::InvalidArgument
+                    | FarkleStatus::InvalidFace
+                    | FarkleStatus::TooManyDice
             )),
         }
     }

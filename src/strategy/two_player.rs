@@ -529,17 +529,18 @@ fn final_chances(
 ) -> Result<Vec<f64>, StrategyError> {
     let mut out = try_filled(cap + 1, 1.0)?;
     for (d, chance) in out.iter_mut().enumerate().skip(1) {
-        *chance = final_chance(model, bank_min, d, meter)?;
+        *chance = final_chance(model, bank_min, d, 0.5, meter)?;
     }
     Ok(out)
 }
 
-/// The opponent's best chance in one last turn to finish more than `d` units ahead (a tie
-/// counting 1/2).
+/// The opponent's best chance in one last turn to finish more than `d` units ahead, a tie
+/// (finishing exactly `d` ahead) counting `tie`.
 fn final_chance(
     model: &TurnModel,
     bank_min: usize,
     d: usize,
+    tie: f64,
     meter: &mut Meter,
 ) -> Result<f64, StrategyError> {
     let t_hi = d.max(bank_min) + 1;
@@ -551,7 +552,7 @@ fn final_chance(
         |t| {
             (t >= bank_min).then_some(match t.cmp(&d) {
                 std::cmp::Ordering::Greater => 1.0,
-                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Equal => tie,
                 std::cmp::Ordering::Less => 0.0,
             })
         },
@@ -618,23 +619,15 @@ fn lead_cap(model: &TurnModel, bank_min: usize, meter: &mut Meter) -> Result<usi
     Ok(hi)
 }
 
+/// The chance to finish strictly more than `d` units ahead (ties lose), which the lead cap
+/// is defined by.
 fn final_chances_at(
     model: &TurnModel,
     bank_min: usize,
     d: usize,
     meter: &mut Meter,
 ) -> Result<f64, StrategyError> {
-    let t_hi = d.max(bank_min) + 1;
-    meter.charge(t_hi as u64 * model.row_work(), 0.0)?;
-    Ok(solve_turn(
-        model,
-        t_hi,
-        0.0,
-        |t| (t >= bank_min).then_some(if t > d { 1.0 } else { 0.0 }),
-        |_, _| 1.0,
-        &mut |_| true,
-    )?
-    .w(0, model.dice))
+    final_chance(model, bank_min, d, 0.0, meter)
 }
 
 /// [`lead_values`] for both opponent flags; empty without a final round.
@@ -840,7 +833,8 @@ impl WinTable {
             }
             for flag in 0..2 {
                 for d in [1, cap / 2, cap] {
-                    let expected = final_chance(&self.model, self.bank_min[flag], d, &mut meter)?;
+                    let expected =
+                        final_chance(&self.model, self.bank_min[flag], d, 0.5, &mut meter)?;
                     let stored = self.final_chance[flag][d];
                     if (expected - stored).abs() > 1e-12 {
                         return bad(format!(

@@ -28,6 +28,8 @@ static FarkleRules preset(uint32_t p) {
     return r;
 }
 
+static FarkleRules small_game(void);
+
 static int contains(const char *text, const char *part) {
     return text != NULL && strstr(text, part) != NULL;
 }
@@ -79,6 +81,16 @@ static void test_huge_bank_minimum(void) {
                  FARKLE_STATUS_RESOURCE_LIMIT);
     CHECK(contains(farkle_game_last_error(g), "the limit is"));
     CHECK_STATUS(farkle_game_prepare_advice(g, NULL, NULL), FARKLE_STATUS_RESOURCE_LIMIT);
+    {
+        /* The win-optimal bot needs the same single-turn policy (for the states its table does
+         * not cover): refused the same way, whatever table it is given. */
+        FarkleRules small = small_game();
+        FarkleWinTable *t = NULL;
+        CHECK_STATUS(farkle_win_table_solve(&small, NULL, NULL, &t), FARKLE_STATUS_OK);
+        CHECK_STATUS(farkle_game_bot_play_turn(g, FARKLE_BOT_KIND_WIN_OPTIMAL, t, 1),
+                     FARKLE_STATUS_RESOURCE_LIMIT);
+        farkle_win_table_free(t);
+    }
     CHECK(same_game(g, before));
     /* The threshold bot needs no policy: it plays its turn (it cannot bank, so it farkles). */
     CHECK_STATUS(farkle_game_bot_play_turn(g, FARKLE_BOT_KIND_THRESHOLD, NULL, 1),

@@ -167,6 +167,20 @@ pub fn out<T>(f: impl FnOnce(*mut T) -> FarkleStatus) -> Result<T, FarkleStatus>
     }
 }
 
+/// A table's saved form through farkle_win_table_to_buffer (asking for the size first).
+pub fn table_bytes(t: *const farkle::ffi::strategy::FarkleWinTable) -> Vec<u8> {
+    use farkle::ffi::strategy::farkle_win_table_to_buffer;
+    let mut size = 0usize;
+    // SAFETY: a live table; asking for the size.
+    let s = unsafe { farkle_win_table_to_buffer(t, ptr::null_mut(), 0, &mut size) };
+    assert_eq!(s, FarkleStatus::BufferTooSmall);
+    let mut bytes = vec![0u8; size];
+    // SAFETY: a buffer of `size` bytes.
+    let s = unsafe { farkle_win_table_to_buffer(t, bytes.as_mut_ptr(), size, &mut size) };
+    assert_eq!(s, FarkleStatus::Ok);
+    bytes
+}
+
 /// The game's save text (through farkle_game_save and farkle_string_free).
 pub fn save(game: *const FarkleGame) -> String {
     let mut text: *mut c_char = ptr::null_mut();
