@@ -634,13 +634,22 @@ pub unsafe extern "C" fn farkle_win_table_save(
     }
 }
 
-/// Loads a table saved by farkle_win_table_save() or farkle_win_table_to_buffer().
+/// Loads a table saved by farkle_win_table_save() or farkle_win_table_to_buffer(), reading at
+/// most the size of the largest table this library writes (about 17 MB; a longer file or a
+/// device is refused without reading further).
+///
+/// Besides its format, sizes and checksum, a table must agree with the rules it claims: the
+/// turns of a sample of pairs are solved again from the stored values around them, and with
+/// a final round the lead cap and a few last-turn chances are recomputed (milliseconds for a
+/// 6-dice preset). The checksum only detects damage (anyone can recompute it); this check is
+/// what refuses a table whose rules were edited. It is not a signature: load tables you trust.
 ///
 /// On success `*out_table` owns a new table. Errors: FARKLE_STATUS_NULL_POINTER,
 /// FARKLE_STATUS_INVALID_ARGUMENT (path not UTF-8), FARKLE_STATUS_IO (cannot read),
-/// FARKLE_STATUS_BAD_TABLE_FILE (not a table, truncated, corrupted, or another version),
-/// FARKLE_STATUS_INVALID_RULES or FARKLE_STATUS_UNSUPPORTED (the rules inside are not
-/// solvable).
+/// FARKLE_STATUS_BAD_TABLE_FILE (not a table, too long, truncated, corrupted, another
+/// version, or values that do not follow from its rules), FARKLE_STATUS_INVALID_RULES,
+/// FARKLE_STATUS_UNSUPPORTED or FARKLE_STATUS_RESOURCE_LIMIT (the rules inside are not
+/// solvable here); farkle_last_error_message() says which.
 ///
 /// # Safety
 /// `path` a NUL-terminated string, `out_table` writable.
