@@ -9,6 +9,9 @@
 //! the pinned major versions of `rand` and `rand_chacha`.
 
 use rand::{Rng, SeedableRng};
+
+use crate::dice::MAX_DICE;
+use crate::history::Dice;
 use rand_chacha::{ChaCha20Rng, ChaCha8Rng};
 use serde::{Deserialize, Deserializer, Serialize};
 use thiserror::Error;
@@ -93,7 +96,7 @@ impl DiceGenerator {
     }
 
     /// Rolls `count` dice (faces 1..=6, in roll order); `None` for [`DiceSource::Supplied`].
-    pub fn roll(&mut self, count: usize) -> Option<Result<Vec<u8>, EntropyError>> {
+    pub fn roll(&mut self, count: usize) -> Option<Result<Dice, EntropyError>> {
         match self.source {
             DiceSource::Supplied => None,
             DiceSource::Seeded { .. } => {
@@ -110,8 +113,12 @@ impl DiceGenerator {
     }
 }
 
-fn draw(rng: &mut impl Rng, count: usize) -> Vec<u8> {
-    (0..count).map(|_| rng.random_range(1..=6u8)).collect()
+/// `count` dice (at most a set's) from `rng`, each uniform on 1..=6: the one way every
+/// generated roll is drawn, so a seed gives the same dice wherever a game is played.
+pub(crate) fn draw(rng: &mut impl Rng, count: usize) -> Dice {
+    (0..count.min(MAX_DICE))
+        .map(|_| rng.random_range(1..=6u8))
+        .collect()
 }
 
 #[cfg(test)]
@@ -140,8 +147,8 @@ mod tests {
     #[test]
     fn seeded_dice_are_pinned() {
         let mut g = DiceGenerator::new(DiceSource::Seeded { seed: 2026 });
-        assert_eq!(g.roll(6).unwrap().unwrap(), vec![1, 4, 3, 2, 5, 1]);
-        assert_eq!(g.roll(6).unwrap().unwrap(), vec![3, 2, 6, 2, 4, 5]);
+        assert_eq!(g.roll(6).unwrap().unwrap()[..], [1, 4, 3, 2, 5, 1]);
+        assert_eq!(g.roll(6).unwrap().unwrap()[..], [3, 2, 6, 2, 4, 5]);
     }
 
     #[test]

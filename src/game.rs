@@ -19,7 +19,7 @@ use thiserror::Error;
 
 use crate::dice::{DiceError, FaceCounts};
 use crate::dice_source::{DiceGenerator, DiceSource, EntropyError};
-use crate::history::{Event, RollRecord, SelectionRecord, Turn, TurnEnd};
+use crate::history::{Combinations, Dice, Event, RollRecord, SelectionRecord, Turn, TurnEnd};
 use crate::rules::{Rules, RulesError};
 use crate::scoring::{InvalidSelection, Scorer, Selection};
 
@@ -207,6 +207,23 @@ impl PartialEq for Game {
     }
 }
 
+/// Everything in a game that actions change, but the event log, which only grows: restoring
+/// it (and cutting the log back to its length) puts the game back exactly where it was, at a
+/// cost that does not grow with the game's length.
+#[derive(Debug, Clone)]
+pub(crate) struct Checkpoint {
+    dice: DiceGenerator,
+    players: Vec<Player>,
+    phase: Phase,
+    round: u32,
+    turn: Turn,
+    pending: u16,
+    final_round: Option<usize>,
+    final_pending: u64,
+    winners: u64,
+    events: usize,
+}
+
 /// `rules` with its game options (which the scorer never reads) set to fixed values, so games
 /// that differ only in those share one cached scorer.
 fn scoring_rules(rules: &Rules) -> Rules {
@@ -275,6 +292,49 @@ impl Game {
                 round: 1,
             }],
         })
+    }
+
+    /// The state to come back to if what follows is abandoned (see [`Game::restore`]).
+    pub(crate) fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            dice: self.dice.clone(),
+            players: self.players.clone(),
+            phase: self.phase,
+            round: self.round,
+            turn: self.turn.clone(),
+            pending: self.pending,
+            final_round: self.final_round,
+            final_pending: self.final_pending,
+            winners: self.winners,
+            events: self.events.len(),
+        }
+    }
+
+    /// Puts the game back where it was at `checkpoint` (taken from this game, with only
+    /// actions since).
+    pub(crate) fn restore(&mut self, checkpoint: Checkpoint) {
+        let Checkpoint {
+            dice,
+            players,
+            phase,
+            round,
+            turn,
+            pending,
+            final_round,
+            final_pending,
+            winners,
+            events,
+        } = checkpoint;
+        self.dice = dice;
+        self.players = players;
+        self.phase = phase;
+        self.round = round;
+        self.turn = turn;
+        self.pending = pending;
+        self.final_round = final_round;
+        self.final_pending = final_pending;
+        self.winners = winners;
+        self.events.truncate(events);
     }
 
     // ----- queries -----
@@ -489,10 +549,11 @@ impl Game {
             });
         }
         FaceCounts::from_faces(dice, hand).map_err(GameError::InvalidDice)?;
-        Ok(self.apply_roll(dice.to_vec(), generated))
+        let dice = Dice::try_from(dice).expect("no more dice than the set");
+        Ok(self.apply_roll(dice, generated))
     }
 
-    fn apply_roll(&mut self, dice: Vec<u8>, generated: bool) -> &RollRecord {
+    fn apply_roll(&mut self, dice: Dice, generated: bool) -> &RollRecord {
         let counts = FaceCounts::from_faces(&dice, dice.len()).expect("checked dice");
         let analysis = self
             .scorer
@@ -634,46 +695,42 @@ impl Game {
 
     fn apply_selection(&mut self, mask: u16) -> Result<i32, GameError> {
         let roll = self.current_roll();
-        let chosen: Vec<u8> = roll
-            .dice
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| mask & (1 << i) != 0)
-            .map(|(_, &f)| f)
-            .collect();
-        let counts = FaceCounts::from_faces(&chosen, chosen.len()).expect("valid roll");
-        let score = self
+        let mut counts = FaceCounts::EMPTY;
+        for (i, &f) in roll.dice.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                counts.0[usize::from(f - 1)] += 1;
+            }
+        }
+        // No allocation: the points by lookup, the combinations straight into the record.
+        let points = self
             .scorer
-            .score(counts)
+            .check(counts)
             .map_err(GameError::InvalidSelection)?;
         let mut taken = !mask;
-        let combinations = score
-            .combinations
-            .iter()
-            .map(|c| {
-                let m = c
-                    .dice
-                    .pick_indices(&roll.dice, &mut taken)
-                    .expect("combination within the selection");
-                (*c, m)
-            })
-            .collect();
-        let hand = self.turn.hand - chosen.len() as u8;
+        let mut combinations = Combinations::new();
+        self.scorer.for_each_combination(counts, |c| {
+            let m = c
+                .dice
+                .pick_indices(&roll.dice, &mut taken)
+                .expect("combination within the selection");
+            combinations.push((c, m));
+        });
+        let hand = self.turn.hand - counts.total() as u8;
         let emptied_hand = hand == 0;
         let player = self.turn.player;
         self.turn.rolls.last_mut().expect("a roll").selection = Some(SelectionRecord {
             mask,
             dice: counts,
-            points: score.points,
+            points,
             combinations,
             emptied_hand,
         });
-        self.turn.points = self.turn.points.saturating_add(score.points.into());
+        self.turn.points = self.turn.points.saturating_add(points.into());
         self.turn.hand = hand;
         self.events.push(Event::Selected {
             player,
             mask,
-            points: score.points,
+            points,
         });
         if emptied_hand && self.rules.hot_dice {
             self.turn.hand = self.rules.dice_count;
@@ -683,7 +740,7 @@ impl Game {
         }
         self.pending = 0;
         self.phase = Phase::AwaitingRoll;
-        Ok(score.points)
+        Ok(points)
     }
 
     /// Takes back the selection of the current roll (seed 004's "unpick"): its points leave
@@ -833,7 +890,7 @@ impl Game {
                 if next <= index {
                     self.round = self.round.saturating_add(1);
                 }
-                self.turn = Turn::new(next, self.rules.dice_count);
+                self.turn.reset(next, self.rules.dice_count);
                 self.phase = Phase::AwaitingRoll;
                 self.events.push(Event::TurnStarted {
                     player: next,

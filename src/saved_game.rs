@@ -371,7 +371,7 @@ fn replay_roll(game: &mut Game, dice: &[u8], generated: bool) -> Result<(), Stri
     match (generated, game.dice_source()) {
         (true, DiceSource::Seeded { .. }) => {
             let roll = game.roll().map_err(text)?;
-            if roll.dice != dice {
+            if roll.dice[..] != *dice {
                 return Err("the seeded generator rolls other dice".to_owned());
             }
             Ok(())

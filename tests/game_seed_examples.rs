@@ -104,7 +104,7 @@ fn turn_history_records_each_roll() {
     roll(&mut g, &[5, 3]);
     let rolls = &g.turn().rolls;
     assert_eq!(rolls.len(), 2);
-    assert_eq!(rolls[0].dice, vec![1, 2, 4, 4, 4, 5]);
+    assert_eq!(rolls[0].dice[..], [1, 2, 4, 4, 4, 5]);
     assert_eq!(rolls[0].max_points, 550);
     assert_eq!(rolls[0].points(), 500);
     let sel = rolls[0].selection.as_ref().unwrap();

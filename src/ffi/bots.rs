@@ -352,13 +352,9 @@ pub unsafe extern "C" fn farkle_game_bot_play_turn(
             };
             use rand::SeedableRng;
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            // Played on a copy, so a refusal leaves the game as it was.
-            let mut copy = handle.game.clone();
-            match bot.play_turn(&mut copy, &mut rng) {
-                Ok(_) => {
-                    handle.game = copy;
-                    Ok(())
-                }
+            // A refused turn puts the game back as it was (Bot::play_turn restores it).
+            match bot.play_turn(&mut handle.game, &mut rng) {
+                Ok(_) => Ok(()),
                 Err(BotError::Game(e)) => Err(e.into()),
                 Err(BotError::Advice(e)) => Err(advice_failure(&e)),
                 Err(e @ BotError::RollLimit) => {

@@ -210,7 +210,10 @@ impl FarkleGame {
     pub(crate) fn finish(&mut self, result: Result<(), Failure>) -> FarkleStatus {
         match result {
             Ok(()) => {
-                self.last_error = CString::default();
+                // Only a failure sets a message: a success allocates nothing.
+                if !self.last_error.as_bytes().is_empty() {
+                    self.last_error = CString::default();
+                }
                 FarkleStatus::Ok
             }
             Err(Failure::Game(e)) => {

@@ -572,8 +572,13 @@ impl Bot {
                 }
             }),
             Bot::Threshold(thresholds) => Ok(match game.phase() {
-                // Listed best first: the most points, then the most dice.
-                Phase::AwaitingSelection => Action::Select(game.legal_selections()[0].mask),
+                // The roll's best selection: the most points, then the most dice.
+                Phase::AwaitingSelection => Action::Select(
+                    game.turn()
+                        .last_roll()
+                        .expect("a roll awaits selection")
+                        .best_selection_mask,
+                ),
                 _ => {
                     let turn = game.turn();
                     let me = &game.players()[game.current_player()];
@@ -610,8 +615,22 @@ impl Bot {
     /// never make an illegal call otherwise. A turn has at most
     /// [`MAX_BOT_ROLLS_PER_TURN`] rolls: there the bot banks if it may, and otherwise stops
     /// with [`BotError::RollLimit`] (only rules under which a hand can be rolled forever
-    /// without risk get there). On an error the game is left where the bot stopped.
+    /// without risk get there). On an error the game is put back exactly as it was (its dice
+    /// generator included), at a cost that does not grow with the game's length.
     pub fn play_turn(&self, game: &mut Game, rng: &mut dyn RngCore) -> Result<usize, BotError> {
+        let checkpoint = game.checkpoint();
+        let result = self.play_turn_unchecked(game, rng);
+        if result.is_err() {
+            game.restore(checkpoint);
+        }
+        result
+    }
+
+    fn play_turn_unchecked(
+        &self,
+        game: &mut Game,
+        rng: &mut dyn RngCore,
+    ) -> Result<usize, BotError> {
         let mut actions = 0;
         let mut rolls = 0u32;
         loop {
