@@ -1490,6 +1490,35 @@ typedef struct FarkleEvent {
   uint64_t winners;
 } FarkleEvent;
 
+/**
+ * What a simulation found. The per-bot arrays are indexed like the bot_kinds argument (only
+ * the first player_count entries are meaningful; the rest are 0).
+ */
+typedef struct FarkleSimulation {
+  /**
+   * Games played.
+   */
+  uint64_t games;
+  /**
+   * Turns played in all the games (each bank, farkle or forfeit ends one).
+   */
+  uint64_t turns;
+  /**
+   * Games each bot won outright.
+   */
+  uint64_t wins[64];
+  /**
+   * Games that ended in a tie (a shared highest score) each bot shared; a tie is a win for
+   * nobody.
+   */
+  uint64_t ties[64];
+  /**
+   * The sum of each bot's final scores over all the games (saturated to the int64_t
+   * range).
+   */
+  int64_t points[64];
+} FarkleSimulation;
+
 
 
 
@@ -2732,6 +2761,70 @@ enum FarkleStatus farkle_game_load(const char *text,
  * `text` must be NULL or a string from this library not yet freed.
  */
 void farkle_string_free(char *text);
+
+/**
+ * Plays `games` seeded games of `rules` between `player_count` computer players (1 to
+ * FARKLE_MAX_PLAYERS), bot s being `bot_kinds[s]` (FarkleBotKind values), and writes the
+ * results to `*out`. Seats rotate: in game i, seat s is played by bot (s + i) mod
+ * player_count, so each bot starts equally often. Game i rolls its dice from the seed
+ * d = splitmix64(seed ^ splitmix64(i)), and in its turn k (k = 0, 1, ... over the whole game)
+ * a random bot chooses with the seed splitmix64(d) + k, where splitmix64 is the standard
+ * SplitMix64 step (x += 0x9E3779B97F4A7C15, then two xor-shift-multiply rounds with
+ * 0xBF58476D1CE4E5B9 and 0x94D049BB133111EB, and a final xor-shift by 31):
+ * farkle_game_new(rules, player_count, d) and farkle_game_bot_play_turn() with those seeds
+ * replay game i exactly. So the same
+ * arguments give the same results on every run and every number of threads. `table` is needed by FARKLE_BOT_KIND_WIN_OPTIMAL (a table solved for
+ * `rules`) and ignored otherwise.
+ *
+ * Cost: games between threshold and single-turn optimal bots are played without the game's
+ * event log (the same games, checked against farkle_game_bot_play_turn() by the tests): on
+ * one core of the README's benchmark machine about 10 million turns a second for two
+ * threshold bots and 3 million for two single-turn optimal ones (a game of classic rules
+ * lasts about 35 turns); a random or win-optimal bot plays through a full game, about
+ * 1.5 million turns a second. The games run on worker threads created for the call (one per
+ * core, or RAYON_NUM_THREADS), joined before it returns. A game that lasts 100,000 turns
+ * (rules under which no bot can bank) or a bot turn of FARKLE_LIMIT_BOT_ROLLS_PER_TURN rolls
+ * where it may not bank stops the simulation with FARKLE_STATUS_RESOURCE_LIMIT.
+ * farkle_simulate_with_progress() reports progress and can be cancelled.
+ *
+ * Errors (nothing written): FARKLE_STATUS_NULL_POINTER (rules, out, bot_kinds with
+ * player_count > 0, or table with a win-optimal bot); FARKLE_STATUS_INVALID_RULES;
+ * FARKLE_STATUS_INVALID_ARGUMENT (player_count 0 or above 64, an unknown bot kind, or a table
+ * solved for other rules); FARKLE_STATUS_UNSUPPORTED or FARKLE_STATUS_RESOURCE_LIMIT (an
+ * optimal bot's policy cannot be solved, or a game cannot finish).
+ * farkle_last_error_message() says why.
+ *
+ * # Safety
+ * `rules` readable; `bot_kinds` readable for `player_count` entries; `table` NULL or a live
+ * table; `out` writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_simulate(const struct FarkleRules *rules,
+                                  const uint32_t *bot_kinds,
+                                  size_t player_count,
+                                  uint64_t games,
+                                  uint64_t seed,
+                                  const struct FarkleWinTable *table,
+                                  struct FarkleSimulation *out);
+
+/**
+ * farkle_simulate(), calling `progress` (when not NULL) from this thread after every batch of
+ * 16,384 games with the fraction played and `user`; when it returns false the simulation
+ * stops with FARKLE_STATUS_CANCELLED and writes nothing.
+ *
+ * # Safety
+ * As for farkle_simulate(); `progress` a valid function or NULL.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_simulate_with_progress(const struct FarkleRules *rules,
+                                                const uint32_t *bot_kinds,
+                                                size_t player_count,
+                                                uint64_t games,
+                                                uint64_t seed,
+                                                const struct FarkleWinTable *table,
+                                                FarkleProgressFn progress,
+                                                void *user,
+                                                struct FarkleSimulation *out);
 
 #ifdef __cplusplus
 }  // extern "C"

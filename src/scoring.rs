@@ -284,6 +284,19 @@ impl Scorer {
         &self.rules
     }
 
+    /// Number of multisets of at most `dice_count` dice: the size of a table indexed by
+    /// [`Scorer::index`].
+    pub(crate) fn multisets(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// A dense index (below [`Scorer::multisets`]) of a multiset of at most `dice_count` dice,
+    /// for tables kept beside the scorer; `None` for more dice.
+    #[inline]
+    pub(crate) fn index(&self, dice: FaceCounts) -> Option<usize> {
+        (dice.total() <= usize::from(self.rules.dice_count)).then(|| self.ranking.rank(dice))
+    }
+
     #[inline]
     fn entry(&self, dice: FaceCounts) -> Option<&Entry> {
         if dice.total() > usize::from(self.rules.dice_count) {

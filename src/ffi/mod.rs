@@ -25,3 +25,4 @@ pub mod bots;
 pub mod game;
 pub mod history;
 pub mod saved_game;
+pub mod simulate;

@@ -186,6 +186,11 @@ impl Advisor {
         self.table.as_ref()
     }
 
+    /// The point granularity of the rules.
+    pub(crate) fn unit(&self) -> i32 {
+        self.odds.unit()
+    }
+
     fn farkle_probability(&self, dice: u8) -> Option<(u8, f64)> {
         let hand = self.odds.hand(dice)?;
         Some((dice, hand.farkle().to_f64()))
@@ -223,18 +228,91 @@ impl Advisor {
 
     /// The single turn that applies to the player to move.
     fn single(&self, game: &Game) -> &SingleTurn {
-        let me = &game.players()[game.current_player()];
-        if !me.on_board {
+        self.single_for(&Mover::of(game))
+    }
+
+    /// The single turn that applies to a player in this situation.
+    fn single_for(&self, m: &Mover) -> &SingleTurn {
+        if !m.on_board {
             return &self.off_board;
         }
         match &self.penalty {
             Some(policy) => {
-                let last = usize::from(game.rules().farkle_penalty_streak) - 1;
-                let k = usize::try_from(me.consecutive_farkles).map_or(last, |k| k.min(last));
+                let last = usize::from(self.rules().farkle_penalty_streak) - 1;
+                let k = usize::try_from(m.farkles_in_a_row).map_or(last, |k| k.min(last));
                 policy.turn(k).unwrap_or(&self.on_board)
             }
             None => &self.on_board,
         }
+    }
+
+    /// Which single-turn policy applies to this situation: 0 off the board, 1 on it, 2 + k
+    /// after k farkles in a row under a penalty (for callers that cache per policy).
+    pub(crate) fn policy_slot(&self, m: &Mover) -> usize {
+        if !m.on_board {
+            return 0;
+        }
+        match &self.penalty {
+            Some(_) => {
+                let last = usize::from(self.rules().farkle_penalty_streak) - 1;
+                2 + usize::try_from(m.farkles_in_a_row).map_or(last, |k| k.min(last))
+            }
+            None => 1,
+        }
+    }
+
+    /// The single-turn value of keeping a selection of `points` that leaves `left` of the
+    /// roll's dice (the full set after hot dice, and without hot dice a forced bank).
+    pub(crate) fn selection_value(
+        &self,
+        m: &Mover,
+        points: i32,
+        left: usize,
+    ) -> Result<f64, StrategyError> {
+        let rules = self.rules();
+        let next = if left > 0 {
+            left as u8
+        } else if rules.hot_dice {
+            rules.dice_count
+        } else {
+            0
+        };
+        let t2 = m.turn_points + points;
+        if next == 0 {
+            Ok(if self.bank_allowed_for(m, t2) {
+                f64::from(t2)
+            } else {
+                0.0
+            })
+        } else {
+            self.single_for(m).value(t2, next)
+        }
+    }
+
+    /// The index of the recommended selection among `values` (the legal selections' values in
+    /// the order of [`Game::legal_selections`]): the first with the highest value, or in a
+    /// final round the first (the most points, so the fewest rolls to take the lead).
+    pub(crate) fn best_selection(m: &Mover, values: impl IntoIterator<Item = f64>) -> usize {
+        if m.lead.is_some() {
+            return 0;
+        }
+        let mut best = (0, f64::NEG_INFINITY);
+        for (i, v) in values.into_iter().enumerate() {
+            if i == 0 || v > best.1 {
+                best = (i, v);
+            }
+        }
+        best.0
+    }
+
+    /// Whether the single-turn player banks before rolling `hand` dice (0: every die scored
+    /// and no hot dice), given the value of rolling them.
+    pub(crate) fn banks(m: &Mover, hand: u8, can_bank: bool, roll_value: f64) -> bool {
+        can_bank
+            && match m.lead {
+                Some(lead) => i64::from(m.turn_points).saturating_add(m.score) > lead || hand == 0,
+                None => hand == 0 || f64::from(m.turn_points) >= roll_value,
+            }
     }
 
     /// Whether this is the player's last turn of a final round, and the score to beat.
@@ -301,6 +379,7 @@ impl Advisor {
                     Some((tb, me, opp)) => Some(tb.choices(&me, &opp, t, counts)?),
                     None => None,
                 };
+                let mover = Mover::of(game);
                 for s in &legal {
                     let left = roll.dice.len() - s.selection.dice.total();
                     let next = if left > 0 {
@@ -318,14 +397,7 @@ impl Advisor {
                                 .expect("every legal selection scores")
                                 .win_probability
                         }
-                        None if next == 0 => {
-                            if self.bank_allowed(game, t2) {
-                                f64::from(t2)
-                            } else {
-                                0.0
-                            }
-                        }
-                        None => self.single(game).value(t2, next)?,
+                        None => self.selection_value(&mover, s.selection.points, left)?,
                     };
                     choices.push(AdviceChoice {
                         action: Action::Select(s.mask),
@@ -335,16 +407,7 @@ impl Advisor {
                     after.push((t2, next));
                 }
                 // The best value; ties keep the earlier (more points, then more dice).
-                let mut best = 0;
-                for (i, c) in choices.iter().enumerate() {
-                    if c.value > choices[best].value {
-                        best = i;
-                    }
-                }
-                if lead.is_some() {
-                    // Final round: the most points, so the fewest rolls to take the lead.
-                    best = 0;
-                }
+                let best = Self::best_selection(&mover, choices.iter().map(|c| c.value));
                 let (t2, next) = after[best];
                 let banks_next = next == 0
                     || match lead {
@@ -424,11 +487,13 @@ impl Advisor {
                         },
                     });
                 }
-                let bank = can_bank
-                    && match lead {
-                        Some(lead) => turn.points.saturating_add(my_score) > lead || hand == 0,
-                        None => hand == 0 || bank_value.is_some_and(|b| b >= roll_value),
-                    };
+                let bank = match table {
+                    // With a table, the values are chances to win.
+                    Some(_) if lead.is_none() => {
+                        can_bank && (hand == 0 || bank_value.is_some_and(|b| b >= roll_value))
+                    }
+                    _ => Self::banks(&Mover::of(game), hand, can_bank, roll_value),
+                };
                 let recommended = if bank {
                     Action::Bank
                 } else if hand > 0 {
@@ -452,14 +517,29 @@ impl Advisor {
 
     /// Whether the game would let the player to move bank a turn of `t` points.
     fn bank_allowed(&self, game: &Game, t: i32) -> bool {
-        let r = game.rules();
-        let on_board = game.players()[game.current_player()].on_board;
-        t >= r.min_bank_score && (on_board || t >= r.min_entry_score) && t > 0
+        self.bank_allowed_for(&Mover::of(game), t)
+    }
+
+    /// Whether a player in this situation may bank a turn of `t` points.
+    fn bank_allowed_for(&self, m: &Mover, t: i32) -> bool {
+        let r = self.rules();
+        t >= r.min_bank_score && (m.on_board || t >= r.min_entry_score) && t > 0
     }
 
     /// The single-turn value of rolling `hand` dice at turn total `t` (not banking).
     fn single_roll_value(&self, game: &Game, t: i32, hand: u8) -> Result<f64, StrategyError> {
-        let policy = self.single(game);
+        let m = Mover {
+            turn_points: t,
+            ..Mover::of(game)
+        };
+        self.roll_value(&m, hand)
+    }
+
+    /// The single-turn value of rolling `hand` dice (not banking) for a player in this
+    /// situation, at its turn points.
+    pub(crate) fn roll_value(&self, m: &Mover, hand: u8) -> Result<f64, StrategyError> {
+        let t = m.turn_points;
+        let policy = self.single_for(m);
         let unit = self.odds.unit();
         let hand_odds = self.odds.hand(hand).expect("hand size in range");
         // A farkle is worth the policy's farkle payoff (0 without a penalty).
@@ -472,9 +552,9 @@ impl Advisor {
                 let left = hand as usize - k - 1;
                 let v = if left > 0 {
                     policy.value(t2, left as u8)?
-                } else if game.rules().hot_dice {
-                    policy.value(t2, game.rules().dice_count)?
-                } else if self.bank_allowed(game, t2) {
+                } else if self.rules().hot_dice {
+                    policy.value(t2, self.rules().dice_count)?
+                } else if self.bank_allowed_for(m, t2) {
                     f64::from(t2)
                 } else {
                     0.0
@@ -484,6 +564,34 @@ impl Advisor {
             acc += g.probability * best;
         }
         Ok(acc)
+    }
+}
+
+/// The player to move, as the single-turn decisions see it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Mover {
+    /// Points made so far this turn (at most [`MAX_TURN_TOTAL`]).
+    pub turn_points: i32,
+    pub on_board: bool,
+    pub farkles_in_a_row: u32,
+    /// Banked score.
+    pub score: i64,
+    /// In the player's last turn of a final round, the best score among the others.
+    pub lead: Option<i64>,
+}
+
+impl Mover {
+    /// The player to move in `game` (turn points saturated into i32; the advice refuses a
+    /// turn above [`MAX_TURN_TOTAL`] before using them).
+    pub(crate) fn of(game: &Game) -> Mover {
+        let me = &game.players()[game.current_player()];
+        Mover {
+            turn_points: i32::try_from(game.turn().points).unwrap_or(i32::MAX),
+            on_board: me.on_board,
+            farkles_in_a_row: me.consecutive_farkles,
+            score: me.score,
+            lead: Advisor::final_round_lead(game),
+        }
     }
 }
 

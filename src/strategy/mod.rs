@@ -11,6 +11,7 @@
 
 pub mod bots;
 pub mod odds;
+pub(crate) mod playout;
 pub mod simulate;
 pub mod single_turn;
 pub mod table_file;
@@ -69,6 +70,12 @@ impl<'a, 'p> Meter<'a, 'p> {
         Ok(())
     }
 
+    /// Calls the progress function now with no new fraction (from inside a long step):
+    /// whether to go on.
+    pub(crate) fn go_on(&mut self) -> bool {
+        (self.progress)(0.0)
+    }
+
     /// Calls the progress function now.
     pub(crate) fn report(&mut self, fraction: f64) -> Result<(), StrategyError> {
         if (self.progress)(fraction.clamp(0.0, 1.0)) {
@@ -106,11 +113,18 @@ impl Drop for WorkerPool {
     }
 }
 
-/// A fresh [`WorkerPool`]; `ResourceLimit` when the threads cannot be started.
+/// A fresh [`WorkerPool`] of the default size; `ResourceLimit` when the threads cannot be
+/// started.
 pub(crate) fn worker_pool() -> Result<WorkerPool, StrategyError> {
+    worker_pool_of(0)
+}
+
+/// A fresh [`WorkerPool`] of `size` threads (0: one per core, or `RAYON_NUM_THREADS`).
+pub(crate) fn worker_pool_of(size: usize) -> Result<WorkerPool, StrategyError> {
     let threads = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let spawned = std::sync::Arc::clone(&threads);
     let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(size)
         .spawn_handler(move |thread| {
             let handle = std::thread::Builder::new()
                 .name(format!("farkle-worker-{}", thread.index()))
@@ -147,7 +161,9 @@ pub use bots::{
     Action, Advice, AdviceChoice, AdviceError, Advisor, Bot, BotError, Thresholds, ValueKind,
 };
 pub use odds::{Fraction, HandOdds, Odds, OptionGroup};
-pub use simulate::{simulate, wilson_interval, BotResult, SimulationError, SimulationReport};
+pub use simulate::{
+    simulate, simulate_with_progress, wilson_interval, BotResult, SimulationError, SimulationReport,
+};
 pub use single_turn::{Choice, PenaltyPolicy, SingleTurn};
 pub use two_player::{Decision, PlayerState, SolveOptions, TwoPlayerState, WinChoice, WinTable};
 

@@ -23,6 +23,7 @@ use crate::dice_source::DiceSource;
 use crate::game::{Game, GameError, Phase};
 use crate::rules::Rules;
 use crate::strategy::bots::{Bot, BotError};
+use crate::strategy::playout::{self, Memo, Player, Stop, Tables};
 
 /// Most turns one simulated game may take ([`crate::limits::MAX_SIMULATED_TURNS_PER_GAME`]).
 pub const MAX_TURNS: u64 = crate::limits::MAX_SIMULATED_TURNS_PER_GAME;
@@ -42,6 +43,8 @@ pub struct BotResult {
     pub interval: (f64, f64),
     /// Mean final score.
     pub mean_score: f64,
+    /// Sum of the final scores.
+    pub total_score: i128,
 }
 
 /// What a simulation found.
@@ -73,6 +76,12 @@ pub enum SimulationError {
     /// The worker threads could not be started.
     #[error("{0}")]
     Threads(String),
+    /// The progress function asked to stop.
+    #[error("cancelled by the progress function")]
+    Cancelled,
+    /// The single-turn policy of an optimal bot could not be solved.
+    #[error(transparent)]
+    Strategy(#[from] crate::strategy::StrategyError),
 }
 
 /// The 95% Wilson score interval for `successes` out of `n`.
@@ -89,7 +98,10 @@ pub fn wilson_interval(successes: u64, n: u64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-fn splitmix64(mut x: u64) -> u64 {
+/// SplitMix64: game i of a simulation with seed `s` rolls its dice from the seed
+/// `splitmix64(s ^ splitmix64(i))`, and the random bot chooses from `splitmix64` of that
+/// (documented in the C header, so that any game of a simulation can be replayed).
+pub(crate) fn splitmix64(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -134,6 +146,7 @@ impl Totals {
     }
 }
 
+#[derive(Debug, PartialEq)]
 struct Outcome {
     /// Per bot: (win, tie, final score).
     per_bot: Vec<(bool, bool, i64)>,
@@ -149,12 +162,14 @@ pub fn play_game(
     bot_seed: u64,
 ) -> Result<(Game, u64), SimulationError> {
     let mut game = Game::new(*rules, bots.len(), DiceSource::Seeded { seed: dice_seed })?;
-    let mut rng = ChaCha8Rng::seed_from_u64(bot_seed);
     let mut turns = 0;
     while game.phase() != Phase::GameOver {
         if turns >= MAX_TURNS {
             return Err(SimulationError::Endless(0));
         }
+        // Turn k's random choices come from the seed bot_seed + k, as a C caller replaying the
+        // game turn by turn with farkle_game_bot_play_turn() would give them.
+        let mut rng = ChaCha8Rng::seed_from_u64(bot_seed.wrapping_add(turns));
         bots[game.current_player()]
             .play_turn(&mut game, &mut rng)
             .map_err(|error| SimulationError::Bot { game: 0, error })?;
@@ -163,57 +178,143 @@ pub fn play_game(
     Ok((game, turns))
 }
 
-fn one_game(rules: &Rules, bots: &[Bot], i: u64, seed: u64) -> Result<Outcome, SimulationError> {
+/// How the games of a simulation are played.
+enum Engine<'a> {
+    /// As playouts (threshold and single-turn optimal bots only): the same games, fast.
+    Playout(Tables, Vec<Player<'a>>),
+    /// Through [`Game`] and [`Bot::play_turn`].
+    Game,
+}
+
+impl<'a> Engine<'a> {
+    /// Playouts when every bot can be played that way, the game otherwise.
+    fn for_bots(rules: &Rules, bots: &'a [Bot]) -> Result<Engine<'a>, SimulationError> {
+        let players: Option<Vec<Player>> = bots.iter().map(Player::of).collect();
+        let Some(players) = players else {
+            return Ok(Engine::Game);
+        };
+        let single = players.iter().any(|p| matches!(p, Player::SingleTurn(_)));
+        let tables = Tables::new(rules, single)?;
+        Ok(Engine::Playout(tables, players))
+    }
+}
+
+fn one_game(
+    rules: &Rules,
+    bots: &[Bot],
+    engine: &Engine,
+    memo: &mut Memo,
+    i: u64,
+    seed: u64,
+) -> Result<Outcome, SimulationError> {
     let n = bots.len();
     let seats: Vec<usize> = (0..n).map(|s| (s + (i % n as u64) as usize) % n).collect();
-    let seated: Vec<&Bot> = seats.iter().map(|&b| &bots[b]).collect();
     let base = splitmix64(seed ^ splitmix64(i));
-    let (game, turns) = play_game(rules, &seated, base, splitmix64(base)).map_err(|e| match e {
-        SimulationError::Endless(_) => SimulationError::Endless(i),
-        SimulationError::Bot { error, .. } => SimulationError::Bot { game: i, error },
-        e => e,
-    })?;
-    let winners = game.winners().unwrap_or(0);
+    let (winners, scores, turns): (u64, Vec<i64>, u64) = match engine {
+        Engine::Playout(tables, players) => {
+            let seated: Vec<Player> = seats.iter().map(|&b| players[b]).collect();
+            let o = playout::play(tables, &seated, base, MAX_TURNS, memo).map_err(|e| match e {
+                Stop::Endless => SimulationError::Endless(i),
+                Stop::Bot(error) => SimulationError::Bot { game: i, error },
+            })?;
+            (o.winners, o.scores.to_vec(), o.turns)
+        }
+        Engine::Game => {
+            let seated: Vec<&Bot> = seats.iter().map(|&b| &bots[b]).collect();
+            let (game, turns) =
+                play_game(rules, &seated, base, splitmix64(base)).map_err(|e| match e {
+                    SimulationError::Endless(_) => SimulationError::Endless(i),
+                    SimulationError::Bot { error, .. } => SimulationError::Bot { game: i, error },
+                    e => e,
+                })?;
+            let scores = game.players().iter().map(|p| p.score).collect();
+            (game.winners().unwrap_or(0), scores, turns)
+        }
+    };
     let tie = winners.count_ones() > 1;
     let mut per_bot = vec![(false, false, 0); n];
     for (s, &b) in seats.iter().enumerate() {
         let won = winners & (1 << s) != 0;
-        per_bot[b] = (won && !tie, won && tie, game.players()[s].score);
+        per_bot[b] = (won && !tie, won && tie, scores[s]);
     }
     Ok(Outcome { per_bot, turns })
 }
 
 /// Plays `games` games of `rules` between `bots` (one seat each, rotating; see the module
 /// docs) and reports each bot's wins, ties, win rate with its 95% Wilson interval, and the
-/// turns played. Reproducible: the same arguments give the same report.
+/// turns played. Reproducible: the same arguments give the same report, on any number of
+/// threads. Games between threshold and single-turn optimal bots are played as playouts
+/// (the same games, without the game's bookkeeping: millions of turns a second); any other
+/// bot plays them through [`Game`].
 pub fn simulate(
     rules: &Rules,
     bots: &[Bot],
     games: u64,
     seed: u64,
 ) -> Result<SimulationReport, SimulationError> {
+    simulate_with_progress(rules, bots, games, seed, &mut |_| true)
+}
+
+/// Games played between two calls of a simulation's progress function.
+const PROGRESS_GAMES: u64 = 1 << 14;
+
+/// As [`simulate`], calling `progress` from the calling thread after every batch of games
+/// with the fraction played; when it returns false the simulation stops with
+/// [`SimulationError::Cancelled`].
+pub fn simulate_with_progress(
+    rules: &Rules,
+    bots: &[Bot],
+    games: u64,
+    seed: u64,
+    progress: crate::strategy::Progress,
+) -> Result<SimulationReport, SimulationError> {
+    simulate_on(0, rules, bots, games, seed, progress)
+}
+
+/// [`simulate_with_progress`] on `threads` worker threads (0: the default).
+fn simulate_on(
+    threads: usize,
+    rules: &Rules,
+    bots: &[Bot],
+    games: u64,
+    seed: u64,
+    progress: crate::strategy::Progress,
+) -> Result<SimulationReport, SimulationError> {
     if bots.is_empty() || bots.len() > crate::game::MAX_PLAYERS {
         return Err(SimulationError::BotCount(bots.len()));
     }
     rules.validate().map_err(GameError::from)?;
     let n = bots.len();
-    let pool =
-        crate::strategy::worker_pool().map_err(|e| SimulationError::Threads(e.to_string()))?;
+    let pool = crate::strategy::worker_pool_of(threads)
+        .map_err(|e| SimulationError::Threads(e.to_string()))?;
     // Integer totals, summed in any order: the same report on any number of threads, in
     // memory that does not grow with the number of games.
-    let totals = pool.install(|| {
-        (0..games)
-            .into_par_iter()
-            .map(|i| one_game(rules, bots, i, seed))
-            .try_fold(
-                || Totals::new(n),
-                |mut acc, o| {
-                    acc.add(&o?);
-                    Ok::<Totals, SimulationError>(acc)
-                },
-            )
-            .try_reduce(|| Totals::new(n), |a, b| Ok(a.merge(b)))
-    })?;
+    let engine = Engine::for_bots(rules, bots)?;
+    let mut totals = Totals::new(n);
+    let mut start = 0;
+    while start < games {
+        let end = games.min(start.saturating_add(PROGRESS_GAMES));
+        let batch = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map_init(Memo::new, |memo, i| {
+                    one_game(rules, bots, &engine, memo, i, seed)
+                })
+                .try_fold(
+                    || Totals::new(n),
+                    |mut acc, o| {
+                        acc.add(&o?);
+                        Ok::<Totals, SimulationError>(acc)
+                    },
+                )
+                .try_reduce(|| Totals::new(n), |a, b| Ok(a.merge(b)))
+        })?;
+        totals = totals.merge(batch);
+        start = end;
+        if !progress(start as f64 / games as f64) {
+            return Err(SimulationError::Cancelled);
+        }
+    }
     let Totals {
         wins,
         ties,
@@ -236,7 +337,91 @@ pub fn simulate(
             } else {
                 scores[b] as f64 / games as f64
             },
+            total_score: scores[b],
         })
         .collect();
     Ok(SimulationReport { bots, games, turns })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{KindScaling, Preset};
+    use crate::strategy::Thresholds;
+
+    /// Every game played as a playout is the game played through `Game` and the bots'
+    /// `play_turn`: same final scores, winners and turns, under rules that exercise every
+    /// branch (entry and bank minimums, penalties in points and losing everything, no hot
+    /// dice, six dice with no score, final rounds, turn limits, one player).
+    /// The report depends on the arguments only: one thread or two, playouts or games.
+    #[test]
+    fn the_same_report_on_any_number_of_threads() {
+        let rules = Preset::Classic.rules();
+        let bots = [
+            Bot::single_turn_optimal(&rules).unwrap(),
+            Bot::Threshold(Thresholds::default()),
+            Bot::RandomLegal,
+        ];
+        for bots in [&bots[..2], &bots[..]] {
+            let one = simulate_on(1, &rules, bots, 300, 11, &mut |_| true).unwrap();
+            let two = simulate_on(2, &rules, bots, 300, 11, &mut |_| true).unwrap();
+            assert_eq!(one, two);
+            assert_eq!(
+                one.bots.iter().map(|b| b.games).sum::<u64>(),
+                300 * bots.len() as u64
+            );
+        }
+    }
+
+    #[test]
+    fn playouts_are_the_games_the_bots_play() {
+        let classic = Preset::Classic.rules();
+        let mut no_hot_dice = classic;
+        no_hot_dice.hot_dice = false;
+        no_hot_dice.min_bank_score = 350;
+        let mut loses_all = Preset::Extended.rules();
+        loses_all.farkle_penalty_loses_all = true;
+        loses_all.farkle_penalty_streak = 2;
+        let mut short = Preset::Minimal.rules();
+        short.target_score = 1000;
+        let mut doubling_limit = Preset::Doubling.rules();
+        doubling_limit.turn_limit = 5;
+        doubling_limit.kind_scaling = KindScaling::Double;
+        let mut solo = classic;
+        solo.target_score = 2000;
+        let threshold = || Bot::Threshold(Thresholds::default());
+        let cautious = || Bot::Threshold(Thresholds(vec![Some(50); 6]));
+        let optimal = |r: &Rules| Bot::single_turn_optimal(r).unwrap();
+        let configs: Vec<(Rules, Vec<Bot>)> = vec![
+            (classic, vec![threshold(), threshold()]),
+            (classic, vec![optimal(&classic), cautious(), threshold()]),
+            (
+                Preset::Extended.rules(),
+                vec![optimal(&Preset::Extended.rules()), threshold()],
+            ),
+            (
+                Preset::Zilch.rules(),
+                vec![threshold(), optimal(&Preset::Zilch.rules())],
+            ),
+            (
+                Preset::Additive.rules(),
+                vec![optimal(&Preset::Additive.rules()), threshold()],
+            ),
+            (no_hot_dice, vec![optimal(&no_hot_dice), cautious()]),
+            (loses_all, vec![optimal(&loses_all), threshold()]),
+            (short, vec![optimal(&short), optimal(&short)]),
+            (doubling_limit, vec![threshold(), optimal(&doubling_limit)]),
+            (solo, vec![optimal(&solo)]),
+        ];
+        for (rules, bots) in &configs {
+            let fast = Engine::for_bots(rules, bots).unwrap();
+            assert!(matches!(fast, Engine::Playout(..)));
+            let (mut m1, mut m2) = (Memo::new(), Memo::new());
+            for i in 0..60 {
+                let a = one_game(rules, bots, &fast, &mut m1, i, 7).unwrap();
+                let b = one_game(rules, bots, &Engine::Game, &mut m2, i, 7).unwrap();
+                assert_eq!(a, b, "game {i} under {rules:?}");
+            }
+        }
+    }
 }

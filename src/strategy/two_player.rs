@@ -557,7 +557,8 @@ fn final_chance(
             })
         },
         |_, _| 1.0,
-        &mut |_| true,
+        // A long solve asks the caller's progress function too, so it can stop inside.
+        &mut |_| meter.go_on(),
     )?;
     Ok(table.w(0, model.dice))
 }
@@ -813,16 +814,27 @@ impl WinTable {
     /// table crafted to pass it is still possible. Milliseconds for the presets.
     pub(crate) fn check_against_rules(&self) -> Result<(), StrategyError> {
         let bad = |why: String| Err(StrategyError::BadFile(why));
+        let rw = self.model.row_work();
+        let mut go_on = |_: f64| true;
+        let mut progress: Progress = &mut go_on;
+        let mut meter = Meter::new(
+            &mut progress,
+            CHECK_WORK,
+            "checking the table against its rules",
+        );
         if self.rules.final_round {
-            let mut go_on = |_: f64| true;
-            let mut progress: Progress = &mut go_on;
-            let mut meter = Meter::new(
-                &mut progress,
-                MAX_WIN_TABLE_PASS_WORK,
-                "checking the table's final-round chances",
-            );
-            // The cap is the smallest lead overturned with probability below 1e-13.
+            // The cap is the smallest lead overturned with probability below 1e-13; the
+            // chances are checked at the smallest and the largest lead. Six turn solves of
+            // at most `rows` rows: refused at once when that is more than the check allows.
             let cap = self.layout.lead_cap;
+            let rows = (cap.max(self.bank_min[0]).max(self.bank_min[1]) + 1) as u64;
+            if 6 * rows * rw > CHECK_WORK {
+                return Err(StrategyError::ResourceLimit(exceeded(
+                    "checking the table's final-round chances against its rules",
+                    format!("{} option evaluations", 6 * rows * rw),
+                    CHECK_WORK,
+                )));
+            }
             let below = |d: usize, meter: &mut Meter| -> Result<bool, StrategyError> {
                 Ok(final_chances_at(&self.model, self.bank_min[1], d, meter)? < 1e-13)
             };
@@ -832,7 +844,7 @@ impl WinTable {
                 ));
             }
             for flag in 0..2 {
-                for d in [1, cap / 2, cap] {
+                for d in [1, cap] {
                     let expected =
                         final_chance(&self.model, self.bank_min[flag], d, 0.5, &mut meter)?;
                     let stored = self.final_chance[flag][d];
@@ -845,15 +857,30 @@ impl WinTable {
                 }
             }
         }
+        // Then pairs spread over the table, as many of the CHECKED_PAIRS as the check's work
+        // allows (at least one): all of them for the presets.
         let ctx = self.ctx();
         let players = self.layout.players();
         let pairs = players * players;
         let mut scratch = Scratch::default();
+        let mut spent = 0u64;
         for i in 0..CHECKED_PAIRS {
             let idx = i * (pairs - 1) / (CHECKED_PAIRS - 1);
             let (p, q) = (idx / players, idx % players);
             let phi = ctx.farkle_payoff(&self.start, p, q);
             let t_hi = ctx.t_hi(p, q, phi);
+            let work = t_hi as u64 * rw;
+            if i > 0 && spent + work > CHECK_WORK {
+                break;
+            }
+            if work > CHECK_WORK {
+                return Err(StrategyError::ResourceLimit(exceeded(
+                    "checking one turn of the table against its rules",
+                    format!("{work} option evaluations"),
+                    CHECK_WORK,
+                )));
+            }
+            spent += work;
             ctx.fill_bank(&self.start, p, q, t_hi, &mut scratch.bank);
             let value = ctx.pass::<false>(&mut scratch, p, q, phi).0;
             let stored = self.start[idx];
@@ -1681,8 +1708,12 @@ struct Linear {
 const CHUNK_WORK: u64 = 200_000_000;
 
 /// Pairs whose turn is re-solved when a table is loaded (see
-/// [`WinTable::check_against_rules`]).
+/// [`WinTable::check_against_rules`]), work permitting.
 const CHECKED_PAIRS: usize = 24;
+
+/// The most option evaluations the check of a loaded table may take (a few tenths of a
+/// second): the presets' tables need about 2 x 10^7.
+const CHECK_WORK: u64 = 200_000_000;
 
 /// The share of the progress bar given to the warm start of a penalty solve.
 const WARM_SHARE: f64 = 0.05;

@@ -1,0 +1,418 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! Playouts: whole games between the threshold and single-turn optimal bots, played without
+//! the bookkeeping of a [`Game`] (no event log, no roll records, no dice masks), for
+//! simulations that play millions of turns.
+//!
+//! A playout is the same game as one played through [`Game`] by [`Bot::play_turn`]: the same
+//! rules, the same dice (drawn from the same seeded generator, the same number of dice in the
+//! same order), and the same choices, taken by the same functions of [`Advisor`] and the same
+//! threshold rule. The tests play both ways over many seeds and rules values and require the
+//! same final scores, winners and number of turns from every game.
+//!
+//! [`Game`]: crate::game::Game
+//! [`Bot::play_turn`]: crate::strategy::Bot::play_turn
+
+use std::sync::Arc;
+
+use arrayvec::ArrayVec;
+use rand_chacha::ChaCha8Rng;
+
+use crate::dice::{FaceCounts, MAX_DICE};
+use crate::dice_source::draw;
+use crate::game::MAX_PLAYERS;
+use crate::limits::{MAX_BOT_ROLLS_PER_TURN, MAX_TURN_TOTAL};
+use crate::rules::Rules;
+use crate::scoring::Scorer;
+use crate::strategy::bots::{AdviceError, Advisor, Bot, BotError, Mover, Thresholds};
+use crate::strategy::StrategyError;
+
+/// A bot a playout can play: the threshold bot, or the single-turn optimal one (an advisor
+/// without a two-player table).
+#[derive(Clone, Copy)]
+pub(crate) enum Player<'a> {
+    Threshold(&'a Thresholds),
+    SingleTurn(&'a Advisor),
+}
+
+impl<'a> Player<'a> {
+    /// The playout form of `bot`, `None` for the bots a playout does not play (the random
+    /// one, and the win-optimal one with its table).
+    pub(crate) fn of(bot: &'a Bot) -> Option<Player<'a>> {
+        match bot {
+            Bot::Threshold(t) => Some(Player::Threshold(t)),
+            Bot::Advised(a) if a.table().is_none() => Some(Player::SingleTurn(a)),
+            _ => None,
+        }
+    }
+}
+
+/// What playouts under one rules value share: the scorer, and for the single-turn bots every
+/// multiset's legal selections in the order the game lists them.
+pub(crate) struct Tables {
+    scorer: Arc<Scorer>,
+    rules: Rules,
+    /// By multiset index: the range of its selections in `legal`.
+    legal_range: Vec<(u32, u32)>,
+    /// (points, dice kept) of every legal selection, best first as
+    /// [`crate::game::Game::legal_selections`] lists them.
+    legal: Vec<(i32, u8)>,
+}
+
+impl Tables {
+    /// The tables for `rules`; `with_selections` when a single-turn bot will play.
+    pub(crate) fn new(rules: &Rules, with_selections: bool) -> Result<Tables, StrategyError> {
+        // The scorer the game uses for these rules: keyed by the scoring fields only.
+        let scorer = Scorer::shared(rules)?;
+        let mut legal_range = Vec::new();
+        let mut legal = Vec::new();
+        if with_selections {
+            legal_range = vec![(0, 0); scorer.multisets()];
+            for roll in FaceCounts::all_up_to(usize::from(rules.dice_count)) {
+                let start = legal.len() as u32;
+                for s in scorer.selections(roll) {
+                    legal.push((s.points, s.dice.total() as u8));
+                }
+                let index = scorer.index(roll).expect("within the set");
+                legal_range[index] = (start, legal.len() as u32);
+            }
+        }
+        Ok(Tables {
+            scorer,
+            rules: *rules,
+            legal_range,
+            legal,
+        })
+    }
+
+    fn legal(&self, roll: FaceCounts) -> &[(i32, u8)] {
+        let (a, b) = self.legal_range[self.scorer.index(roll).expect("a roll of the set")];
+        &self.legal[a as usize..b as usize]
+    }
+}
+
+/// Rolls values of the single-turn bots, remembered by (policy, turn total, dice): a player
+/// makes the same few decisions over and over.
+pub(crate) struct Memo {
+    values: Vec<f64>,
+}
+
+/// Turn totals (in units) and policies the memo covers; beyond, values are computed each time.
+const MEMO_TOTALS: usize = 1024;
+const MEMO_POLICIES: usize = 8;
+
+impl Memo {
+    /// An empty memo (its table is made on first use, by single-turn bots only).
+    pub(crate) fn new() -> Memo {
+        Memo { values: Vec::new() }
+    }
+
+    fn roll_value(&mut self, advisor: &Advisor, m: &Mover, hand: u8) -> Result<f64, StrategyError> {
+        let unit = advisor.unit();
+        let slot = advisor.policy_slot(m);
+        let t = usize::try_from(m.turn_points / unit).unwrap_or(usize::MAX);
+        if slot >= MEMO_POLICIES || t >= MEMO_TOTALS || m.turn_points % unit != 0 {
+            return advisor.roll_value(m, hand);
+        }
+        if self.values.is_empty() {
+            self.values = vec![f64::NAN; MEMO_POLICIES * MEMO_TOTALS * (MAX_DICE + 1)];
+        }
+        let at = (slot * MEMO_TOTALS + t) * (MAX_DICE + 1) + usize::from(hand);
+        if self.values[at].is_nan() {
+            self.values[at] = advisor.roll_value(m, hand)?;
+        }
+        Ok(self.values[at])
+    }
+}
+
+/// One seat of a playout.
+#[derive(Debug, Clone, Copy, Default)]
+struct Seat {
+    score: i64,
+    on_board: bool,
+    farkles_in_a_row: u32,
+    turns: u32,
+}
+
+/// How a playout ended.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Outcome {
+    /// Bit s set for every winner.
+    pub winners: u64,
+    /// Each seat's final score.
+    pub scores: ArrayVec<i64, MAX_PLAYERS>,
+    /// Turns played.
+    pub turns: u64,
+}
+
+/// Why a playout stopped.
+#[derive(Debug)]
+pub(crate) enum Stop {
+    /// A bot could not play (the same error the game's bot would give).
+    Bot(BotError),
+    /// The game did not end within `max_turns`.
+    Endless,
+}
+
+/// Plays one game between `players` (seat s is `players[s]`) with the dice of `dice_seed`.
+pub(crate) fn play(
+    tables: &Tables,
+    players: &[Player],
+    dice_seed: u64,
+    max_turns: u64,
+    memo: &mut Memo,
+) -> Result<Outcome, Stop> {
+    use rand::SeedableRng;
+    let mut playout = Playout {
+        tables,
+        rules: &tables.rules,
+        rng: ChaCha8Rng::seed_from_u64(dice_seed),
+        seats: players.iter().map(|_| Seat::default()).collect(),
+        final_round: None,
+        final_pending: 0,
+    };
+    let mut current = 0;
+    let mut turns = 0;
+    loop {
+        if turns >= max_turns {
+            return Err(Stop::Endless);
+        }
+        let over = playout.turn(current, players[current], memo)?;
+        turns += 1;
+        match playout.end_turn(current, over) {
+            Some(next) => current = next,
+            None => break,
+        }
+    }
+    let best = playout.seats.iter().map(|s| s.score).max().unwrap_or(0);
+    let winners = playout
+        .seats
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.score == best)
+        .fold(0u64, |m, (i, _)| m | 1 << i);
+    Ok(Outcome {
+        winners,
+        scores: playout.seats.iter().map(|s| s.score).collect(),
+        turns,
+    })
+}
+
+struct Playout<'t> {
+    tables: &'t Tables,
+    rules: &'t Rules,
+    rng: ChaCha8Rng,
+    seats: ArrayVec<Seat, MAX_PLAYERS>,
+    final_round: Option<usize>,
+    final_pending: u64,
+}
+
+/// What a player does before a roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Move {
+    Roll,
+    Bank,
+    Forfeit,
+}
+
+impl Playout<'_> {
+    fn all_seats(&self) -> u64 {
+        if self.seats.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.seats.len()) - 1
+        }
+    }
+
+    /// In a player's last turn of a final round, the best score among the others.
+    fn lead(&self, p: usize) -> Option<i64> {
+        self.final_round?;
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != p)
+            .map(|(_, s)| s.score)
+            .max()
+    }
+
+    fn mover(&self, p: usize, t: i64) -> Result<Mover, BotError> {
+        // The advice refuses a turn above the bound before anything else.
+        let turn_points = i32::try_from(t)
+            .ok()
+            .filter(|t| *t <= MAX_TURN_TOTAL)
+            .ok_or_else(|| {
+                BotError::Advice(AdviceError::Strategy(StrategyError::OutOfRange(format!(
+                    "the turn holds {t} points; advice covers turn totals up to {MAX_TURN_TOTAL}"
+                ))))
+            })?;
+        let seat = &self.seats[p];
+        Ok(Mover {
+            turn_points,
+            on_board: seat.on_board,
+            farkles_in_a_row: seat.farkles_in_a_row,
+            score: seat.score,
+            lead: self.lead(p),
+        })
+    }
+
+    /// Plays seat `p`'s turn; whether it ended the game (a bank at the target without a
+    /// final round).
+    fn turn(&mut self, p: usize, player: Player, memo: &mut Memo) -> Result<bool, Stop> {
+        let r = self.rules;
+        let n = r.dice_count;
+        let mut t: i64 = 0;
+        let mut hand = n;
+        let mut selected = false;
+        let mut rolls = 0u32;
+        loop {
+            let seat = self.seats[p];
+            let can_bank = selected
+                && (seat.on_board || t >= i64::from(r.min_entry_score))
+                && t >= i64::from(r.min_bank_score);
+            let can_roll = hand > 0;
+            let mut choice = match player {
+                Player::Threshold(thresholds) => {
+                    let score = seat.score.saturating_add(t);
+                    let target = i64::from(r.target_score);
+                    let bank = match self.lead(p) {
+                        Some(lead) => score > lead,
+                        None => {
+                            (target > 0 && score >= target)
+                                || hand == 0
+                                || thresholds
+                                    .0
+                                    .get(usize::from(hand).wrapping_sub(1))
+                                    .copied()
+                                    .flatten()
+                                    .is_some_and(|x| t >= i64::from(x))
+                        }
+                    };
+                    if (bank || !can_roll) && can_bank {
+                        Move::Bank
+                    } else if can_roll {
+                        Move::Roll
+                    } else {
+                        Move::Forfeit
+                    }
+                }
+                Player::SingleTurn(advisor) => {
+                    let m = self.mover(p, t).map_err(Stop::Bot)?;
+                    let roll_value = if hand > 0 {
+                        memo.roll_value(advisor, &m, hand)
+                            .map_err(|e| Stop::Bot(BotError::Advice(e.into())))?
+                    } else {
+                        f64::NAN
+                    };
+                    if Advisor::banks(&m, hand, can_bank, roll_value) {
+                        Move::Bank
+                    } else if hand > 0 {
+                        Move::Roll
+                    } else {
+                        Move::Forfeit
+                    }
+                }
+            };
+            if choice == Move::Roll {
+                if rolls >= MAX_BOT_ROLLS_PER_TURN {
+                    if !can_bank {
+                        return Err(Stop::Bot(BotError::RollLimit));
+                    }
+                    choice = Move::Bank;
+                }
+                rolls += 1;
+            }
+            match choice {
+                Move::Bank => return Ok(self.bank(p, t)),
+                Move::Forfeit => return Ok(false),
+                Move::Roll => {}
+            }
+            let dice = draw(&mut self.rng, usize::from(hand));
+            let roll = FaceCounts::from_faces(&dice, dice.len()).expect("generated dice");
+            let analysis = self
+                .tables
+                .scorer
+                .analyze(roll)
+                .expect("no more dice than the set");
+            if analysis.is_farkle {
+                self.farkle(p);
+                return Ok(false);
+            }
+            let (points, kept) = match player {
+                Player::Threshold(_) => {
+                    (analysis.max_points, analysis.best_selection.total() as u8)
+                }
+                Player::SingleTurn(advisor) => {
+                    let m = self.mover(p, t).map_err(Stop::Bot)?;
+                    let legal = self.tables.legal(roll);
+                    let mut values: ArrayVec<f64, 1024> = ArrayVec::new();
+                    for &(points, kept) in legal {
+                        let left = dice.len() - usize::from(kept);
+                        let v = advisor
+                            .selection_value(&m, points, left)
+                            .map_err(|e| Stop::Bot(BotError::Advice(e.into())))?;
+                        values.push(v);
+                    }
+                    legal[Advisor::best_selection(&m, values)]
+                }
+            };
+            t = t.saturating_add(i64::from(points));
+            hand -= kept;
+            if hand == 0 && r.hot_dice {
+                hand = n;
+            }
+            selected = true;
+        }
+    }
+
+    fn bank(&mut self, p: usize, t: i64) -> bool {
+        let r = self.rules;
+        let all = self.all_seats();
+        let seat = &mut self.seats[p];
+        seat.score = seat.score.saturating_add(t);
+        seat.on_board = true;
+        seat.farkles_in_a_row = 0;
+        let target = i64::from(r.target_score);
+        if target > 0 && seat.score >= target && self.final_round.is_none() {
+            if r.final_round {
+                self.final_round = Some(p);
+                self.final_pending = all & !(1 << p);
+            } else {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn farkle(&mut self, p: usize) {
+        let r = self.rules;
+        let seat = &mut self.seats[p];
+        seat.farkles_in_a_row = seat.farkles_in_a_row.saturating_add(1);
+        let streak = u32::from(r.farkle_penalty_streak);
+        if streak > 0 && seat.farkles_in_a_row >= streak {
+            let points = if r.farkle_penalty_loses_all {
+                seat.score.max(0)
+            } else {
+                i64::from(r.farkle_penalty_points)
+            };
+            seat.score = seat.score.saturating_sub(points);
+            seat.farkles_in_a_row = 0;
+        }
+    }
+
+    /// After seat `p`'s turn: the next seat, or `None` when the game is over.
+    fn end_turn(&mut self, p: usize, over: bool) -> Option<usize> {
+        let limit = self.rules.turn_limit;
+        self.seats[p].turns = self.seats[p].turns.saturating_add(1);
+        self.final_pending &= !(1 << p);
+        let final_round_done = self.final_round.is_some() && self.final_pending == 0;
+        let n = self.seats.len();
+        let next = (1..=n)
+            .map(|step| (p + step) % n)
+            .find(|&i| limit == 0 || self.seats[i].turns < limit);
+        match next {
+            Some(next) if !over && !final_round_done => Some(next),
+            _ => None,
+        }
+    }
+}
