@@ -29,23 +29,51 @@ fn examples_c() -> PathBuf {
 /// The programs, compiled once per test run (plain build, also used under valgrind).
 struct Programs {
     farkle: PathBuf,
+    solve: PathBuf,
     score: PathBuf,
     simulate: PathBuf,
+}
+
+/// The game's sources, as the Makefile lists them (checked by
+/// `the_makefile_builds_the_game_from_the_same_sources`).
+const GAME_SOURCES: &[&str] = &[
+    "farkle.c",
+    "options.c",
+    "term.c",
+    "text.c",
+    "files.c",
+    "view.c",
+    "commands.c",
+    "knobs.c",
+    "wintable.c",
+    "bot.c",
+];
+const SOLVE_SOURCES: &[&str] = &["farkle-solve.c", "knobs.c", "wintable.c", "text.c"];
+
+fn sources(names: &[&str]) -> Vec<PathBuf> {
+    names.iter().map(|n| examples_c().join(n)).collect()
+}
+
+/// Compiles the game and farkle-solve; the game with line editing when `editing` is given
+/// (its -D flag and libraries).
+fn build_game(farkle: &Path, solve: &Path, extra: &[&str], editing: &[&str]) {
+    let game: Vec<PathBuf> = sources(GAME_SOURCES);
+    let game: Vec<&Path> = game.iter().map(PathBuf::as_path).collect();
+    let flags: Vec<&str> = extra.iter().chain(editing).copied().collect();
+    compile("cc", "c99", &game, farkle, &flags);
+    let solver: Vec<PathBuf> = sources(SOLVE_SOURCES);
+    let solver: Vec<&Path> = solver.iter().map(PathBuf::as_path).collect();
+    compile("cc", "c99", &solver, solve, extra);
 }
 
 fn build(suffix: &str, extra: &[&str]) -> Programs {
     let dir = examples_c();
     let out = out_dir();
     let farkle = out.join(format!("farkle{suffix}"));
+    let solve = out.join(format!("farkle-solve{suffix}"));
     let score = out.join(format!("score{suffix}"));
     let simulate = out.join(format!("simulate{suffix}"));
-    compile(
-        "cc",
-        "c99",
-        &[&dir.join("farkle.c"), &dir.join("bot.c")],
-        &farkle,
-        extra,
-    );
+    build_game(&farkle, &solve, extra, &[]);
     compile("cc", "c99", &[&dir.join("score.c")], &score, extra);
     compile(
         "cc",
@@ -56,6 +84,7 @@ fn build(suffix: &str, extra: &[&str]) -> Programs {
     );
     Programs {
         farkle,
+        solve,
         score,
         simulate,
     }
@@ -72,6 +101,8 @@ fn run_in(program: &Path, wrapper: &[&str], dir: &Path, args: &[&str], input: &s
         .args(args)
         .current_dir(dir)
         .env_remove("NO_COLOR")
+        .env("XDG_STATE_HOME", dir.join("state"))
+        .env("XDG_CACHE_HOME", dir.join("cache"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -168,7 +199,7 @@ const SEED7_GAME: &str = "Ann\nBob\nbank\nroll\nbank\npick 1 2 3 4 5 6\nbank\nro
 #[test]
 fn a_scripted_game_shows_every_key_moment() {
     let dir = fresh_dir("cli-seed7");
-    let args = ["--seed", "7", "-t", "1", "--scores", "scores.txt"];
+    let args = ["--seed", "7", "--rules", "classic", "-t", "1", "--scores", "scores.txt"];
     let stdout = play(&dir, &args, SEED7_GAME, 0);
     let lines = story(&stdout);
     let r = classic();
@@ -452,7 +483,9 @@ fn a_failed_scores_write_leaves_the_file_untouched() {
 /// stderr, which is returned.
 fn refused_scores_file(dir: &Path, path: &str) -> String {
     let program = programs().farkle.to_string_lossy().into_owned();
-    let args = ["20", &program, "--seed", "7", "-t", "1", "--scores", path];
+    let args = [
+        "20", &program, "--seed", "7", "--rules", "classic", "-t", "1", "--scores", path,
+    ];
     let out = run_in(Path::new("timeout"), &[], dir, &args, SEED7_GAME);
     let (stdout, stderr) = (text_of(&out.stdout), text_of(&out.stderr));
     assert_eq!(
@@ -478,7 +511,7 @@ fn a_symlinked_scores_file_is_followed_and_stays_a_link() {
     std::os::unix::fs::symlink("real.txt", dir.join("link.txt")).expect("symlink");
     let stdout = play(
         &dir,
-        &["--seed", "7", "-t", "1", "--scores", "link.txt"],
+        &["--seed", "7", "--rules", "classic", "-t", "1", "--scores", "link.txt"],
         SEED7_GAME,
         0,
     );
@@ -575,7 +608,10 @@ fn a_file_that_is_not_a_scores_file_is_refused_and_left_alone() {
     std::fs::write(dir.join("notes.txt"), notes).expect("write");
     let why = refused_scores_file(&dir, "notes.txt");
     assert!(
-        why.contains("it does not start with a \"# farkle\" line"),
+        why.contains(
+            "it is not a scores file: it starts neither with a \"# farkle\" line nor with the \
+             original game's date line"
+        ),
         "{why}"
     );
     assert_eq!(
@@ -595,7 +631,7 @@ fn a_file_that_is_not_a_scores_file_is_refused_and_left_alone() {
     std::fs::write(dir.join("empty.txt"), "").expect("write");
     play(
         &dir,
-        &["--seed", "7", "-t", "1", "--scores", "empty.txt"],
+        &["--seed", "7", "--rules", "classic", "-t", "1", "--scores", "empty.txt"],
         SEED7_GAME,
         0,
     );
@@ -613,11 +649,12 @@ fn a_saved_game_continues_identically() {
     let saved = play(
         &dir,
         &args,
-        &format!("{SEED99_START}save game.json\nexit\n"),
+        &format!("{SEED99_START}save game.json\nexit\ny\nno\n"),
         0,
     );
     assert!(saved.contains("Game saved to game.json (resume with --load game.json)."));
-    assert!(saved.ends_with("Bob> exit\nLeaving the game unfinished.\n"));
+    assert!(saved.contains("Bob> exit\nLeave this unfinished game? (y/N) y\n"));
+    assert!(saved.ends_with(" no\nLeaving the game unsaved.\n"), "{saved}");
     let resumed = play(&dir, &["--load", "game.json"], SEED99_END, 0);
 
     let after_save = |s: &str| -> Vec<String> {
@@ -881,21 +918,72 @@ fn text_of(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// No game is lost: the end of input saves the game and says where; `exit` (and its other
+/// names, in any case) asks first, then offers to save, to the autosave or a file named.
 #[test]
 fn end_of_input_and_exit_leave_cleanly() {
     let dir = fresh_dir("cli-eof");
+    let autosave = dir.join("state").join("farkle").join("autosave.json");
+    let auto = autosave.display().to_string();
     let args = ["--seed", "7"];
+    // The end of input mid-game: saved to the autosave, which resumes the game.
     let out = play(&dir, &args, "Ann\nBob\nroll\n", 0);
-    assert!(out.ends_with("Ann> \nEnd of input: leaving the game unfinished.\n"));
+    assert!(
+        out.ends_with(&format!(
+            "Ann> \nEnd of input.\nGame saved to {auto} (resume with --load {auto}).\n"
+        )),
+        "{out}"
+    );
+    let resumed = play(&dir, &["--load", &auto], "view\n", 0);
+    assert!(resumed.contains("Ann's turn: 0 points in hand, 6 dice rolled."), "{resumed}");
+    std::fs::remove_file(&autosave).expect("the autosave");
+    // Before the game there is nothing to save.
     let out = play(&dir, &args, "Ann\n", 0);
     assert!(out.ends_with("Name of player 2: \nEnd of input: no game.\n"));
-    for key in ["exit", "q", "x", "quit"] {
-        let out = play(&dir, &args, &format!("Ann\nBob\n{key}\n"), 0);
+    assert!(!autosave.exists());
+    // Leaving asks first; anything but y plays on.
+    let out = play(&dir, &args, "Ann\nBob\nQUIT\nn\nview\nexit\ny\nno\n", 0);
+    assert!(
+        out.contains("Ann> QUIT\nLeave this unfinished game? (y/N) n\nPlaying on.\nAnn> view\n"),
+        "{out}"
+    );
+    assert!(out.ends_with("no\nLeaving the game unsaved.\n"), "{out}");
+    assert!(!autosave.exists());
+    // y, then Enter: the autosave; or a file named; every spelling of exit.
+    for (key, answer, path) in [
+        ("exit", "", auto.as_str()),
+        ("q", "mine.json", "mine.json"),
+        ("X", "", auto.as_str()),
+        ("Quit", "mine.json", "mine.json"),
+    ] {
+        let out = play(&dir, &args, &format!("Ann\nBob\n{key}\ny\n{answer}\n"), 0);
         assert!(
-            out.ends_with("Leaving the game unfinished.\n"),
+            out.ends_with(&format!("Game saved to {path} (resume with --load {path}).\n")),
             "{key}: {out}"
         );
     }
+    assert!(autosave.exists() && dir.join("mine.json").exists());
+    // The end of input at the question saves too; --autosave names the file.
+    let out = play(&dir, &["--seed", "7", "--autosave", "a.json"], "Ann\nBob\nexit\n", 0);
+    assert!(
+        out.ends_with("(y/N) \nEnd of input.\nGame saved to a.json (resume with --load a.json).\n"),
+        "{out}"
+    );
+    // A save that fails is said, with status 1 (the autosave's missing directories are made).
+    std::fs::create_dir(dir.join("adir")).expect("a directory");
+    let out = run_in(
+        &programs().farkle,
+        &[],
+        &dir,
+        &["--seed", "7", "--autosave", "adir"],
+        "Ann\nBob\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).ends_with(
+        "End of input.\nCannot save the game to adir: it is a directory, not a regular file.\n"
+    ));
+    play(&dir, &["--seed", "7", "--autosave", "new/dir/a.json"], "Ann\nBob\n", 0);
+    assert!(dir.join("new/dir/a.json").is_file());
 }
 
 #[test]
@@ -909,7 +997,8 @@ fn every_refused_action_says_why() {
     let mut at = find(
         &lines,
         0,
-        "Names like \"Bot 2\" are kept for computer players; choose another.",
+        "That name will not do: names like \"Bot 2\" are kept for computer players. Choose \
+         another.",
     );
     at = find(&lines, at, "Name of player 2: ");
     at = find(&lines, at, "== Round 1: Ann's turn (score 0) ==");
@@ -962,8 +1051,9 @@ fn every_refused_action_says_why() {
         lines[at + 3],
         "Ann's turn: 0 points in hand, 6 dice rolled."
     );
-    at = find(&lines, at, "The roll (pick from it):");
-    at = find(&lines, at, "Commands (one-letter forms in brackets):");
+    at = find(&lines, at, "The roll (pick from it): 1 1 2 2 2 5");
+    assert_eq!(lines[at + 1], "Kept this turn: nothing yet.");
+    at = find(&lines, at, "Commands (one-letter forms in brackets; upper or lower case):");
     assert!(lines[at..]
         .iter()
         .any(|l| l.contains("numbered from 1 as drawn")));
@@ -975,8 +1065,8 @@ fn every_refused_action_says_why() {
             &["-p", "2", "--bots", "3"][..],
             "--bots 3 is more than the 2 players",
         ),
-        (&["-t", "x"][..], "-t needs a number"),
-        (&["--target", "0"][..], "these options make no game"),
+        (&["-t", "x"][..], "farkle: -t needs a whole number from 1 to 1000000, not 'x'"),
+        (&["--target", "0"][..], "these rules make no game"),
         (
             &["--load", "f", "-p", "2"][..],
             "--load resumes a saved game",
@@ -1044,7 +1134,7 @@ fn hint_gives_the_best_pick_and_exact_farkle_odds() {
     // 4 x 13 with three or four of one face = 204 of 1296.
     let input = "Ann\nBob\nroll\npick 1 2 3 4 5 6\nroll\npick 1 2 3 5\nbank\nroll\npick 2\n\
                  roll\npick 5\nhint\n";
-    let out = play(&dir, &["--seed", "7", "-t", "1"], input, 0);
+    let out = play(&dir, &["--seed", "7", "--rules", "classic", "-t", "1"], input, 0);
     assert!(out.contains("Rolling 4 dice farkles 15.7% of the time (204 of 1296 rolls).\n"));
     // 150 points are short of the 500 needed to get on the board: no bank is offered.
     assert!(!out.contains("You may bank"));
@@ -1065,7 +1155,7 @@ fn computer_players_play_by_the_rules() {
     let mut last_roll: Option<Vec<u8>> = None;
     let mut turn = 0i64;
     let mut scores = [0i64; 2];
-    let (mut picks, mut farkles, mut banks) = (0, 0, 0);
+    let (mut picks, mut farkles, mut banks, mut combined) = (0, 0, 0, 0);
     for line in &lines {
         let (who, rest) = match line.split_once(' ') {
             Some(("Bot", r)) => {
@@ -1081,6 +1171,18 @@ fn computer_players_play_by_the_rules() {
                 }
                 continue;
             }
+        };
+        // A computer player's roll and pick are one line: "rolls 6 dice: ..., keeps ...".
+        let joined;
+        let rest = match rest.split_once(", keeps ") {
+            Some((roll, kept)) => {
+                let dice = roll.split_once(": ").expect("rolls N dice: ...").1;
+                last_roll = Some(faces_of(dice));
+                joined = format!("keeps {kept}");
+                combined += 1;
+                joined.as_str()
+            }
+            None => rest,
         };
         if let Some(dice) = rest.split_once("dice: ").or(rest.split_once("die: ")) {
             last_roll = Some(faces_of(dice.1));
@@ -1115,6 +1217,7 @@ fn computer_players_play_by_the_rules() {
         picks > 10 && farkles > 0 && banks > 2,
         "{picks} {farkles} {banks}"
     );
+    assert_eq!(combined, picks, "every pick on its roll's line");
     let best = *scores.iter().max().unwrap();
     assert!(best >= 3000);
     let winner = if scores[0] > scores[1] {
@@ -1126,7 +1229,7 @@ fn computer_players_play_by_the_rules() {
 
     // One human and one bot: the bot's whole turn needs no input.
     let input = "Ann\nroll\npick 1 2 3 4 5 6\nroll\npick 1 2 3 5\nbank\n";
-    let out = play(&dir, &["--seed", "7", "-t", "1", "--bots", "1"], input, 0);
+    let out = play(&dir, &["--seed", "7", "--rules", "classic", "-t", "1", "--bots", "1"], input, 0);
     let lines = story(&out);
     let at = find(&lines, 0, "== Round 1 of 1: Bot 1's turn (score 0) ==");
     assert!(lines[at + 1].starts_with("Bot 1 rolls 6 dice: "));
@@ -1173,26 +1276,33 @@ fn a_two_player_table_makes_hints_and_bots_play_to_win() {
         "{out}"
     );
 
-    // Three players: the table does not apply, hints fall back to expected points.
+    // Three players: a two-player table cannot serve them, and that is said before the game.
     let mut three = vec!["--seed", "3", "-p", "3", "--bots", "2"];
     three.extend(args);
-    let out = play(&dir, &three, "Ann\nhint\nexit\n", 0);
-    assert!(out.contains("Optimal play (most expected points this turn): roll.\n"));
+    let out = run_in(&programs().farkle, &[], &dir, &three, "Ann\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text_of(&out.stderr),
+        "farkle: --table: a two-player table cannot serve a game of 3 players (the solved game \
+         is the two-player one)\n"
+    );
 
     // A table for other rules, or no table at all, is refused before the game starts.
     let missing = "no-such-table.fwt";
     for (a, why) in [
         (
             ["--rules", "classic", "--target", "1000", "--table", path].to_vec(),
-            "was solved for other rules",
+            "it was solved for other rules (minimal, target 1000, other scoring or game \
+             options) than this game's (classic, target 1000)",
         ),
         (
             ["--rules", "minimal", "--table", path].to_vec(),
-            "was solved for other rules",
+            "it was solved for other rules (minimal, target 1000) than this game's (minimal, \
+             target 10000)",
         ),
         (
             ["--rules", "minimal", "--target", "1000", "--table", missing].to_vec(),
-            "cannot load the table",
+            "farkle: cannot use the table no-such-table.fwt: No such file or directory",
         ),
     ] {
         let out = run_in(&programs().farkle, &[], &dir, &a, "Ann\nBob\n");
@@ -1301,7 +1411,10 @@ fn colour_on_a_terminal_unless_no_color() {
     let game = format!("{} --seed 7 < in.txt", programs().farkle.display());
     let on_tty = |no_color: Option<&str>| -> String {
         let mut c = Command::new("script");
-        c.args(["-qec", &game, "/dev/null"]).current_dir(&dir);
+        c.args(["-qec", &game, "/dev/null"])
+            .current_dir(&dir)
+            .env("TERM", "xterm")
+            .env("XDG_STATE_HOME", dir.join("state"));
         match no_color {
             Some(v) => c.env("NO_COLOR", v),
             None => c.env_remove("NO_COLOR"),
@@ -1380,7 +1493,7 @@ fn run_examples_checked(
         ),
         (
             &p.farkle,
-            vec!["--seed", "7", "-t", "1", "--scores", "s.txt"],
+            vec!["--seed", "7", "--rules", "classic", "-t", "1", "--scores", "s.txt"],
             SEED7_GAME.to_owned(),
         ),
         (
@@ -1406,6 +1519,8 @@ fn run_examples_checked(
         let mut child = support::command(program, wrapper)
             .args(&args)
             .current_dir(dir)
+            .env("XDG_STATE_HOME", dir.join("state"))
+            .env("XDG_CACHE_HOME", dir.join("cache"))
             .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

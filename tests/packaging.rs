@@ -5,7 +5,7 @@
 //! built only through `pkg-config farkle`, linked dynamically (found through the soname) and
 //! statically (with the `Libs.private` flags), and `make uninstall`.
 //!
-//! `make install` is given `LIBDIR` = the libraries this `cargo test` just built, so no cargo
+//! `make install` is given `FARKLE_LIB_DIR` = the libraries this `cargo test` just built, so no cargo
 //! runs inside cargo test (a nested `cargo build` would wait on the outer build's lock, and a
 //! release build with LTO would cost minutes). The Makefile's default path builds them with
 //! `cargo build --release` instead. The same checks run on what `cargo cinstall` installs,
@@ -43,7 +43,7 @@ fn make(target: &str, prefix: &Path) {
         .arg(manifest_dir())
         .arg(target)
         .arg(format!("PREFIX={}", prefix.display()))
-        .arg(format!("LIBDIR={}", library_dir().display())));
+        .arg(format!("FARKLE_LIB_DIR={}", library_dir().display())));
 }
 
 fn pkg_config(prefix: &Path, args: &[&str]) -> Vec<String> {
