@@ -88,7 +88,7 @@ static void draw_compact(const Cli *cli, const uint8_t *faces, uint32_t count) {
     uint16_t scoring = scoring_mask(cli, faces, count);
     uint32_t i;
     for (i = 0; i < count; i++) {
-        printf("%s%u:%s%s[%u]%s", i % 6 ? " " : "  ", (unsigned)(i + 1), RESET,
+        printf("%s%u:%s[%u]%s", i % 6 ? " " : "  ", (unsigned)(i + 1),
                (scoring & (1u << i)) ? GREEN : "", (unsigned)faces[i], RESET);
         if (i % 6 == 5 || i + 1 == count) printf("\n");
     }
