@@ -1526,8 +1526,20 @@ fn the_readme_c_tour_compiles_and_runs() {
     assert!(readme.contains("`200 points in hand, 3 dice left`"));
 }
 
+/// Rules small enough for a two-player table in well under a second, even under valgrind.
+const TINY: &[&str] = &[
+    "--rules",
+    "minimal",
+    "--rule",
+    "dice_count=3",
+    "--target",
+    "500",
+];
+
 /// Runs every example program once through `wrapper`: a scripted game with a save and a
-/// resumed game, a loaded game with hostile names (the escaping), the calculator, a few
+/// resumed game, a loaded game with hostile names (the escaping), farkle-solve, computer
+/// players of every style (win-optimal solving and then loading its cached table), single keys,
+/// the original scores format, rule knobs, refused names and lines, the calculator, a few
 /// simulated games, the C++ demo.
 fn run_examples_checked(
     p: &Programs,
@@ -1566,6 +1578,86 @@ fn run_examples_checked(
             &p.farkle,
             vec!["--load", "hostile.json"],
             "view\nroll\nexit\n".to_owned(),
+        ),
+        (
+            &p.solve,
+            [TINY, &["-q", "-o", "t3.fwt"][..]].concat(),
+            String::new(),
+        ),
+        // Win-optimal bots: the first game solves and caches the table, the second loads it.
+        (
+            &p.farkle,
+            [TINY, &["-p", "2", "--bots", "2:win", "--seed", "11"][..]].concat(),
+            String::new(),
+        ),
+        (
+            &p.farkle,
+            [TINY, &["-p", "2", "--bots", "2:win", "--seed", "11"][..]].concat(),
+            String::new(),
+        ),
+        (
+            &p.farkle,
+            [
+                TINY,
+                &["--bots", "1:random", "--table", "t3.fwt", "--seed", "2"][..],
+            ]
+            .concat(),
+            "Ann\nhint\nroll\nhint\n".to_owned(),
+        ),
+        (
+            &p.farkle,
+            [
+                TINY,
+                &[
+                    "-p",
+                    "3",
+                    "--bots",
+                    "2:threshold",
+                    "--seed",
+                    "2",
+                    "--verbose-bots",
+                ][..],
+            ]
+            .concat(),
+            "Ann\nroll\npick 1\nbank\n".to_owned(),
+        ),
+        (
+            &p.farkle,
+            vec!["--seed", "7", "--rules", "classic", "-t", "1", "--keys"],
+            "Ann\nBob\nrp1w\x1b[A\nhQn?xyy".to_owned(),
+        ),
+        (
+            &p.farkle,
+            vec![
+                "--seed",
+                "7",
+                "--rules",
+                "classic",
+                "-t",
+                "1",
+                "--scores",
+                "o.txt",
+                "--scores-format",
+                "original",
+            ],
+            SEED7_GAME.to_owned(),
+        ),
+        (
+            &p.farkle,
+            vec![
+                "-p",
+                "2",
+                "--rules",
+                "minimal",
+                "--rule",
+                "dice_count=5",
+                "--rule",
+                "kind_scaling=double",
+            ],
+            format!(
+                "Ann\nAnn\nZoë\nrules\nsave {}\nexit\ny\nno\n",
+                "q".repeat(5000)
+            ),
         ),
         (
             &p.score,
