@@ -26,7 +26,8 @@
 #
 # Programs are rebuilt only when a file they are made from changes: objects track their
 # headers (-MMD), the library is a file prerequisite (cargo rewrites it only when it changed),
-# and a change of compiler, flags or line editing is noticed through examples-c/build/config.
+# and a change of compiler, flags or line editing is noticed through examples-c/build/config
+# and config-editing.
 
 CARGO ?= cargo
 CC ?= cc
@@ -91,7 +92,8 @@ GAME_OBJS := $(addprefix $(O)/,farkle.o options.o term.o text.o files.o view.o c
     knobs.o wintable.o bot.o)
 SOLVE_OBJS := $(addprefix $(O)/,farkle-solve.o knobs.o wintable.o text.o)
 PROGRAMS := $(B)/farkle $(B)/farkle-solve $(B)/score $(B)/simulate $(B)/cpp_demo
-CONFIG := $(CC) $(CXX) $(CFLAGS) $(CXXFLAGS) $(LINE_EDITING) $(EDIT_CFLAGS) $(EDIT_LIBS)
+CONFIG := $(CC) $(CXX) $(CFLAGS) $(CXXFLAGS)
+EDIT_CONFIG := $(LINE_EDITING) $(EDIT_CFLAGS) $(EDIT_LIBS)
 
 .PHONY: all programs play install uninstall clean distclean FORCE
 
@@ -108,17 +110,21 @@ endif
 $(B) $(O):
 	mkdir -p $@
 
-# Rewritten only when the compiler, the flags or the line editing change.
+# Rewritten only when the compiler or the flags change (config), or the line editing
+# (config-editing: the terminal code and the game's link only).
 $(B)/config: FORCE | $(B)
 	@echo '$(CONFIG)' | cmp -s - $@ || echo '$(CONFIG)' > $@
+$(B)/config-editing: FORCE | $(B)
+	@echo '$(EDIT_CONFIG)' | cmp -s - $@ || echo '$(EDIT_CONFIG)' > $@
 
 $(O)/term.o: EXTRA_CFLAGS = $(EDIT_CFLAGS)
+$(O)/term.o: $(B)/config-editing
 $(O)/%.o: examples-c/%.c include/farkle.h $(B)/config | $(O)
 	$(CC) $(STRICT_C) $(CFLAGS) $(EXTRA_CFLAGS) -Iinclude -MMD -MP -c -o $@ $<
 
 -include $(wildcard $(O)/*.d)
 
-$(B)/farkle: $(GAME_OBJS) $(LIB_A)
+$(B)/farkle: $(GAME_OBJS) $(LIB_A) $(B)/config-editing
 	$(CC) $(CFLAGS) -o $@ $(GAME_OBJS) $(LIB_A) $(EDIT_LIBS) $(LIBS_PRIVATE)
 
 $(B)/farkle-solve: $(SOLVE_OBJS) $(LIB_A)
