@@ -70,16 +70,16 @@ static int new_players(const Options *o, unsigned long long *players) {
         *players = o->players;
     } else if (o->bots >= FARKLE_MAX_PLAYERS) {
         fprintf(stderr,
-                "farkle: %s leaves no seat for a human player: the most is %d players (give "
-                "-p %d for computer players only)\n",
-                o->bots_text ? "--bots" : "-b", FARKLE_MAX_PLAYERS, FARKLE_MAX_PLAYERS);
+                "farkle: %s %s leaves no seat for a human player: the most is %d players "
+                "(give -p %d for computer players only)\n",
+                o->bots_flag, safe(o->bots_text), FARKLE_MAX_PLAYERS, FARKLE_MAX_PLAYERS);
         return 2;
     } else {
         *players = o->bots + 1 < 2 ? 2 : o->bots + 1;
     }
     if (o->bots > *players) {
-        fprintf(stderr, "farkle: --bots %llu is more than the %llu players\n", o->bots,
-                *players);
+        fprintf(stderr, "farkle: %s %s is more than the %llu players\n", o->bots_flag,
+                safe(o->bots_text), *players);
         return 2;
     }
     return 0;
@@ -101,8 +101,9 @@ static int get_table(Cli *cli, const Options *o, unsigned long long players,
                     players, plural(players, "player", "players"));
         else
             fprintf(stderr,
-                    "farkle: --bots %s: win-optimal play needs a game of two players, not "
-                    "%llu (choose random, threshold or single)\n",
+                    "farkle: %s %s: win-optimal play needs a game of two players, not %llu "
+                    "(choose random, threshold or single)\n",
+                    o->bots_text ? o->bots_flag : "--bots",
                     o->bots_text ? safe(o->bots_text) : "win", players);
         return 2;
     }

@@ -131,6 +131,7 @@ static int parse_bots(const char *flag, const char *text, Options *o) {
     const char *style = colon ? colon + 1 : text;
     int kind = style_named(style);
     o->bots_text = text;
+    snprintf(o->bots_flag, sizeof o->bots_flag, "%s", flag);
     if (colon == NULL && kind >= 0) { /* a style alone */
         o->bot_kind = (uint32_t)kind;
         o->have_style = 1;

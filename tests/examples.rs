@@ -1772,8 +1772,8 @@ fn options_take_the_original_forms_and_name_the_option() {
         ),
         (
             &["--bots", "64"][..],
-            "farkle: --bots leaves no seat for a human player: the most is 64 players (give -p \
-             64 for computer players only)\n",
+            "farkle: --bots 64 leaves no seat for a human player: the most is 64 players (give \
+             -p 64 for computer players only)\n",
         ),
         (
             &["--bots", "2:genius"][..],
