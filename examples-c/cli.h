@@ -39,7 +39,7 @@ typedef struct Options {
     uint32_t bot_kind; /* a FarkleBotKind */
     const char *preset_name, *load_path, *table_path, *scores_file, *autosave_path;
     const char *bots_text; /* --bots's value as given, for messages */
-    char bots_flag[16];    /* -b or --bots, as given */
+    char bots_flag[32];    /* -b or --bots, as given */
     const char *rule_args[MAX_RULE_ARGS];
     size_t rule_count;
     int scores_format, keys, verbose_bots, no_color;

@@ -2732,3 +2732,59 @@ fn the_makefile_builds_the_game_from_the_same_sources() {
     assert_eq!(objects("GAME_OBJS"), GAME_SOURCES);
     assert_eq!(objects("SOLVE_OBJS"), SOLVE_SOURCES);
 }
+
+/// On a terminal the first win-optimal game draws the solve's progress as a bar on stderr;
+/// Ctrl-C during a solve stops it at once (the progress callback returns false), with the
+/// terminal as it was and nothing to save.
+#[test]
+fn a_solve_shows_its_progress_and_stops_on_ctrl_c() {
+    let dir = fresh_dir("pty-solve");
+    let tiny = [TINY, &["--bots", "1:win"][..]].concat();
+    let Some(run) = pty_run(
+        &programs().farkle,
+        &tiny,
+        &[
+            "expect:Solving the two-player game",
+            "expect:] 100%",
+            "expect:Cached in ",
+            "expect:Name of player 1: ",
+            "send:\x04",
+        ],
+        80,
+        &[],
+        &dir,
+    ) else {
+        return;
+    };
+    assert_eq!(run.status, 0, "{}", run.output);
+    assert!(
+        run.output
+            .contains("  [########################################] 100%"),
+        "{}",
+        run.output
+    );
+    // The minimal preset to 10,000 takes seconds to solve: interrupted at its first percent.
+    let Some(run) = pty_run(
+        &programs().farkle,
+        &["--rules", "minimal", "--bots", "1:win"],
+        &[
+            "expect:   0%",
+            "send:\x03",
+            "expect:stopped by a signal before the game started: nothing to save.",
+        ],
+        80,
+        &[],
+        &dir,
+    ) else {
+        return;
+    };
+    assert_eq!(run.status, -2, "{}", run.output);
+    assert!(run.termios_same);
+    assert!(
+        !dir.join("cache").join("farkle").exists()
+            || std::fs::read_dir(dir.join("cache").join("farkle"))
+                .unwrap()
+                .count()
+                == 1
+    );
+}
