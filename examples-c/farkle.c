@@ -442,7 +442,7 @@ int main(int argc, char **argv) {
     if (status == 0) status = play(&cli);
     if (status == NO_GAME) status = 0;
     finish(&cli);
-    if (status < 0) signals_finish();
+    if (status < 0 || stop_requested) signals_finish();
     /* The last exit that could pass unexplained: the game's own output was lost (a full disk
      * or a closed pipe behind stdout). */
     if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -2384,6 +2384,9 @@ fn pty_run(
         .env("XDG_STATE_HOME", dir.join("state"))
         .env("XDG_CACHE_HOME", dir.join("cache"))
         .env("TERM", "xterm")
+        // No user's ~/.inputrc or ~/.editrc (vi mode, say) changes the keys.
+        .env("HOME", dir)
+        .env("INPUTRC", "/dev/null")
         .env_remove("NO_COLOR")
         .env_remove("COLUMNS")
         .envs(env.iter().copied())
@@ -2538,7 +2541,8 @@ fn on_a_terminal_line_editing_recalls_history() {
 }
 
 /// Without line editing, a line holding key codes (the Up arrow) is refused with the codes
-/// shown as escapes, and nothing runs; the terminal's own editing (Backspace) still works.
+/// shown as escapes, and nothing runs; the terminal's own editing (Backspace) still works;
+/// Ctrl-D at `Which dice do you keep?` cancels the question, at the prompt it ends (and saves).
 #[test]
 fn on_a_terminal_without_line_editing_key_codes_are_refused() {
     let dir = fresh_dir("pty-plain");
@@ -2548,7 +2552,10 @@ fn on_a_terminal_without_line_editing_key_codes_are_refused() {
         &[
             "expect:Ann> ", "send:\x1b[A\n",
             "expect:That line holds key codes (\\x1b[A): arrow and editing keys need a build with line editing. Type it again.",
-            "expect:Ann> ", "send:rox\x7fll\n", "expect:Ann rolls 6 dice", "expect:Ann> ", "send:\x04",
+            "expect:Ann> ", "send:rox\x7fll\n", "expect:Ann rolls 6 dice", "expect:Ann> ",
+            // Ctrl-D at a question cancels only the question on a terminal.
+            "send:pick\n", "expect:Which dice do you keep?", "send:\x04", "expect:Nothing picked.",
+            "expect:Ann> ", "send:\x04",
             "expect:Game saved to ",
         ],
         80,
@@ -2763,12 +2770,13 @@ fn a_solve_shows_its_progress_and_stops_on_ctrl_c() {
         "{}",
         run.output
     );
-    // The minimal preset to 10,000 takes seconds to solve: interrupted at its first percent.
+    // The minimal preset to 10,000 takes seconds to solve: interrupted once its bar is drawn.
     let Some(run) = pty_run(
         &programs().farkle,
         &["--rules", "minimal", "--bots", "1:win"],
         &[
-            "expect:   0%",
+            "expect:Solving the two-player game",
+            "expect:  [",
             "send:\x03",
             "expect:stopped by a signal before the game started: nothing to save.",
         ],
