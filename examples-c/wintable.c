@@ -114,10 +114,12 @@ typedef struct Progress {
     int quiet;
 } Progress;
 
-static int on_progress(double fraction, void *user) {
+/* The solve's progress callback: redraws the bar when the percentage changes; false (stop)
+ * once a signal came. */
+static bool on_progress(double fraction, void *user) {
     Progress *p = user;
     int percent = (int)(fraction * 100.0 + 0.5);
-    if (stop_requested) return 0;
+    if (stop_requested) return false;
     if (p->bar && !p->quiet && percent != p->percent) {
         char bar[41];
         int filled = percent * 40 / 100, i;
@@ -127,10 +129,8 @@ static int on_progress(double fraction, void *user) {
         fflush(stderr);
         p->percent = percent;
     }
-    return 1;
+    return true;
 }
-
-static bool progress_fn(double fraction, void *user) { return on_progress(fraction, user) != 0; }
 
 FarkleStatus table_solve(const FarkleRules *rules, int quiet, FarkleWinTable **out,
                          double *seconds) {
@@ -141,7 +141,7 @@ FarkleStatus table_solve(const FarkleRules *rules, int quiet, FarkleWinTable **o
     p.percent = -1;
     p.quiet = quiet;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    st = farkle_win_table_solve(rules, progress_fn, &p, out);
+    st = farkle_win_table_solve(rules, on_progress, &p, out);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     *seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
     if (p.bar && !quiet && p.percent >= 0) fprintf(stderr, "\n");
