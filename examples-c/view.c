@@ -55,14 +55,15 @@ const char *player_name(const Cli *cli, uint32_t player) {
     return player < cli->names_known ? cli->shown_names[player] : "?";
 }
 
-/* The widest name shown, for the scoreboard's column (at least 10, at most 40 columns). */
+/* The widest name shown, for the scoreboard's column (at least 10 columns; at most 80, what
+ * 40 wide characters take: only a name from a save can be wider). */
 static size_t name_column(const Cli *cli) {
     size_t w = 10, p;
     for (p = 0; p < cli->names_known; p++) {
         size_t n = display_width(cli->shown_names[p]);
         if (n > w) w = n;
     }
-    return w > 40 ? 40 : w;
+    return w > 80 ? 80 : w;
 }
 
 void print_faces(FILE *to, const uint8_t *faces, uint32_t count, uint16_t mask) {
