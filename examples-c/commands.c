@@ -353,9 +353,9 @@ static int keys_pick(Cli *cli) {
     for (;;) {
         int key = read_key(), die;
         if (key == IN_SIGNAL) return LEAVE_SIGNAL;
-        if (key == IN_EOF) return term_eof_is_final() ? LEAVE_EOF : GO_ON;
+        if (key == IN_EOF && term_eof_is_final()) return LEAVE_EOF;
         if (key == KEY_ENTER || key == ' ') break;
-        if (key == KEY_CANCEL) {
+        if (key == KEY_CANCEL || key == IN_EOF) { /* Ctrl-D on a terminal cancels too */
             printf("Nothing picked.\n");
             return GO_ON;
         }
