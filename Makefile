@@ -1,88 +1,168 @@
 # SPDX-License-Identifier: GPL-3.0-only
 # Copyright (C) 2026 The farkle authors
 #
-# Builds the library (cargo, release) and the example programs, and installs the library for
-# C users.
+# Builds the library (cargo, release) and the example programs, and installs the library, the
+# game, farkle-solve and the game's man page.
 #
-#   make                                  the library and every program, in examples-c/build/
-#   make play [ARGS="--bots 1 --seed 7"]  build, then start a game of the command-line farkle
-#   make install PREFIX=/usr/local        lib/libfarkle.so.X.Y.Z (soname libfarkle.so.X) and
-#                                         its links, lib/libfarkle.a, include/farkle.h,
-#                                         lib/pkgconfig/farkle.pc; DESTDIR is honoured
+#   make                         the library (cargo build --release), then the game, farkle-solve,
+#                                score, simulate and cpp_demo in examples-c/build/
+#   make play [ARGS="--bots 1"]  the library and the game only, then start a game
+#   make install PREFIX=/usr/local
+#                                $(libdir): libfarkle.so.X.Y.Z (soname libfarkle.so.X), its links,
+#                                libfarkle.a, pkgconfig/farkle.pc; $(includedir)/farkle.h;
+#                                $(bindir)/farkle and farkle-solve; $(man6dir)/farkle.6.
+#                                DESTDIR is honoured; prefix= works as PREFIX=, and libdir=,
+#                                bindir=, includedir=, mandir= set one directory each.
 #   make uninstall PREFIX=/usr/local
-#   make clean                            the programs (`make distclean` also runs cargo clean)
+#   make clean                   the programs (`make distclean` also runs cargo clean)
 #
-# LIBDIR=DIR takes libfarkle.so and libfarkle.a already built in DIR instead of running
+# FARKLE_LIB_DIR=DIR takes libfarkle.so and libfarkle.a already built in DIR instead of running
 # `cargo build --release`. The tests use it with cargo test's own build of the library, so no
 # cargo runs inside cargo test (a nested cargo would wait for the outer one's build lock).
+#
+# LINE_EDITING=auto (the default) builds the game with readline when pkg-config or a test
+# compile finds it, else with libedit, else without (plain buffered input); readline, libedit
+# or none choose.
+#
+# Programs are rebuilt only when a file they are made from changes: objects track their
+# headers (-MMD), the library is a file prerequisite (cargo rewrites it only when it changed),
+# and a change of compiler, flags or line editing is noticed through examples-c/build/config
+# and config-editing.
 
 CARGO ?= cargo
 CC ?= cc
 CXX ?= c++
 CFLAGS ?= -O2 -g
 CXXFLAGS ?= -O2 -g
+PKG_CONFIG ?= pkg-config
+INSTALL ?= install
+
 PREFIX ?= /usr/local
+prefix ?= $(PREFIX)
+exec_prefix ?= $(prefix)
+bindir ?= $(exec_prefix)/bin
+libdir ?= $(exec_prefix)/lib
+includedir ?= $(prefix)/include
+datarootdir ?= $(prefix)/share
+mandir ?= $(datarootdir)/man
+man6dir ?= $(mandir)/man6
 DESTDIR ?=
-libdir = $(PREFIX)/lib
-includedir = $(PREFIX)/include
 
 VERSION := $(shell sed -n 's/^version = "\(.*\)"$$/\1/p' Cargo.toml | head -n 1)
 MAJOR := $(word 1,$(subst ., ,$(VERSION)))
 
-ifeq ($(origin LIBDIR),undefined)
-LIBDIR := target/release
-BUILD_LIB := lib
+ifeq ($(origin FARKLE_LIB_DIR),undefined)
+FARKLE_LIB_DIR := target/release
+CARGO_BUILDS_LIB := yes
 endif
+LIB_A := $(FARKLE_LIB_DIR)/libfarkle.a
+LIB_SO := $(FARKLE_LIB_DIR)/libfarkle.so
 
 B := examples-c/build
+O := $(B)/obj
 STRICT_C := -std=c99 -Wall -Wextra -Wpedantic -Werror
 STRICT_CXX := -std=c++11 -Wall -Wextra -Wpedantic -Werror
 LIBS_PRIVATE := -lpthread -ldl -lm
-LINK := $(LIBDIR)/libfarkle.a $(LIBS_PRIVATE)
-PROGRAMS := $(B)/farkle $(B)/score $(B)/simulate $(B)/cpp_demo
 
-.PHONY: all lib programs play install uninstall clean distclean
+# Line editing: readline, then libedit, found by pkg-config or by a test compile.
+LINE_EDITING ?= auto
+try_link = $(shell printf '#include <stdio.h>\n#include <$(1)>\nint main(void){return rl_catch_signals;}\n' | \
+    $(CC) -x c - -o /dev/null $(2) >/dev/null 2>&1 && echo yes)
+ifeq ($(LINE_EDITING),auto)
+  ifeq ($(call try_link,readline/readline.h,$(shell $(PKG_CONFIG) --libs readline 2>/dev/null || echo -lreadline)),yes)
+    LINE_EDITING := readline
+  else ifeq ($(call try_link,editline/readline.h,$(shell $(PKG_CONFIG) --cflags --libs libedit 2>/dev/null || echo -ledit)),yes)
+    LINE_EDITING := libedit
+  else
+    LINE_EDITING := none
+  endif
+endif
+# The -D flags of readline.pc would clash with the sources' own feature macros.
+ifeq ($(LINE_EDITING),readline)
+  EDIT_CFLAGS := -DFARKLE_READLINE $(filter-out -D%,$(shell $(PKG_CONFIG) --cflags readline 2>/dev/null))
+  EDIT_LIBS := $(shell $(PKG_CONFIG) --libs readline 2>/dev/null || echo -lreadline)
+else ifeq ($(LINE_EDITING),libedit)
+  EDIT_CFLAGS := -DFARKLE_LIBEDIT $(filter-out -D%,$(shell $(PKG_CONFIG) --cflags libedit 2>/dev/null))
+  EDIT_LIBS := $(shell $(PKG_CONFIG) --libs libedit 2>/dev/null || echo -ledit)
+else ifneq ($(LINE_EDITING),none)
+  $(error LINE_EDITING is auto, readline, libedit or none, not $(LINE_EDITING))
+endif
+
+GAME_OBJS := $(addprefix $(O)/,farkle.o options.o term.o text.o files.o view.o commands.o \
+    knobs.o wintable.o bot.o)
+SOLVE_OBJS := $(addprefix $(O)/,farkle-solve.o knobs.o wintable.o text.o)
+PROGRAMS := $(B)/farkle $(B)/farkle-solve $(B)/score $(B)/simulate $(B)/cpp_demo
+CONFIG := $(CC) $(CXX) $(CFLAGS) $(CXXFLAGS)
+EDIT_CONFIG := $(LINE_EDITING) $(EDIT_CFLAGS) $(EDIT_LIBS)
+
+.PHONY: all programs play install uninstall clean distclean FORCE
 
 all: programs
 
-lib:
-	$(CARGO) build --release
-
 programs: $(PROGRAMS)
 
-$(B):
+# cargo decides whether the library is out of date; make relinks only when cargo rewrote it.
+ifdef CARGO_BUILDS_LIB
+$(LIB_A) $(LIB_SO): FORCE
+	$(CARGO) build --release
+endif
+
+$(B) $(O):
 	mkdir -p $@
 
-$(B)/farkle: examples-c/farkle.c examples-c/bot.c examples-c/bot.h include/farkle.h $(BUILD_LIB) | $(B)
-	$(CC) $(STRICT_C) $(CFLAGS) -Iinclude -o $@ examples-c/farkle.c examples-c/bot.c $(LINK)
+# Rewritten only when the compiler or the flags change (config), or the line editing
+# (config-editing: the terminal code and the game's link only).
+$(B)/config: FORCE | $(B)
+	@echo '$(CONFIG)' | cmp -s - $@ || echo '$(CONFIG)' > $@
+$(B)/config-editing: FORCE | $(B)
+	@echo '$(EDIT_CONFIG)' | cmp -s - $@ || echo '$(EDIT_CONFIG)' > $@
 
-$(B)/simulate: examples-c/simulate.c examples-c/bot.c examples-c/bot.h include/farkle.h $(BUILD_LIB) | $(B)
-	$(CC) $(STRICT_C) $(CFLAGS) -Iinclude -o $@ examples-c/simulate.c examples-c/bot.c $(LINK)
+$(O)/term.o: EXTRA_CFLAGS = $(EDIT_CFLAGS)
+$(O)/term.o: $(B)/config-editing
+$(O)/%.o: examples-c/%.c include/farkle.h $(B)/config | $(O)
+	$(CC) $(STRICT_C) $(CFLAGS) $(EXTRA_CFLAGS) -Iinclude -MMD -MP -c -o $@ $<
 
-$(B)/score: examples-c/score.c include/farkle.h $(BUILD_LIB) | $(B)
-	$(CC) $(STRICT_C) $(CFLAGS) -Iinclude -o $@ examples-c/score.c $(LINK)
+-include $(wildcard $(O)/*.d)
 
-$(B)/cpp_demo: examples-c/cpp_demo.cpp include/farkle.h $(BUILD_LIB) | $(B)
-	$(CXX) $(STRICT_CXX) $(CXXFLAGS) -Iinclude -o $@ examples-c/cpp_demo.cpp $(LINK)
+$(B)/farkle: $(GAME_OBJS) $(LIB_A) $(B)/config-editing
+	$(CC) $(CFLAGS) -o $@ $(GAME_OBJS) $(LIB_A) $(EDIT_LIBS) $(LIBS_PRIVATE)
+
+$(B)/farkle-solve: $(SOLVE_OBJS) $(LIB_A)
+	$(CC) $(CFLAGS) -o $@ $(SOLVE_OBJS) $(LIB_A) $(LIBS_PRIVATE)
+
+$(B)/simulate: $(O)/simulate.o $(O)/bot.o $(LIB_A)
+	$(CC) $(CFLAGS) -o $@ $(O)/simulate.o $(O)/bot.o $(LIB_A) $(LIBS_PRIVATE)
+
+$(B)/score: $(O)/score.o $(LIB_A)
+	$(CC) $(CFLAGS) -o $@ $(O)/score.o $(LIB_A) $(LIBS_PRIVATE)
+
+$(B)/cpp_demo: examples-c/cpp_demo.cpp include/farkle.h $(LIB_A) $(B)/config
+	$(CXX) $(STRICT_CXX) $(CXXFLAGS) -Iinclude -o $@ examples-c/cpp_demo.cpp $(LIB_A) $(LIBS_PRIVATE)
 
 play: $(B)/farkle
 	$(B)/farkle $(ARGS)
 
-install: $(BUILD_LIB)
-	install -d $(DESTDIR)$(libdir) $(DESTDIR)$(libdir)/pkgconfig $(DESTDIR)$(includedir)
-	install -m 644 $(LIBDIR)/libfarkle.a $(DESTDIR)$(libdir)/libfarkle.a
-	install -m 755 $(LIBDIR)/libfarkle.so $(DESTDIR)$(libdir)/libfarkle.so.$(VERSION)
+install: $(LIB_A) $(LIB_SO) $(B)/farkle $(B)/farkle-solve
+	$(INSTALL) -d $(DESTDIR)$(libdir) $(DESTDIR)$(libdir)/pkgconfig $(DESTDIR)$(includedir) \
+	    $(DESTDIR)$(bindir) $(DESTDIR)$(man6dir)
+	$(INSTALL) -m 644 $(LIB_A) $(DESTDIR)$(libdir)/libfarkle.a
+	$(INSTALL) -m 755 $(LIB_SO) $(DESTDIR)$(libdir)/libfarkle.so.$(VERSION)
 	ln -sf libfarkle.so.$(VERSION) $(DESTDIR)$(libdir)/libfarkle.so.$(MAJOR)
 	ln -sf libfarkle.so.$(MAJOR) $(DESTDIR)$(libdir)/libfarkle.so
-	install -m 644 include/farkle.h $(DESTDIR)$(includedir)/farkle.h
-	sed -e '/^#/d' -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(libdir)|' \
+	$(INSTALL) -m 644 include/farkle.h $(DESTDIR)$(includedir)/farkle.h
+	sed -e '/^#/d' -e 's|@PREFIX@|$(prefix)|' -e 's|@LIBDIR@|$(libdir)|' \
 	    -e 's|@INCLUDEDIR@|$(includedir)|' -e 's|@VERSION@|$(VERSION)|' \
 	    farkle.pc.in > $(DESTDIR)$(libdir)/pkgconfig/farkle.pc
+	$(INSTALL) -m 755 $(B)/farkle $(DESTDIR)$(bindir)/farkle
+	$(INSTALL) -m 755 $(B)/farkle-solve $(DESTDIR)$(bindir)/farkle-solve
+	$(INSTALL) -m 644 examples-c/farkle.6 $(DESTDIR)$(man6dir)/farkle.6
 
 uninstall:
 	rm -f $(DESTDIR)$(libdir)/libfarkle.so.$(VERSION) $(DESTDIR)$(libdir)/libfarkle.so.$(MAJOR) \
 	    $(DESTDIR)$(libdir)/libfarkle.so $(DESTDIR)$(libdir)/libfarkle.a \
-	    $(DESTDIR)$(libdir)/pkgconfig/farkle.pc $(DESTDIR)$(includedir)/farkle.h
+	    $(DESTDIR)$(libdir)/pkgconfig/farkle.pc $(DESTDIR)$(includedir)/farkle.h \
+	    $(DESTDIR)$(bindir)/farkle $(DESTDIR)$(bindir)/farkle-solve \
+	    $(DESTDIR)$(man6dir)/farkle.6
 
 clean:
 	rm -rf $(B)

@@ -1,13 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-only
  * Copyright (C) 2026 The farkle authors
  *
- * bot.h: the computer player and the odds shown by `hint`, shared by the command-line game
- * (farkle.c) and the simulator (simulate.c).
- *
- * This is the one place where the example programs decide how to play. It is a simple
- * threshold bot written against the public C API only; when the library offers its strategy
- * module through the C API (odds, advice, bots), bot_decide() and odds_farkle() are the seams
- * to replace: nothing else in the programs knows how a move is chosen.
+ * bot.h: the library's advice and the odds shown by the game's `hint` (commands.c), and the
+ * simple threshold bots of the simulator (simulate.c). The game's computer players are the
+ * library's own (farkle_game_bot_play_turn(), see commands.c).
  */
 #ifndef FARKLE_EXAMPLES_BOT_H
 #define FARKLE_EXAMPLES_BOT_H

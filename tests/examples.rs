@@ -29,23 +29,52 @@ fn examples_c() -> PathBuf {
 /// The programs, compiled once per test run (plain build, also used under valgrind).
 struct Programs {
     farkle: PathBuf,
+    solve: PathBuf,
     score: PathBuf,
     simulate: PathBuf,
+}
+
+/// The game's sources, as the Makefile lists them (checked by
+/// `the_makefile_builds_the_game_from_the_same_sources`).
+const GAME_SOURCES: &[&str] = &[
+    "farkle.c",
+    "options.c",
+    "term.c",
+    "text.c",
+    "files.c",
+    "view.c",
+    "commands.c",
+    "knobs.c",
+    "wintable.c",
+    "bot.c",
+];
+const SOLVE_SOURCES: &[&str] = &["farkle-solve.c", "knobs.c", "wintable.c", "text.c"];
+
+fn sources(names: &[&str]) -> Vec<PathBuf> {
+    names.iter().map(|n| examples_c().join(n)).collect()
+}
+
+/// Compiles the game and farkle-solve; the game with line editing when `editing` is given
+/// (its -D flag, then its libraries).
+fn build_game(farkle: &Path, solve: &Path, extra: &[&str], editing: &[&str]) {
+    let game: Vec<PathBuf> = sources(GAME_SOURCES);
+    let game: Vec<&Path> = game.iter().map(PathBuf::as_path).collect();
+    let (define, libs) = editing.split_at(editing.len().min(1));
+    let flags: Vec<&str> = extra.iter().chain(define).copied().collect();
+    support::compile_linking("cc", "c99", &game, farkle, &flags, libs);
+    let solver: Vec<PathBuf> = sources(SOLVE_SOURCES);
+    let solver: Vec<&Path> = solver.iter().map(PathBuf::as_path).collect();
+    compile("cc", "c99", &solver, solve, extra);
 }
 
 fn build(suffix: &str, extra: &[&str]) -> Programs {
     let dir = examples_c();
     let out = out_dir();
     let farkle = out.join(format!("farkle{suffix}"));
+    let solve = out.join(format!("farkle-solve{suffix}"));
     let score = out.join(format!("score{suffix}"));
     let simulate = out.join(format!("simulate{suffix}"));
-    compile(
-        "cc",
-        "c99",
-        &[&dir.join("farkle.c"), &dir.join("bot.c")],
-        &farkle,
-        extra,
-    );
+    build_game(&farkle, &solve, extra, &[]);
     compile("cc", "c99", &[&dir.join("score.c")], &score, extra);
     compile(
         "cc",
@@ -56,6 +85,7 @@ fn build(suffix: &str, extra: &[&str]) -> Programs {
     );
     Programs {
         farkle,
+        solve,
         score,
         simulate,
     }
@@ -72,6 +102,8 @@ fn run_in(program: &Path, wrapper: &[&str], dir: &Path, args: &[&str], input: &s
         .args(args)
         .current_dir(dir)
         .env_remove("NO_COLOR")
+        .env("XDG_STATE_HOME", dir.join("state"))
+        .env("XDG_CACHE_HOME", dir.join("cache"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -168,7 +200,16 @@ const SEED7_GAME: &str = "Ann\nBob\nbank\nroll\nbank\npick 1 2 3 4 5 6\nbank\nro
 #[test]
 fn a_scripted_game_shows_every_key_moment() {
     let dir = fresh_dir("cli-seed7");
-    let args = ["--seed", "7", "-t", "1", "--scores", "scores.txt"];
+    let args = [
+        "--seed",
+        "7",
+        "--rules",
+        "classic",
+        "-t",
+        "1",
+        "--scores",
+        "scores.txt",
+    ];
     let stdout = play(&dir, &args, SEED7_GAME, 0);
     let lines = story(&stdout);
     let r = classic();
@@ -452,7 +493,9 @@ fn a_failed_scores_write_leaves_the_file_untouched() {
 /// stderr, which is returned.
 fn refused_scores_file(dir: &Path, path: &str) -> String {
     let program = programs().farkle.to_string_lossy().into_owned();
-    let args = ["20", &program, "--seed", "7", "-t", "1", "--scores", path];
+    let args = [
+        "20", &program, "--seed", "7", "--rules", "classic", "-t", "1", "--scores", path,
+    ];
     let out = run_in(Path::new("timeout"), &[], dir, &args, SEED7_GAME);
     let (stdout, stderr) = (text_of(&out.stdout), text_of(&out.stderr));
     assert_eq!(
@@ -478,7 +521,9 @@ fn a_symlinked_scores_file_is_followed_and_stays_a_link() {
     std::os::unix::fs::symlink("real.txt", dir.join("link.txt")).expect("symlink");
     let stdout = play(
         &dir,
-        &["--seed", "7", "-t", "1", "--scores", "link.txt"],
+        &[
+            "--seed", "7", "--rules", "classic", "-t", "1", "--scores", "link.txt",
+        ],
         SEED7_GAME,
         0,
     );
@@ -575,7 +620,10 @@ fn a_file_that_is_not_a_scores_file_is_refused_and_left_alone() {
     std::fs::write(dir.join("notes.txt"), notes).expect("write");
     let why = refused_scores_file(&dir, "notes.txt");
     assert!(
-        why.contains("it does not start with a \"# farkle\" line"),
+        why.contains(
+            "it is not a scores file: it starts neither with a \"# farkle\" line nor with the \
+             original game's date line"
+        ),
         "{why}"
     );
     assert_eq!(
@@ -595,7 +643,16 @@ fn a_file_that_is_not_a_scores_file_is_refused_and_left_alone() {
     std::fs::write(dir.join("empty.txt"), "").expect("write");
     play(
         &dir,
-        &["--seed", "7", "-t", "1", "--scores", "empty.txt"],
+        &[
+            "--seed",
+            "7",
+            "--rules",
+            "classic",
+            "-t",
+            "1",
+            "--scores",
+            "empty.txt",
+        ],
         SEED7_GAME,
         0,
     );
@@ -613,11 +670,15 @@ fn a_saved_game_continues_identically() {
     let saved = play(
         &dir,
         &args,
-        &format!("{SEED99_START}save game.json\nexit\n"),
+        &format!("{SEED99_START}save game.json\nexit\ny\nno\n"),
         0,
     );
     assert!(saved.contains("Game saved to game.json (resume with --load game.json)."));
-    assert!(saved.ends_with("Bob> exit\nLeaving the game unfinished.\n"));
+    assert!(saved.contains("Bob> exit\nLeave this unfinished game? (y/N) y\n"));
+    assert!(
+        saved.ends_with(" no\nLeaving the game unsaved.\n"),
+        "{saved}"
+    );
     let resumed = play(&dir, &["--load", "game.json"], SEED99_END, 0);
 
     let after_save = |s: &str| -> Vec<String> {
@@ -881,21 +942,87 @@ fn text_of(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// No game is lost: the end of input saves the game and says where; `exit` (and its other
+/// names, in any case) asks first, then offers to save, to the autosave or a file named.
 #[test]
 fn end_of_input_and_exit_leave_cleanly() {
     let dir = fresh_dir("cli-eof");
+    let autosave = dir.join("state").join("farkle").join("autosave.json");
+    let auto = autosave.display().to_string();
     let args = ["--seed", "7"];
+    // The end of input mid-game: saved to the autosave, which resumes the game.
     let out = play(&dir, &args, "Ann\nBob\nroll\n", 0);
-    assert!(out.ends_with("Ann> \nEnd of input: leaving the game unfinished.\n"));
+    assert!(
+        out.ends_with(&format!(
+            "Ann> \nEnd of input.\nGame saved to {auto} (resume with --load {auto}).\n"
+        )),
+        "{out}"
+    );
+    let resumed = play(&dir, &["--load", &auto], "view\n", 0);
+    assert!(
+        resumed.contains("Ann's turn: 0 points in hand, 6 dice rolled."),
+        "{resumed}"
+    );
+    std::fs::remove_file(&autosave).expect("the autosave");
+    // Before the game there is nothing to save.
     let out = play(&dir, &args, "Ann\n", 0);
     assert!(out.ends_with("Name of player 2: \nEnd of input: no game.\n"));
-    for key in ["exit", "q", "x", "quit"] {
-        let out = play(&dir, &args, &format!("Ann\nBob\n{key}\n"), 0);
+    assert!(!autosave.exists());
+    // Leaving asks first; anything but y plays on.
+    let out = play(&dir, &args, "Ann\nBob\nQUIT\nn\nview\nexit\ny\nno\n", 0);
+    assert!(
+        out.contains("Ann> QUIT\nLeave this unfinished game? (y/N) n\nPlaying on.\nAnn> view\n"),
+        "{out}"
+    );
+    assert!(out.ends_with("no\nLeaving the game unsaved.\n"), "{out}");
+    assert!(!autosave.exists());
+    // y, then Enter: the autosave; or a file named; every spelling of exit.
+    for (key, answer, path) in [
+        ("exit", "", auto.as_str()),
+        ("q", "mine.json", "mine.json"),
+        ("X", "", auto.as_str()),
+        ("Quit", "mine.json", "mine.json"),
+    ] {
+        let out = play(&dir, &args, &format!("Ann\nBob\n{key}\ny\n{answer}\n"), 0);
         assert!(
-            out.ends_with("Leaving the game unfinished.\n"),
+            out.ends_with(&format!(
+                "Game saved to {path} (resume with --load {path}).\n"
+            )),
             "{key}: {out}"
         );
     }
+    assert!(autosave.exists() && dir.join("mine.json").exists());
+    // The end of input at the question saves too; --autosave names the file.
+    let out = play(
+        &dir,
+        &["--seed", "7", "--autosave", "a.json"],
+        "Ann\nBob\nexit\n",
+        0,
+    );
+    assert!(
+        out.ends_with("(y/N) \nEnd of input.\nGame saved to a.json (resume with --load a.json).\n"),
+        "{out}"
+    );
+    // A save that fails is said, with status 1 (the autosave's missing directories are made).
+    std::fs::create_dir(dir.join("adir")).expect("a directory");
+    let out = run_in(
+        &programs().farkle,
+        &[],
+        &dir,
+        &["--seed", "7", "--autosave", "adir"],
+        "Ann\nBob\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).ends_with(
+        "End of input.\nCannot save the game to adir: it is a directory, not a regular file.\n"
+    ));
+    play(
+        &dir,
+        &["--seed", "7", "--autosave", "new/dir/a.json"],
+        "Ann\nBob\n",
+        0,
+    );
+    assert!(dir.join("new/dir/a.json").is_file());
 }
 
 #[test]
@@ -909,7 +1036,8 @@ fn every_refused_action_says_why() {
     let mut at = find(
         &lines,
         0,
-        "Names like \"Bot 2\" are kept for computer players; choose another.",
+        "That name will not do: names like \"Bot 2\" are kept for computer players. Choose \
+         another.",
     );
     at = find(&lines, at, "Name of player 2: ");
     at = find(&lines, at, "== Round 1: Ann's turn (score 0) ==");
@@ -962,8 +1090,13 @@ fn every_refused_action_says_why() {
         lines[at + 3],
         "Ann's turn: 0 points in hand, 6 dice rolled."
     );
-    at = find(&lines, at, "The roll (pick from it):");
-    at = find(&lines, at, "Commands (one-letter forms in brackets):");
+    at = find(&lines, at, "The roll (pick from it): 1 1 2 2 2 5");
+    assert_eq!(lines[at + 1], "Kept this turn: nothing yet.");
+    at = find(
+        &lines,
+        at,
+        "Commands (one-letter forms in brackets; upper or lower case):",
+    );
     assert!(lines[at..]
         .iter()
         .any(|l| l.contains("numbered from 1 as drawn")));
@@ -975,8 +1108,11 @@ fn every_refused_action_says_why() {
             &["-p", "2", "--bots", "3"][..],
             "--bots 3 is more than the 2 players",
         ),
-        (&["-t", "x"][..], "-t needs a number"),
-        (&["--target", "0"][..], "these options make no game"),
+        (
+            &["-t", "x"][..],
+            "farkle: -t needs a whole number from 1 to 1000000, not 'x'",
+        ),
+        (&["--target", "0"][..], "these rules make no game"),
         (
             &["--load", "f", "-p", "2"][..],
             "--load resumes a saved game",
@@ -1044,7 +1180,12 @@ fn hint_gives_the_best_pick_and_exact_farkle_odds() {
     // 4 x 13 with three or four of one face = 204 of 1296.
     let input = "Ann\nBob\nroll\npick 1 2 3 4 5 6\nroll\npick 1 2 3 5\nbank\nroll\npick 2\n\
                  roll\npick 5\nhint\n";
-    let out = play(&dir, &["--seed", "7", "-t", "1"], input, 0);
+    let out = play(
+        &dir,
+        &["--seed", "7", "--rules", "classic", "-t", "1"],
+        input,
+        0,
+    );
     assert!(out.contains("Rolling 4 dice farkles 15.7% of the time (204 of 1296 rolls).\n"));
     // 150 points are short of the 500 needed to get on the board: no bank is offered.
     assert!(!out.contains("You may bank"));
@@ -1065,7 +1206,7 @@ fn computer_players_play_by_the_rules() {
     let mut last_roll: Option<Vec<u8>> = None;
     let mut turn = 0i64;
     let mut scores = [0i64; 2];
-    let (mut picks, mut farkles, mut banks) = (0, 0, 0);
+    let (mut picks, mut farkles, mut banks, mut combined) = (0, 0, 0, 0);
     for line in &lines {
         let (who, rest) = match line.split_once(' ') {
             Some(("Bot", r)) => {
@@ -1081,6 +1222,18 @@ fn computer_players_play_by_the_rules() {
                 }
                 continue;
             }
+        };
+        // A computer player's roll and pick are one line: "rolls 6 dice: ..., keeps ...".
+        let joined;
+        let rest = match rest.split_once(", keeps ") {
+            Some((roll, kept)) => {
+                let dice = roll.split_once(": ").expect("rolls N dice: ...").1;
+                last_roll = Some(faces_of(dice));
+                joined = format!("keeps {kept}");
+                combined += 1;
+                joined.as_str()
+            }
+            None => rest,
         };
         if let Some(dice) = rest.split_once("dice: ").or(rest.split_once("die: ")) {
             last_roll = Some(faces_of(dice.1));
@@ -1115,6 +1268,7 @@ fn computer_players_play_by_the_rules() {
         picks > 10 && farkles > 0 && banks > 2,
         "{picks} {farkles} {banks}"
     );
+    assert_eq!(combined, picks, "every pick on its roll's line");
     let best = *scores.iter().max().unwrap();
     assert!(best >= 3000);
     let winner = if scores[0] > scores[1] {
@@ -1126,7 +1280,14 @@ fn computer_players_play_by_the_rules() {
 
     // One human and one bot: the bot's whole turn needs no input.
     let input = "Ann\nroll\npick 1 2 3 4 5 6\nroll\npick 1 2 3 5\nbank\n";
-    let out = play(&dir, &["--seed", "7", "-t", "1", "--bots", "1"], input, 0);
+    let out = play(
+        &dir,
+        &[
+            "--seed", "7", "--rules", "classic", "-t", "1", "--bots", "1",
+        ],
+        input,
+        0,
+    );
     let lines = story(&out);
     let at = find(&lines, 0, "== Round 1 of 1: Bot 1's turn (score 0) ==");
     assert!(lines[at + 1].starts_with("Bot 1 rolls 6 dice: "));
@@ -1173,26 +1334,33 @@ fn a_two_player_table_makes_hints_and_bots_play_to_win() {
         "{out}"
     );
 
-    // Three players: the table does not apply, hints fall back to expected points.
+    // Three players: a two-player table cannot serve them, and that is said before the game.
     let mut three = vec!["--seed", "3", "-p", "3", "--bots", "2"];
     three.extend(args);
-    let out = play(&dir, &three, "Ann\nhint\nexit\n", 0);
-    assert!(out.contains("Optimal play (most expected points this turn): roll.\n"));
+    let out = run_in(&programs().farkle, &[], &dir, &three, "Ann\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text_of(&out.stderr),
+        "farkle: --table: a two-player table cannot serve a game of 3 players (the solved game \
+         is the two-player one)\n"
+    );
 
     // A table for other rules, or no table at all, is refused before the game starts.
     let missing = "no-such-table.fwt";
     for (a, why) in [
         (
             ["--rules", "classic", "--target", "1000", "--table", path].to_vec(),
-            "was solved for other rules",
+            "it was solved for other rules (minimal, target 1000, other scoring or game \
+             options) than this game's (classic, target 1000)",
         ),
         (
             ["--rules", "minimal", "--table", path].to_vec(),
-            "was solved for other rules",
+            "it was solved for other rules (minimal, target 1000) than this game's (minimal, \
+             target 10000)",
         ),
         (
             ["--rules", "minimal", "--target", "1000", "--table", missing].to_vec(),
-            "cannot load the table",
+            "farkle: cannot use the table no-such-table.fwt: No such file or directory",
         ),
     ] {
         let out = run_in(&programs().farkle, &[], &dir, &a, "Ann\nBob\n");
@@ -1301,7 +1469,10 @@ fn colour_on_a_terminal_unless_no_color() {
     let game = format!("{} --seed 7 < in.txt", programs().farkle.display());
     let on_tty = |no_color: Option<&str>| -> String {
         let mut c = Command::new("script");
-        c.args(["-qec", &game, "/dev/null"]).current_dir(&dir);
+        c.args(["-qec", &game, "/dev/null"])
+            .current_dir(&dir)
+            .env("TERM", "xterm")
+            .env("XDG_STATE_HOME", dir.join("state"));
         match no_color {
             Some(v) => c.env("NO_COLOR", v),
             None => c.env_remove("NO_COLOR"),
@@ -1355,8 +1526,20 @@ fn the_readme_c_tour_compiles_and_runs() {
     assert!(readme.contains("`200 points in hand, 3 dice left`"));
 }
 
+/// Rules small enough for a two-player table in well under a second, even under valgrind.
+const TINY: &[&str] = &[
+    "--rules",
+    "minimal",
+    "--rule",
+    "dice_count=3",
+    "--target",
+    "500",
+];
+
 /// Runs every example program once through `wrapper`: a scripted game with a save and a
-/// resumed game, a loaded game with hostile names (the escaping), the calculator, a few
+/// resumed game, a loaded game with hostile names (the escaping), farkle-solve, computer
+/// players of every style (win-optimal solving and then loading its cached table), single keys,
+/// the original scores format, rule knobs, refused names and lines, the calculator, a few
 /// simulated games, the C++ demo.
 fn run_examples_checked(
     p: &Programs,
@@ -1380,7 +1563,9 @@ fn run_examples_checked(
         ),
         (
             &p.farkle,
-            vec!["--seed", "7", "-t", "1", "--scores", "s.txt"],
+            vec![
+                "--seed", "7", "--rules", "classic", "-t", "1", "--scores", "s.txt",
+            ],
             SEED7_GAME.to_owned(),
         ),
         (
@@ -1395,6 +1580,86 @@ fn run_examples_checked(
             "view\nroll\nexit\n".to_owned(),
         ),
         (
+            &p.solve,
+            [TINY, &["-q", "-o", "t3.fwt"][..]].concat(),
+            String::new(),
+        ),
+        // Win-optimal bots: the first game solves and caches the table, the second loads it.
+        (
+            &p.farkle,
+            [TINY, &["-p", "2", "--bots", "2:win", "--seed", "11"][..]].concat(),
+            String::new(),
+        ),
+        (
+            &p.farkle,
+            [TINY, &["-p", "2", "--bots", "2:win", "--seed", "11"][..]].concat(),
+            String::new(),
+        ),
+        (
+            &p.farkle,
+            [
+                TINY,
+                &["--bots", "1:random", "--table", "t3.fwt", "--seed", "2"][..],
+            ]
+            .concat(),
+            "Ann\nhint\nroll\nhint\n".to_owned(),
+        ),
+        (
+            &p.farkle,
+            [
+                TINY,
+                &[
+                    "-p",
+                    "3",
+                    "--bots",
+                    "2:threshold",
+                    "--seed",
+                    "2",
+                    "--verbose-bots",
+                ][..],
+            ]
+            .concat(),
+            "Ann\nroll\npick 1\nbank\n".to_owned(),
+        ),
+        (
+            &p.farkle,
+            vec!["--seed", "7", "--rules", "classic", "-t", "1", "--keys"],
+            "Ann\nBob\nrp1w\x1b[A\nhQn?xyy".to_owned(),
+        ),
+        (
+            &p.farkle,
+            vec![
+                "--seed",
+                "7",
+                "--rules",
+                "classic",
+                "-t",
+                "1",
+                "--scores",
+                "o.txt",
+                "--scores-format",
+                "original",
+            ],
+            SEED7_GAME.to_owned(),
+        ),
+        (
+            &p.farkle,
+            vec![
+                "-p",
+                "2",
+                "--rules",
+                "minimal",
+                "--rule",
+                "dice_count=5",
+                "--rule",
+                "kind_scaling=double",
+            ],
+            format!(
+                "Ann\nAnn\nZoë\nrules\nsave {}\nexit\ny\nno\n",
+                "q".repeat(5000)
+            ),
+        ),
+        (
             &p.score,
             vec!["--all", "1", "1", "1", "5", "5", "2"],
             String::new(),
@@ -1406,6 +1671,8 @@ fn run_examples_checked(
         let mut child = support::command(program, wrapper)
             .args(&args)
             .current_dir(dir)
+            .env("XDG_STATE_HOME", dir.join("state"))
+            .env("XDG_CACHE_HOME", dir.join("cache"))
             .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -1456,4 +1723,1076 @@ fn the_examples_pass_under_valgrind() {
     );
     let dir = fresh_dir("examples-valgrind");
     run_examples_checked(programs(), &cpp, support::VALGRIND, &[], &dir);
+}
+
+/// The original game's options in its forms (`-p2`, `-t3`) and the long ones with `=`; a bad
+/// value gets one message naming the option as given; `-t` alone is the original game.
+#[test]
+fn options_take_the_original_forms_and_name_the_option() {
+    let dir = fresh_dir("cli-options");
+    let out = play(
+        &dir,
+        &["-p2", "-t3", "--seed=7", "--rules=zilch"],
+        "Ann\nBob\nrules\n",
+        0,
+    );
+    assert!(out.contains("rules zilch."), "{out}");
+    assert!(
+        out.contains("== Round 1 of 3: Ann's turn (score 0) =="),
+        "{out}"
+    );
+    // -t without --rules: the original game, additive rules and no target.
+    let out = play(&dir, &["-p", "1", "-t", "2"], "Ann\nrules\n", 0);
+    assert!(out.contains("rules additive."), "{out}");
+    assert!(
+        out.contains("End: after 2 turns each, highest score wins."),
+        "{out}"
+    );
+    assert!(out.contains("target_score = 0"), "{out}");
+    for (args, message) in [
+        (
+            &["-p", "0"][..],
+            "farkle: -p needs a whole number from 1 to 64, not '0'\n",
+        ),
+        (
+            &["-p", "65"][..],
+            "farkle: -p needs a whole number from 1 to 64, not '65'\n",
+        ),
+        (
+            &["--players=x"][..],
+            "farkle: --players needs a whole number from 1 to 64, not 'x'\n",
+        ),
+        (
+            &["-t0"][..],
+            "farkle: -t needs a whole number from 1 to 1000000, not '0'\n",
+        ),
+        (
+            &["--seed", "-1"][..],
+            "farkle: --seed needs a whole number from 0 to 18446744073709551615, not '-1'\n",
+        ),
+        (
+            &["--bots", "64"][..],
+            "farkle: --bots 64 leaves no seat for a human player: the most is 64 players (give \
+             -p 64 for computer players only)\n",
+        ),
+        (
+            &["--bots", "2:genius"][..],
+            "farkle: --bots needs N[:STYLE] with STYLE random, threshold, single or win, not \
+             '2:genius'\n",
+        ),
+        (
+            &["--scores-format", "csv"][..],
+            "farkle: --scores-format needs farkle or original, not 'csv'\n",
+        ),
+        (
+            &["-z"][..],
+            "farkle: unknown option -z\nTry farkle --help.\n",
+        ),
+        (
+            &["--frobnicate"][..],
+            "farkle: unknown option --frobnicate\nTry farkle --help.\n",
+        ),
+        (
+            &["--seed"][..],
+            "farkle: --seed needs a value\nTry farkle --help.\n",
+        ),
+        (
+            &["extra"][..],
+            "farkle: unexpected argument 'extra' (options only; try farkle --help)\n",
+        ),
+    ] {
+        let out = run_in(&programs().farkle, &[], &dir, args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(text_of(&out.stderr), message, "{args:?}");
+        assert_eq!(text_of(&out.stdout), "", "{args:?}");
+    }
+    // -p 64 --bots 64: computer players only, allowed.
+    let out = play(
+        &dir,
+        &["-p", "64", "--bots", "64", "-t", "1", "--seed", "1"],
+        "",
+        0,
+    );
+    assert!(out.contains("== Game over =="));
+    // --version credits the original game.
+    let out = play(&dir, &["--version"], "", 0);
+    assert!(out.starts_with(&format!("farkle {} (libfarkle ", env!("CARGO_PKG_VERSION"))));
+    assert!(out.contains("Arc676/Farkle project, GPLv3"), "{out}");
+    let help = play(&dir, &["-h"], "", 0);
+    for option in [
+        "--rule KEY=VALUE",
+        "--bots N[:STYLE]",
+        "--keys",
+        "--scores-format",
+        "--autosave",
+        "--verbose-bots",
+    ] {
+        assert!(help.contains(option), "{option} in {help}");
+    }
+}
+
+/// `--rule KEY=VALUE` sets any field of the rules, table-driven: every field of FarkleRules
+/// in the header has its knob; the library judges the whole set with its own message; `rules`
+/// shows every setting.
+#[test]
+fn every_rules_field_is_a_knob_checked_by_the_library() {
+    let header =
+        std::fs::read_to_string(manifest_dir().join("include").join("farkle.h")).expect("header");
+    let body = header
+        .split_once("typedef struct FarkleRules {")
+        .expect("FarkleRules")
+        .1
+        .split_once("} FarkleRules;")
+        .expect("its end")
+        .0;
+    let fields: Vec<&str> = body
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.ends_with(';') && !l.starts_with('*'))
+        .map(|l| l.trim_end_matches(';').rsplit(' ').next().expect("a field"))
+        .collect();
+    assert_eq!(fields.len(), 28, "{fields:?}");
+    let dir = fresh_dir("cli-rule-knobs");
+    let help = play(&dir, &["--rule", "help"], "", 0);
+    let knobs = std::fs::read_to_string(examples_c().join("knobs.c")).expect("knobs.c");
+    for field in &fields {
+        assert!(
+            knobs.contains(&format!("KNOB({field},")),
+            "no knob for {field}"
+        );
+        assert!(
+            help.contains(&format!("  {field} ")),
+            "{field} not in --rule help"
+        );
+    }
+    // Knobs on top of a preset, any case, '-' for '_', flags as yes/no, kind_scaling by name.
+    let args = [
+        "-p",
+        "1",
+        "--rules",
+        "minimal",
+        "--rule",
+        "dice_count=5",
+        "--rule",
+        "Single-Five=75",
+        "--rule",
+        "hot_dice=no",
+        "--rule=kind_scaling=double",
+        "--target",
+        "2000",
+    ];
+    let out = play(&dir, &args, "Ann\nrules\n", 0);
+    for line in [
+        "rules custom.",
+        "Rules: custom, 5 dice.",
+        "  single 1     100      single 5      75",
+        "hot dice off.",
+        "End: first to 2000 wins.",
+    ] {
+        assert!(out.contains(line), "{line:?} in {out}");
+    }
+    for setting in [
+        "dice_count = 5",
+        "single_five = 75",
+        "hot_dice = 0",
+        "kind_scaling = double",
+        "target_score = 2000",
+        "farkle_penalty_streak = 0",
+    ] {
+        assert!(out.contains(setting), "{setting:?} in {out}");
+    }
+    // --rule comes after -t and --target: it has the last word.
+    let out = play(
+        &dir,
+        &["-p", "1", "-t", "5", "--rule", "turn_limit=2"],
+        "Ann\nrules\n",
+        0,
+    );
+    assert!(out.contains("after 2 turns each"), "{out}");
+    for (args, message) in [
+        (&["--rule", "dice_count"][..], "farkle: --rule dice_count: 'dice_count' is not KEY=VALUE (farkle --rule help lists the keys)\n"),
+        (&["--rule", "dice=3"][..], "farkle: --rule dice=3: there is no rule 'dice' (farkle --rule help lists them)\n"),
+        (&["--rule", "dice_count=x"][..], "farkle: --rule dice_count=x: 'x' is not a whole number from 0 to 4294967295\n"),
+        (&["--rule", "hot_dice=2"][..], "farkle: --rule hot_dice=2: '2' is not 1 or 0 (yes or no)\n"),
+        (&["--rule", "kind_scaling=square"][..], "farkle: --rule kind_scaling=square: 'square' is not multiply, double, fixed or triple-only\n"),
+    ] {
+        let out = run_in(&programs().farkle, &[], &dir, args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(text_of(&out.stderr), message, "{args:?}");
+    }
+    // The library's own verdict on the whole set.
+    let out = run_in(
+        &programs().farkle,
+        &[],
+        &dir,
+        &["--rule", "dice_count=13"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text_of(&out.stderr);
+    assert!(
+        stderr.starts_with("farkle: these rules make no game: "),
+        "{stderr}"
+    );
+    assert!(stderr.contains("dice_count"), "{stderr}");
+}
+
+/// Names that are not UTF-8, duplicates, or too long are asked again with the reason; the
+/// scoreboard's columns count characters, not bytes, so accented names align.
+#[test]
+fn names_are_asked_again_with_the_reason_and_aligned() {
+    let dir = fresh_dir("cli-names");
+    let input = b"M\xfcller\nAnn\nAnn\n\xe6\x97\xa5\xe6\x9c\xac\nZo\xc3\xab\nview\n".to_vec();
+    let long = "x".repeat(41);
+    let input = [input, format!("{long}\n").into_bytes()].concat();
+    let mut child = support::command(&programs().farkle, &[])
+        .args(["-p", "3", "--seed", "7"])
+        .current_dir(&dir)
+        .env("XDG_STATE_HOME", dir.join("state"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    {
+        use std::io::Write;
+        let _ = child.stdin.take().expect("stdin").write_all(&input);
+    }
+    let out = child.wait_with_output().expect("wait");
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        text_of(&out.stderr)
+    );
+    assert!(stdout.contains(
+        "Name of player 1: M\\xfcller\nThat name will not do: it is not valid UTF-8 text (check \
+         the terminal's encoding). Choose another.\nName of player 1: Ann\n"
+    ), "{stdout}");
+    assert!(
+        stdout.contains(
+            "Name of player 2: Ann\nThat name will not do: player 1 is already called Ann. Choose \
+         another.\nName of player 2: 日本\n"
+        ),
+        "{stdout}"
+    );
+    // The scoreboard: the score column is where it is for every name, by display width
+    // (日本 is four columns wide, Zoë three).
+    let rows: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("  > ") || l.starts_with("    "))
+        .collect();
+    assert_eq!(rows.len(), 3, "{stdout}");
+    let column = |row: &str| -> usize {
+        let before_score = row.split(" 0 turns").next().expect("a row");
+        before_score
+            .chars()
+            .map(|c| {
+                if ('\u{3000}'..='\u{9fff}').contains(&c) {
+                    2
+                } else {
+                    1
+                }
+            })
+            .sum()
+    };
+    assert!(
+        rows.iter().all(|r| column(r) == column(rows[0])),
+        "{rows:#?}"
+    );
+    // A name over 40 characters.
+    let out = play(&dir, &["-p", "1"], &format!("{long}\nAnn\n"), 0);
+    assert!(
+        out.contains("That name will not do: it is 41 characters long; the most is 40."),
+        "{out}"
+    );
+}
+
+/// A line longer than the game takes is refused whole, never cut and run; a long path that
+/// fits is tried as it is (the system says it is too long).
+#[test]
+fn over_long_lines_are_refused_not_cut() {
+    let dir = fresh_dir("cli-long-lines");
+    let path = "p".repeat(705);
+    let huge = "q".repeat(5000);
+    let input = format!("Ann\nBob\nsave {path}\nsave {huge}\nview\n");
+    let out = play(&dir, &["--seed", "7"], &input, 0);
+    assert!(out.contains("Cannot save the game to ppp"), "{out}");
+    assert!(out.contains(": File name too long."), "{out}");
+    assert!(
+        out.contains(
+            "(a line of 5005 bytes)\nThat line is too long (5005 bytes; the most is 4096): it was \
+         not run. Type it again, shorter.\nAnn> view\n"
+        ),
+        "{out}"
+    );
+    // Nothing was saved under a cut name.
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('p') || n.starts_with('q'))
+        .collect();
+    assert!(names.is_empty(), "{names:?}");
+}
+
+/// The turn view: a human's roll is followed by the dice kept this turn with their points;
+/// a computer player's roll and pick take one line (all of it with --verbose-bots); a pipe
+/// gets no drawings.
+#[test]
+fn the_turn_view_shows_kept_dice_and_bot_turns_are_condensed() {
+    let dir = fresh_dir("cli-turn-view");
+    let args = ["--seed", "7", "--rules", "classic", "-t", "1"];
+    let out = play(&dir, &args, SEED7_GAME, 0);
+    let lines = story(&out);
+    let at = find(&lines, 0, "Ann rolls 6 dice: 1 5 1 4 5 3");
+    assert_eq!(
+        lines[at + 1],
+        "Kept this turn: 1 1 2 2 2 5 (450) = 450 points."
+    );
+    assert!(!out.contains("+-------+"), "drawings on a pipe:\n{out}");
+    let bot = ["--seed", "5", "-p", "2", "--bots", "2", "--target", "3000"];
+    let condensed = play(&dir, &bot, "", 0);
+    let verbose = play(&dir, &[&bot[..], &["--verbose-bots"]].concat(), "", 0);
+    assert!(condensed
+        .lines()
+        .any(|l| l.contains(" rolls ") && l.contains(", keeps ")));
+    assert!(!verbose.lines().any(|l| l.contains(", keeps ")));
+    assert!(verbose.lines().count() > condensed.lines().count());
+    // The same game either way: the same banks and the same winner.
+    let banks = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| l.contains(" banks ") || l.contains(" wins "))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(banks(&condensed), banks(&verbose));
+}
+
+/// Plays a whole two-player game of two computer players of `style` under tiny rules.
+fn play_against(dir: &Path, style: &str, extra: &[&str]) -> Output {
+    let bots = format!("2:{style}");
+    let mut args = vec![
+        "--seed",
+        "11",
+        "-p",
+        "2",
+        "--bots",
+        &bots,
+        "--rules",
+        "minimal",
+        "--rule",
+        "dice_count=3",
+        "--target",
+        "500",
+    ];
+    args.extend(extra);
+    run_in(&programs().farkle, &[], dir, &args, "")
+}
+
+/// Four strengths of computer player; win-optimal solves the two-player table on first use
+/// (with progress on stderr), caches it keyed by the rules, and reuses it; a table is refused
+/// for more than two players; farkle-solve writes tables explicitly, into the cache or a file.
+#[test]
+fn bots_choose_their_strength_and_win_tables_are_cached() {
+    let dir = fresh_dir("cli-bot-styles");
+    for style in ["random", "threshold", "single", "win"] {
+        let out = play_against(&dir, style, &[]);
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{style}: {stdout}{}",
+            text_of(&out.stderr)
+        );
+        assert!(stdout.contains("== Game over =="), "{style}: {stdout}");
+        let stderr = text_of(&out.stderr);
+        if style == "win" {
+            assert!(
+                stderr.contains("Solving the two-player game for these rules"),
+                "{stderr}"
+            );
+            assert!(stderr.contains("Solved in "), "{stderr}");
+            assert!(stderr.contains("Cached in "), "{stderr}");
+        } else {
+            assert_eq!(stderr, "", "{style}");
+        }
+    }
+    let cache = dir.join("cache").join("farkle");
+    let tables: Vec<_> = std::fs::read_dir(&cache)
+        .expect("the cache")
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(tables.len(), 1, "{tables:?}");
+    let name = tables[0]
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    assert!(
+        name.starts_with("win-") && name.ends_with(".fwt") && name.len() == 24,
+        "{name}"
+    );
+    // The second game uses the cached table: no solve, the same game.
+    let first = play_against(&dir, "win", &[]);
+    let again = play_against(&dir, "win", &[]);
+    assert_eq!(text_of(&again.stderr), "");
+    assert_eq!(first.stdout, again.stdout);
+    // A cached table for other rules under the right name is refused and solved again.
+    let other = dir.join("other.fwt");
+    let made = Command::new(&programs().solve)
+        .args(["--rules", "minimal", "--target", "500", "-q", "-o"])
+        .arg(&other)
+        .output()
+        .expect("farkle-solve");
+    assert!(made.status.success(), "{}", text_of(&made.stderr));
+    std::fs::copy(&other, &tables[0]).expect("plant a table");
+    let out = play_against(&dir, "win", &[]);
+    let stderr = text_of(&out.stderr);
+    assert!(stderr.contains("cannot be used (it was solved for other rules (minimal, target 500, other scoring or game options) than this game's (custom, target 500)"), "{stderr}");
+    assert!(stderr.contains("Cached in "), "{stderr}");
+    // More than two players: refused before the game.
+    let out = run_in(
+        &programs().farkle,
+        &[],
+        &dir,
+        &["-p", "3", "--bots", "2:win"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text_of(&out.stderr),
+        "farkle: --bots 2:win: win-optimal play needs a game of two players, not 3 (choose \
+         random, threshold or single)\n"
+    );
+    // Turn limits cannot be solved: the library's reason, before the game.
+    let out = run_in(
+        &programs().farkle,
+        &[],
+        &dir,
+        &["-t", "3", "--bots", "1:win"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text_of(&out.stderr)
+        .contains("farkle: computer players cannot play to win under these rules: "));
+    // farkle-solve writes into the cache the game reads: the game then solves nothing.
+    let fresh = fresh_dir("cli-solve-cache");
+    let solved = Command::new(&programs().solve)
+        .args([
+            "--rules",
+            "minimal",
+            "--rule",
+            "dice_count=3",
+            "--target",
+            "500",
+        ])
+        .env("XDG_CACHE_HOME", fresh.join("cache"))
+        .output()
+        .expect("farkle-solve");
+    let stdout = text(&solved.stdout);
+    assert!(solved.status.success(), "{}", text_of(&solved.stderr));
+    assert!(
+        stdout.starts_with("Solved in ")
+            && stdout.contains(&fresh.join("cache").join("farkle").display().to_string()),
+        "{stdout}"
+    );
+    assert!(stdout.contains("The first player wins "), "{stdout}");
+    let out = play_against(&fresh, "win", &[]);
+    assert_eq!(text_of(&out.stderr), "");
+    // --load keeps the players; --bots takes the style alone.
+    let save = format!("{}", dir.join("g.json").display());
+    play(
+        &dir,
+        &[
+            "--seed",
+            "3",
+            "--bots",
+            "1",
+            "--rules",
+            "minimal",
+            "--rule",
+            "dice_count=3",
+            "--target",
+            "500",
+        ],
+        &format!("Ann\nsave {save}\n"),
+        0,
+    );
+    let out = play(
+        &dir,
+        &["--load", &save, "--bots", "random"],
+        "roll\npick 1\nbank\n",
+        0,
+    );
+    assert!(out.contains("Bot 1 rolls"), "{out}");
+    let out = run_in(
+        &programs().farkle,
+        &[],
+        &dir,
+        &["--load", &save, "--bots", "1:win"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text_of(&out.stderr).contains("give --bots the style alone"));
+}
+
+/// The scores file can hold the original game's dated "name - score" history: new files with
+/// --scores-format original, and existing ones by their start; a mismatch is refused.
+#[test]
+fn scores_in_the_original_format() {
+    let dir = fresh_dir("cli-scores-original");
+    let args = [
+        "--seed",
+        "7",
+        "--rules",
+        "classic",
+        "-t",
+        "1",
+        "--scores",
+        "s.txt",
+        "--scores-format",
+        "original",
+    ];
+    play(&dir, &args, SEED7_GAME, 0);
+    // An existing original file keeps its format without the option.
+    play(
+        &dir,
+        &args[..6]
+            .iter()
+            .chain(&["--scores", "s.txt"])
+            .copied()
+            .collect::<Vec<_>>(),
+        SEED7_GAME,
+        0,
+    );
+    let file = std::fs::read_to_string(dir.join("s.txt")).expect("scores");
+    let blocks: Vec<&str> = file.split("\n\n\n").collect();
+    assert_eq!(blocks.len(), 2, "{file:?}");
+    for block in blocks {
+        let lines: Vec<&str> = block.lines().collect();
+        assert_eq!(lines.len(), 3, "{block:?}");
+        let (date, time) = lines[0].split_once(' ').expect("date and time");
+        let date: Vec<u32> = date
+            .split('/')
+            .map(|n| n.parse().expect("a number"))
+            .collect();
+        let time: Vec<u32> = time
+            .split(':')
+            .map(|n| n.parse().expect("a number"))
+            .collect();
+        assert!(
+            date.len() == 3 && date[0] >= 2024 && (1..=12).contains(&date[1]),
+            "{block}"
+        );
+        assert!(
+            time.len() == 3 && time[0] < 24 && time[1] < 60 && time[2] < 61,
+            "{block}"
+        );
+        assert_eq!(&lines[1..], ["Ann - 750", "Bob - 0"]);
+    }
+    // A file written by the original game (it may start with blank lines) is recognised.
+    std::fs::write(dir.join("old.txt"), "\n\n2019/3/4 5:6:7\nEve - 300\n").expect("write");
+    play(
+        &dir,
+        &[
+            "--seed", "7", "--rules", "classic", "-t", "1", "--scores", "old.txt",
+        ],
+        SEED7_GAME,
+        0,
+    );
+    let old = std::fs::read_to_string(dir.join("old.txt")).expect("scores");
+    assert!(
+        old.starts_with("\n\n2019/3/4 5:6:7\nEve - 300\n\n\n"),
+        "{old:?}"
+    );
+    assert!(old.ends_with("\nAnn - 750\nBob - 0\n"), "{old:?}");
+    // Asking for the other format than the file's is refused before the game.
+    let out = run_in(
+        &programs().farkle,
+        &[],
+        &dir,
+        &["--scores", "old.txt", "--scores-format", "farkle"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text_of(&out.stderr), "farkle: cannot append the scores to old.txt: it holds scores in the original game's format, not this game's format (leave out --scores-format)\n");
+}
+
+/// --keys through a pipe: one byte per command, dice toggled by key, Enter (or space) keeps
+/// them, key codes (an arrow) are skipped; `q` asks, then offers the autosave.
+#[test]
+fn single_keys_play_a_turn() {
+    let dir = fresh_dir("cli-keys");
+    let out = play(
+        &dir,
+        &["--seed", "7", "--rules", "classic", "-t", "1", "--keys"],
+        "Ann\nBob\nrzp1w\x1b[Aqq\nhQn?pyyxyy",
+        0,
+    );
+    for line in [
+        "Ann> roll\nAnn rolls 6 dice: 1 1 2 2 2 5\n",
+        "Ann> \nThe key 'z' does nothing; press ? for the keys.\n",
+        "Ann> pick\nPick: press each die's number to keep it (again to put it back); Enter keeps \
+         them, Esc cancels.\nKeeping dice 1: 1 for 100 points\nKeeping dice 1 2: 1 1 for 200 \
+         points\nKeeping dice 2: 1 for 100 points\nKeeping dice 1 2: 1 1 for 200 points\nAnn \
+         keeps 1 1 for 200 points: 200 this turn, 4 dice left.\n",
+        "Ann> hand\n4 dice in hand to roll.\nKept this turn: 1 1 (200) = 200 points.\n",
+        "Ann> exit\nLeave this unfinished game? (y/n) n\nPlaying on.\n",
+        "Ann> help\nKeys:\n",
+        "Ann> pick\n",
+        "Ann> exit\nLeave this unfinished game? (y/n) y\nSave it to ",
+    ] {
+        assert!(out.contains(line), "{line:?} in:\n{out}");
+    }
+    assert!(out.contains("? (Y/n) y\nGame saved to "), "{out}");
+}
+
+/// What a run on a pseudo-terminal printed and how it ended.
+struct PtyRun {
+    output: String,
+    /// The exit status, or minus the signal that ended the program.
+    status: i32,
+    /// The terminal's settings after the program ended are those from before it started.
+    termios_same: bool,
+}
+
+/// Runs `program` on a pseudo-terminal of `cols` columns through `tests/support/pty_driver.py`
+/// (Python's `pty` module): `steps` are `expect:TEXT`, `send:TEXT` and `signal:NAME`, each
+/// waiting for what the program printed, with a generous timeout, so nothing depends on
+/// timing. None (with the reason printed) only when no pseudo-terminal can be opened.
+fn pty_run(
+    program: &Path,
+    args: &[&str],
+    steps: &[&str],
+    cols: u16,
+    env: &[(&str, &str)],
+    dir: &Path,
+) -> Option<PtyRun> {
+    let driver = manifest_dir()
+        .join("tests")
+        .join("support")
+        .join("pty_driver.py");
+    let out = Command::new("python3")
+        .arg(driver)
+        .args(["24", &cols.to_string(), "120"])
+        .args(steps)
+        .arg("--")
+        .arg(program)
+        .args(args)
+        .current_dir(dir)
+        .env("XDG_STATE_HOME", dir.join("state"))
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .env("TERM", "xterm")
+        // No user's ~/.inputrc or ~/.editrc (vi mode, say) changes the keys.
+        .env("HOME", dir)
+        .env("INPUTRC", "/dev/null")
+        .env_remove("NO_COLOR")
+        .env_remove("COLUMNS")
+        .envs(env.iter().copied())
+        .output()
+        .expect("python3 is required for this test");
+    let stdout = text_of(&out.stdout);
+    if out.status.code() == Some(3) {
+        eprintln!("skipped: {}", stdout.trim());
+        return None;
+    }
+    assert!(
+        out.status.success(),
+        "the pty driver failed:\n{stdout}\n{}",
+        text_of(&out.stderr)
+    );
+    let (head, output) = stdout.split_once("\n---\n").expect("the driver's report");
+    let field = |name: &str| -> &str {
+        head.split(' ')
+            .find_map(|f| f.strip_prefix(name))
+            .unwrap_or_else(|| panic!("no {name} in {head}"))
+    };
+    let error = head.split_once("error=").expect("error=").1;
+    assert!(error.is_empty(), "{error}:\n{output}");
+    Some(PtyRun {
+        output: output.to_owned(),
+        status: field("status=").parse().expect("a status"),
+        termios_same: field("termios_same=") == "1",
+    })
+}
+
+/// Whether a C program using `header` links with `libs`: readline or libedit is there.
+fn links(header: &str, flags: &[&str]) -> bool {
+    let source = out_dir().join("probe_editing.c");
+    std::fs::write(
+        &source,
+        format!("#include <stdio.h>\n#include <{header}>\nint main(void) {{ return rl_catch_signals; }}\n"),
+    )
+    .expect("write the probe");
+    Command::new("cc")
+        .arg(&source)
+        .args(flags)
+        .arg("-o")
+        .arg(out_dir().join("probe_editing"))
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The game built with readline or libedit (`kind`), when the machine has it; built once.
+fn editing_build(kind: &str) -> Option<PathBuf> {
+    static READLINE: OnceLock<Option<PathBuf>> = OnceLock::new();
+    static LIBEDIT: OnceLock<Option<PathBuf>> = OnceLock::new();
+    let cell = if kind == "readline" {
+        &READLINE
+    } else {
+        &LIBEDIT
+    };
+    cell.get_or_init(|| editing_build_once(kind)).clone()
+}
+
+fn editing_build_once(kind: &str) -> Option<PathBuf> {
+    let (header, define, libs): (&str, &str, &[&str]) = match kind {
+        "readline" => ("readline/readline.h", "-DFARKLE_READLINE", &["-lreadline"]),
+        _ => ("editline/readline.h", "-DFARKLE_LIBEDIT", &["-ledit"]),
+    };
+    if !links(header, libs) {
+        eprintln!("skipped: no {kind} to build with ({header} and {libs:?} do not link)");
+        return None;
+    }
+    let farkle = out_dir().join(format!("farkle_{kind}"));
+    let solve = out_dir().join(format!("farkle-solve_{kind}"));
+    let flags: Vec<&str> = std::iter::once(define)
+        .chain(libs.iter().copied())
+        .collect();
+    build_game(&farkle, &solve, &[], &flags);
+    Some(farkle)
+}
+
+const NAMES: [&str; 4] = [
+    "expect:Name of player 1: ",
+    "send:Ann\n",
+    "expect:Name of player 2: ",
+    "send:Bob\n",
+];
+
+fn steps(more: &[&str]) -> Vec<String> {
+    NAMES.iter().chain(more).map(|s| (*s).to_owned()).collect()
+}
+
+fn run_steps(
+    program: &Path,
+    args: &[&str],
+    more: &[&str],
+    cols: u16,
+    env: &[(&str, &str)],
+    dir: &Path,
+) -> Option<PtyRun> {
+    let all = steps(more);
+    let all: Vec<&str> = all.iter().map(String::as_str).collect();
+    pty_run(program, args, &all, cols, env, dir)
+}
+
+/// With readline (and libedit, when present): the Up arrow recalls the last command, which
+/// runs again; Ctrl-A and typing edit the line; nothing raw reaches the game.
+#[test]
+fn on_a_terminal_line_editing_recalls_history() {
+    let dir = fresh_dir("pty-editing");
+    let mut tried = 0;
+    for kind in ["readline", "libedit"] {
+        let Some(farkle) = editing_build(kind) else {
+            continue;
+        };
+        tried += 1;
+        let Some(run) = run_steps(
+            &farkle,
+            &["--seed", "7"],
+            &[
+                "expect:Ann> ",
+                "send:view\n",
+                "expect:6 dice to roll.",
+                "expect:Ann> ",
+                "send:\x1b[A\n",
+                "expect:6 dice to roll.",
+                "expect:Ann> ",
+                "send:ll\x01ro\n",
+                "expect:Ann rolls 6 dice: 1 1 2 2 2 5",
+                "expect:Ann> ",
+                "send:\x04",
+                "expect:Game saved to ",
+            ],
+            80,
+            &[],
+            &dir,
+        ) else {
+            return;
+        };
+        assert_eq!(run.status, 0, "{kind}:\n{}", run.output);
+        assert!(run.termios_same, "{kind}: the terminal was left changed");
+        assert!(
+            !run.output.contains("Unknown command"),
+            "{kind}:\n{}",
+            run.output
+        );
+        assert!(
+            run.output.contains("End of input."),
+            "{kind}:\n{}",
+            run.output
+        );
+    }
+    if tried == 0 {
+        eprintln!("skipped: neither readline nor libedit on this machine");
+    }
+}
+
+/// Without line editing, a line holding key codes (the Up arrow) is refused with the codes
+/// shown as escapes, and nothing runs; the terminal's own editing (Backspace) still works;
+/// Ctrl-D at `Which dice do you keep?` cancels the question, at the prompt it ends (and saves).
+#[test]
+fn on_a_terminal_without_line_editing_key_codes_are_refused() {
+    let dir = fresh_dir("pty-plain");
+    let Some(run) = run_steps(
+        &programs().farkle,
+        &["--seed", "7"],
+        &[
+            "expect:Ann> ", "send:\x1b[A\n",
+            "expect:That line holds key codes (\\x1b[A): arrow and editing keys need a build with line editing. Type it again.",
+            "expect:Ann> ", "send:rox\x7fll\n", "expect:Ann rolls 6 dice", "expect:Ann> ",
+            // Ctrl-D at a question cancels only the question on a terminal.
+            "send:pick\n", "expect:Which dice do you keep?", "send:\x04", "expect:Nothing picked.",
+            "expect:Ann> ", "send:\x04",
+            "expect:Game saved to ",
+        ],
+        80,
+        &[],
+        &dir,
+    ) else { return };
+    assert_eq!(run.status, 0, "{}", run.output);
+    assert!(run.termios_same);
+}
+
+/// --keys on a terminal: raw mode (no Enter), dice toggled by key; Ctrl-C saves the game and
+/// the terminal is back as it was, the program ending by the signal.
+#[test]
+fn single_keys_on_a_terminal_and_the_terminal_restored_after_a_signal() {
+    let dir = fresh_dir("pty-keys");
+    let Some(run) = run_steps(
+        &programs().farkle,
+        &["--seed", "7", "--keys"],
+        &[
+            "expect:Ann> ",
+            "send:r",
+            "expect:Ann rolls 6 dice: 1 1 2 2 2 5",
+            "expect:Ann> ",
+            "send:p",
+            "expect:Esc cancels.",
+            "send:1",
+            "expect:Keeping dice 1: 1 for 100 points",
+            "send:w",
+            "expect:Keeping dice 1 2: 1 1 for 200 points",
+            "send:\r",
+            "expect:Ann keeps 1 1 for 200 points",
+            "expect:Ann> ",
+            "send:\x03",
+            "expect:Interrupted (SIGINT).",
+            "expect:Game saved to ",
+        ],
+        80,
+        &[],
+        &dir,
+    ) else {
+        return;
+    };
+    assert_eq!(run.status, -2, "{}", run.output);
+    assert!(run.termios_same, "raw mode was left on");
+    let save = dir.join("state").join("farkle").join("autosave.json");
+    let resumed = play(&dir, &["--load", save.to_str().unwrap()], "hand\n", 0);
+    assert!(
+        resumed.contains("Kept this turn: 1 1 (200) = 200 points."),
+        "{resumed}"
+    );
+}
+
+/// SIGTERM while the game waits for a line (with line editing when the machine has it): the
+/// game is saved, the terminal is sane, and the program ends by the signal. Leaving asks
+/// first on a terminal too.
+#[test]
+fn a_signal_saves_the_game_and_quitting_asks_first() {
+    let dir = fresh_dir("pty-signal");
+    let editing = editing_build("readline");
+    let farkle = editing.as_deref().unwrap_or(&programs().farkle);
+    let Some(run) = run_steps(
+        farkle,
+        &["--seed", "7"],
+        &[
+            "expect:Ann> ",
+            "send:roll\n",
+            "expect:Ann> ",
+            "signal:TERM",
+            "expect:Stopped (SIGTERM).",
+            "expect:Game saved to ",
+        ],
+        80,
+        &[],
+        &dir,
+    ) else {
+        return;
+    };
+    assert_eq!(run.status, -15, "{}", run.output);
+    assert!(run.termios_same);
+    let Some(run) = run_steps(
+        farkle,
+        &["--seed", "7"],
+        &[
+            "expect:Ann> ",
+            "send:quit\n",
+            "expect:Leave this unfinished game? (y/N) ",
+            "send:n\n",
+            "expect:Playing on.",
+            "expect:Ann> ",
+            "send:q\n",
+            "expect:(y/N) ",
+            "send:y\n",
+            "expect:Save it first? (Enter saves to ",
+            "send:\n",
+            "expect:Game saved to ",
+        ],
+        80,
+        &[],
+        &dir,
+    ) else {
+        return;
+    };
+    assert_eq!(run.status, 0, "{}", run.output);
+    assert!(run.termios_same);
+}
+
+/// Drawings and colour only on a terminal: full drawings from 66 columns, one line of dice
+/// below; no colour with TERM=dumb (or NO_COLOR).
+#[test]
+fn drawings_follow_the_terminal_width_and_colour_its_kind() {
+    let dir = fresh_dir("pty-drawings");
+    let roll = [
+        "expect:Ann> ",
+        "send:roll\n",
+        "expect:Ann rolls 6 dice: 1 1 2 2 2 5",
+        "expect:Ann> ",
+        "send:\x04",
+        "expect:Game saved to ",
+    ];
+    let Some(wide) = run_steps(&programs().farkle, &["--seed", "7"], &roll, 80, &[], &dir) else {
+        return;
+    };
+    assert!(wide.output.contains("+-------+"), "{}", wide.output);
+    assert!(wide.output.contains("\x1b[32m"), "{}", wide.output);
+    let narrow =
+        run_steps(&programs().farkle, &["--seed", "7"], &roll, 40, &[], &dir).expect("a pty");
+    assert!(!narrow.output.contains("+-------+"), "{}", narrow.output);
+    assert!(
+        narrow
+            .output
+            .contains("  1:\x1b[32m[1]\x1b[0m 2:\x1b[32m[1]\x1b[0m 3:\x1b[32m[2]"),
+        "{}",
+        narrow.output
+    );
+    // Without its colour escapes, the line of dice fits in 40 columns.
+    let dice = narrow
+        .output
+        .lines()
+        .find(|l| l.starts_with("  1:"))
+        .expect("dice");
+    let plain: String = dice
+        .split('\x1b')
+        .enumerate()
+        .map(|(i, part)| {
+            if i == 0 {
+                part
+            } else {
+                part.split_once('m').map_or(part, |p| p.1)
+            }
+        })
+        .collect();
+    assert_eq!(plain, "  1:[1] 2:[1] 3:[2] 4:[2] 5:[2] 6:[5]");
+    let dumb = run_steps(
+        &programs().farkle,
+        &["--seed", "7"],
+        &roll,
+        80,
+        &[("TERM", "dumb")],
+        &dir,
+    )
+    .expect("a pty");
+    assert!(!dumb.output.contains('\x1b'), "{}", dumb.output);
+    assert!(dumb.output.contains("+-------+"));
+}
+
+/// The Makefile builds the game and farkle-solve from the sources these tests compile.
+#[test]
+fn the_makefile_builds_the_game_from_the_same_sources() {
+    let makefile = std::fs::read_to_string(manifest_dir().join("Makefile")).expect("Makefile");
+    let objects = |var: &str| -> Vec<String> {
+        let start = makefile
+            .split_once(&format!("{var} := $(addprefix $(O)/,"))
+            .expect(var)
+            .1;
+        let list = start.split_once(')').expect("the list's end").0;
+        list.split_whitespace()
+            .filter(|w| *w != "\\")
+            .map(|o| o.replace(".o", ".c"))
+            .collect()
+    };
+    assert_eq!(objects("GAME_OBJS"), GAME_SOURCES);
+    assert_eq!(objects("SOLVE_OBJS"), SOLVE_SOURCES);
+}
+
+/// On a terminal the first win-optimal game draws the solve's progress as a bar on stderr;
+/// Ctrl-C during a solve stops it at once (the progress callback returns false), with the
+/// terminal as it was and nothing to save.
+#[test]
+fn a_solve_shows_its_progress_and_stops_on_ctrl_c() {
+    let dir = fresh_dir("pty-solve");
+    let tiny = [TINY, &["--bots", "1:win"][..]].concat();
+    let Some(run) = pty_run(
+        &programs().farkle,
+        &tiny,
+        &[
+            "expect:Solving the two-player game",
+            "expect:] 100%",
+            "expect:Cached in ",
+            "expect:Name of player 1: ",
+            "send:\x04",
+        ],
+        80,
+        &[],
+        &dir,
+    ) else {
+        return;
+    };
+    assert_eq!(run.status, 0, "{}", run.output);
+    assert!(
+        run.output
+            .contains("  [########################################] 100%"),
+        "{}",
+        run.output
+    );
+    // The minimal preset to 10,000 takes seconds to solve: interrupted once its bar is drawn.
+    let Some(run) = pty_run(
+        &programs().farkle,
+        &["--rules", "minimal", "--bots", "1:win"],
+        &[
+            "expect:Solving the two-player game",
+            "expect:  [",
+            "send:\x03",
+            "expect:stopped by a signal before the game started: nothing to save.",
+        ],
+        80,
+        &[],
+        &dir,
+    ) else {
+        return;
+    };
+    assert_eq!(run.status, -2, "{}", run.output);
+    assert!(run.termios_same);
+    assert!(
+        !dir.join("cache").join("farkle").exists()
+            || std::fs::read_dir(dir.join("cache").join("farkle"))
+                .unwrap()
+                .count()
+                == 1
+    );
 }

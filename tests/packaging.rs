@@ -5,7 +5,7 @@
 //! built only through `pkg-config farkle`, linked dynamically (found through the soname) and
 //! statically (with the `Libs.private` flags), and `make uninstall`.
 //!
-//! `make install` is given `LIBDIR` = the libraries this `cargo test` just built, so no cargo
+//! `make install` is given `FARKLE_LIB_DIR` = the libraries this `cargo test` just built, so no cargo
 //! runs inside cargo test (a nested `cargo build` would wait on the outer build's lock, and a
 //! release build with LTO would cost minutes). The Makefile's default path builds them with
 //! `cargo build --release` instead. The same checks run on what `cargo cinstall` installs,
@@ -36,14 +36,22 @@ fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-fn make(target: &str, prefix: &Path) {
+/// `make TARGET PREFIX=prefix` with the libraries of this test run, building the programs in
+/// a directory of the test's own (`build`), plus `extra` variables.
+fn make_with(target: &str, prefix: &Path, build: &Path, extra: &[String]) -> Output {
     run(Command::new("make")
-        .arg("-s")
         .arg("-C")
         .arg(manifest_dir())
         .arg(target)
         .arg(format!("PREFIX={}", prefix.display()))
-        .arg(format!("LIBDIR={}", library_dir().display())));
+        .arg(format!("FARKLE_LIB_DIR={}", library_dir().display()))
+        .arg(format!("B={}", build.display()))
+        .args(extra))
+}
+
+fn make(target: &str, prefix: &Path) {
+    let build = prefix.parent().expect("the test's directory").join("build");
+    make_with(target, prefix, &build, &[]);
 }
 
 fn pkg_config(prefix: &Path, args: &[&str]) -> Vec<String> {
@@ -90,11 +98,30 @@ fn make_install_gives_pkg_config_users_a_working_library() {
     let static_libs = pkg_config(&prefix, &["--static", "--libs"]);
     assert!(static_libs.ends_with(&["-lpthread".into(), "-ldl".into(), "-lm".into()]));
 
+    // The game, farkle-solve and the man page.
+    let bin = prefix.join("bin");
+    let out = run(Command::new(bin.join("farkle")).arg("--version"));
+    assert!(stdout(&out).contains("Arc676/Farkle"), "{}", stdout(&out));
+    let out = run(Command::new(bin.join("farkle-solve")).arg("--help"));
+    assert!(stdout(&out).starts_with("usage: farkle-solve"));
+    let man = prefix
+        .join("share")
+        .join("man")
+        .join("man6")
+        .join("farkle.6");
+    assert_eq!(
+        std::fs::read(&man).expect("the man page"),
+        std::fs::read(manifest_dir().join("examples-c").join("farkle.6")).expect("farkle.6")
+    );
+
     let version = env!("CARGO_PKG_VERSION");
     let major = env!("CARGO_PKG_VERSION_MAJOR");
     let lib = prefix.join("lib");
     make("uninstall", &prefix);
     for gone in [
+        bin.join("farkle"),
+        bin.join("farkle-solve"),
+        man,
         lib.join(format!("libfarkle.so.{version}")),
         lib.join(format!("libfarkle.so.{major}")),
         lib.join("libfarkle.so"),
@@ -108,6 +135,83 @@ fn make_install_gives_pkg_config_users_a_working_library() {
             gone.display()
         );
     }
+}
+
+/// GNU directory variables: `libdir` (and `bindir`, `mandir`) override one directory each;
+/// `make install PREFIX=/p libdir=/p/lib64` puts the libraries and farkle.pc there.
+#[test]
+fn make_install_takes_a_libdir_of_its_own() {
+    let dir = fresh_dir("install-lib64");
+    let prefix = dir.join("p");
+    let lib64 = prefix.join("lib64");
+    let extra = [
+        format!("libdir={}", lib64.display()),
+        format!("mandir={}", prefix.join("man").display()),
+    ];
+    make_with("install", &prefix, &dir.join("build"), &extra);
+    assert!(lib64.join("libfarkle.a").is_file());
+    assert!(lib64.join("libfarkle.so").exists());
+    assert!(!prefix.join("lib").exists());
+    assert!(prefix.join("man").join("man6").join("farkle.6").is_file());
+    assert!(prefix.join("bin").join("farkle").is_file());
+    let pc = std::fs::read_to_string(lib64.join("pkgconfig").join("farkle.pc")).expect("farkle.pc");
+    assert!(
+        pc.contains(&format!("libdir={}\n", lib64.display())),
+        "{pc}"
+    );
+    make_with("uninstall", &prefix, &dir.join("build"), &extra);
+    assert!(!lib64.join("libfarkle.a").exists());
+    assert!(!prefix.join("bin").join("farkle").exists());
+}
+
+/// `make` rebuilds only what changed: a second run compiles and links nothing, and a change of
+/// the line editing setting recompiles the terminal code and relinks the game, nothing else.
+#[test]
+fn make_rebuilds_only_what_changed() {
+    let dir = fresh_dir("make-incremental");
+    let prefix = dir.join("unused");
+    let build = dir.join("build");
+    let none = ["LINE_EDITING=none".to_owned()];
+    let first = stdout(&make_with("programs", &prefix, &build, &none));
+    assert!(
+        first.contains("-o ") && first.contains("farkle-solve"),
+        "{first}"
+    );
+    let again = stdout(&make_with("programs", &prefix, &build, &none));
+    assert!(!again.contains(" -o "), "a second make rebuilt:\n{again}");
+    let readline = std::process::Command::new("sh")
+        .args(["-c", "printf '#include <stdio.h>\\n#include <readline/readline.h>\\nint main(void){return 0;}\\n' | cc -x c - -o /dev/null -lreadline"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !readline {
+        eprintln!("readline is not installed: the change of LINE_EDITING is not checked");
+        return;
+    }
+    let switched = stdout(&make_with(
+        "programs",
+        &prefix,
+        &build,
+        &["LINE_EDITING=readline".to_owned()],
+    ));
+    let built: Vec<&str> = switched
+        .lines()
+        .filter_map(|l| {
+            l.split_once(" -o ")
+                .map(|(_, rest)| rest.split(' ').next().unwrap_or(""))
+        })
+        .collect();
+    let term = build.join("obj").join("term.o").display().to_string();
+    let game = build.join("farkle").display().to_string();
+    assert!(
+        built.contains(&term.as_str()) && built.contains(&game.as_str()),
+        "{switched}"
+    );
+    assert!(
+        !built
+            .iter()
+            .any(|b| b.ends_with("view.o") || b.ends_with("score")),
+        "{switched}"
+    );
 }
 
 /// `cargo cinstall` (cargo-c) into a temporary prefix gives the same files. cargo-c is not a

@@ -67,6 +67,18 @@ pub fn require_valgrind() {
 /// Compiles `sources` with `compiler` and the strict flags (`-std=<std> -Wall -Wextra
 /// -Wpedantic -Werror`) against the committed header, linking the static library.
 pub fn compile(compiler: &str, std: &str, sources: &[&Path], output: &Path, extra: &[&str]) {
+    compile_linking(compiler, std, sources, output, extra, &[]);
+}
+
+/// `compile()`, with `libs` (e.g. `-lreadline`) linked after the sources and the library.
+pub fn compile_linking(
+    compiler: &str,
+    std: &str,
+    sources: &[&Path],
+    output: &Path,
+    extra: &[&str],
+    libs: &[&str],
+) {
     let lib = library_dir().join("libfarkle.a");
     assert!(lib.exists(), "{} was not built", lib.display());
     let status = Command::new(compiler)
@@ -77,6 +89,7 @@ pub fn compile(compiler: &str, std: &str, sources: &[&Path], output: &Path, extr
         .args(extra)
         .args(sources)
         .arg(&lib)
+        .args(libs)
         .args(["-lpthread", "-ldl", "-lm", "-o"])
         .arg(output)
         .status()

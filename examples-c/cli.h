@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-3.0-only
+ * Copyright (C) 2026 The farkle authors
+ *
+ * cli.h: the parts of the command-line game and what they share.
+ *
+ *   farkle.c    main(): setting up a game (rules, table, names, or a saved game) and the loop
+ *   options.c   the command line (getopt_long), usage and --version
+ *   term.c      the terminal: line input (readline or libedit when built with one), single
+ *               keys (--keys, termios raw mode), signals, colour and width
+ *   files.c     saved games, the autosave, the scores file in either format
+ *   view.c      what the game says: the narration of the event log, dice, scoreboard, rules
+ *   commands.c  the player's commands, typed or as single keys, and the computer players
+ */
+#ifndef FARKLE_EXAMPLES_CLI_H
+#define FARKLE_EXAMPLES_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "bot.h"
+#include "common.h"
+#include "farkle.h"
+
+/* The longest input line taken (a path may be up to PATH_MAX); longer ones are refused. */
+#define INPUT_MAX 4096
+/* The most characters in a player's name. */
+#define NAME_MAX_CHARS 40
+/* The most bytes of a player's name shown, escapes included (names in saves have no limit). */
+#define NAME_SHOWN_LEN 160
+
+/* ---- options.c -------------------------------------------------------------------------- */
+
+enum ScoresFormat { SCORES_AUTO = 0, SCORES_FARKLE = 1, SCORES_ORIGINAL = 2 };
+#define MAX_RULE_ARGS 64
+
+typedef struct Options {
+    unsigned long long players, turns, target, bots, seed;
+    int have_players, have_turns, have_target, have_bots, have_style, seeded;
+    uint32_t bot_kind; /* a FarkleBotKind */
+    const char *preset_name, *load_path, *table_path, *scores_file, *autosave_path;
+    const char *bots_text; /* --bots's value as given, for messages */
+    char bots_flag[32];    /* -b or --bots, as given */
+    const char *rule_args[MAX_RULE_ARGS];
+    size_t rule_count;
+    int scores_format, keys, verbose_bots, no_color;
+} Options;
+
+/* Parses the command line: 0 to play, 1 to exit with status 0 (--help, --version, --rule
+ * help), 2 after a message on stderr. */
+int parse_options(int argc, char **argv, Options *o);
+
+/* The name of a FarkleBotKind as --bots takes it. */
+const char *bot_kind_name(uint32_t kind);
+
+/* ---- term.c ----------------------------------------------------------------------------- */
+
+enum { IN_SIGNAL = -1, IN_EOF = 0, IN_OK = 1 };
+/* read_key()'s codes besides bytes: Enter, and Esc or Backspace. */
+enum { KEY_ENTER = '\n', KEY_CANCEL = 0x1b };
+
+void term_init(int keys);
+int term_in_tty(void);
+int term_out_tty(void);
+/* Colour: stdout a terminal, TERM set and not dumb, NO_COLOR unset or empty, no --no-color. */
+int term_colour(int no_color);
+/* The terminal's width in columns (80 when stdout is not a terminal). */
+int term_columns(void);
+/* SIGINT, SIGTERM and SIGHUP set stop_requested (and put the terminal back at once); the
+ * game saves and then signals_finish() ends the program by the same signal. */
+void signals_install(void);
+void signals_finish(void);
+/* Prints `prompt`, reads a line into `buf` (INPUT_MAX + 1 bytes) without its newline:
+ * through readline or libedit on a terminal when built with one (`history`: remember it),
+ * else buffered. Over-long lines, and on a terminal without line editing lines holding key
+ * codes (arrows), are refused with a message and asked again. With input from a pipe the
+ * line is echoed (sanitize()d), so a transcript reads as a dialogue. */
+int read_line(const char *prompt, char *buf, int history);
+/* One keypress (--keys): a byte, KEY_ENTER or KEY_CANCEL; terminal key codes (arrows) are
+ * skipped; IN_EOF or IN_SIGNAL. */
+int read_key(void);
+/* Whether end of input is final (a pipe or file), or a Ctrl-D that cancels one question. */
+int term_eof_is_final(void);
+/* --keys: termios raw mode on stdin (no line buffering, no echo; Ctrl-C still a signal). */
+void keys_raw(int on);
+/* Puts the terminal back as it was at the start. */
+void term_restore(void);
+
+/* ---- the game session ------------------------------------------------------------------- */
+
+typedef struct Kept {
+    uint8_t faces[FARKLE_MAX_DICE];
+    uint32_t count;
+    int32_t points;
+} Kept;
+
+typedef struct Cli {
+    FarkleGame *game;
+    FarkleRules rules;
+    const char *rules_name; /* a preset name, or "custom" */
+    int is_bot[FARKLE_MAX_PLAYERS];
+    uint32_t bot_kind;
+    uint64_t bot_seed; /* the random bot's choices */
+    Odds odds;
+    FarkleWinTable *table; /* a solved two-player game for these rules, or NULL */
+    int keys, verbose_bots;
+    int draw;    /* draw the dice (stdout is a terminal) */
+    int compact; /* in one line each, for a terminal below 66 columns */
+    const char *scores_file;
+    int scores_format;
+    const char *autosave;
+    int seeded;
+    uint64_t seed;
+    char shown_names[FARKLE_MAX_PLAYERS][NAME_SHOWN_LEN];
+    uint32_t names_known;
+    /* Narration state: how far the event log has been told, and the turn so far. */
+    size_t events_told;
+    uint8_t last_faces[FARKLE_MAX_DICE];
+    uint32_t last_count;
+    int64_t turn_points;
+    Kept *kept; /* the selections kept this turn */
+    size_t kept_count, kept_cap;
+    int roll_untold; /* a computer player's roll, told with its pick */
+} Cli;
+
+/* ---- view.c ----------------------------------------------------------------------------- */
+
+extern int use_color;
+const char *paint(const char *code);
+#define BOLD paint("\033[1m")
+#define DIM paint("\033[2m")
+#define RED paint("\033[1;31m")
+#define GREEN paint("\033[32m")
+#define YELLOW paint("\033[1;33m")
+#define CYAN paint("\033[1;36m")
+#define RESET paint("\033[0m")
+
+FarkleGameState game_state(const Cli *cli);
+int64_t player_score(const Cli *cli, uint32_t player);
+const char *raw_player_name(const Cli *cli, uint32_t player);
+void remember_names(Cli *cli);
+const char *player_name(const Cli *cli, uint32_t player);
+void narrate(Cli *cli);
+void draw_dice(const Cli *cli, const uint8_t *faces, uint32_t count);
+void print_faces(FILE *to, const uint8_t *faces, uint32_t count, uint16_t mask);
+void print_kept(const Cli *cli);
+void print_scoreboard(const Cli *cli, FILE *to);
+void print_rules(const Cli *cli);
+void cmd_view(const Cli *cli);
+void cmd_hand(const Cli *cli);
+void kept_reset(Cli *cli);
+/* Players by score, highest first (seating order among equals); returns how many. */
+uint32_t ranked_players(const Cli *cli, uint32_t *order);
+/* A loaded game: the turn so far (its rolls and picks) known without telling it again. */
+void replay_turn(Cli *cli);
+
+/* ---- commands.c ------------------------------------------------------------------------- */
+
+enum { GO_ON = 0, LEAVE = 1, LEAVE_EOF = 2, LEAVE_SIGNAL = 3 };
+/* One typed command; returns GO_ON, or LEAVE (the player left; saved or not, as chosen). */
+int dispatch(Cli *cli, char *line);
+/* One turn's worth of keypresses in --keys mode: reads and runs one command. Returns as
+ * dispatch(), or LEAVE_EOF / LEAVE_SIGNAL. */
+int keys_command(Cli *cli);
+/* The current computer player plays its whole turn; 0, or -1 after saying why it cannot. */
+int bot_turn(Cli *cli);
+void print_refusal(const Cli *cli, FarkleStatus status);
+int is_bot_name(const char *name);
+
+/* ---- files.c ---------------------------------------------------------------------------- */
+
+char *read_file(const char *path, size_t *out_len, char *why, size_t why_len);
+/* The default autosave path: $XDG_STATE_HOME/farkle/autosave.json, or
+ * ~/.local/state/farkle/autosave.json, or farkle-autosave.json here. */
+const char *default_autosave(void);
+/* Saves the game to `path` (creating the autosave's directory); 0 after "Game saved to ...",
+ * or -1 after saying why not. */
+int save_game(const Cli *cli, const char *path);
+/* Checks the scores file before the game: 0, or -1 with `why`. `*format` is the format to
+ * write: the file's own when it has one (conflicting with a given one is an error). */
+int check_scores_path(const char *path, int *format, char *why, size_t why_len);
+int append_scores(const Cli *cli, const char *path);
+
+#endif

@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-3.0-only
+ * Copyright (C) 2026 The farkle authors
+ *
+ * common.h: what the command-line game (farkle) and the table solver (farkle-solve) share:
+ * safe text for the terminal (text.c), the rules knobs of the command line (knobs.c) and
+ * the cache of solved two-player tables (wintable.c).
+ */
+#ifndef FARKLE_EXAMPLES_COMMON_H
+#define FARKLE_EXAMPLES_COMMON_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "farkle.h"
+
+/* The most bytes of any text shown (an input line, a path, a library message). */
+#define TEXT_SHOWN_LEN 2048
+
+/* ---- text.c: text from outside made safe for a terminal, and its width ---------------- */
+
+/* Sets LC_CTYPE from the environment, or to C.UTF-8 when that is not UTF-8, so that
+ * wcwidth() knows the width of every character the game prints (it prints UTF-8). */
+void text_init_locale(void);
+
+/* The length of the valid UTF-8 sequence at `s` (1 for ASCII), or 0 when `s` does not start
+ * one (no overlong form, no surrogate, nothing past U+10FFFF). */
+size_t utf8_sequence(const unsigned char *s);
+
+/* Copies `in` into `out` (`cap` >= 8 bytes) so that nothing in it can drive a terminal: C0
+ * controls and DEL become `\xNN`, C1 controls `\u00NN`, bytes that are not UTF-8 `\xNN`;
+ * valid UTF-8 is kept. Text too long for `out` is cut between characters and ends with
+ * "...". Returns `out`. */
+const char *sanitize(const char *in, char *out, size_t cap);
+
+/* sanitize() into one of four static buffers, so a message may show up to four texts. */
+const char *safe(const char *text);
+
+/* Why `text` may not be a player's name, or NULL when it may: not UTF-8, or holding control
+ * characters. */
+const char *utf8_problem(const char *text);
+
+/* Characters (code points) in the valid UTF-8 `text`. */
+size_t utf8_length(const char *text);
+
+/* Columns the UTF-8 `text` takes on a terminal (wcwidth() per character: 2 for wide CJK,
+ * 0 for combining marks; 1 for anything it does not know). */
+size_t display_width(const char *text);
+
+/* Prints `text` to `to` followed by spaces up to `width` columns. */
+void print_padded(FILE *to, const char *text, size_t width);
+
+/* "die"/"dice"-style plurals: `one` when n == 1, else `many`. */
+const char *plural(unsigned long long n, const char *one, const char *many);
+
+void *checked_malloc(size_t n);
+
+/* Why the library call that just returned `status` failed, sanitize()d: the status's text,
+ * and farkle_last_error_message() when it says more. Call it before any other library call
+ * can fail. */
+const char *library_reason(FarkleStatus status);
+
+/* ---- knobs.c: every FarkleRules field, by name, from one table ------------------------- */
+
+typedef enum KnobType { KNOB_U32, KNOB_I32, KNOB_FLAG, KNOB_SCALING } KnobType;
+
+typedef struct Knob {
+    const char *name; /* the field's name in farkle.h, as --rule takes it */
+    size_t offset;    /* offsetof(FarkleRules, field) */
+    KnobType type;
+    int ends_game;    /* an end condition (target, final round, turn limit) */
+    const char *what; /* a short description for `--rule help` */
+} Knob;
+
+extern const Knob KNOBS[];
+extern const size_t KNOB_COUNT;
+
+/* The knob's value in `r`. */
+long long knob_value(const FarkleRules *r, const Knob *k);
+
+/* Applies one `KEY=VALUE` to `r`; 0, or -1 with the reason in `why`. The value is checked
+ * for its field's type only: farkle_rules_validate() judges the whole rule set. */
+int knob_assign(FarkleRules *r, const char *assignment, char *why, size_t why_len);
+
+/* Whether `a` and `b` agree on every knob (`play_only`: every knob but the end
+ * conditions). */
+int rules_same(const FarkleRules *a, const FarkleRules *b, int play_only);
+
+/* The preset whose scoring and game options equal `r` (end conditions aside), or
+ * "custom". */
+const char *preset_name_of(const FarkleRules *r);
+
+/* A 64-bit FNV-1a hash of every knob's name and value: the key of a cached table. */
+uint64_t rules_hash(const FarkleRules *r);
+
+/* Prints every knob as "key = value", two to a line. */
+void knobs_print(FILE *to, const FarkleRules *r);
+
+/* `--rule help`: every knob, its type and what it does. */
+void knobs_help(FILE *to);
+
+/* The preset named `name` (NULL: classic) into `out`; 0, or -1 with the reason in `why`. */
+int rules_preset(const char *name, FarkleRules *out, char *why, size_t why_len);
+
+/* Applies `count` KEY=VALUE `assignments` in order; 0, or -1 with the reason in `why`
+ * (naming the assignment). */
+int rules_assign_all(FarkleRules *r, const char *const *assignments, size_t count, char *why,
+                     size_t why_len);
+
+/* farkle_rules_validate(): 0, or -1 with the library's message in `why`. */
+int rules_check(const FarkleRules *r, char *why, size_t why_len);
+
+/* ---- wintable.c: solved two-player tables, cached per rule set ------------------------ */
+
+/* Set by the game's signal handlers: a solve in progress stops when it is non-zero. */
+extern volatile sig_atomic_t stop_requested;
+
+/* `dir`/farkle (XDG_CACHE_HOME, else HOME/.cache) into `out`; 0, or -1 with `why`. */
+int cache_dir(char *out, size_t len, char *why, size_t why_len);
+
+/* The cached table's path for `rules`: cache_dir()/win-<rules_hash>.fwt. */
+int table_cache_path(const FarkleRules *rules, char *out, size_t len, char *why,
+                     size_t why_len);
+
+/* Creates `path` and its missing parents (mode 0700); 0, or -1 with `why`. */
+int make_dirs(const char *path, char *why, size_t why_len);
+
+/* Loads the table at `path` and checks that it was solved for exactly `rules` (every knob,
+ * checked with farkle_win_table_rules()). NULL with `why` otherwise; `*missing` is set when
+ * the file does not exist. */
+FarkleWinTable *table_load_for(const char *path, const FarkleRules *rules, int *missing,
+                               char *why, size_t why_len);
+
+/* Solves the table for `rules` with a progress bar on stderr (a bar redrawn in place on a
+ * terminal, a line at the start and one at the end otherwise). Stops when stop_requested
+ * is set (FARKLE_STATUS_CANCELLED). Writes the seconds taken. */
+FarkleStatus table_solve(const FarkleRules *rules, int quiet, FarkleWinTable **out,
+                         double *seconds);
+
+/* Saves `table` to `path` through a temporary file renamed over it; 0, or -1 with `why`. */
+int table_save(const FarkleWinTable *table, const char *path, char *why, size_t why_len);
+
+/* The table for `rules`: the cached one, or solved (with progress) and cached. NULL with the
+ * reason in `why` when it cannot be had. A cache that cannot be written is reported on
+ * stderr and the solved table used anyway. */
+FarkleWinTable *table_for_rules(const FarkleRules *rules, char *why, size_t why_len);
+
+#endif
