@@ -131,6 +131,22 @@
 #define FARKLE_MAX_SELECTIONS 728
 
 /**
+ * Solved scoring tables each thread keeps for the functions that take rules by pointer
+ * (farkle_score_selection(), farkle_roll_analyze(), farkle_roll_selections(),
+ * farkle_scorer_new()). The cache is keyed by the rules' scoring fields only (dice_count
+ * through no_score_set): rules values that differ only in game settings (target, entry and
+ * bank minimums, turn limit, penalty, final round, hot dice) share one table, and their game
+ * settings are still checked on every call. A call with the rules used last on the thread
+ * compares their 19 scoring fields; other cached rules add a hash lookup; new scoring fields
+ * solve a table (about 0.1 ms for 6 dice, 4 ms for 12) and evict the least recently used
+ * one when all slots are taken. Memory: at most FARKLE_SCORER_CACHE_SLOTS tables per thread
+ * that has made such a call, about 27 KB each for 6 dice and at most 0.53 MB for 12 (34 MB
+ * for a thread cycling through 64 rules values of 12 dice), freed when the thread exits;
+ * a FarkleScorer keeps its own table alive, cached or not.
+ */
+#define FARKLE_SCORER_CACHE_SLOTS 64
+
+/**
  * Most players in one game.
  */
 #define FARKLE_MAX_PLAYERS 64
@@ -1711,7 +1727,10 @@ enum FarkleStatus farkle_rules_validate(const struct FarkleRules *rules,
  * Errors: FARKLE_STATUS_NULL_POINTER (rules, out_score, or faces with count > 0),
  * FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_INVALID_FACE, FARKLE_STATUS_TOO_MANY_DICE
  * (count above the rules' dice_count; checked before the faces). `*out_score` is written only
- * on success.
+ * on success, every field of it (unused combinations zeroed).
+ *
+ * The rules' table comes from the per-thread cache (see FARKLE_SCORER_CACHE_SLOTS); a
+ * prepared FarkleScorer skips that lookup.
  *
  * # Safety
  * Pointers must be NULL or valid: `rules` readable, `faces` readable for `count` bytes,
