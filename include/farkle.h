@@ -142,7 +142,9 @@
  * one when all slots are taken. Memory: at most FARKLE_SCORER_CACHE_SLOTS tables per thread
  * that has made such a call, about 27 KB each for 6 dice and at most 0.53 MB for 12 (34 MB
  * for a thread cycling through 64 rules values of 12 dice), freed when the thread exits;
- * a FarkleScorer keeps its own table alive, cached or not.
+ * a FarkleScorer keeps its own table alive, cached or not. A thread that cycles through
+ * more scoring-field values than this rebuilds tables over and over (the least recently
+ * used table is the next one needed): prepare a FarkleScorer for each value instead.
  */
 #define FARKLE_SCORER_CACHE_SLOTS 64
 

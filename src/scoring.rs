@@ -672,8 +672,9 @@ impl ScoringKey {
 /// pointer, least recently used evicted first.
 pub(crate) const CACHE_SLOTS: usize = 64;
 const BUCKETS: usize = 256;
-const HINT_BITS: u32 = 7;
-const HINTS: usize = 1 << HINT_BITS;
+/// Hint slots: a prime, so that the rules values of an array (any element size that is a
+/// multiple of 4 below 4 KB) take distinct slots for up to this many consecutive elements.
+const HINTS: usize = 1021;
 const _: () = assert!(CACHE_SLOTS < BUCKETS && CACHE_SLOTS < u8::MAX as usize);
 
 struct Slot {
@@ -836,10 +837,10 @@ impl Cache {
     }
 }
 
-/// The hint slot of a caller's address.
+/// The hint slot of a caller's address (rules values are 4-byte aligned).
 #[inline]
 fn hint_index(address: usize) -> usize {
-    ((address as u64 >> 2).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - HINT_BITS)) as usize
+    (address >> 2) % HINTS
 }
 
 thread_local! {

@@ -34,7 +34,9 @@ pub const FARKLE_MAX_SELECTIONS: usize = 728;
 /// one when all slots are taken. Memory: at most FARKLE_SCORER_CACHE_SLOTS tables per thread
 /// that has made such a call, about 27 KB each for 6 dice and at most 0.53 MB for 12 (34 MB
 /// for a thread cycling through 64 rules values of 12 dice), freed when the thread exits;
-/// a FarkleScorer keeps its own table alive, cached or not.
+/// a FarkleScorer keeps its own table alive, cached or not. A thread that cycles through
+/// more scoring-field values than this rebuilds tables over and over (the least recently
+/// used table is the next one needed): prepare a FarkleScorer for each value instead.
 pub const FARKLE_SCORER_CACHE_SLOTS: usize = 64;
 const _: () = assert!(FARKLE_SCORER_CACHE_SLOTS == CACHE_SLOTS);
 
@@ -284,8 +286,7 @@ fn game_settings_valid(r: &FarkleRules) -> bool {
 /// `with_rules_slowly`.
 #[inline(always)]
 fn with_rules<F: FnOnce(&ScoringTable) -> FarkleStatus>(rules: &FarkleRules, f: F) -> FarkleStatus {
-    let game_valid = game_settings_valid(rules);
-    let f = if game_valid {
+    let f = if game_settings_valid(rules) {
         let address = rules as *const FarkleRules as usize;
         match scoring::with_quick_table(address, |key| has_key(rules, key), f) {
             Ok(status) => return status,
@@ -294,7 +295,7 @@ fn with_rules<F: FnOnce(&ScoringTable) -> FarkleStatus>(rules: &FarkleRules, f: 
     } else {
         f
     };
-    with_rules_slowly(rules, game_valid, f)
+    with_rules_slowly(rules, f)
 }
 
 /// `with_rules` past its fast path: invalid game settings are refused (with the full
@@ -304,10 +305,11 @@ fn with_rules<F: FnOnce(&ScoringTable) -> FarkleStatus>(rules: &FarkleRules, f: 
 #[inline(never)]
 fn with_rules_slowly<F: FnOnce(&ScoringTable) -> FarkleStatus>(
     rules: &FarkleRules,
-    game_valid: bool,
     f: F,
 ) -> FarkleStatus {
-    if !game_valid {
+    // Checked again rather than passed in: as a value kept for later, the check would be
+    // computed in full on the fast path, where as a condition it stops at the first failure.
+    if !game_settings_valid(rules) {
         if let Err(e) = Rules::try_from(rules) {
             return e.into();
         }
