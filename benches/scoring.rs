@@ -29,7 +29,10 @@ impl Lcg {
     }
 }
 
-const POOL: usize = 4096;
+/// Inputs per measurement, cycled: a million, so that the branch predictor cannot learn the
+/// sequence of dice counts (with a few thousand inputs replayed it does, and code that
+/// branches on the number of dice looks faster than it is on fresh dice).
+const POOL: usize = 1 << 20;
 
 fn rolls(n: usize, how_many: usize) -> Vec<FaceCounts> {
     let mut rng = Lcg(0x2545_f491_4f6c_dd1d);
@@ -41,24 +44,41 @@ fn rolls(n: usize, how_many: usize) -> Vec<FaceCounts> {
         .collect()
 }
 
-/// Random selections of 1 to 6 dice (count and faces uniform), as the C harness draws them.
-fn selections() -> Vec<Vec<u8>> {
-    let mut rng = Lcg(0x9e37_79b9_7f4a_7c15);
+/// Random selections of 1 to 6 dice (count and faces uniform), as the C harness draws them,
+/// in one flat buffer: six bytes per selection and its count.
+struct Selections {
+    faces: Vec<[u8; 6]>,
+    counts: Vec<u8>,
+}
+
+impl Selections {
+    fn new() -> Selections {
+        let mut rng = Lcg(0x9e37_79b9_7f4a_7c15);
+        let counts: Vec<u8> = (0..POOL).map(|_| 1 + rng.below(6) as u8).collect();
+        let faces = (0..POOL)
+            .map(|_| std::array::from_fn(|_| rng.below(6) as u8 + 1))
+            .collect();
+        Selections { faces, counts }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> &[u8] {
+        &self.faces[i][..usize::from(self.counts[i])]
+    }
+}
+
+/// Random 6-die rolls as face values.
+fn six_die_faces() -> Vec<[u8; 6]> {
+    let mut rng = Lcg(0x2545_f491_4f6c_dd1d);
     (0..POOL)
-        .map(|_| {
-            let n = 1 + rng.below(6) as usize;
-            (0..n).map(|_| rng.below(6) as u8 + 1).collect()
-        })
+        .map(|_| std::array::from_fn(|_| rng.below(6) as u8 + 1))
         .collect()
 }
 
-/// The same 6-die rolls as face values.
-fn six_die_faces() -> Vec<Vec<u8>> {
-    rolls(6, POOL).into_iter().map(|r| r.faces()).collect()
-}
-
 /// The floor: a direct table of every mixed-radix key (7^6) filled through the library, read
-/// after counting the faces with one addition per die.
+/// after counting the faces with one addition per die; as a plain loop over the dice, and in
+/// six fixed steps (those past the last die adding 0), which reads all six bytes of an input
+/// (the library may not read past the count).
 struct Floor {
     weight: [u32; 256],
     points: Vec<i32>,
@@ -83,6 +103,17 @@ impl Floor {
         let key: u32 = faces.iter().map(|&f| self.weight[usize::from(f)]).sum();
         self.points[key as usize]
     }
+
+    #[inline]
+    fn points_fixed(&self, faces: &[u8; 6], count: u8) -> i32 {
+        let key: u32 = (0..6)
+            .map(|d| {
+                self.weight[usize::from(faces[d])]
+                    & 0u32.wrapping_sub(u32::from(d < usize::from(count)))
+            })
+            .sum();
+        self.points[key as usize]
+    }
 }
 
 fn c_rules(rules: &Rules) -> FarkleRules {
@@ -100,7 +131,7 @@ fn c_scorer(rules: &FarkleRules) -> *mut FarkleScorer {
 }
 
 fn lean_calls(c: &mut Criterion) {
-    let picks = selections();
+    let picks = Selections::new();
     for preset in [Preset::Classic, Preset::Additive] {
         let rules = preset.rules();
         let name = preset.name();
@@ -114,22 +145,29 @@ fn lean_calls(c: &mut Criterion) {
                 let mut i = 0;
                 b.iter(|| {
                     i = (i + 1) % POOL;
-                    black_box(floor.points(black_box(&picks[i])))
+                    black_box(floor.points(black_box(picks.get(i))))
                 })
             },
         );
+        c.bench_function(&format!("floor, six fixed steps ({name})"), |b| {
+            let mut i = 0;
+            b.iter(|| {
+                i = (i + 1) % POOL;
+                black_box(floor.points_fixed(black_box(&picks.faces[i]), picks.counts[i]))
+            })
+        });
         c.bench_function(&format!("Scorer::points_of_faces ({name})"), |b| {
             let mut i = 0;
             b.iter(|| {
                 i = (i + 1) % POOL;
-                black_box(scorer.points_of_faces(black_box(&picks[i])))
+                black_box(scorer.points_of_faces(black_box(picks.get(i))))
             })
         });
         c.bench_function(&format!("farkle_scorer_points ({name})"), |b| {
             let mut i = 0;
             b.iter(|| {
                 i = (i + 1) % POOL;
-                let f = black_box(&picks[i]);
+                let f = black_box(picks.get(i));
                 let mut p = 0;
                 // SAFETY: valid pointers and a live scorer.
                 let s = unsafe { farkle_scorer_points(prepared, f.as_ptr(), f.len(), &mut p) };
@@ -140,7 +178,7 @@ fn lean_calls(c: &mut Criterion) {
             let mut i = 0;
             b.iter(|| {
                 i = (i + 1) % POOL;
-                let f = black_box(&picks[i]);
+                let f = black_box(picks.get(i));
                 let mut p = 0;
                 // SAFETY: valid pointers.
                 let s = unsafe { farkle_points(&fr, f.as_ptr(), f.len(), &mut p) };
@@ -153,7 +191,7 @@ fn lean_calls(c: &mut Criterion) {
 }
 
 fn full_calls(c: &mut Criterion) {
-    let picks = selections();
+    let picks = Selections::new();
     let six = six_die_faces();
     for preset in [Preset::Classic, Preset::Additive] {
         let rules = preset.rules();
@@ -165,7 +203,7 @@ fn full_calls(c: &mut Criterion) {
             let mut out = MaybeUninit::<FarkleScore>::uninit();
             b.iter(|| {
                 i = (i + 1) % POOL;
-                let f = black_box(&picks[i]);
+                let f = black_box(picks.get(i));
                 // SAFETY: valid pointers and a live scorer.
                 black_box(unsafe {
                     farkle_scorer_score_selection(prepared, f.as_ptr(), f.len(), out.as_mut_ptr())
@@ -177,7 +215,7 @@ fn full_calls(c: &mut Criterion) {
             let mut out = MaybeUninit::<FarkleScore>::uninit();
             b.iter(|| {
                 i = (i + 1) % POOL;
-                let f = black_box(&picks[i]);
+                let f = black_box(picks.get(i));
                 // SAFETY: valid pointers.
                 black_box(unsafe {
                     farkle_score_selection(&fr, f.as_ptr(), f.len(), out.as_mut_ptr())
@@ -219,7 +257,7 @@ fn full_calls(c: &mut Criterion) {
 /// One rules value against 64 in turn (differing in a scoring field, or only in game
 /// settings), each already seen: the per-thread cache must not fall off a cliff.
 fn rules_cache(c: &mut Criterion) {
-    let picks = selections();
+    let picks = Selections::new();
     let classic = Preset::Classic.rules();
     // Classic with a single 5 worth 50 to 112, and additive: with the presets the other
     // benches use among them, exactly the 64 tables the per-thread cache holds (a 65th would
@@ -252,7 +290,7 @@ fn rules_cache(c: &mut Criterion) {
             let mut out = MaybeUninit::<FarkleScore>::uninit();
             b.iter(|| {
                 i = (i + 1) % POOL;
-                let f = black_box(&picks[i]);
+                let f = black_box(picks.get(i));
                 // SAFETY: valid pointers.
                 black_box(unsafe {
                     farkle_score_selection(&values[i & mask], f.as_ptr(), f.len(), out.as_mut_ptr())
@@ -263,7 +301,7 @@ fn rules_cache(c: &mut Criterion) {
             let mut i = 0;
             b.iter(|| {
                 i = (i + 1) % POOL;
-                let f = black_box(&picks[i]);
+                let f = black_box(picks.get(i));
                 let mut p = 0;
                 // SAFETY: valid pointers.
                 let s = unsafe { farkle_points(&values[i & mask], f.as_ptr(), f.len(), &mut p) };
@@ -282,7 +320,7 @@ fn rules_cache(c: &mut Criterion) {
                 let mut i = 0;
                 b.iter(|| {
                     i = (i + 1) % POOL;
-                    let f = black_box(&picks[i]);
+                    let f = black_box(picks.get(i));
                     black_box(Scorer::with_shared(&values[i & mask], |s| {
                         s.points_of_faces(f)
                     }))
