@@ -30,7 +30,7 @@ pub const FARKLE_MAX_SELECTIONS: usize = 728;
 /// bank minimums, turn limit, penalty, final round, hot dice) share one table, and their game
 /// settings are still checked on every call. A call with the rules used last on the thread
 /// compares their 19 scoring fields; other cached rules add a hash lookup; new scoring fields
-/// solve a table (about 0.1 ms for 6 dice, 4 ms for 12) and evict the least recently used
+/// solve a table (about 0.1 ms for 6 dice, 2.5 ms for 12) and evict the least recently used
 /// one when all slots are taken. Memory: at most FARKLE_SCORER_CACHE_SLOTS tables per thread
 /// that has made such a call, about 27 KB each for 6 dice and at most 0.53 MB for 12 (34 MB
 /// for a thread cycling through 64 rules values of 12 dice), freed when the thread exits;
@@ -745,7 +745,7 @@ pub unsafe extern "C" fn farkle_scorer_points(
 /// Cost: farkle_scorer_points() plus checking the game settings and comparing the 19 scoring
 /// fields of `rules` with those of the rules last used on this thread, or last used at the
 /// same address: about 6 ns a call for 1-6 dice on the benchmark machine of the README
-/// (2.6 times the bare loop). Other cached rules add a hash lookup (about 25 ns), and new
+/// (2.6 times the bare loop). Other cached rules add a hash lookup (25 to 40 ns), and new
 /// scoring fields solve and cache a table (see FARKLE_SCORER_CACHE_SLOTS).
 ///
 /// # Safety
