@@ -66,7 +66,10 @@ fn bot_game(target: i32, seed: u64) -> (*mut FarkleGame, u64) {
     let mut game = std::ptr::null_mut();
     // SAFETY: valid pointers; the game is freed by the caller.
     unsafe {
-        assert_eq!(farkle_game_new(&rules, 2, seed, &mut game), FarkleStatus::Ok);
+        assert_eq!(
+            farkle_game_new(&rules, 2, seed, &mut game),
+            FarkleStatus::Ok
+        );
         let mut turns = 0;
         while farkle_game_bot_play_turn(game, 1, std::ptr::null(), seed) == FarkleStatus::Ok {
             turns += 1;

@@ -224,24 +224,6 @@ pub(crate) struct Checkpoint {
     events: usize,
 }
 
-/// `rules` with its game options (which the scorer never reads) set to fixed values, so games
-/// that differ only in those share one cached scorer.
-fn scoring_rules(rules: &Rules) -> Rules {
-    let classic = Rules::default();
-    Rules {
-        min_entry_score: classic.min_entry_score,
-        min_bank_score: classic.min_bank_score,
-        target_score: classic.target_score,
-        final_round: classic.final_round,
-        turn_limit: classic.turn_limit,
-        farkle_penalty_streak: classic.farkle_penalty_streak,
-        farkle_penalty_points: classic.farkle_penalty_points,
-        farkle_penalty_loses_all: classic.farkle_penalty_loses_all,
-        hot_dice: classic.hot_dice,
-        ..*rules
-    }
-}
-
 fn bit(player: usize) -> u64 {
     1u64 << player
 }
@@ -266,7 +248,9 @@ impl Game {
             return Err(GameError::PlayerCount(names.len()));
         }
         rules.validate()?;
-        let scorer = Scorer::shared(&scoring_rules(&rules))?;
+        // The scorer cache is keyed by the scoring fields only: games that differ in their game
+        // options share one table.
+        let scorer = Scorer::shared(&rules)?;
         let players = names
             .into_iter()
             .map(|name| Player {

@@ -7,7 +7,13 @@
 //!
 //! A [`Scorer`] is built once per rules value. It solves every multiset of at most
 //! `dice_count` dice up front (at most 18,564 of them for 12 dice) by dynamic programming over
-//! face counts, so scoring afterwards is a table lookup.
+//! face counts, so scoring afterwards is a table lookup. Everything a call returns is
+//! precomputed per multiset (the points, the leftover dice of a selection that does not score
+//! as a whole, the first combination of the best partition, the analysis of a roll), and a
+//! multiset is found by a key summed one die at a time and two reads of small tables (see
+//! `FACE_KEY`). The solved tables live behind an `Arc`, shared by every scorer whose rules
+//! have the same scoring fields, and a per-thread cache keeps the last 64 of them
+//! ([`Scorer::shared`]).
 
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -15,8 +21,8 @@ use std::sync::Arc;
 use thiserror::Error;
 
 use crate::combination::{all_combinations, Combination, CombinationKind};
-use crate::dice::{FaceCounts, FACES, MAX_DICE};
-use crate::rules::{Rules, RulesError};
+use crate::dice::{DiceError, FaceCounts, FACES, MAX_DICE};
+use crate::rules::{KindScaling, Rules, RulesError};
 
 /// Why a selection cannot be scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
@@ -62,13 +68,16 @@ pub struct Selection {
     pub points: i32,
 }
 
-/// Marks an entry whose dice cannot all take part in scoring combinations.
+/// Marks an entry whose dice cannot all take part in scoring combinations (build only).
 const NOT_SCORING: i32 = -1;
-/// `best_combo` of an entry scored as a no-score set.
+/// `first` of an entry scored as a no-score set.
 const NO_SCORE_SET: u16 = u16::MAX;
+/// `first` of an entry with no combination (empty, or not scoring as a whole).
+const NO_COMBINATION: u16 = u16::MAX - 1;
 /// `*_drop` of an entry whose own dice are the answer.
 const KEEP_ALL: u8 = FACES as u8;
 
+/// What the partition search records for one multiset while the table is built.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
     /// Points of the best partition of all these dice, or NOT_SCORING.
@@ -89,66 +98,163 @@ struct Entry {
     cover_drop: u8,
 }
 
-/// Dense numbering of the face-count vectors with at most `n` dice.
-#[derive(Debug, Clone)]
-struct Ranking {
-    /// `offset[i][s][c]`: how many vectors come before those whose face `i` has count `c`, among
-    /// the vectors agreeing on faces before `i` (which hold `s` dice).
-    offset: [[[u32; MAX_DICE + 1]; MAX_DICE + 1]; FACES],
-    len: usize,
+// Keys. A multiset of dice is named by its face counts packed four bits a face (face 1 in the
+// lowest bits): the "key". A key is the sum of one weight per die, so it is counted in one
+// pass over the dice with one table read and one addition each (`FACE_KEY`), and a die value
+// outside 1..=6 adds `BAD_FACE`, which no sum of at most 12 valid dice reaches. The dense
+// index of a multiset of at most `n` dice (its "rank") is `LOW_RANK[faces 1-3] +
+// HIGH_BASE[n][faces 4-6]`: two reads of small tables built at compile time.
+
+/// Added to a key by a die value outside 1..=6.
+pub(crate) const BAD_FACE: u32 = 1 << 24;
+/// The low twelve bits of a key: the counts of faces 1, 2 and 3.
+const HALF: u32 = 0xFFF;
+
+/// `FACE_KEY[v]`: what a die showing the byte `v` adds to a key.
+pub(crate) static FACE_KEY: [u32; 256] = face_key_table();
+
+const fn face_key_table() -> [u32; 256] {
+    let mut t = [BAD_FACE; 256];
+    let mut face = 1;
+    while face <= FACES {
+        t[face] = 1 << (4 * (face - 1));
+        face += 1;
+    }
+    t
 }
 
-impl Ranking {
-    fn new(n: usize) -> Self {
-        // Vectors over k faces with total <= b: C(b + k, k).
-        let count = |k: usize, b: usize| binomial(b + k, k) as u32;
-        let mut offset = [[[0u32; MAX_DICE + 1]; MAX_DICE + 1]; FACES];
-        for (i, by_sum) in offset.iter_mut().enumerate() {
-            let k = FACES - 1 - i;
-            for (s, by_count) in by_sum.iter_mut().enumerate().take(n + 1) {
-                let mut acc = 0;
-                for (c, slot) in by_count.iter_mut().enumerate().take(n - s + 1) {
-                    *slot = acc;
-                    acc += count(k, n - s - c);
-                }
-            }
-        }
-        Ranking {
-            offset,
-            len: binomial(n + FACES, FACES),
-        }
-    }
+/// Rank of the counts of faces 1-3 (a 12-bit key) among all such triples with at most
+/// MAX_DICE dice, ordered by their number of dice first: the triples with at most `m` dice
+/// are exactly those ranked below C(m + 3, 3), whatever `m`.
+static LOW_RANK: [u16; 4096] = low_rank_table();
 
-    #[inline]
-    fn rank(&self, counts: FaceCounts) -> usize {
-        let mut s = 0usize;
-        let mut r = 0u32;
-        for (i, &c) in counts.0.iter().enumerate() {
-            r += self.offset[i][s][usize::from(c)];
-            s += usize::from(c);
+const fn low_rank_table() -> [u16; 4096] {
+    let mut t = [0u16; 4096];
+    let mut next = 0u16;
+    let mut total = 0;
+    while total <= MAX_DICE {
+        let mut c3 = 0;
+        while c3 <= total {
+            let mut c2 = 0;
+            while c2 <= total - c3 {
+                let c1 = total - c3 - c2;
+                t[c1 | c2 << 4 | c3 << 8] = next;
+                next += 1;
+                c2 += 1;
+            }
+            c3 += 1;
         }
-        r as usize
+        total += 1;
     }
+    t
+}
+
+/// `HIGH_BASE[n][k]`: for the counts of faces 4-6 packed in `k`, how many multisets of at
+/// most `n` dice rank before those with these counts.
+static HIGH_BASE: [[u16; 4096]; MAX_DICE + 1] = high_base_table();
+
+const fn high_base_table() -> [[u16; 4096]; MAX_DICE + 1] {
+    let mut t = [[0u16; 4096]; MAX_DICE + 1];
+    let mut n = 0;
+    while n <= MAX_DICE {
+        let mut base = 0usize;
+        let mut c6 = 0;
+        while c6 <= n {
+            let mut c5 = 0;
+            while c5 <= n - c6 {
+                let mut c4 = 0;
+                while c4 <= n - c6 - c5 {
+                    t[n][c4 | c5 << 4 | c6 << 8] = base as u16;
+                    // Triples of faces 1-3 with at most m dice: C(m + 3, 3).
+                    let m = n - c6 - c5 - c4;
+                    base += (m + 3) * (m + 2) * (m + 1) / 6;
+                    c4 += 1;
+                }
+                c5 += 1;
+            }
+            c6 += 1;
+        }
+        n += 1;
+    }
+    t
+}
+
+/// The key of face counts whose dice are each at most 15 (callers check the total first).
+#[inline]
+fn pack(c: FaceCounts) -> u32 {
+    let c = c.0.map(u32::from);
+    c[0] | c[1] << 4 | c[2] << 8 | c[3] << 12 | c[4] << 16 | c[5] << 20
+}
+
+/// The face counts of a key.
+#[inline]
+pub(crate) fn unpack(key: u32) -> FaceCounts {
+    FaceCounts(std::array::from_fn(|f| ((key >> (4 * f)) & 15) as u8))
 }
 
 fn binomial(n: usize, k: usize) -> usize {
     (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
 }
 
-/// The exact scorer for one rules value.
-#[derive(Debug, Clone)]
-pub struct Scorer {
-    rules: Rules,
-    ranking: Ranking,
-    entries: Vec<Entry>,
-    combinations: Vec<Combination>,
+/// What scoring a selection needs, per multiset.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct ScoreEntry {
+    /// Points of the best partition of all the dice; 0 when they do not score as a whole (or
+    /// there are none).
+    pub(crate) points: i32,
+    /// For a multiset that does not score as a whole, the dice left over by the reading that
+    /// scores the most dice; all 0 otherwise.
+    pub(crate) leftover: [u8; FACES],
+    /// The combination holding the lowest face's die in the best partition, NO_SCORE_SET, or
+    /// NO_COMBINATION.
+    first: u16,
 }
 
-impl Scorer {
-    /// Validates `rules` and solves every multiset of at most `rules.dice_count` dice.
-    pub fn new(rules: &Rules) -> Result<Scorer, RulesError> {
-        rules.validate()?;
+/// What analyzing a roll needs, per multiset.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct RollEntry {
+    /// Most points of any sub-multiset (0: a farkle).
+    pub(crate) max_points: i32,
+    /// The key of a sub-multiset scoring `max_points`, with the most dice among those that
+    /// do.
+    pub(crate) best_key: u32,
+    /// Bit `f - 1` set when face `f` takes part in some scoring sub-multiset.
+    pub(crate) scoring_faces: u8,
+}
+
+/// The solved table of one rules value's scoring fields; shared by every [`Scorer`] (and C
+/// scorer handle) whose rules score alike.
+pub(crate) struct ScoringTable {
+    dice_count: u8,
+    high_base: &'static [u16; 4096],
+    /// `score[r].points`, on its own: the lean call reads only this.
+    points: Box<[i32]>,
+    score: Box<[ScoreEntry]>,
+    roll: Box<[RollEntry]>,
+    combinations: Box<[Combination]>,
+    combination_keys: Box<[u32]>,
+}
+
+impl std::fmt::Debug for ScoringTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ScoringTable")
+            .field("dice_count", &self.dice_count)
+            .field("multisets", &self.score.len())
+            .field("combinations", &self.combinations.len())
+            .finish()
+    }
+}
+
+impl ScoringTable {
+    /// Solves every multiset of at most `rules.dice_count` dice; the rules must be valid.
+    fn build(rules: &Rules) -> ScoringTable {
         let n = usize::from(rules.dice_count);
+        let high_base = &HIGH_BASE[n];
+        let rank = |v: FaceCounts| {
+            let key = pack(v);
+            usize::from(LOW_RANK[(key & HALF) as usize])
+                + usize::from(high_base[(key >> 12 & HALF) as usize])
+        };
         let combinations = all_combinations(rules);
         // Combinations grouped by their lowest face: the partition search always places the
         // lowest remaining die, so each partition is found once.
@@ -157,7 +263,6 @@ impl Scorer {
             let lowest = c.dice.0.iter().position(|&k| k > 0).expect("non-empty");
             by_lowest[lowest].push(i as u16);
         }
-        let ranking = Ranking::new(n);
         let blank = Entry {
             best: NOT_SCORING,
             best_combo: 0,
@@ -168,7 +273,8 @@ impl Scorer {
             cover: 0,
             cover_drop: KEEP_ALL,
         };
-        let mut entries = vec![blank; ranking.len];
+        let len = binomial(n + FACES, FACES);
+        let mut entries = vec![blank; len];
         let mut vectors = FaceCounts::all_up_to(n);
         vectors.sort_by_key(|v| v.total());
 
@@ -183,7 +289,7 @@ impl Scorer {
                     let Some(rest) = v.checked_sub(combo.dice) else {
                         continue;
                     };
-                    let r = entries[ranking.rank(rest)];
+                    let r = entries[rank(rest)];
                     if r.best == NOT_SCORING {
                         continue;
                     }
@@ -207,7 +313,7 @@ impl Scorer {
                     }
                     let mut smaller = v;
                     smaller.0[face] -= 1;
-                    let s = entries[ranking.rank(smaller)];
+                    let s = entries[rank(smaller)];
                     e.scoring_faces |= s.scoring_faces;
                     let more_dice = s.best_selection.total() > e.best_selection.total();
                     if s.max_points > e.max_points || (s.max_points == e.max_points && more_dice) {
@@ -235,47 +341,624 @@ impl Scorer {
                     };
                 }
             }
-            entries[ranking.rank(v)] = e;
+            entries[rank(v)] = e;
         }
-        Ok(Scorer {
-            rules: *rules,
-            ranking,
-            entries,
-            combinations,
+
+        // What each call needs, precomputed: the leftover dice of every multiset that does
+        // not score as a whole (the largest scoring sub-multiset, found by following the
+        // cover drop links), and the keys of the best selections.
+        let mut score = vec![ScoreEntry::default(); len].into_boxed_slice();
+        let mut roll = vec![RollEntry::default(); len].into_boxed_slice();
+        for &v in &vectors {
+            let r = rank(v);
+            let e = entries[r];
+            score[r] = if e.best == NOT_SCORING {
+                let mut covered = v;
+                loop {
+                    let drop = entries[rank(covered)].cover_drop;
+                    if drop == KEEP_ALL {
+                        break;
+                    }
+                    covered.0[usize::from(drop)] -= 1;
+                }
+                ScoreEntry {
+                    points: 0,
+                    leftover: v.checked_sub(covered).expect("subset").0,
+                    first: NO_COMBINATION,
+                }
+            } else if v.is_empty() {
+                ScoreEntry {
+                    points: 0,
+                    leftover: [0; FACES],
+                    first: NO_COMBINATION,
+                }
+            } else {
+                ScoreEntry {
+                    points: e.best,
+                    leftover: [0; FACES],
+                    first: e.best_combo,
+                }
+            };
+            roll[r] = RollEntry {
+                max_points: e.max_points,
+                best_key: pack(e.best_selection),
+                scoring_faces: e.scoring_faces,
+            };
+        }
+        let combination_keys = combinations.iter().map(|c| pack(c.dice)).collect();
+        let points = score.iter().map(|e| e.points).collect();
+        ScoringTable {
+            dice_count: rules.dice_count,
+            high_base,
+            points,
+            score,
+            roll,
+            combinations: combinations.into_boxed_slice(),
+            combination_keys,
+        }
+    }
+
+    /// Dice in the set.
+    #[inline]
+    pub(crate) fn dice_count(&self) -> usize {
+        usize::from(self.dice_count)
+    }
+
+    /// Bytes this table holds (for the documented cache bound).
+    #[cfg(test)]
+    fn heap_bytes(&self) -> usize {
+        std::mem::size_of::<ScoringTable>()
+            + self.points.len() * std::mem::size_of::<i32>()
+            + self.score.len() * std::mem::size_of::<ScoreEntry>()
+            + self.roll.len() * std::mem::size_of::<RollEntry>()
+            + self.combinations.len()
+                * (std::mem::size_of::<Combination>() + std::mem::size_of::<u32>())
+    }
+
+    /// Number of multisets of at most `dice_count` dice (the entries of the table).
+    pub(crate) fn multisets(&self) -> usize {
+        self.points.len()
+    }
+
+    /// The entry index of `dice`, `None` when it has more dice than the set.
+    #[inline]
+    pub(crate) fn index(&self, dice: FaceCounts) -> Option<usize> {
+        self.key(dice).map(|key| self.rank(key))
+    }
+
+    #[inline]
+    fn rank(&self, key: u32) -> usize {
+        usize::from(LOW_RANK[(key & HALF) as usize])
+            + usize::from(self.high_base[(key >> 12 & HALF) as usize])
+    }
+
+    /// The key of `dice`, or `None` when it has more dice than the set.
+    #[inline]
+    fn key(&self, dice: FaceCounts) -> Option<u32> {
+        (dice.total() <= self.dice_count()).then(|| pack(dice))
+    }
+
+    /// The key of die values in any order, refusing more dice than the set (checked first)
+    /// and values outside 1..=6, as [`FaceCounts::from_faces`] does.
+    #[inline(always)]
+    pub(crate) fn key_of_faces(&self, faces: &[u8]) -> Result<u32, DiceError> {
+        if faces.len() > self.dice_count() {
+            return Err(DiceError::TooManyDice {
+                count: faces.len(),
+                max: self.dice_count(),
+            });
+        }
+        // Up to six dice, six steps whatever their number: a loop whose length changed from
+        // call to call with the number of dice would cost a mispredicted branch on most
+        // calls, more than the whole lookup. (More dice, from sets of 7 to 12, take a loop.)
+        let key = match faces.len().checked_sub(1) {
+            None => 0,
+            Some(last) if last < 6 => sum_weights::<6>(faces, last),
+            Some(_) => faces
+                .iter()
+                .fold(0u32, |key, &f| key + FACE_KEY[usize::from(f)]),
+        };
+        if key >= BAD_FACE {
+            return Err(first_bad_face(faces));
+        }
+        Ok(key)
+    }
+
+    /// The scoring entry of a key (of at most `dice_count` dice).
+    #[inline]
+    pub(crate) fn score_entry(&self, key: u32) -> &ScoreEntry {
+        &self.score[self.rank(key)]
+    }
+
+    /// The analysis entry of a key (of at most `dice_count` dice).
+    #[inline]
+    pub(crate) fn roll_entry(&self, key: u32) -> &RollEntry {
+        &self.roll[self.rank(key)]
+    }
+
+    /// Points of the multiset with this key when it scores as a whole, else 0.
+    #[inline]
+    pub(crate) fn points_of_key(&self, key: u32) -> i32 {
+        self.points[self.rank(key)]
+    }
+
+    /// Calls `f` with each combination of the best partition of the multiset with this key,
+    /// when it scores as a whole; nothing otherwise.
+    #[inline]
+    pub(crate) fn for_each_combination_of_key(
+        &self,
+        mut key: u32,
+        mut f: impl FnMut(&Combination),
+    ) {
+        while key != 0 {
+            let e = self.score_entry(key);
+            match e.first {
+                NO_COMBINATION => return,
+                NO_SCORE_SET => {
+                    f(&Combination {
+                        kind: CombinationKind::NoScoreSet,
+                        face: 0,
+                        dice: unpack(key),
+                        points: e.points,
+                    });
+                    return;
+                }
+                i => {
+                    let i = usize::from(i);
+                    f(&self.combinations[i]);
+                    key -= self.combination_keys[i];
+                }
+            }
+        }
+    }
+
+    fn check(&self, selection: FaceCounts) -> Result<i32, InvalidSelection> {
+        let Some(key) = self.key(selection) else {
+            return Err(InvalidSelection::TooManyDice {
+                count: selection.total(),
+                max: self.dice_count(),
+            });
+        };
+        if key == 0 {
+            return Err(InvalidSelection::Empty);
+        }
+        let e = self.score_entry(key);
+        if e.points == 0 {
+            return Err(InvalidSelection::NonScoring {
+                leftover: FaceCounts(e.leftover),
+            });
+        }
+        Ok(e.points)
+    }
+
+    fn points(&self, selection: FaceCounts) -> Option<i32> {
+        let points = self.points_of_key(self.key(selection)?);
+        (points > 0).then_some(points)
+    }
+
+    fn analyze(&self, roll: FaceCounts) -> Option<RollAnalysis> {
+        let e = self.roll_entry(self.key(roll)?);
+        Some(RollAnalysis {
+            is_farkle: e.max_points == 0,
+            max_points: e.max_points,
+            best_selection: unpack(e.best_key),
+            scoring_faces: e.scoring_faces,
         })
     }
 
-    /// A scorer for `rules` from a small per-thread cache, built (and the rules validated) on
-    /// first use.
+    pub(crate) fn for_each_selection(&self, roll: FaceCounts, mut f: impl FnMut(Selection)) {
+        if self.key(roll).is_none() {
+            return;
+        }
+        for dice in roll.subsets() {
+            let points = self.points_of_key(pack(dice));
+            if points > 0 {
+                f(Selection { dice, points });
+            }
+        }
+    }
+
+    pub(crate) fn selections(&self, roll: FaceCounts) -> Vec<Selection> {
+        let mut out = Vec::new();
+        self.for_each_selection(roll, |s| out.push(s));
+        out.sort_by(|a, b| {
+            b.points
+                .cmp(&a.points)
+                .then(b.dice.total().cmp(&a.dice.total()))
+                .then(b.dice.cmp(&a.dice))
+        });
+        out
+    }
+}
+
+/// The key of `faces[..=last]` in `STEPS` steps without a branch (`last < STEPS`): the steps
+/// past the last die add it again, and those extra copies are taken off at the end. (A
+/// select or a mask per step would be turned back into branches by the compiler.)
+#[inline(always)]
+fn sum_weights<const STEPS: usize>(faces: &[u8], last: usize) -> u32 {
+    let total = (0..STEPS).fold(0u32, |key, i| {
+        key.wrapping_add(FACE_KEY[usize::from(faces[i.min(last)])])
+    });
+    let extra = (STEPS - 1 - last) as u32;
+    total.wrapping_sub(extra.wrapping_mul(FACE_KEY[usize::from(faces[last])]))
+}
+
+/// The error for die values of which some is outside 1..=6.
+#[cold]
+fn first_bad_face(faces: &[u8]) -> DiceError {
+    let (index, &value) = faces
+        .iter()
+        .enumerate()
+        .find(|(_, &v)| !(1..=6).contains(&v))
+        .expect("some face is bad");
+    DiceError::InvalidFace { index, value }
+}
+
+/// Number of scoring fields of a rules value (see [`ScoringKey`]).
+pub(crate) const SCORING_FIELDS: usize = 19;
+
+/// The scoring fields of a rules value, each as the 32-bit integer FarkleRules holds (enums
+/// by their C number, flags 0 or 1), in FarkleRules order: dice_count, single_one,
+/// single_five, triple_ones, triple_face_multiplier, kind_scaling, four_of_a_kind,
+/// five_of_a_kind, six_of_a_kind, six_ones, straight, straight_low, straight_high,
+/// three_pairs, three_pairs_with_four_of_a_kind, four_of_a_kind_and_pair, two_triplets,
+/// full_house_bonus, no_score_set. The scorer reads nothing else, so rules values with the
+/// same key share one table whatever their game settings.
+#[derive(Debug, Clone, Copy, Eq)]
+pub(crate) struct ScoringKey(pub(crate) [u32; SCORING_FIELDS]);
+
+impl PartialEq for ScoringKey {
+    /// Branch-free over all fields (vectorized), rather than a call to `memcmp`.
+    #[inline]
+    fn eq(&self, other: &ScoringKey) -> bool {
+        self.0
+            .iter()
+            .zip(other.0.iter())
+            .fold(0, |diff, (a, b)| diff | (a ^ b))
+            == 0
+    }
+}
+
+impl ScoringKey {
+    /// The fields as bytes (native order, as a C struct holds them).
+    #[inline(always)]
+    pub(crate) fn bytes(&self) -> &[u8; 4 * SCORING_FIELDS] {
+        // SAFETY: [u32; N] is 4 * N initialized bytes with no padding, and u8 has alignment 1.
+        unsafe { &*self.0.as_ptr().cast::<[u8; 4 * SCORING_FIELDS]>() }
+    }
+
+    /// The key of a Rust rules value.
+    pub(crate) fn of(r: &Rules) -> ScoringKey {
+        let kind_scaling = match r.kind_scaling {
+            KindScaling::Multiply => 0,
+            KindScaling::Double => 1,
+            KindScaling::Fixed => 2,
+            KindScaling::TripleOnly => 3,
+        };
+        ScoringKey([
+            u32::from(r.dice_count),
+            r.single_one as u32,
+            r.single_five as u32,
+            r.triple_ones as u32,
+            r.triple_face_multiplier as u32,
+            kind_scaling,
+            r.four_of_a_kind as u32,
+            r.five_of_a_kind as u32,
+            r.six_of_a_kind as u32,
+            r.six_ones as u32,
+            r.straight as u32,
+            r.straight_low as u32,
+            r.straight_high as u32,
+            r.three_pairs as u32,
+            u32::from(r.three_pairs_with_four_of_a_kind),
+            r.four_of_a_kind_and_pair as u32,
+            r.two_triplets as u32,
+            r.full_house_bonus as u32,
+            r.no_score_set as u32,
+        ])
+    }
+
+    /// Sixteen bits of hash: the fields folded into two words by rotations, then mixed by one
+    /// 128-bit multiplication. The high byte picks a bucket of the cache's index, the low byte
+    /// is kept there as a tag that rules out most other keys without comparing them.
+    #[inline]
+    fn hash(&self) -> u16 {
+        let w = &self.0;
+        let (mut a, mut b) = (u64::from(w[SCORING_FIELDS - 1]), 0u64);
+        for i in 0..SCORING_FIELDS / 2 {
+            let word = u64::from(w[2 * i]) | u64::from(w[2 * i + 1]) << 32;
+            if i % 2 == 0 {
+                a ^= word.rotate_left(9 * i as u32);
+            } else {
+                b ^= word.rotate_left(9 * i as u32);
+            }
+        }
+        let m = u128::from(a ^ 0x9e37_79b9_7f4a_7c15) * u128::from(b ^ 0xbf58_476d_1ce4_e5b9);
+        let h = (m as u64) ^ (m >> 64) as u64;
+        (h >> 48) as u16
+    }
+}
+
+/// Scorers kept per thread by [`Scorer::shared`] and the C functions that take rules by
+/// pointer, least recently used evicted first.
+pub(crate) const CACHE_SLOTS: usize = 64;
+const BUCKETS: usize = 256;
+/// Hint slots: a prime, so that the rules values of an array (any element size that is a
+/// multiple of 4 below 4 KB) take distinct slots for up to this many consecutive elements.
+const HINTS: usize = 1021;
+const _: () = assert!(CACHE_SLOTS < BUCKETS && CACHE_SLOTS < u8::MAX as usize);
+
+struct Slot {
+    key: ScoringKey,
+    table: Arc<ScoringTable>,
+    /// The last Rust [`Scorer`] handed out for this table, with its full rules.
+    scorer: Option<Arc<Scorer>>,
+    /// When it was last made the most recent slot.
+    stamp: u64,
+}
+
+/// The per-thread cache: up to CACHE_SLOTS tables by scoring key and a hash index over them.
+/// A lookup compares the key with the most recently used slot's, then with the slot last
+/// found for rules at the same address (callers that cycle through several rules values
+/// usually keep each at its own address), and only then hashes the key. The address is only
+/// a hint: a slot is used when its key matches.
+struct Cache {
+    /// The most recently used slot (none while `slots` is empty).
+    mru: usize,
+    /// Slot index + 1 per hashed caller address (0: none).
+    hints: [u8; HINTS],
+    slots: Vec<Slot>,
+    /// Per bucket, 0 when empty, else the key's tag << 8 | (slot index + 1); linear probing.
+    buckets: [u16; BUCKETS],
+    clock: u64,
+}
+
+impl Cache {
+    const fn new() -> Cache {
+        Cache {
+            mru: 0,
+            hints: [0; HINTS],
+            slots: Vec::new(),
+            buckets: [0; BUCKETS],
+            clock: 0,
+        }
+    }
+
+    /// The slot found without hashing for rules kept at `address` whose scoring fields
+    /// `matches` accepts: the most recently used one, else the one hinted for the address.
+    #[inline(always)]
+    fn quick(&mut self, address: usize, matches: impl Fn(&ScoringKey) -> bool) -> Option<usize> {
+        let mru = self.mru;
+        if self.slots.get(mru).is_some_and(|s| matches(&s.key)) {
+            return Some(mru);
+        }
+        let hinted = usize::from(self.hints[hint_index(address)]).wrapping_sub(1);
+        if self.slots.get(hinted).is_some_and(|s| matches(&s.key)) {
+            self.make_recent(hinted);
+            return Some(hinted);
+        }
+        None
+    }
+
+    fn find(&self, key: &ScoringKey) -> Option<usize> {
+        let hash = key.hash();
+        let mut b = usize::from(hash >> 8);
+        loop {
+            let entry = self.buckets[b];
+            if entry == 0 {
+                return None;
+            }
+            let s = usize::from(entry & 0xff) - 1;
+            if entry >> 8 == hash & 0xff && self.slots[s].key == *key {
+                return Some(s);
+            }
+            b = (b + 1) % BUCKETS;
+        }
+    }
+
+    fn index(&mut self, slot: usize) {
+        let hash = self.slots[slot].key.hash();
+        let mut b = usize::from(hash >> 8);
+        while self.buckets[b] != 0 {
+            b = (b + 1) % BUCKETS;
+        }
+        self.buckets[b] = (hash & 0xff) << 8 | (slot + 1) as u16;
+    }
+
+    /// The slot for `key` of rules kept at `address`, looked up as the type's documentation
+    /// says, its table built from `rules()` on a miss.
+    fn lookup(
+        &mut self,
+        key: &ScoringKey,
+        address: usize,
+        rules: impl FnOnce() -> Result<Rules, RulesError>,
+    ) -> Result<usize, RulesError> {
+        if let Some(at) = self.quick(address, |k| k == key) {
+            return Ok(at);
+        }
+        let at = self.find_or_insert(key, rules)?;
+        self.remember(at, address);
+        Ok(at)
+    }
+
+    /// Makes `slot` the most recent, and the hint for rules kept at `address`.
+    #[inline]
+    fn remember(&mut self, slot: usize, address: usize) {
+        self.hints[hint_index(address)] = (slot + 1) as u8;
+        self.make_recent(slot);
+    }
+
+    #[inline(always)]
+    fn make_recent(&mut self, slot: usize) {
+        self.clock += 1;
+        self.slots[slot].stamp = self.clock;
+        self.mru = slot;
+    }
+
+    /// The slot for `key`, building its table from `rules()` (validated rules with that
+    /// key) on a miss.
+    #[inline]
+    fn find_or_insert(
+        &mut self,
+        key: &ScoringKey,
+        rules: impl FnOnce() -> Result<Rules, RulesError>,
+    ) -> Result<usize, RulesError> {
+        match self.find(key) {
+            Some(slot) => Ok(slot),
+            None => self.insert(key, rules),
+        }
+    }
+
+    /// A new slot for `key` with its table built from `rules()`, in place of the least
+    /// recently used when all are taken.
+    #[cold]
+    #[inline(never)]
+    fn insert(
+        &mut self,
+        key: &ScoringKey,
+        rules: impl FnOnce() -> Result<Rules, RulesError>,
+    ) -> Result<usize, RulesError> {
+        let rules = rules()?;
+        debug_assert_eq!(ScoringKey::of(&rules), *key);
+        let slot = Slot {
+            key: *key,
+            table: Arc::new(ScoringTable::build(&rules)),
+            scorer: None,
+            stamp: 0,
+        };
+        let at = if self.slots.len() < CACHE_SLOTS {
+            self.slots.push(slot);
+            self.slots.len() - 1
+        } else {
+            let lru = (0..self.slots.len())
+                .min_by_key(|&i| self.slots[i].stamp)
+                .expect("full");
+            self.slots[lru] = slot;
+            // Linear probing cannot delete in place: index the slots afresh.
+            self.buckets = [0; BUCKETS];
+            for i in 0..self.slots.len() {
+                if i != lru {
+                    self.index(i);
+                }
+            }
+            lru
+        };
+        self.index(at);
+        Ok(at)
+    }
+}
+
+/// The hint slot of a caller's address (rules values are 4-byte aligned).
+#[inline]
+fn hint_index(address: usize) -> usize {
+    (address >> 2) % HINTS
+}
+
+thread_local! {
+    static CACHE: RefCell<Cache> = const { RefCell::new(Cache::new()) };
+}
+
+/// Runs `f` with the cached table that [`Cache::quick`] finds for rules at `address` whose
+/// scoring fields `matches` accepts, or hands `f` back: the fast path of the C functions that
+/// take rules by pointer, which compare the caller's fields in place.
+#[inline(always)]
+pub(crate) fn with_quick_table<R, F: FnOnce(&ScoringTable) -> R>(
+    address: usize,
+    matches: impl Fn(&ScoringKey) -> bool,
+    f: F,
+) -> Result<R, F> {
+    CACHE.with(|cell| {
+        let mut cache = cell.borrow_mut();
+        match cache.quick(address, matches) {
+            Some(at) => Ok(f(&cache.slots[at].table)),
+            None => Err(f),
+        }
+    })
+}
+
+/// [`with_cached_table`] for callers that tried [`with_quick_table`] already: the key is
+/// looked up by hash at once (and the slot remembered for `address`).
+#[inline]
+pub(crate) fn with_found_table<R>(
+    key: &ScoringKey,
+    address: usize,
+    rules: impl FnOnce() -> Result<Rules, RulesError>,
+    f: impl FnOnce(&Arc<ScoringTable>) -> R,
+) -> Result<R, RulesError> {
+    CACHE.with(|cell| {
+        let mut cache = cell.borrow_mut();
+        let at = cache.find_or_insert(key, rules)?;
+        cache.remember(at, address);
+        Ok(f(&cache.slots[at].table))
+    })
+}
+
+/// Runs `f` with this thread's cached table for the scoring fields `key` of rules kept at
+/// `address` (a lookup hint); on a miss the table is built from `rules()`, which must return
+/// valid rules with that key (or why there are none). Game settings are the caller's to
+/// check.
+#[inline]
+pub(crate) fn with_cached_table<R>(
+    key: &ScoringKey,
+    address: usize,
+    rules: impl FnOnce() -> Result<Rules, RulesError>,
+    f: impl FnOnce(&Arc<ScoringTable>) -> R,
+) -> Result<R, RulesError> {
+    CACHE.with(|cell| {
+        let mut cache = cell.borrow_mut();
+        let at = cache.lookup(key, address, rules)?;
+        Ok(f(&cache.slots[at].table))
+    })
+}
+
+/// The exact scorer for one rules value.
+#[derive(Debug, Clone)]
+pub struct Scorer {
+    rules: Rules,
+    table: Arc<ScoringTable>,
+}
+
+impl Scorer {
+    /// Validates `rules` and solves every multiset of at most `rules.dice_count` dice.
+    pub fn new(rules: &Rules) -> Result<Scorer, RulesError> {
+        rules.validate()?;
+        Ok(Scorer {
+            rules: *rules,
+            table: Arc::new(ScoringTable::build(rules)),
+        })
+    }
+
+    /// A scorer for `rules` from the per-thread cache, built (and the rules validated) on
+    /// first use. The cache holds up to 64 solved tables, keyed by the scoring fields only:
+    /// rules values that differ only in game settings (target, entry and bank minimums, turn
+    /// limit, penalty, final round, hot dice) share one table. The least recently used table
+    /// is dropped when a 65th is needed, so a thread's cache holds at most 64 times the
+    /// largest table (at most 0.53 MB for 12 dice, about 27 KB for 6).
     pub fn shared(rules: &Rules) -> Result<Arc<Scorer>, RulesError> {
         Self::with_shared(rules, Arc::clone)
     }
 
     /// Runs `f` with the cached scorer for `rules` without taking a reference count: the
-    /// fast path for one-off calls. Rules are validated only when they miss the cache (only
-    /// valid rules ever enter it).
+    /// fast path for one-off calls. Rules are validated only when they were not seen last
+    /// on this thread for their table (only valid rules ever enter the cache).
     pub fn with_shared<R>(
         rules: &Rules,
         f: impl FnOnce(&Arc<Scorer>) -> R,
     ) -> Result<R, RulesError> {
-        const CACHE_SIZE: usize = 8;
-        thread_local! {
-            static CACHE: RefCell<Vec<Arc<Scorer>>> = const { RefCell::new(Vec::new()) };
-        }
-        CACHE.with(|cache| {
-            let mut cache = cache.borrow_mut();
-            match cache.iter().position(|s| s.rules == *rules) {
-                Some(0) => {}
-                Some(pos) => {
-                    let hit = cache.remove(pos);
-                    cache.insert(0, hit);
-                }
-                None => {
-                    cache.insert(0, Arc::new(Scorer::new(rules)?));
-                    cache.truncate(CACHE_SIZE);
-                }
+        let key = ScoringKey::of(rules);
+        CACHE.with(|cell| {
+            let mut cache = cell.borrow_mut();
+            let address = rules as *const Rules as usize;
+            let at = cache.lookup(&key, address, || rules.validate().map(|()| *rules))?;
+            let slot = &mut cache.slots[at];
+            if slot.scorer.as_ref().is_none_or(|s| s.rules != *rules) {
+                rules.validate()?;
+                slot.scorer = Some(Arc::new(Scorer {
+                    rules: *rules,
+                    table: Arc::clone(&slot.table),
+                }));
             }
-            Ok(f(&cache[0]))
+            Ok(f(slot.scorer.as_ref().expect("just set")))
         })
     }
 
@@ -287,32 +970,37 @@ impl Scorer {
     /// Number of multisets of at most `dice_count` dice: the size of a table indexed by
     /// [`Scorer::index`].
     pub(crate) fn multisets(&self) -> usize {
-        self.entries.len()
+        self.table.multisets()
     }
 
     /// A dense index (below [`Scorer::multisets`]) of a multiset of at most `dice_count` dice,
     /// for tables kept beside the scorer; `None` for more dice.
     #[inline]
     pub(crate) fn index(&self, dice: FaceCounts) -> Option<usize> {
-        (dice.total() <= usize::from(self.rules.dice_count)).then(|| self.ranking.rank(dice))
+        self.table.index(dice)
     }
 
-    #[inline]
-    fn entry(&self, dice: FaceCounts) -> Option<&Entry> {
-        if dice.total() > usize::from(self.rules.dice_count) {
-            return None;
-        }
-        Some(&self.entries[self.ranking.rank(dice)])
+    /// The solved table (shared with every scorer of the same scoring fields).
+    #[cfg(test)]
+    fn table(&self) -> &Arc<ScoringTable> {
+        &self.table
     }
 
     /// Points of a selection when every die takes part in a scoring combination; `None` when
     /// the selection is empty, does not score as a whole, or has more dice than the set.
     #[inline]
     pub fn points(&self, selection: FaceCounts) -> Option<i32> {
-        match self.entry(selection) {
-            Some(e) if e.best > 0 => Some(e.best),
-            _ => None,
-        }
+        self.table.points(selection)
+    }
+
+    /// Points of die values in any order when every die takes part in a scoring
+    /// combination, else 0 (also for no dice): the lean call, one pass over the dice and
+    /// three table reads. Errors as [`FaceCounts::from_faces`] with the set's size (too many
+    /// dice is checked first).
+    #[inline]
+    pub fn points_of_faces(&self, faces: &[u8]) -> Result<i32, DiceError> {
+        let key = self.table.key_of_faces(faces)?;
+        Ok(self.table.points_of_key(key))
     }
 
     /// Scores a selection: the best partition of all its dice into combinations.
@@ -328,95 +1016,31 @@ impl Scorer {
 
     /// The points of a selection, or why it is invalid.
     pub fn check(&self, selection: FaceCounts) -> Result<i32, InvalidSelection> {
-        let max = usize::from(self.rules.dice_count);
-        let Some(e) = self.entry(selection) else {
-            return Err(InvalidSelection::TooManyDice {
-                count: selection.total(),
-                max,
-            });
-        };
-        if selection.is_empty() {
-            return Err(InvalidSelection::Empty);
-        }
-        if e.best == NOT_SCORING {
-            let covered = self.follow_cover(selection);
-            let leftover = selection.checked_sub(covered).expect("subset");
-            return Err(InvalidSelection::NonScoring { leftover });
-        }
-        Ok(e.best)
+        self.table.check(selection)
     }
 
     /// Calls `f` with each combination of the best partition of a valid selection; does
     /// nothing for an invalid one.
     pub fn for_each_combination(&self, selection: FaceCounts, mut f: impl FnMut(Combination)) {
-        let mut rest = selection;
-        while !rest.is_empty() {
-            let Some(e) = self.entry(rest) else { return };
-            if e.best == NOT_SCORING {
-                return;
-            }
-            if e.best_combo == NO_SCORE_SET {
-                f(Combination {
-                    kind: CombinationKind::NoScoreSet,
-                    face: 0,
-                    dice: rest,
-                    points: e.best,
-                });
-                return;
-            }
-            let combo = self.combinations[usize::from(e.best_combo)];
-            f(combo);
-            rest = rest.checked_sub(combo.dice).expect("combination fits");
+        if let Some(key) = self.table.key(selection) {
+            self.table.for_each_combination_of_key(key, |c| f(*c));
         }
-    }
-
-    /// The largest scoring sub-multiset of `dice`, by walking cover drop links.
-    fn follow_cover(&self, mut dice: FaceCounts) -> FaceCounts {
-        while let Some(e) = self.entry(dice) {
-            let drop = e.cover_drop;
-            if drop == KEEP_ALL {
-                break;
-            }
-            dice.0[usize::from(drop)] -= 1;
-        }
-        dice
     }
 
     /// Analyzes a roll; `None` when it has more dice than the set.
     pub fn analyze(&self, roll: FaceCounts) -> Option<RollAnalysis> {
-        let e = self.entry(roll)?;
-        Some(RollAnalysis {
-            is_farkle: e.max_points == 0,
-            max_points: e.max_points,
-            best_selection: e.best_selection,
-            scoring_faces: e.scoring_faces,
-        })
+        self.table.analyze(roll)
     }
 
     /// Calls `f` with every distinct scoring selection of a roll (as face counts), in no
     /// particular order; nothing when the roll has more dice than the set.
-    pub fn for_each_selection(&self, roll: FaceCounts, mut f: impl FnMut(Selection)) {
-        if self.entry(roll).is_none() {
-            return;
-        }
-        for dice in roll.subsets() {
-            if let Some(points) = self.points(dice) {
-                f(Selection { dice, points });
-            }
-        }
+    pub fn for_each_selection(&self, roll: FaceCounts, f: impl FnMut(Selection)) {
+        self.table.for_each_selection(roll, f)
     }
 
     /// Every distinct scoring selection of a roll, best first (more points, then more dice).
     pub fn selections(&self, roll: FaceCounts) -> Vec<Selection> {
-        let mut out = Vec::new();
-        self.for_each_selection(roll, |s| out.push(s));
-        out.sort_by(|a, b| {
-            b.points
-                .cmp(&a.points)
-                .then(b.dice.total().cmp(&a.dice.total()))
-                .then(b.dice.cmp(&a.dice))
-        });
-        out
+        self.table.selections(roll)
     }
 }
 
@@ -430,17 +1054,104 @@ mod tests {
     }
 
     #[test]
-    fn ranking_is_a_bijection() {
-        for n in [1usize, 6, 12] {
-            let r = Ranking::new(n);
-            let mut seen = vec![false; r.len];
+    fn ranking_is_a_bijection_for_every_set_size() {
+        for (n, table) in HIGH_BASE.iter().enumerate() {
+            let len = binomial(n + FACES, FACES);
+            let mut seen = vec![false; len];
             for v in FaceCounts::all_up_to(n) {
-                let k = r.rank(v);
-                assert!(!seen[k], "rank {k} twice");
+                let key = pack(v);
+                assert_eq!(unpack(key), v);
+                let k = usize::from(LOW_RANK[(key & HALF) as usize])
+                    + usize::from(table[(key >> 12 & HALF) as usize]);
+                assert!(k < len && !seen[k], "n {n}: rank {k} twice or out of range");
                 seen[k] = true;
             }
             assert!(seen.iter().all(|&s| s));
         }
+    }
+
+    #[test]
+    fn keys_of_faces_count_dice_and_refuse_bad_values() {
+        let s = Scorer::new(&Preset::Classic.rules()).unwrap();
+        let t = s.table();
+        assert_eq!(t.key_of_faces(&[]), Ok(0));
+        assert_eq!(
+            t.key_of_faces(&[6, 1, 1, 4]),
+            Ok(pack(counts(&[1, 1, 4, 6])))
+        );
+        for bad in [0u8, 7, 255] {
+            assert_eq!(
+                t.key_of_faces(&[1, 2, bad]),
+                Err(DiceError::InvalidFace {
+                    index: 2,
+                    value: bad
+                })
+            );
+        }
+        // Too many dice is checked before the values, as FaceCounts::from_faces does.
+        assert_eq!(
+            t.key_of_faces(&[0; 7]),
+            Err(DiceError::TooManyDice { count: 7, max: 6 })
+        );
+        assert_eq!(s.points_of_faces(&[5, 1, 5]), Ok(200));
+        assert_eq!(s.points_of_faces(&[5, 2]), Ok(0));
+        assert_eq!(s.points_of_faces(&[]), Ok(0));
+    }
+
+    #[test]
+    fn shared_scorers_keep_their_own_rules_and_share_tables() {
+        let classic = Preset::Classic.rules();
+        let other_game = Rules {
+            target_score: 5000,
+            min_entry_score: 0,
+            final_round: false,
+            hot_dice: false,
+            ..classic
+        };
+        let a = Scorer::shared(&classic).unwrap();
+        let b = Scorer::shared(&other_game).unwrap();
+        assert_eq!(*a.rules(), classic);
+        assert_eq!(*b.rules(), other_game);
+        assert!(Arc::ptr_eq(a.table(), b.table()));
+        // Game settings are still validated when the table is already cached.
+        let bad = Rules {
+            target_score: 0,
+            turn_limit: 0,
+            ..classic
+        };
+        assert_eq!(Scorer::shared(&bad).err(), bad.validate().err());
+        assert!(Scorer::shared(&bad).is_err());
+    }
+
+    #[test]
+    fn the_cache_is_bounded_and_evicts_the_least_recently_used() {
+        let classic = Preset::Classic.rules();
+        let variant = |i: usize| Rules {
+            single_five: 50 + i as i32,
+            ..classic
+        };
+        let tables: Vec<Arc<Scorer>> = (0..CACHE_SLOTS)
+            .map(|i| Scorer::shared(&variant(i)).unwrap())
+            .collect();
+        // All 64 are still cached: each comes back with the same table.
+        for (i, s) in tables.iter().enumerate() {
+            let again = Scorer::shared(&variant(i)).unwrap();
+            assert!(Arc::ptr_eq(s.table(), again.table()), "{i}");
+        }
+        // Use 0 and 1 again; a 65th value then evicts the least recently used, 2.
+        Scorer::shared(&variant(0)).unwrap();
+        Scorer::shared(&variant(1)).unwrap();
+        let extra = Scorer::shared(&variant(CACHE_SLOTS)).unwrap();
+        assert_eq!(extra.points(counts(&[5])), Some(50 + CACHE_SLOTS as i32));
+        CACHE.with(|c| assert_eq!(c.borrow().slots.len(), CACHE_SLOTS));
+        for i in [0, 1, 3, CACHE_SLOTS - 1] {
+            let again = Scorer::shared(&variant(i)).unwrap();
+            assert!(Arc::ptr_eq(tables[i].table(), again.table()), "{i}");
+        }
+        let rebuilt = Scorer::shared(&variant(2)).unwrap();
+        assert!(!Arc::ptr_eq(tables[2].table(), rebuilt.table()));
+        assert_eq!(rebuilt.points(counts(&[5])), Some(52));
+        CACHE.with(|c| assert_eq!(c.borrow().slots.len(), CACHE_SLOTS));
     }
 
     #[test]
@@ -459,5 +1170,36 @@ mod tests {
         assert_eq!(a.max_points, 1100);
         assert_eq!(a.best_selection, counts(&[1, 1, 1, 5, 5]));
         assert_eq!(a.scoring_faces, 0b10001);
+    }
+
+    /// The memory bound in the documentation (FARKLE_SCORER_CACHE_SLOTS, Scorer::shared, the
+    /// README): a table takes about 27 KB for 6 dice and at most 0.53 MB for 12, with every
+    /// combination enabled.
+    #[test]
+    fn tables_fit_the_documented_sizes() {
+        for (n, bound) in [(6u8, 29_000), (12, 530_000)] {
+            let every_combination = Rules {
+                dice_count: n,
+                kind_scaling: KindScaling::Double,
+                six_ones: 5000,
+                straight: 1,
+                straight_low: 1,
+                straight_high: 1,
+                three_pairs: 1,
+                three_pairs_with_four_of_a_kind: true,
+                four_of_a_kind_and_pair: 1,
+                two_triplets: 1,
+                full_house_bonus: 1,
+                no_score_set: 1,
+                ..Preset::Classic.rules()
+            };
+            let bytes = ScoringTable::build(&every_combination).heap_bytes();
+            assert!(bytes <= bound, "{n} dice: {bytes} bytes");
+            let classic = Rules {
+                dice_count: n,
+                ..Preset::Classic.rules()
+            };
+            assert!(ScoringTable::build(&classic).heap_bytes() <= bytes);
+        }
     }
 }

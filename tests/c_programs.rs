@@ -119,12 +119,21 @@ fn c_benchmark_harness_runs() {
         .join("bench_scoring.c");
     let exe = out_dir.join("bench_scoring");
     compile("cc", "c99", &[&source], &exe, &["-O2"]);
-    let out = Command::new(&exe).arg("1000").output().expect("run bench");
-    assert!(out.status.success());
+    // 1,000 inputs, 2 rounds: every measurement once (the original library is not linked).
+    let out = Command::new(&exe)
+        .args(["1000", "2"])
+        .output()
+        .expect("run bench");
     let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(
         stdout.lines().filter(|l| l.contains("ns/call")).count(),
-        5,
+        24,
         "{stdout}"
     );
+    assert!(stdout.contains("ratios of medians"), "{stdout}");
 }

@@ -8,14 +8,16 @@
 /// farkle_last_error_message(). Every exported function that can fail wraps its body in this.
 macro_rules! ffi_boundary {
     ($($body:tt)*) => {{
-        $crate::ffi::error::record_outcome(
-            match ::std::panic::catch_unwind(::std::panic::AssertUnwindSafe(
-                || -> $crate::ffi::error::FarkleStatus { $($body)* },
-            )) {
-                Ok(status) => status,
-                Err(_) => $crate::ffi::error::FarkleStatus::Panic,
-            },
-        )
+        // The test for success is inline: `record_outcome` (left out of line by the compiler)
+        // is called only for a failed call, the only case in which it does anything, so a
+        // successful call makes no call of its own.
+        match ::std::panic::catch_unwind(::std::panic::AssertUnwindSafe(
+            || -> $crate::ffi::error::FarkleStatus { $($body)* },
+        )) {
+            Ok($crate::ffi::error::FarkleStatus::Ok) => $crate::ffi::error::FarkleStatus::Ok,
+            Ok(status) => $crate::ffi::error::record_outcome(status),
+            Err(_) => $crate::ffi::error::record_outcome($crate::ffi::error::FarkleStatus::Panic),
+        }
     }};
 }
 

@@ -44,6 +44,7 @@ static void rules_and_scoring(void) {
     FarkleRollAnalysis analysis;
     FarkleSelection selections[FARKLE_MAX_SELECTIONS];
     FarklePoints points;
+    int32_t lean_points;
     FarkleScorer *scorer = NULL;
     uint32_t preset = 99;
     size_t count = 7;
@@ -74,6 +75,14 @@ static void rules_and_scoring(void) {
     /* NULL with count 0 is the empty selection. */
     CHECK_STATUS(farkle_score_selection(&rules, NULL, 0, &score), FARKLE_STATUS_OK);
     CHECK(!score.valid && score.reason == FARKLE_INVALID_REASON_EMPTY);
+
+    memset(&lean_points, UNTOUCHED, sizeof lean_points);
+    CHECK_STATUS(farkle_points(NULL, faces, 3, &lean_points), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_points(&rules, NULL, 3, &lean_points), FARKLE_STATUS_NULL_POINTER);
+    CHECK(untouched(&lean_points, sizeof lean_points));
+    CHECK_STATUS(farkle_points(&rules, faces, 3, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_points(&rules, NULL, 0, &lean_points), FARKLE_STATUS_OK);
+    CHECK(lean_points == 0);
 
     memset(&analysis, UNTOUCHED, sizeof analysis);
     CHECK_STATUS(farkle_roll_analyze(NULL, faces, 3, &analysis), FARKLE_STATUS_NULL_POINTER);
@@ -113,6 +122,14 @@ static void rules_and_scoring(void) {
                  FARKLE_STATUS_NULL_POINTER);
     CHECK_STATUS(farkle_scorer_roll_selections(scorer, faces, 3, selections, 8, NULL),
                  FARKLE_STATUS_NULL_POINTER);
+    memset(&lean_points, UNTOUCHED, sizeof lean_points);
+    CHECK_STATUS(farkle_scorer_points(NULL, faces, 3, &lean_points), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_scorer_points(scorer, NULL, 3, &lean_points), FARKLE_STATUS_NULL_POINTER);
+    CHECK(untouched(&lean_points, sizeof lean_points));
+    CHECK_STATUS(farkle_scorer_points(scorer, faces, 3, NULL), FARKLE_STATUS_NULL_POINTER);
+    /* NULL with count 0 is the empty selection: 0 points. */
+    CHECK_STATUS(farkle_scorer_points(scorer, NULL, 0, &lean_points), FARKLE_STATUS_OK);
+    CHECK(lean_points == 0);
     farkle_scorer_free(scorer);
     farkle_scorer_free(NULL);
 
