@@ -538,21 +538,11 @@ impl Game {
     }
 
     fn apply_roll(&mut self, dice: Dice, generated: bool) -> &RollRecord {
-        let counts = FaceCounts::from_faces(&dice, dice.len()).expect("checked dice");
-        let analysis = self
-            .scorer
-            .analyze(counts)
-            .expect("no more dice than the set");
-        let mut taken = 0;
-        let best_selection_mask = analysis
-            .best_selection
-            .pick_indices(&dice, &mut taken)
-            .expect("a selection of the roll");
-        let scoring_mask = dice
-            .iter()
-            .enumerate()
-            .filter(|(_, &f)| analysis.scoring_faces & (1 << (f - 1)) != 0)
-            .fold(0u16, |m, (i, _)| m | (1 << i));
+        let table = self.scorer.scoring_table();
+        let key = table.key_of_faces(&dice).expect("checked dice");
+        let (analysis, best_selection_mask, scoring_mask) = table.roll_masks(key, &dice);
+        let is_farkle = analysis.max_points == 0;
+        let max_points = analysis.max_points;
         let player = self.turn.player;
         self.events.push(Event::Rolled {
             player,
@@ -562,14 +552,14 @@ impl Game {
         self.turn.rolls.push(RollRecord {
             dice,
             generated,
-            is_farkle: analysis.is_farkle,
-            max_points: analysis.max_points,
+            is_farkle,
+            max_points,
             best_selection_mask,
             scoring_mask,
             selection: None,
         });
         self.pending = 0;
-        if analysis.is_farkle {
+        if is_farkle {
             self.apply_farkle();
         } else {
             self.phase = Phase::AwaitingSelection;
@@ -690,24 +680,22 @@ impl Game {
             .scorer
             .check(counts)
             .map_err(GameError::InvalidSelection)?;
-        let mut taken = !mask;
-        let mut combinations = Combinations::new();
-        self.scorer.for_each_combination(counts, |c| {
-            let m = c
-                .dice
-                .pick_indices(&roll.dice, &mut taken)
-                .expect("combination within the selection");
-            combinations.push((c, m));
-        });
+        let table = self.scorer.scoring_table();
+        let key = table.key(counts).expect("a selection of the roll");
         let hand = self.turn.hand - counts.total() as u8;
         let emptied_hand = hand == 0;
         let player = self.turn.player;
-        self.turn.rolls.last_mut().expect("a roll").selection = Some(SelectionRecord {
+        // The record is written in place, its combinations straight into it.
+        let roll = self.turn.rolls.last_mut().expect("a roll");
+        let record = roll.selection.insert(SelectionRecord {
             mask,
             dice: counts,
             points,
-            combinations,
+            combinations: Combinations::new(),
             emptied_hand,
+        });
+        table.for_each_combination_mask(key, &roll.dice, mask, |c, m| {
+            record.combinations.push((*c, m));
         });
         self.turn.points = self.turn.points.saturating_add(points.into());
         self.turn.hand = hand;

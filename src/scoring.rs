@@ -434,7 +434,7 @@ impl ScoringTable {
 
     /// The key of `dice`, or `None` when it has more dice than the set.
     #[inline]
-    fn key(&self, dice: FaceCounts) -> Option<u32> {
+    pub(crate) fn key(&self, dice: FaceCounts) -> Option<u32> {
         (dice.total() <= self.dice_count()).then(|| pack(dice))
     }
 
@@ -510,6 +510,58 @@ impl ScoringTable {
                 }
             }
         }
+    }
+
+    /// The masks of a roll given as faces in roll order (`key` its key): the dice of the best
+    /// selection (the first dice of each face) and the dice that take part in some scoring
+    /// selection (bit i = the i-th die).
+    #[inline]
+    pub(crate) fn roll_masks(&self, key: u32, faces: &[u8]) -> (&RollEntry, u16, u16) {
+        let e = self.roll_entry(key);
+        let mut taken = 0u32;
+        let mut best = 0u16;
+        let mut scoring = 0u16;
+        for (i, &f) in faces.iter().enumerate() {
+            let face = u32::from(f) - 1;
+            let shift = 4 * face;
+            let take = (taken >> shift) & 15 < (e.best_key >> shift) & 15;
+            best |= u16::from(take) << i;
+            taken += u32::from(take) << shift;
+            scoring |= u16::from((e.scoring_faces >> face) & 1) << i;
+        }
+        (e, best, scoring)
+    }
+
+    /// Calls `f` with each combination of the best partition of the dice of `faces` selected by
+    /// `mask` (which score as a whole), and the dice of `faces` it takes: the first of each
+    /// face among those selected and not yet taken.
+    #[inline]
+    pub(crate) fn for_each_combination_mask(
+        &self,
+        key: u32,
+        faces: &[u8],
+        mask: u16,
+        mut f: impl FnMut(&Combination, u16),
+    ) {
+        // Bit i of `free[face]`: die i shows face, is selected and not yet in a combination.
+        let mut free = [0u16; 8];
+        for (i, &face) in faces.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                free[usize::from(face & 7)] |= 1 << i;
+            }
+        }
+        self.for_each_combination_of_key(key, |c| {
+            let mut taken = 0u16;
+            for (face, &k) in c.dice.0.iter().enumerate() {
+                let at = &mut free[face + 1];
+                for _ in 0..k {
+                    let low = *at & at.wrapping_neg();
+                    taken |= low;
+                    *at ^= low;
+                }
+            }
+            f(c, taken);
+        });
     }
 
     fn check(&self, selection: FaceCounts) -> Result<i32, InvalidSelection> {
@@ -983,6 +1035,12 @@ impl Scorer {
     /// The solved table (shared with every scorer of the same scoring fields).
     #[cfg(test)]
     fn table(&self) -> &Arc<ScoringTable> {
+        &self.table
+    }
+
+    /// The table behind this scorer, for the hot paths of games and the C layer.
+    #[inline]
+    pub(crate) fn scoring_table(&self) -> &ScoringTable {
         &self.table
     }
 

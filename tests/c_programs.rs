@@ -137,3 +137,31 @@ fn c_benchmark_harness_runs() {
     );
     assert!(stdout.contains("ratios of medians"), "{stdout}");
 }
+
+/// The games harness too (a few games, one round; its timings are taken by hand).
+#[test]
+#[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
+fn c_games_harness_runs() {
+    let out_dir = support::out_dir();
+    let source = manifest_dir()
+        .join("benches")
+        .join("c")
+        .join("bench_games.c");
+    let exe = out_dir.join("bench_games");
+    compile("cc", "c99", &[&source], &exe, &["-O2"]);
+    let out = Command::new(&exe)
+        .args(["8", "1"])
+        .output()
+        .expect("run bench");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        stdout.lines().filter(|l| l.contains("M turns/s")).count(),
+        5,
+        "{stdout}"
+    );
+}

@@ -2,11 +2,11 @@
 # SPDX-License-Identifier: GPL-3.0-only
 # Copyright (C) 2026 The farkle authors
 #
-# Measures the scoring entry points beside the original C library this one replaces, in one
-# process: builds the original from a checkout of the Arc676/Farkle library (its libfarkle.c
-# and libfarkle.h) in a temporary directory, links it with this library's release build into
-# benches/c/bench_scoring.c, and runs that harness (interleaved rounds, medians, thread CPU
-# time). Nothing of the original is copied into this repository; the temporary directory is
+# Measures the scoring entry points and whole games beside the original C library this one
+# replaces, in one process each: builds the original from a checkout of the Arc676/Farkle
+# library (its libfarkle.c and libfarkle.h) in a temporary directory, links it with this
+# library's release build into benches/c/bench_scoring.c and benches/c/bench_games.c, and
+# runs both harnesses (interleaved rounds, medians, thread CPU time). Nothing of the original is copied into this repository; the temporary directory is
 # removed on exit.
 #
 #   benches/c/compare-original.sh ORIGINAL_DIR [N [ROUNDS]]
@@ -44,16 +44,22 @@ mkdir "$work/original"
 cp "$original/libfarkle.c" "$original/libfarkle.h" "$work/original/"
 "$cc" -std=c11 -O2 -c "$work/original/libfarkle.c" -o "$work/original/libfarkle.o"
 # -isystem: the original's header uses binary literals, a GNU extension -Wpedantic refuses.
-"$cc" -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 -DFARKLE_BENCH_ORIGINAL \
-    -I"$root/include" -isystem "$work/original" \
-    "$root/benches/c/bench_scoring.c" "$work/original/libfarkle.o" \
-    "$root/target/release/libfarkle.a" -lpthread -ldl -lm -o "$work/bench_scoring"
+for harness in bench_scoring bench_games; do
+    "$cc" -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 -DFARKLE_BENCH_ORIGINAL \
+        -I"$root/include" -isystem "$work/original" \
+        "$root/benches/c/$harness.c" "$work/original/libfarkle.o" \
+        "$root/target/release/libfarkle.a" -lpthread -ldl -lm -o "$work/$harness"
+done
 
 echo "machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 echo "load before: $(uptime)"
+# The scoring harness takes N and ROUNDS; the games harness runs with its defaults, on one
+# core for farkle_simulate (RAYON_NUM_THREADS=1).
 if nice -n -5 true 2>/dev/null; then
     nice -n -5 "$work/bench_scoring" "$@"
+    RAYON_NUM_THREADS=1 nice -n -5 "$work/bench_games"
 else
     "$work/bench_scoring" "$@"
+    RAYON_NUM_THREADS=1 "$work/bench_games"
 fi
 echo "load after: $(uptime)"

@@ -345,22 +345,8 @@ unsafe fn score_into(table: &ScoringTable, faces: &[u8], out: *mut FarkleScore) 
     let combinations = unsafe { addr_of_mut!((*out).combinations) }.cast::<FarkleCombination>();
     let mut used = 0usize;
     if valid {
-        // Bit i of `at[f]`: the i-th die shows f and is not yet in a combination.
-        let mut at = [0u16; 8];
-        for (i, &f) in faces.iter().enumerate() {
-            at[usize::from(f & 7)] |= 1 << i;
-        }
-        table.for_each_combination_of_key(key, |c| {
-            // Each combination takes the first free dice of each of its faces.
-            let mut mask = 0u16;
-            for (face, &k) in c.dice.0.iter().enumerate() {
-                let free = &mut at[face + 1];
-                for _ in 0..k {
-                    let low = *free & free.wrapping_neg();
-                    mask |= low;
-                    *free ^= low;
-                }
-            }
+        // Each combination takes the first free dice of each of its faces.
+        table.for_each_combination_mask(key, faces, u16::MAX, |c, mask| {
             debug_assert!(used < FARKLE_MAX_DICE);
             // SAFETY: a partition of at most FARKLE_MAX_DICE dice has at most as many
             // combinations; `out` is writable.
@@ -400,19 +386,8 @@ unsafe fn analyze_into(
         Ok(key) => key,
         Err(e) => return e.into(),
     };
-    let e = table.roll_entry(key);
     // The best selection takes the first dice of each face, in the caller's order.
-    let mut taken = 0u32;
-    let mut best_selection_mask = 0u16;
-    let mut scoring_dice_mask = 0u16;
-    for (i, &f) in faces.iter().enumerate() {
-        let face = u32::from(f) - 1;
-        let shift = 4 * face;
-        let take = (taken >> shift) & 15 < (e.best_key >> shift) & 15;
-        best_selection_mask |= u16::from(take) << i;
-        taken += u32::from(take) << shift;
-        scoring_dice_mask |= u16::from((e.scoring_faces >> face) & 1) << i;
-    }
+    let (e, best_selection_mask, scoring_dice_mask) = table.roll_masks(key, faces);
     let analysis = FarkleRollAnalysis {
         is_farkle: e.max_points == 0,
         max_points: e.max_points,
