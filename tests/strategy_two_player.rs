@@ -301,19 +301,24 @@ fn compare(rules: Rules) {
     compare_with(rules, &[SolveOptions::default()]);
 }
 
-/// With a penalty, every way of iterating (policy iteration, plain sweeps, and policy
-/// iteration whose linear forms outgrow a small memory budget during the first sweep, so
-/// that the solve goes on with plain sweeps) must agree.
+/// With a penalty, every way of iterating must agree: plain sweeps (the default), policy
+/// iteration (which solves again only the turns whose policy is not certified still
+/// optimal), and policy iteration whose linear forms outgrow a small memory budget, from the
+/// start or part way through the first sweep (the forms take some 70 bytes a pair and grow
+/// with every turn recorded), so that the solve goes on with plain sweeps.
 fn compare_both_ways(rules: Rules) {
-    let plain = SolveOptions {
-        policy_iteration: false,
+    let policy = SolveOptions {
+        policy_iteration: true,
         ..SolveOptions::default()
     };
-    let small_budget = SolveOptions {
-        form_memory: 2_000,
-        ..SolveOptions::default()
-    };
-    compare_with(rules, &[SolveOptions::default(), plain, small_budget]);
+    let mut options = vec![SolveOptions::default(), policy];
+    for form_memory in [2_000, 20_000, 25_000, 30_000, 40_000] {
+        options.push(SolveOptions {
+            form_memory,
+            ..policy
+        });
+    }
+    compare_with(rules, &options);
 }
 
 fn compare_with(rules: Rules, options: &[SolveOptions]) {
@@ -428,6 +433,19 @@ fn penalty_agrees_with_brute_force() {
         final_round: false,
         farkle_penalty_streak: 2,
         farkle_penalty_points: 100,
+        ..small(2, 250)
+    });
+}
+
+#[test]
+fn penalty_on_every_farkle_agrees_with_brute_force() {
+    // Every farkle costs points: the reads of the penalty weigh the most, and the sweeps
+    // contract the slowest.
+    compare_both_ways(Rules {
+        min_entry_score: 0,
+        final_round: false,
+        farkle_penalty_streak: 1,
+        farkle_penalty_points: 50,
         ..small(2, 250)
     });
 }
