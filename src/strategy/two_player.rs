@@ -32,21 +32,22 @@
 //! A turn's value is an average of what the turn ends with, so its error is at most the
 //! largest error among the values it reads: every error a sweep leaves comes from the values
 //! the penalty read, weighted by the chance of the farkle that completes the streak, and the
-//! sweeps contract steadily, 20 to 40 times each for the presets to 10,000 once the policy
+//! sweeps contract steadily, 17 to 35 times each for the presets to 10,000 once the policy
 //! settles. From the same game without the penalty (solved roughly, to 1e-3, by the same
-//! sweeps) they take 9 or 10 sweeps. Three things make them cheap:
-//! - a sweep solves the turns of [`LANES`] pairs at once, their tables interleaved, so that
-//!   the inner maximum runs over vector registers (with AVX where the processor has it);
+//! sweeps) they take 9 or 10 sweeps. Two things make them cheap:
+//! - a sweep solves the turns of 16 pairs at once, their tables interleaved, so that the
+//!   inner maximum runs over vector registers (with AVX where the processor has it);
 //! - once the sweeps contract fast and steadily, the values are moved on along the last
-//!   step by the rest of the geometric series ([`extrapolate`]), which saves a sweep for
-//!   the extended preset;
-//! - with [`SolveOptions::policy_iteration`], each sweep also records every turn, under the
-//!   policy it chose, as a linear form in the values it reads; the forms are iterated to
-//!   their fixed point before the next sweep (modified policy iteration, 4 or 5 sweeps
-//!   whatever the rules), and a turn whose inputs moved less than its decisions' margins
-//!   allow is not solved again (see [`Ctx::lane_forms`]). But recording costs more than
-//!   the sweeps it saves: plain sweeps are the default, about three times as fast for the
-//!   presets, and policy iteration only draws level when every farkle costs points.
+//!   step by the rest of the geometric series (`extrapolate`), which saves a sweep for the
+//!   extended preset.
+//!
+//! With [`SolveOptions::policy_iteration`], each sweep also records every turn, under the
+//! policy it chose, as a linear form in the values it reads; the forms are iterated to their
+//! fixed point before the next sweep (modified policy iteration, 4 to 6 sweeps whatever the
+//! rules), and a turn whose inputs moved less than its decisions' margins allow is not solved
+//! again (see `Ctx::lane_forms`). But recording costs more than the sweeps it saves: plain
+//! sweeps are the default, over twice as fast for the presets and still a little faster when
+//! every farkle costs points.
 //!
 //! # Bounds
 //! - With a points penalty, scores below `-2 x penalty` count as `-2 x penalty` (the chance of
@@ -139,10 +140,10 @@ pub struct SolveOptions {
     pub tolerance: f64,
     /// With a penalty: evaluate each sweep's policy before the next sweep (modified policy
     /// iteration), and solve again only the turns whose policy is not proven still optimal
-    /// (see the module docs). About 5 sweeps whatever the rules, against 9 or 10 plain
+    /// (see the module docs). 4 to 6 sweeps whatever the rules, against 9 or 10 plain
     /// sweeps for the presets (and dozens when every farkle costs points), but each records
     /// linear forms, which costs time and memory: the plain sweeps of the default (`false`)
-    /// are over twice as fast for the presets, and about as fast when every farkle costs
+    /// are over twice as fast for the presets, and a little faster when every farkle costs
     /// points. The solver also goes back to plain sweeps when the forms outgrow
     /// `form_memory`.
     pub policy_iteration: bool,
