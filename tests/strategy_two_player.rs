@@ -479,6 +479,43 @@ fn penalty_with_final_round_entry_and_bank_minimum_agrees_with_brute_force() {
 }
 
 #[test]
+fn a_penalty_solve_reports_progress_and_can_be_cancelled_part_way() {
+    let rules = Rules {
+        min_entry_score: 0,
+        final_round: false,
+        farkle_penalty_streak: 2,
+        farkle_penalty_points: 100,
+        ..small(3, 1000)
+    };
+    let policy = SolveOptions {
+        policy_iteration: true,
+        ..SolveOptions::default()
+    };
+    for options in [SolveOptions::default(), policy] {
+        let mut seen = Vec::new();
+        WinTable::solve(&rules, options, &mut |f| {
+            seen.push(f);
+            true
+        })
+        .unwrap();
+        assert!(seen.len() > 4, "{options:?}: {} progress calls", seen.len());
+        assert!(seen.iter().all(|f| (0.0..=1.0).contains(f)));
+        assert_eq!(seen.last(), Some(&1.0));
+        // Stopped half way, in the sweeps (the warm start takes the first few calls).
+        let mut calls = 0;
+        let stopped = WinTable::solve(&rules, options, &mut |_| {
+            calls += 1;
+            calls < seen.len() / 2
+        });
+        assert!(
+            matches!(stopped, Err(StrategyError::Cancelled)),
+            "{options:?}"
+        );
+        assert_eq!(calls, seen.len() / 2);
+    }
+}
+
+#[test]
 fn compensation_and_symmetry() {
     let rules = Rules {
         min_entry_score: 0,
