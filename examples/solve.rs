@@ -23,6 +23,8 @@ fn main() {
     let mut target = 10_000;
     let mut out: Option<String> = None;
     let mut options = SolveOptions::default();
+    let mut streak: Option<u8> = None;
+    let mut points: Option<i32> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || {
@@ -41,14 +43,35 @@ fn main() {
                     .unwrap_or_else(|_| usage("--target needs a number"))
             }
             "--out" => out = Some(value()),
-            // With a penalty: plain Gauss-Seidel sweeps, no policy evaluation (for comparison).
-            "--plain-sweeps" => options.policy_iteration = false,
+            // With a penalty: policy iteration instead of plain sweeps (for comparison).
+            "--policy-iteration" => options.policy_iteration = true,
+            // Another penalty than the preset's: farkles in a row, and the points they cost.
+            "--penalty-streak" => {
+                streak = Some(
+                    value()
+                        .parse()
+                        .unwrap_or_else(|_| usage("--penalty-streak needs a number")),
+                )
+            }
+            "--penalty-points" => {
+                points = Some(
+                    value()
+                        .parse()
+                        .unwrap_or_else(|_| usage("--penalty-points needs a number")),
+                )
+            }
             _ => usage(&format!("unknown argument {arg}")),
         }
     }
     let mut rules = preset.rules();
     rules.target_score = target;
     rules.turn_limit = 0;
+    if let Some(streak) = streak {
+        rules.farkle_penalty_streak = streak;
+    }
+    if let Some(points) = points {
+        rules.farkle_penalty_points = points;
+    }
 
     let started = Instant::now();
     let odds = Odds::new(&rules).expect("valid rules");
@@ -144,7 +167,8 @@ fn main() {
 
 fn usage(why: &str) -> ! {
     eprintln!(
-        "{why}\nusage: solve [--rules PRESET] [--target POINTS] [--out FILE] [--plain-sweeps]"
+        "{why}\nusage: solve [--rules PRESET] [--target POINTS] [--out FILE] [--policy-iteration] \
+         [--penalty-streak FARKLES] [--penalty-points POINTS]"
     );
     std::process::exit(2)
 }

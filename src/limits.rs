@@ -33,7 +33,7 @@ pub const MAX_WIN_TABLE_PAIRS: usize = 1 << 21;
 
 /// The most option evaluations of one pass of the two-player solver over every pair:
 /// 5 x 10^11, minutes on two cores. A solve makes one pass without a farkle penalty and
-/// several with one (extended to 10,000: about 10^11 per pass).
+/// several with one.
 pub const MAX_WIN_TABLE_PASS_WORK: u64 = 500_000_000_000;
 
 /// The most memory the two-player solver's linear forms (policy iteration under a penalty)

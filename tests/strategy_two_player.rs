@@ -301,19 +301,24 @@ fn compare(rules: Rules) {
     compare_with(rules, &[SolveOptions::default()]);
 }
 
-/// With a penalty, every way of iterating (policy iteration, plain sweeps, and policy
-/// iteration whose linear forms outgrow a small memory budget during the first sweep, so
-/// that the solve goes on with plain sweeps) must agree.
+/// With a penalty, every way of iterating must agree: plain sweeps (the default), policy
+/// iteration (which solves again only the turns whose policy is not certified still
+/// optimal), and policy iteration whose linear forms outgrow a small memory budget, from the
+/// start or part way through the first sweep (the forms take some 70 bytes a pair and grow
+/// with every turn recorded), so that the solve goes on with plain sweeps.
 fn compare_both_ways(rules: Rules) {
-    let plain = SolveOptions {
-        policy_iteration: false,
+    let policy = SolveOptions {
+        policy_iteration: true,
         ..SolveOptions::default()
     };
-    let small_budget = SolveOptions {
-        form_memory: 2_000,
-        ..SolveOptions::default()
-    };
-    compare_with(rules, &[SolveOptions::default(), plain, small_budget]);
+    let mut options = vec![SolveOptions::default(), policy];
+    for form_memory in [2_000, 20_000, 25_000, 30_000, 40_000] {
+        options.push(SolveOptions {
+            form_memory,
+            ..policy
+        });
+    }
+    compare_with(rules, &options);
 }
 
 fn compare_with(rules: Rules, options: &[SolveOptions]) {
@@ -433,6 +438,19 @@ fn penalty_agrees_with_brute_force() {
 }
 
 #[test]
+fn penalty_on_every_farkle_agrees_with_brute_force() {
+    // Every farkle costs points: the reads of the penalty weigh the most, and the sweeps
+    // contract the slowest.
+    compare_both_ways(Rules {
+        min_entry_score: 0,
+        final_round: false,
+        farkle_penalty_streak: 1,
+        farkle_penalty_points: 50,
+        ..small(2, 250)
+    });
+}
+
+#[test]
 fn penalty_losing_everything_without_hot_dice_agrees_with_brute_force() {
     compare_both_ways(Rules {
         min_entry_score: 0,
@@ -458,6 +476,43 @@ fn penalty_with_final_round_entry_and_bank_minimum_agrees_with_brute_force() {
         farkle_penalty_points: 50,
         ..small(2, 200)
     });
+}
+
+#[test]
+fn a_penalty_solve_reports_progress_and_can_be_cancelled_part_way() {
+    let rules = Rules {
+        min_entry_score: 0,
+        final_round: false,
+        farkle_penalty_streak: 2,
+        farkle_penalty_points: 100,
+        ..small(3, 1000)
+    };
+    let policy = SolveOptions {
+        policy_iteration: true,
+        ..SolveOptions::default()
+    };
+    for options in [SolveOptions::default(), policy] {
+        let mut seen = Vec::new();
+        WinTable::solve(&rules, options, &mut |f| {
+            seen.push(f);
+            true
+        })
+        .unwrap();
+        assert!(seen.len() > 4, "{options:?}: {} progress calls", seen.len());
+        assert!(seen.iter().all(|f| (0.0..=1.0).contains(f)));
+        assert_eq!(seen.last(), Some(&1.0));
+        // Stopped half way, in the sweeps (the warm start takes the first few calls).
+        let mut calls = 0;
+        let stopped = WinTable::solve(&rules, options, &mut |_| {
+            calls += 1;
+            calls < seen.len() / 2
+        });
+        assert!(
+            matches!(stopped, Err(StrategyError::Cancelled)),
+            "{options:?}"
+        );
+        assert_eq!(calls, seen.len() / 2);
+    }
 }
 
 #[test]
