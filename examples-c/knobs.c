@@ -169,6 +169,8 @@ int knob_assign(FarkleRules *r, const char *assignment, char *why, size_t why_le
 
 int rules_same(const FarkleRules *a, const FarkleRules *b, int play_only) {
     size_t k;
+    bool equal = false;
+    if (!play_only) return farkle_rules_equal(a, b, &equal) == FARKLE_STATUS_OK && equal;
     for (k = 0; k < KNOB_COUNT; k++) {
         if (play_only && KNOBS[k].ends_game) continue;
         if (knob_value(a, &KNOBS[k]) != knob_value(b, &KNOBS[k])) return 0;

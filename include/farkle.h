@@ -1750,6 +1750,22 @@ enum FarkleStatus farkle_rules_validate(const struct FarkleRules *rules,
                                         size_t message_len);
 
 /**
+ * Whether two rules values are the same in every field (flags and enums compared as the
+ * integers they hold; neither value is validated): writes true or false to `*out_equal`.
+ * Two programs, a saved game and a table file agree on the game exactly when their rules
+ * are equal.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER (any pointer NULL; nothing written).
+ *
+ * # Safety
+ * `a` and `b` NULL or readable; `out_equal` NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_rules_equal(const struct FarkleRules *a,
+                                     const struct FarkleRules *b,
+                                     bool *out_equal);
+
+/**
  * Scores a selection of dice: the points of the best partition of all of them into scoring
  * combinations, and those combinations. A selection in which some die takes part in no
  * combination is reported as not valid (`valid` false, with the reason) with status OK.
@@ -2105,12 +2121,13 @@ enum FarkleStatus farkle_penalty_average_points_with_progress(const struct Farkl
  * this call creates (one per core, or RAYON_NUM_THREADS) and that are gone when it returns,
  * so a process may fork() before or after (not during) a solve.
  *
- * Cost, measured on two cores: 14 to 30 s for the presets without a farkle penalty to
- * 10,000 (one pass over 40,000 to 160,000 pairs of player states), 6 to 7 minutes for the
- * two presets with a penalty (several passes over about 500,000 pairs), memory up to 0.6 GB
- * for those. Refused with FARKLE_STATUS_RESOURCE_LIMIT, before the solve starts, beyond
- * FARKLE_LIMIT_WIN_TABLE_PAIRS pairs or FARKLE_LIMIT_WIN_TABLE_PASS_WORK option evaluations
- * per pass (a target of a million, or a granularity of 1 point, for instance).
+ * Cost, measured on two cores: 4 to 8 s of wall time (8 to 16 s of CPU) for the presets
+ * without a farkle penalty to 10,000 (one pass over 40,000 to 160,000 pairs of player
+ * states), about 20 s (40 s of CPU) for the two presets with a penalty (nine or ten passes
+ * over about 500,000 pairs), memory under 30 MB. Refused with FARKLE_STATUS_RESOURCE_LIMIT,
+ * before the solve starts, beyond FARKLE_LIMIT_WIN_TABLE_PAIRS pairs or
+ * FARKLE_LIMIT_WIN_TABLE_PASS_WORK option evaluations per pass (a target of a million, or a
+ * granularity of 1 point, for instance).
  *
  * `progress`, when not NULL, is called now and then from this thread with the fraction done
  * (an estimate under a penalty) and `user`; when it returns false the solve stops within

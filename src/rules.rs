@@ -32,72 +32,237 @@ pub enum KindScaling {
     TripleOnly,
 }
 
-/// One rules value: scoring combinations and game options. A value of 0 disables a
-/// combination. Copy it, change what you need, and [`Rules::validate`] it (every entry point
-/// validates rules it is given).
-///
-/// In a saved game every field is required and no other is accepted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Rules {
-    /// Dice in the set (1..=12).
-    pub dice_count: u8,
-    /// A single 1.
-    pub single_one: i32,
-    /// A single 5.
-    pub single_five: i32,
-    /// Three 1s.
-    pub triple_ones: i32,
-    /// Three of face f (f = 2..=6) is worth f x this.
-    pub triple_face_multiplier: i32,
-    /// How larger groups of a kind score.
-    #[serde(deserialize_with = "crate::saved_game::unit_variant")]
-    pub kind_scaling: KindScaling,
-    /// Four of a kind under [`KindScaling::Fixed`].
-    pub four_of_a_kind: i32,
-    /// Five of a kind under [`KindScaling::Fixed`].
-    pub five_of_a_kind: i32,
-    /// Six of a kind under [`KindScaling::Fixed`].
-    pub six_of_a_kind: i32,
-    /// Six 1s, overriding the scaling when non-zero.
-    pub six_ones: i32,
-    /// The full straight 1-2-3-4-5-6.
-    pub straight: i32,
-    /// The partial straight 1-2-3-4-5.
-    pub straight_low: i32,
-    /// The partial straight 2-3-4-5-6.
-    pub straight_high: i32,
-    /// Three pairs of different faces.
-    pub three_pairs: i32,
-    /// Whether four of a kind plus a pair of another face also counts as three pairs.
-    pub three_pairs_with_four_of_a_kind: bool,
-    /// Four of a kind plus a pair of another face, as one combination.
-    pub four_of_a_kind_and_pair: i32,
-    /// Two three-of-a-kinds of different faces, as one combination.
-    pub two_triplets: i32,
-    /// Added to three of a kind when a pair of another face comes with it (a full house).
-    pub full_house_bonus: i32,
-    /// A roll of the full set in which nothing else scores.
-    pub no_score_set: i32,
-    /// Points a player must make in one turn before first banking (getting on the board).
-    pub min_entry_score: i32,
-    /// Points any turn must reach to be banked.
-    pub min_bank_score: i32,
-    /// Banked score that wins (0: no target, the turn limit decides).
-    pub target_score: i32,
-    /// After someone reaches the target, every other player gets one more turn.
-    pub final_round: bool,
-    /// Turns per player (0: no limit, the target decides).
-    pub turn_limit: u32,
-    /// Consecutive farkles that trigger the penalty (0: no penalty).
-    pub farkle_penalty_streak: u8,
-    /// Points the penalty takes away (the score may go negative).
-    pub farkle_penalty_points: i32,
-    /// The penalty resets the banked score to zero instead of taking points.
-    pub farkle_penalty_loses_all: bool,
-    /// When every die of the hand has scored, the hand resets to the full set ("hot dice",
-    /// "cycling through the die pool"); otherwise the player must bank.
-    pub hot_dice: bool,
+/// The one list of the fields of a rules value, in declaration order (which is the order of
+/// the C struct `FarkleRules`, of the words of a table file, and of the fuzz targets' field
+/// numbers). Each entry: its documentation and attributes, name, Rust type, the value of the
+/// presets' common base, whether the scorer reads it (`scoring`) or only the game (`game`),
+/// and the largest value validation accepts (`()` where a check of its own applies). Every
+/// use of the list passes a macro that receives it: [`Rules`] itself, its validation ranges,
+/// its table-file words, the scorer cache's key, and in `crate::ffi::rules` the conversions
+/// to and from the C struct (whose literal declaration the compiler then holds to the same
+/// fields). A new knob is a new line here, appended at the end, and the same field appended
+/// to `FarkleRules`.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! farkle_rules_fields {
+    ($then:path) => {
+        $then! {
+            /// Dice in the set (1..=12).
+            dice_count: u8 = 6, scoring, ();
+            /// A single 1.
+            single_one: i32 = 100, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            /// A single 5.
+            single_five: i32 = 50, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            /// Three 1s.
+            triple_ones: i32 = 1000, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            /// Three of face f (f = 2..=6) is worth f x this.
+            // Three sixes is the largest triple of a non-1 face.
+            triple_face_multiplier: i32 = 100, scoring,
+                ($crate::rules::MAX_COMBINATION_POINTS / 6);
+            /// How larger groups of a kind score.
+            #[serde(deserialize_with = "crate::saved_game::unit_variant")]
+            kind_scaling: $crate::rules::KindScaling = $crate::rules::KindScaling::Multiply,
+                scoring, ();
+            /// Four of a kind under [`KindScaling::Fixed`].
+            four_of_a_kind: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            /// Five of a kind under [`KindScaling::Fixed`].
+            five_of_a_kind: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            /// Six of a kind under [`KindScaling::Fixed`].
+            six_of_a_kind: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            /// Six 1s, overriding the scaling when non-zero.
+            six_ones: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            /// The full straight 1-2-3-4-5-6.
+            straight: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            /// The partial straight 1-2-3-4-5.
+            straight_low: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            /// The partial straight 2-3-4-5-6.
+            straight_high: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            /// Three pairs of different faces.
+            three_pairs: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            /// Whether four of a kind plus a pair of another face also counts as three pairs.
+            three_pairs_with_four_of_a_kind: bool = false, scoring, ();
+            /// Four of a kind plus a pair of another face, as one combination.
+            four_of_a_kind_and_pair: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            /// Two three-of-a-kinds of different faces, as one combination.
+            two_triplets: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            /// Added to three of a kind when a pair of another face comes with it (a full house).
+            full_house_bonus: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            /// A roll of the full set in which nothing else scores.
+            no_score_set: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            /// Points a player must make in one turn before first banking (getting on the
+            /// board).
+            min_entry_score: i32 = 0, game, ($crate::rules::MAX_SCORE_SETTING);
+            /// Points any turn must reach to be banked.
+            min_bank_score: i32 = 0, game, ($crate::rules::MAX_SCORE_SETTING);
+            /// Banked score that wins (0: no target, the turn limit decides).
+            target_score: i32 = 10_000, game, ($crate::rules::MAX_SCORE_SETTING);
+            /// After someone reaches the target, every other player gets one more turn.
+            final_round: bool = false, game, ();
+            /// Turns per player (0: no limit, the target decides).
+            turn_limit: u32 = 0, game, ($crate::rules::MAX_TURN_LIMIT);
+            /// Consecutive farkles that trigger the penalty (0: no penalty).
+            farkle_penalty_streak: u8 = 0, game, ();
+            /// Points the penalty takes away (the score may go negative).
+            farkle_penalty_points: i32 = 0, game, ($crate::rules::MAX_COMBINATION_POINTS);
+            /// The penalty resets the banked score to zero instead of taking points.
+            farkle_penalty_loses_all: bool = false, game, ();
+            /// When every die of the hand has scored, the hand resets to the full set ("hot
+            /// dice", "cycling through the die pool"); otherwise the player must bank.
+            hot_dice: bool = true, game, ();
+        }
+    };
+}
+
+/// Declares [`Rules`] and what follows from its field list.
+macro_rules! declare_rules {
+    ($(
+        $(#[$attr:meta])*
+        $name:ident: $ty:ty = $base:expr, $group:ident, ($($max:expr)?);
+    )*) => {
+        /// One rules value: scoring combinations and game options. A value of 0 disables a
+        /// combination. Copy it, change what you need, and [`Rules::validate`] it (every entry
+        /// point validates rules it is given).
+        ///
+        /// In a saved game every field is required and no other is accepted.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct Rules {
+            $( $(#[$attr])* pub $name: $ty, )*
+        }
+
+        impl Rules {
+            /// Every field's name, in declaration order.
+            pub const FIELD_NAMES: [&'static str; RULES_FIELDS] = [$(stringify!($name)),*];
+
+            /// The value every preset starts from.
+            const BASE: Rules = Rules { $($name: $base,)* };
+
+            /// The range checks of the fields that have one.
+            fn check_ranges(&self) -> Result<(), RulesError> {
+                $( $( check_range(stringify!($name), self.$name, $max)?; )? )*
+                Ok(())
+            }
+
+            /// Every field as a 32-bit word, in declaration order (the table file's form).
+            pub(crate) fn words(&self) -> [u32; RULES_FIELDS] {
+                [$(RulesField::word(self.$name)),*]
+            }
+
+            /// The rules of `words` as [`Rules::words`] writes them; the name of the first
+            /// field whose word is no value of its type otherwise.
+            pub(crate) fn from_words(words: &[u32; RULES_FIELDS]) -> Result<Rules, &'static str> {
+                let mut words = words.iter();
+                Ok(Rules {
+                    $($name: {
+                        let word = *words.next().expect("a word a field");
+                        RulesField::from_word(word).ok_or(stringify!($name))?
+                    },)*
+                })
+            }
+
+            /// The scoring fields as words, in declaration order: what the scorer reads, so
+            /// rules equal in these share a scoring table.
+            pub(crate) fn scoring_words(&self) -> [u32; SCORING_FIELDS] {
+                let mut words = [0u32; SCORING_FIELDS];
+                let mut slots = words.iter_mut();
+                $( if_scoring!($group, {
+                    *slots.next().expect("a word a scoring field") = RulesField::word(self.$name);
+                }); )*
+                words
+            }
+        }
+
+        /// Number of fields of a rules value.
+        pub const RULES_FIELDS: usize = [$(stringify!($name)),*].len();
+
+        /// Number of scoring fields (read by the scorer).
+        pub const SCORING_FIELDS: usize = 0 $(+ if_scoring!($group, 1, 0))*;
+    };
+}
+
+/// `$then` for a scoring field, `$else` (or nothing) for a game field.
+macro_rules! if_scoring {
+    (scoring, $then:tt) => {
+        $then
+    };
+    (game, $then:tt) => {
+        ()
+    };
+    (scoring, $then:expr, $else:expr) => {
+        $then
+    };
+    (game, $then:expr, $else:expr) => {
+        $else
+    };
+}
+
+farkle_rules_fields!(declare_rules);
+
+/// A type a rules field has: how it is written as a 32-bit word (the table file's form, and
+/// the scorer cache's key) and read back.
+pub(crate) trait RulesField: Sized + Copy {
+    fn word(self) -> u32;
+    fn from_word(word: u32) -> Option<Self>;
+}
+
+impl RulesField for u8 {
+    fn word(self) -> u32 {
+        self.into()
+    }
+    fn from_word(word: u32) -> Option<u8> {
+        u8::try_from(word).ok()
+    }
+}
+
+impl RulesField for u32 {
+    fn word(self) -> u32 {
+        self
+    }
+    fn from_word(word: u32) -> Option<u32> {
+        Some(word)
+    }
+}
+
+impl RulesField for i32 {
+    fn word(self) -> u32 {
+        self as u32
+    }
+    fn from_word(word: u32) -> Option<i32> {
+        Some(word as i32)
+    }
+}
+
+impl RulesField for bool {
+    fn word(self) -> u32 {
+        self.into()
+    }
+    fn from_word(word: u32) -> Option<bool> {
+        match word {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        }
+    }
+}
+
+impl RulesField for KindScaling {
+    fn word(self) -> u32 {
+        match self {
+            KindScaling::Multiply => 0,
+            KindScaling::Double => 1,
+            KindScaling::Fixed => 2,
+            KindScaling::TripleOnly => 3,
+        }
+    }
+    fn from_word(word: u32) -> Option<KindScaling> {
+        Some(match word {
+            0 => KindScaling::Multiply,
+            1 => KindScaling::Double,
+            2 => KindScaling::Fixed,
+            3 => KindScaling::TripleOnly,
+            _ => return None,
+        })
+    }
 }
 
 /// A rules value that makes no sense.
@@ -172,63 +337,21 @@ impl Rules {
         if self.dice_count == 0 || usize::from(self.dice_count) > MAX_DICE {
             return Err(RulesError::DiceCount(self.dice_count));
         }
-        let points = [
-            ("single_one", self.single_one),
-            ("single_five", self.single_five),
-            ("triple_ones", self.triple_ones),
-            ("four_of_a_kind", self.four_of_a_kind),
-            ("five_of_a_kind", self.five_of_a_kind),
-            ("six_of_a_kind", self.six_of_a_kind),
-            ("six_ones", self.six_ones),
-            ("straight", self.straight),
-            ("straight_low", self.straight_low),
-            ("straight_high", self.straight_high),
-            ("three_pairs", self.three_pairs),
-            ("four_of_a_kind_and_pair", self.four_of_a_kind_and_pair),
-            ("two_triplets", self.two_triplets),
-            ("full_house_bonus", self.full_house_bonus),
-            ("no_score_set", self.no_score_set),
-            ("farkle_penalty_points", self.farkle_penalty_points),
-        ];
-        for (field, value) in points {
-            check_range(field, value, MAX_COMBINATION_POINTS)?;
-        }
-        // Three sixes is the largest triple of a non-1 face.
-        check_range(
-            "triple_face_multiplier",
-            self.triple_face_multiplier,
-            MAX_COMBINATION_POINTS / 6,
-        )?;
-        for (field, value) in [
-            ("min_entry_score", self.min_entry_score),
-            ("min_bank_score", self.min_bank_score),
-            ("target_score", self.target_score),
-        ] {
-            check_range(field, value, MAX_SCORE_SETTING)?;
-        }
-        if self.turn_limit > MAX_TURN_LIMIT {
-            return Err(RulesError::OutOfRange {
-                field: "turn_limit",
-                value: i64::from(self.turn_limit),
-                max: i64::from(MAX_TURN_LIMIT),
-            });
-        }
+        self.check_ranges()?;
         if !self.has_scoring_combination() {
             return Err(RulesError::NothingScores(self.dice_count));
         }
-        if self.target_score == 0 && self.turn_limit == 0 {
-            return Err(RulesError::NoEnd);
+        match options_conflict(
+            self.target_score,
+            self.turn_limit,
+            self.final_round,
+            self.farkle_penalty_streak.into(),
+            self.farkle_penalty_points,
+            self.farkle_penalty_loses_all,
+        ) {
+            Some(e) => Err(e),
+            None => Ok(()),
         }
-        if self.final_round && self.target_score == 0 {
-            return Err(RulesError::FinalRoundWithoutTarget);
-        }
-        if self.farkle_penalty_streak > 0
-            && self.farkle_penalty_points == 0
-            && !self.farkle_penalty_loses_all
-        {
-            return Err(RulesError::EmptyPenalty);
-        }
-        Ok(())
     }
 
     /// Whether some selection of at most `dice_count` dice scores.
@@ -253,15 +376,39 @@ impl Rules {
     }
 }
 
-fn check_range(field: &'static str, value: i32, max: i32) -> Result<(), RulesError> {
+/// The checks between game options that no field's own range covers (shared by
+/// [`Rules::validate`] and the C layer's fast check of game settings): the game must end, a
+/// final round needs a target, a penalty must take something.
+#[inline]
+pub(crate) fn options_conflict(
+    target_score: i32,
+    turn_limit: u32,
+    final_round: bool,
+    farkle_penalty_streak: u32,
+    farkle_penalty_points: i32,
+    farkle_penalty_loses_all: bool,
+) -> Option<RulesError> {
+    if target_score == 0 && turn_limit == 0 {
+        Some(RulesError::NoEnd)
+    } else if final_round && target_score == 0 {
+        Some(RulesError::FinalRoundWithoutTarget)
+    } else if farkle_penalty_streak > 0 && farkle_penalty_points == 0 && !farkle_penalty_loses_all {
+        Some(RulesError::EmptyPenalty)
+    } else {
+        None
+    }
+}
+
+fn check_range(
+    field: &'static str,
+    value: impl Into<i64>,
+    max: impl Into<i64>,
+) -> Result<(), RulesError> {
+    let (value, max) = (value.into(), max.into());
     if (0..=max).contains(&value) {
         Ok(())
     } else {
-        Err(RulesError::OutOfRange {
-            field,
-            value: i64::from(value),
-            max: i64::from(max),
-        })
+        Err(RulesError::OutOfRange { field, value, max })
     }
 }
 
@@ -314,36 +461,7 @@ impl Preset {
 
     /// The rules value of this preset.
     pub fn rules(self) -> Rules {
-        let base = Rules {
-            dice_count: 6,
-            single_one: 100,
-            single_five: 50,
-            triple_ones: 1000,
-            triple_face_multiplier: 100,
-            kind_scaling: KindScaling::Multiply,
-            four_of_a_kind: 0,
-            five_of_a_kind: 0,
-            six_of_a_kind: 0,
-            six_ones: 0,
-            straight: 0,
-            straight_low: 0,
-            straight_high: 0,
-            three_pairs: 0,
-            three_pairs_with_four_of_a_kind: false,
-            four_of_a_kind_and_pair: 0,
-            two_triplets: 0,
-            full_house_bonus: 0,
-            no_score_set: 0,
-            min_entry_score: 0,
-            min_bank_score: 0,
-            target_score: 10_000,
-            final_round: false,
-            turn_limit: 0,
-            farkle_penalty_streak: 0,
-            farkle_penalty_points: 0,
-            farkle_penalty_loses_all: false,
-            hot_dice: true,
-        };
+        let base = Rules::BASE;
         match self {
             Preset::Classic => Rules {
                 straight: 1500,

@@ -22,7 +22,7 @@ use thiserror::Error;
 
 use crate::combination::{all_combinations, Combination, CombinationKind};
 use crate::dice::{DiceError, FaceCounts, FACES, MAX_DICE};
-use crate::rules::{KindScaling, Rules, RulesError};
+use crate::rules::{Rules, RulesError};
 
 /// Why a selection cannot be scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
@@ -646,8 +646,7 @@ fn first_bad_face(faces: &[u8]) -> DiceError {
     DiceError::InvalidFace { index, value }
 }
 
-/// Number of scoring fields of a rules value (see [`ScoringKey`]).
-pub(crate) const SCORING_FIELDS: usize = 19;
+pub(crate) use crate::rules::SCORING_FIELDS;
 
 /// The scoring fields of a rules value, each as the 32-bit integer FarkleRules holds (enums
 /// by their C number, flags 0 or 1), in FarkleRules order: dice_count, single_one,
@@ -681,33 +680,7 @@ impl ScoringKey {
 
     /// The key of a Rust rules value.
     pub(crate) fn of(r: &Rules) -> ScoringKey {
-        let kind_scaling = match r.kind_scaling {
-            KindScaling::Multiply => 0,
-            KindScaling::Double => 1,
-            KindScaling::Fixed => 2,
-            KindScaling::TripleOnly => 3,
-        };
-        ScoringKey([
-            u32::from(r.dice_count),
-            r.single_one as u32,
-            r.single_five as u32,
-            r.triple_ones as u32,
-            r.triple_face_multiplier as u32,
-            kind_scaling,
-            r.four_of_a_kind as u32,
-            r.five_of_a_kind as u32,
-            r.six_of_a_kind as u32,
-            r.six_ones as u32,
-            r.straight as u32,
-            r.straight_low as u32,
-            r.straight_high as u32,
-            r.three_pairs as u32,
-            u32::from(r.three_pairs_with_four_of_a_kind),
-            r.four_of_a_kind_and_pair as u32,
-            r.two_triplets as u32,
-            r.full_house_bonus as u32,
-            r.no_score_set as u32,
-        ])
+        ScoringKey(r.scoring_words())
     }
 
     /// Sixteen bits of hash: the fields folded into two words by rotations, then mixed by one
@@ -1105,7 +1078,7 @@ impl Scorer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Preset;
+    use crate::rules::{KindScaling, Preset};
 
     fn counts(faces: &[u8]) -> FaceCounts {
         FaceCounts::from_faces(faces, MAX_DICE).unwrap()

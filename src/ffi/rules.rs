@@ -116,45 +116,204 @@ pub struct FarkleRules {
     pub hot_dice: u8,
 }
 
-impl From<&Rules> for FarkleRules {
-    fn from(r: &Rules) -> Self {
-        FarkleRules {
-            dice_count: r.dice_count.into(),
-            single_one: r.single_one,
-            single_five: r.single_five,
-            triple_ones: r.triple_ones,
-            triple_face_multiplier: r.triple_face_multiplier,
-            kind_scaling: match r.kind_scaling {
-                KindScaling::Multiply => FarkleKindScaling::Multiply,
-                KindScaling::Double => FarkleKindScaling::Double,
-                KindScaling::Fixed => FarkleKindScaling::Fixed,
-                KindScaling::TripleOnly => FarkleKindScaling::TripleOnly,
-            } as u32,
-            four_of_a_kind: r.four_of_a_kind,
-            five_of_a_kind: r.five_of_a_kind,
-            six_of_a_kind: r.six_of_a_kind,
-            six_ones: r.six_ones,
-            straight: r.straight,
-            straight_low: r.straight_low,
-            straight_high: r.straight_high,
-            three_pairs: r.three_pairs,
-            three_pairs_with_four_of_a_kind: r.three_pairs_with_four_of_a_kind.into(),
-            four_of_a_kind_and_pair: r.four_of_a_kind_and_pair,
-            two_triplets: r.two_triplets,
-            full_house_bonus: r.full_house_bonus,
-            no_score_set: r.no_score_set,
-            min_entry_score: r.min_entry_score,
-            min_bank_score: r.min_bank_score,
-            target_score: r.target_score,
-            final_round: r.final_round.into(),
-            turn_limit: r.turn_limit,
-            farkle_penalty_streak: r.farkle_penalty_streak.into(),
-            farkle_penalty_points: r.farkle_penalty_points,
-            farkle_penalty_loses_all: r.farkle_penalty_loses_all.into(),
-            hot_dice: r.hot_dice.into(),
-        }
+/// How a field of [`Rules`] crosses to C: the type of its `FarkleRules` field, and the checked
+/// conversion back (any C value is refused with the field's name when it is no value of the
+/// Rust type).
+trait CField: Sized {
+    type C: Copy;
+    fn to_c(self) -> Self::C;
+    fn from_c(c: Self::C, field: &'static str) -> Result<Self, RulesError>;
+    /// The C field holding `word`'s bits (for the fuzz targets, which set fields by number).
+    fn c_of_word(word: u32) -> Self::C;
+    /// Whether `c` converts and is within `max` (when given): what validation asks of the
+    /// field alone, without a branch.
+    fn c_in_range(c: Self::C, max: Option<i64>) -> bool;
+}
+
+/// `Some(max)` of a field's optional largest value.
+macro_rules! max_of {
+    () => {
+        None
+    };
+    ($max:expr) => {
+        Some(i64::from($max))
+    };
+}
+
+impl CField for u8 {
+    type C = u32;
+    fn to_c(self) -> u32 {
+        self.into()
+    }
+    fn from_c(c: u32, field: &'static str) -> Result<u8, RulesError> {
+        u8::try_from(c).map_err(|_| RulesError::OutOfRange {
+            field,
+            value: c.into(),
+            max: u8::MAX.into(),
+        })
+    }
+    fn c_of_word(word: u32) -> u32 {
+        word
+    }
+    fn c_in_range(c: u32, max: Option<i64>) -> bool {
+        (c <= u32::from(u8::MAX)) & max.is_none_or(|m| i64::from(c) <= m)
     }
 }
+
+impl CField for u32 {
+    type C = u32;
+    fn to_c(self) -> u32 {
+        self
+    }
+    fn from_c(c: u32, _: &'static str) -> Result<u32, RulesError> {
+        Ok(c)
+    }
+    fn c_of_word(word: u32) -> u32 {
+        word
+    }
+    fn c_in_range(c: u32, max: Option<i64>) -> bool {
+        max.is_none_or(|m| i64::from(c) <= m)
+    }
+}
+
+impl CField for i32 {
+    type C = i32;
+    fn to_c(self) -> i32 {
+        self
+    }
+    fn from_c(c: i32, _: &'static str) -> Result<i32, RulesError> {
+        Ok(c)
+    }
+    fn c_of_word(word: u32) -> i32 {
+        word as i32
+    }
+    fn c_in_range(c: i32, max: Option<i64>) -> bool {
+        (c >= 0) & max.is_none_or(|m| i64::from(c) <= m)
+    }
+}
+
+impl CField for bool {
+    type C = u8;
+    fn to_c(self) -> u8 {
+        self.into()
+    }
+    fn from_c(value: u8, field: &'static str) -> Result<bool, RulesError> {
+        match value {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err(RulesError::Flag { field, value }),
+        }
+    }
+    fn c_of_word(word: u32) -> u8 {
+        // The low byte: values other than 0 and 1 reach the validation too.
+        word as u8
+    }
+    fn c_in_range(c: u8, _: Option<i64>) -> bool {
+        c <= 1
+    }
+}
+
+impl CField for KindScaling {
+    type C = u32;
+    fn to_c(self) -> u32 {
+        match self {
+            KindScaling::Multiply => FarkleKindScaling::Multiply as u32,
+            KindScaling::Double => FarkleKindScaling::Double as u32,
+            KindScaling::Fixed => FarkleKindScaling::Fixed as u32,
+            KindScaling::TripleOnly => FarkleKindScaling::TripleOnly as u32,
+        }
+    }
+    fn from_c(c: u32, field: &'static str) -> Result<KindScaling, RulesError> {
+        Ok(match c {
+            0 => KindScaling::Multiply,
+            1 => KindScaling::Double,
+            2 => KindScaling::Fixed,
+            3 => KindScaling::TripleOnly,
+            other => {
+                return Err(RulesError::OutOfRange {
+                    field,
+                    value: other.into(),
+                    max: 3,
+                })
+            }
+        })
+    }
+    fn c_of_word(word: u32) -> u32 {
+        word
+    }
+    fn c_in_range(c: u32, _: Option<i64>) -> bool {
+        c <= 3
+    }
+}
+
+/// The conversions between [`Rules`] and [`FarkleRules`], from the one list of fields (the
+/// struct literals below name every field, so the C struct cannot miss one or have another).
+macro_rules! c_rules_conversions {
+    ($(
+        $(#[$attr:meta])*
+        $name:ident: $ty:ty = $base:expr, $group:ident, ($($max:expr)?);
+    )*) => {
+        impl From<&Rules> for FarkleRules {
+            fn from(r: &Rules) -> Self {
+                FarkleRules { $($name: CField::to_c(r.$name),)* }
+            }
+        }
+
+        impl FarkleRules {
+            /// Converts the C fields (integers for enums and flags, wider integers) to a
+            /// `Rules` value without the full validation; for callers that validate later.
+            pub(crate) fn rules_unvalidated(&self) -> Result<Rules, RulesError> {
+                Ok(Rules { $($name: <$ty as CField>::from_c(self.$name, stringify!($name))?,)* })
+            }
+
+            /// Whether every game option (every field the scorer does not read) passes its own
+            /// range and the checks between options: exactly what `Rules::try_from` asks of
+            /// them, without conversions, for the scorer's fast path.
+            #[inline]
+            pub(crate) fn game_options_valid(&self) -> bool {
+                let in_range = true $( & if_game!($group,
+                    <$ty as CField>::c_in_range(self.$name, max_of!($($max)?)))
+                )*;
+                in_range
+                    && crate::rules::options_conflict(
+                        self.target_score,
+                        self.turn_limit,
+                        self.final_round == 1,
+                        self.farkle_penalty_streak,
+                        self.farkle_penalty_points,
+                        self.farkle_penalty_loses_all == 1,
+                    )
+                    .is_none()
+            }
+
+            /// Sets field number `index` (declaration order; `Rules::FIELD_NAMES`) to the bits
+            /// of `word`, as C code writing that field could leave them. For the fuzz targets.
+            #[doc(hidden)]
+            pub fn set_field_word(&mut self, index: usize, word: u32) {
+                let mut at = 0usize;
+                $(
+                    if at == index {
+                        self.$name = <$ty as CField>::c_of_word(word);
+                    }
+                    at += 1;
+                )*
+                let _ = at;
+            }
+        }
+    };
+}
+
+/// `$value` for a game option, `true` for a scoring field.
+macro_rules! if_game {
+    (game, $value:expr) => {
+        $value
+    };
+    (scoring, $value:expr) => {
+        true
+    };
+}
+
+crate::farkle_rules_fields!(c_rules_conversions);
 
 impl TryFrom<&FarkleRules> for Rules {
     type Error = RulesError;
@@ -163,68 +322,6 @@ impl TryFrom<&FarkleRules> for Rules {
     fn try_from(r: &FarkleRules) -> Result<Rules, RulesError> {
         let rules = r.rules_unvalidated()?;
         rules.validate()?;
-        Ok(rules)
-    }
-}
-
-impl FarkleRules {
-    /// Converts the C fields (integers for enums, wider integers) to a `Rules` value without
-    /// the full validation; for callers that validate later (the scorer cache does on a miss).
-    pub(crate) fn rules_unvalidated(&self) -> Result<Rules, RulesError> {
-        let r = self;
-        let out_of_range = |field, value: u32, max: u32| RulesError::OutOfRange {
-            field,
-            value: value.into(),
-            max: max.into(),
-        };
-        let kind_scaling = match r.kind_scaling {
-            0 => KindScaling::Multiply,
-            1 => KindScaling::Double,
-            2 => KindScaling::Fixed,
-            3 => KindScaling::TripleOnly,
-            other => return Err(out_of_range("kind_scaling", other, 3)),
-        };
-        let dice_count = u8::try_from(r.dice_count).map_err(|_| RulesError::DiceCount(u8::MAX))?;
-        let farkle_penalty_streak = u8::try_from(r.farkle_penalty_streak)
-            .map_err(|_| out_of_range("farkle_penalty_streak", r.farkle_penalty_streak, 255))?;
-        let flag = |field, value: u8| match value {
-            0 => Ok(false),
-            1 => Ok(true),
-            _ => Err(RulesError::Flag { field, value }),
-        };
-        let rules = Rules {
-            dice_count,
-            single_one: r.single_one,
-            single_five: r.single_five,
-            triple_ones: r.triple_ones,
-            triple_face_multiplier: r.triple_face_multiplier,
-            kind_scaling,
-            four_of_a_kind: r.four_of_a_kind,
-            five_of_a_kind: r.five_of_a_kind,
-            six_of_a_kind: r.six_of_a_kind,
-            six_ones: r.six_ones,
-            straight: r.straight,
-            straight_low: r.straight_low,
-            straight_high: r.straight_high,
-            three_pairs: r.three_pairs,
-            three_pairs_with_four_of_a_kind: flag(
-                "three_pairs_with_four_of_a_kind",
-                r.three_pairs_with_four_of_a_kind,
-            )?,
-            four_of_a_kind_and_pair: r.four_of_a_kind_and_pair,
-            two_triplets: r.two_triplets,
-            full_house_bonus: r.full_house_bonus,
-            no_score_set: r.no_score_set,
-            min_entry_score: r.min_entry_score,
-            min_bank_score: r.min_bank_score,
-            target_score: r.target_score,
-            final_round: flag("final_round", r.final_round)?,
-            turn_limit: r.turn_limit,
-            farkle_penalty_streak,
-            farkle_penalty_points: r.farkle_penalty_points,
-            farkle_penalty_loses_all: flag("farkle_penalty_loses_all", r.farkle_penalty_loses_all)?,
-            hot_dice: flag("hot_dice", r.hot_dice)?,
-        };
         Ok(rules)
     }
 }
@@ -332,5 +429,31 @@ pub unsafe extern "C" fn farkle_rules_validate(
                 FarkleStatus::InvalidRules
             }
         }
+    }
+}
+
+/// Whether two rules values are the same in every field (flags and enums compared as the
+/// integers they hold; neither value is validated): writes true or false to `*out_equal`.
+/// Two programs, a saved game and a table file agree on the game exactly when their rules
+/// are equal.
+///
+/// Errors: FARKLE_STATUS_NULL_POINTER (any pointer NULL; nothing written).
+///
+/// # Safety
+/// `a` and `b` NULL or readable; `out_equal` NULL or writable.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_rules_equal(
+    a: *const FarkleRules,
+    b: *const FarkleRules,
+    out_equal: *mut bool,
+) -> FarkleStatus {
+    ffi_boundary! {
+        let a = try_ref!(a);
+        let b = try_ref!(b);
+        let out = try_out!(out_equal);
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { out.write(a == b) };
+        FarkleStatus::Ok
     }
 }

@@ -12,7 +12,7 @@ use crate::combination::{Combination, CombinationKind};
 use crate::dice::{FaceCounts, MAX_DICE};
 use crate::ffi::error::FarkleStatus;
 use crate::ffi::rules::FarkleRules;
-use crate::rules::{Rules, MAX_COMBINATION_POINTS, MAX_SCORE_SETTING, MAX_TURN_LIMIT};
+use crate::rules::Rules;
 use crate::scoring::{self, ScoringKey, ScoringTable, CACHE_SLOTS, SCORING_FIELDS};
 
 /// Most dice in a set, and so most combinations in a score.
@@ -245,22 +245,7 @@ fn has_key(r: &FarkleRules, key: &ScoringKey) -> bool {
 /// (and so valid) are valid as a whole exactly when this holds. A test compares the two.
 #[inline]
 fn game_settings_valid(r: &FarkleRules) -> bool {
-    let setting = |v: i32| (0..=MAX_SCORE_SETTING).contains(&v);
-    let flag = |v: u8| v <= 1;
-    (0..=MAX_COMBINATION_POINTS).contains(&r.farkle_penalty_points)
-        & setting(r.min_entry_score)
-        & setting(r.min_bank_score)
-        & setting(r.target_score)
-        & (r.turn_limit <= MAX_TURN_LIMIT)
-        & (r.farkle_penalty_streak <= u32::from(u8::MAX))
-        & flag(r.final_round)
-        & flag(r.farkle_penalty_loses_all)
-        & flag(r.hot_dice)
-        & !(r.target_score == 0 && r.turn_limit == 0)
-        & !(r.final_round == 1 && r.target_score == 0)
-        & !(r.farkle_penalty_streak > 0
-            && r.farkle_penalty_points == 0
-            && r.farkle_penalty_loses_all == 0)
+    r.game_options_valid()
 }
 
 /// Runs `f` with this thread's cached table for a caller's rules. The fast path: the game

@@ -546,9 +546,10 @@ pub unsafe extern "C" fn farkle_penalty_average_points_with_progress(
 /// Cost, measured on two cores: 4 to 8 s of wall time (8 to 16 s of CPU) for the presets
 /// without a farkle penalty to 10,000 (one pass over 40,000 to 160,000 pairs of player
 /// states), about 20 s (40 s of CPU) for the two presets with a penalty (nine or ten passes
-/// over about 500,000 pairs), memory under 30 MB. Refused with FARKLE_STATUS_RESOURCE_LIMIT, before the solve starts, beyond
-/// FARKLE_LIMIT_WIN_TABLE_PAIRS pairs or FARKLE_LIMIT_WIN_TABLE_PASS_WORK option evaluations
-/// per pass (a target of a million, or a granularity of 1 point, for instance).
+/// over about 500,000 pairs), memory under 30 MB. Refused with FARKLE_STATUS_RESOURCE_LIMIT,
+/// before the solve starts, beyond FARKLE_LIMIT_WIN_TABLE_PAIRS pairs or
+/// FARKLE_LIMIT_WIN_TABLE_PASS_WORK option evaluations per pass (a target of a million, or a
+/// granularity of 1 point, for instance).
 ///
 /// `progress`, when not NULL, is called now and then from this thread with the fraction done
 /// (an estimate under a penalty) and `user`; when it returns false the solve stops within

@@ -8,8 +8,9 @@
 //! offset  size  field
 //! 0       8     magic "FRKLWIN\0"
 //! 8       4     format version (u32, currently 1)
-//! 12      112   the rules: 28 fields in declaration order, each a u32/i32
-//!               (bools 0/1, kind_scaling 0 multiply, 1 double, 2 fixed, 3 triple only)
+//! 12      112   the rules: their 28 fields in declaration order (`Rules::words`), each a
+//!               u32/i32 (bools 0/1, kind_scaling 0 multiply, 1 double, 2 fixed, 3 triple
+//!               only)
 //! 124     4     point granularity (i32)
 //! 128     4     final-round lead cap in units (u32; 0 without a final round)
 //! 132     8     number of player states P (u64)
@@ -28,104 +29,27 @@
 //! solve its own).
 
 use crate::limits::MAX_WIN_TABLE_PAIRS;
-use crate::rules::{KindScaling, Rules};
+use crate::rules::{Rules, RULES_FIELDS};
 use crate::strategy::two_player::WinTable;
 use crate::strategy::StrategyError;
 
 const MAGIC: &[u8; 8] = b"FRKLWIN\0";
 const VERSION: u32 = 1;
-const HEADER: usize = 148;
+/// Where the rules start, and the fields after them.
+const RULES_AT: usize = 12;
+const UNIT_AT: usize = RULES_AT + 4 * RULES_FIELDS;
+const LEAD_CAP_AT: usize = UNIT_AT + 4;
+const PLAYERS_AT: usize = LEAD_CAP_AT + 4;
+const CHANCES_AT: usize = PLAYERS_AT + 8;
+const HEADER: usize = CHANCES_AT + 8;
+// A new rules field changes this layout: give the format a new version (and read the old one).
+const _: () = assert!(RULES_FIELDS == 28 && HEADER == 148);
 /// The most values of a final-round chance table: leads up to 2^16 units, and lead 0.
 const MAX_CHANCES: u64 = (1 << 16) + 1;
 
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
-fn rules_words(r: &Rules) -> [u32; 28] {
-    let b = u32::from;
-    [
-        r.dice_count.into(),
-        r.single_one as u32,
-        r.single_five as u32,
-        r.triple_ones as u32,
-        r.triple_face_multiplier as u32,
-        match r.kind_scaling {
-            KindScaling::Multiply => 0,
-            KindScaling::Double => 1,
-            KindScaling::Fixed => 2,
-            KindScaling::TripleOnly => 3,
-        },
-        r.four_of_a_kind as u32,
-        r.five_of_a_kind as u32,
-        r.six_of_a_kind as u32,
-        r.six_ones as u32,
-        r.straight as u32,
-        r.straight_low as u32,
-        r.straight_high as u32,
-        r.three_pairs as u32,
-        b(r.three_pairs_with_four_of_a_kind),
-        r.four_of_a_kind_and_pair as u32,
-        r.two_triplets as u32,
-        r.full_house_bonus as u32,
-        r.no_score_set as u32,
-        r.min_entry_score as u32,
-        r.min_bank_score as u32,
-        r.target_score as u32,
-        b(r.final_round),
-        r.turn_limit,
-        r.farkle_penalty_streak.into(),
-        r.farkle_penalty_points as u32,
-        b(r.farkle_penalty_loses_all),
-        b(r.hot_dice),
-    ]
-}
-
-fn rules_from_words(w: &[u32; 28]) -> Result<Rules, StrategyError> {
-    let bad = |what: &str| StrategyError::BadFile(format!("invalid {what} in the rules"));
-    let flag = |v: u32, what: &str| match v {
-        0 => Ok(false),
-        1 => Ok(true),
-        _ => Err(bad(what)),
-    };
-    let small = |v: u32, what: &str| u8::try_from(v).map_err(|_| bad(what));
-    Ok(Rules {
-        dice_count: small(w[0], "dice_count")?,
-        single_one: w[1] as i32,
-        single_five: w[2] as i32,
-        triple_ones: w[3] as i32,
-        triple_face_multiplier: w[4] as i32,
-        kind_scaling: match w[5] {
-            0 => KindScaling::Multiply,
-            1 => KindScaling::Double,
-            2 => KindScaling::Fixed,
-            3 => KindScaling::TripleOnly,
-            _ => return Err(bad("kind_scaling")),
-        },
-        four_of_a_kind: w[6] as i32,
-        five_of_a_kind: w[7] as i32,
-        six_of_a_kind: w[8] as i32,
-        six_ones: w[9] as i32,
-        straight: w[10] as i32,
-        straight_low: w[11] as i32,
-        straight_high: w[12] as i32,
-        three_pairs: w[13] as i32,
-        three_pairs_with_four_of_a_kind: flag(w[14], "three_pairs_with_four_of_a_kind")?,
-        four_of_a_kind_and_pair: w[15] as i32,
-        two_triplets: w[16] as i32,
-        full_house_bonus: w[17] as i32,
-        no_score_set: w[18] as i32,
-        min_entry_score: w[19] as i32,
-        min_bank_score: w[20] as i32,
-        target_score: w[21] as i32,
-        final_round: flag(w[22], "final_round")?,
-        turn_limit: w[23],
-        farkle_penalty_streak: small(w[24], "farkle_penalty_streak")?,
-        farkle_penalty_points: w[25] as i32,
-        farkle_penalty_loses_all: flag(w[26], "farkle_penalty_loses_all")?,
-        hot_dice: flag(w[27], "hot_dice")?,
     })
 }
 
@@ -136,7 +60,7 @@ impl WinTable {
         let mut out = Vec::with_capacity(HEADER + 8 * (self.start.len() + 2 * chances) + 8);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
-        for w in rules_words(&self.rules) {
+        for w in self.rules.words() {
             out.extend_from_slice(&w.to_le_bytes());
         }
         out.extend_from_slice(&self.layout.unit.to_le_bytes());
@@ -178,15 +102,16 @@ impl WinTable {
         if fnv1a(body) != u64::from_le_bytes(tail.try_into().expect("8")) {
             return bad("checksum mismatch (truncated or corrupted)");
         }
-        let mut words = [0u32; 28];
+        let mut words = [0u32; RULES_FIELDS];
         for (i, w) in words.iter_mut().enumerate() {
-            *w = u32_at(12 + 4 * i);
+            *w = u32_at(RULES_AT + 4 * i);
         }
-        let rules = rules_from_words(&words)?;
-        let unit = u32_at(124) as i32;
-        let lead_cap = u32_at(128) as usize;
-        let players = u64_at(132);
-        let chances = u64_at(140);
+        let rules = Rules::from_words(&words)
+            .map_err(|field| StrategyError::BadFile(format!("invalid {field} in the rules")))?;
+        let unit = u32_at(UNIT_AT) as i32;
+        let lead_cap = u32_at(LEAD_CAP_AT) as usize;
+        let players = u64_at(PLAYERS_AT);
+        let chances = u64_at(CHANCES_AT);
         // Before anything is allocated for them: no table this library writes is larger.
         if players.saturating_mul(players) > MAX_WIN_TABLE_PAIRS as u64 || chances > MAX_CHANCES {
             return bad("the sizes in the header are larger than any table this library writes");

@@ -132,7 +132,59 @@ static void test_random_bytes(void) {
     CHECK(replayed == tried);
 }
 
+/* farkle_rules_equal compares the fields, not the bytes: padding does not count, every field
+ * does. */
+static void test_rules_equal(void) {
+    FarkleRules a, b;
+    bool equal = false;
+    uint32_t p, q;
+    size_t f;
+    for (p = 0; p < 6; p++) {
+        for (q = 0; q < 6; q++) {
+            if (farkle_rules_preset(p, &a) != FARKLE_STATUS_OK ||
+                farkle_rules_preset(q, &b) != FARKLE_STATUS_OK)
+                return;
+            CHECK_STATUS(farkle_rules_equal(&a, &b, &equal), FARKLE_STATUS_OK);
+            CHECK(equal == (p == q));
+        }
+    }
+    /* The same fields with other padding bytes: equal. */
+    memset(&a, 0x00, sizeof a);
+    memset(&b, 0xff, sizeof b);
+    if (farkle_rules_preset(FARKLE_PRESET_ZILCH, &a) != FARKLE_STATUS_OK) return;
+    b.dice_count = a.dice_count;
+    memcpy(&b, &a, offsetof(FarkleRules, three_pairs_with_four_of_a_kind) + 1);
+    b.four_of_a_kind_and_pair = a.four_of_a_kind_and_pair;
+    b.two_triplets = a.two_triplets;
+    b.full_house_bonus = a.full_house_bonus;
+    b.no_score_set = a.no_score_set;
+    b.min_entry_score = a.min_entry_score;
+    b.min_bank_score = a.min_bank_score;
+    b.target_score = a.target_score;
+    b.final_round = a.final_round;
+    b.turn_limit = a.turn_limit;
+    b.farkle_penalty_streak = a.farkle_penalty_streak;
+    b.farkle_penalty_points = a.farkle_penalty_points;
+    b.farkle_penalty_loses_all = a.farkle_penalty_loses_all;
+    b.hot_dice = a.hot_dice;
+    CHECK_STATUS(farkle_rules_equal(&a, &b, &equal), FARKLE_STATUS_OK);
+    CHECK(equal);
+    /* Any one flag byte changed: not equal. */
+    for (f = 0; f < sizeof FLAGS / sizeof FLAGS[0]; f++) {
+        FarkleRules c = a;
+        ((unsigned char *)&c)[FLAGS[f].offset] ^= 1;
+        CHECK_STATUS(farkle_rules_equal(&a, &c, &equal), FARKLE_STATUS_OK);
+        CHECK(!equal);
+    }
+    equal = true;
+    CHECK_STATUS(farkle_rules_equal(NULL, &b, &equal), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_rules_equal(&a, NULL, &equal), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_rules_equal(&a, &b, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK(equal);
+}
+
 int main(void) {
+    test_rules_equal();
     test_every_byte_of_every_flag();
     test_random_bytes();
     return finish();

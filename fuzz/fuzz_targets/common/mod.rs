@@ -65,40 +65,10 @@ fn preset_rules(number: u8) -> FarkleRules {
     unsafe { r.assume_init() }
 }
 
-/// Sets field `index` (0..28, in declaration order) of `r` to the raw value `v` (a flag takes
-/// its low byte, so values other than 0 and 1 reach the validation too).
+/// Sets field `index` (declaration order, modulo the number of fields) of `r` to the raw value
+/// `v` (a flag takes its low byte, so values other than 0 and 1 reach the validation too).
 pub fn set_field(r: &mut FarkleRules, index: u8, v: u32) {
-    let i = v as i32;
-    match index % 28 {
-        0 => r.dice_count = v,
-        1 => r.single_one = i,
-        2 => r.single_five = i,
-        3 => r.triple_ones = i,
-        4 => r.triple_face_multiplier = i,
-        5 => r.kind_scaling = v,
-        6 => r.four_of_a_kind = i,
-        7 => r.five_of_a_kind = i,
-        8 => r.six_of_a_kind = i,
-        9 => r.six_ones = i,
-        10 => r.straight = i,
-        11 => r.straight_low = i,
-        12 => r.straight_high = i,
-        13 => r.three_pairs = i,
-        14 => r.three_pairs_with_four_of_a_kind = v as u8,
-        15 => r.four_of_a_kind_and_pair = i,
-        16 => r.two_triplets = i,
-        17 => r.full_house_bonus = i,
-        18 => r.no_score_set = i,
-        19 => r.min_entry_score = i,
-        20 => r.min_bank_score = i,
-        21 => r.target_score = i,
-        22 => r.final_round = v as u8,
-        23 => r.turn_limit = v,
-        24 => r.farkle_penalty_streak = v,
-        25 => r.farkle_penalty_points = i,
-        26 => r.farkle_penalty_loses_all = v as u8,
-        _ => r.hot_dice = v as u8,
-    }
+    r.set_field_word(usize::from(index) % farkle::rules::RULES_FIELDS, v);
 }
 
 /// A dice count from a byte: usually the common 6 (cheap scorer tables), sometimes any of
