@@ -589,7 +589,7 @@ typedef enum FarkleEventKind {
 } FarkleEventKind;
 
 /**
- * The rules presets, one per source document (numbers for farkle_rules_preset()).
+ * The rules presets (numbers for farkle_rules_preset()).
  */
 enum FarklePreset
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -1703,8 +1703,8 @@ enum FarkleStatus farkle_point_calculation(const uint8_t *roll_counts,
 /**
  * Writes the rules of a preset (a FARKLE_PRESET_* value) to `*out_rules`.
  *
- * Returns FARKLE_STATUS_UNKNOWN_PRESET for any other number, FARKLE_STATUS_NULL_POINTER when
- * `out_rules` is NULL.
+ * Errors: FARKLE_STATUS_UNKNOWN_PRESET (any other number), FARKLE_STATUS_NULL_POINTER
+ * (`out_rules` NULL).
  *
  * # Safety
  * `out_rules` must be NULL or point to writable memory for one FarkleRules.
@@ -1715,7 +1715,8 @@ enum FarkleStatus farkle_rules_preset(uint32_t preset,
 
 /**
  * The lower-case name of a preset ("classic", "extended", "doubling", "additive", "minimal",
- * "zilch"), or NULL for an unknown number. Static; do not free.
+ * "zilch"), or NULL for an unknown number (so the names can be listed by counting up from 0
+ * until NULL). Static; do not free.
  */
 const char *farkle_rules_preset_name(uint32_t preset);
 
@@ -1723,8 +1724,8 @@ const char *farkle_rules_preset_name(uint32_t preset);
  * Looks up a preset by name (ASCII case-insensitive, NUL-terminated) and writes its
  * number to `*out_preset`.
  *
- * Returns FARKLE_STATUS_UNKNOWN_PRESET for a name that is no preset (or is not UTF-8),
- * FARKLE_STATUS_NULL_POINTER when either pointer is NULL.
+ * Errors: FARKLE_STATUS_UNKNOWN_PRESET (a name that is no preset, or is not UTF-8),
+ * FARKLE_STATUS_NULL_POINTER (either pointer NULL).
  *
  * # Safety
  * `name` must be NULL or a NUL-terminated string; `out_preset` NULL or writable.
@@ -1736,9 +1737,11 @@ enum FarkleStatus farkle_rules_preset_from_name(const char *name,
 /**
  * Checks a rules value. Returns FARKLE_STATUS_OK when every function will accept it, or
  * FARKLE_STATUS_INVALID_RULES and, when `out_message` is not NULL, a NUL-terminated English
- * explanation in it (truncated to `message_len` bytes, terminator included).
- * FARKLE_STATUS_NULL_POINTER when `rules` is NULL or `out_message` is NULL with a non-zero
- * `message_len`.
+ * explanation in it (truncated to `message_len` bytes, terminator included; the same text as
+ * farkle_last_error_message()).
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER (`rules` NULL, or `out_message` NULL with a non-zero
+ * `message_len`), FARKLE_STATUS_INVALID_RULES.
  *
  * # Safety
  * `rules` must be NULL or point to a FarkleRules; `out_message` NULL or writable for

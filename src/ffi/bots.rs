@@ -180,7 +180,7 @@ pub unsafe extern "C" fn farkle_game_prepare_advice(
     progress: FarkleProgressFn,
     user: *mut c_void,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         // SAFETY: the caller promises a live game or NULL.
         let Some(handle) = (unsafe { game_mut(game) }) else {
             return FarkleStatus::NullPointer;
@@ -238,7 +238,7 @@ pub unsafe extern "C" fn farkle_game_advise(
     capacity: usize,
     out_count: *mut usize,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let handle = try_ref!(game);
         // SAFETY: the caller promises a live table or NULL.
         let table = unsafe { table.as_ref() };
@@ -327,7 +327,7 @@ pub unsafe extern "C" fn farkle_game_bot_play_turn(
     table: *const FarkleWinTable,
     seed: u64,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         // SAFETY: the caller promises a live game or NULL.
         let Some(handle) = (unsafe { game_mut(game) }) else {
             return FarkleStatus::NullPointer;

@@ -262,7 +262,7 @@ pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], 
 /// recorded in the game's message.
 macro_rules! game_action {
     ($game:expr, |$g:ident| $body:expr) => {
-        ffi_boundary! {
+        legacy_boundary! {
             // SAFETY: the caller promises a live game or NULL.
             let Some(handle) = (unsafe { game_mut($game) }) else {
                 return FarkleStatus::NullPointer;
@@ -316,7 +316,7 @@ pub unsafe extern "C" fn farkle_game_new(
     seed: u64,
     out_game: *mut *mut FarkleGame,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let rules = try_ref!(rules);
         let out = try_out!(out_game);
         let names = vec![None; player_count.min(FARKLE_MAX_PLAYERS + 1) as usize];
@@ -352,7 +352,7 @@ pub unsafe extern "C" fn farkle_game_new_with(
     seed: u64,
     out_game: *mut *mut FarkleGame,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let rules = try_ref!(rules);
         let out = try_out!(out_game);
         if player_count == 0 || player_count > MAX_PLAYERS {
@@ -685,7 +685,7 @@ pub unsafe extern "C" fn farkle_game_state(
     game: *const FarkleGame,
     out_state: *mut FarkleGameState,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let g = try_ref!(game);
         let out = try_out!(out_state);
         write_out!(out, state_of(&g.game))
@@ -704,7 +704,7 @@ pub unsafe extern "C" fn farkle_game_player(
     player: u32,
     out_player: *mut FarklePlayerState,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let g = try_ref!(game);
         let out = try_out!(out_player);
         let Ok(p) = g.game.player(player as usize) else {
@@ -741,7 +741,7 @@ pub unsafe extern "C" fn farkle_game_player_name(
     player: u32,
     out_name: *mut *const c_char,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let g = try_ref!(game);
         let out = try_out!(out_name);
         let Some(name) = g.names.get(player as usize) else {
@@ -761,7 +761,7 @@ pub unsafe extern "C" fn farkle_game_rules(
     game: *const FarkleGame,
     out_rules: *mut FarkleRules,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let g = try_ref!(game);
         let out = try_out!(out_rules);
         write_out!(out, FarkleRules::from(g.game.rules()))
@@ -780,7 +780,7 @@ pub unsafe extern "C" fn farkle_game_winners(
     game: *const FarkleGame,
     out_winners: *mut u64,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let g = try_ref!(game);
         let out = try_out!(out_winners);
         match g.game.winners() {
@@ -810,7 +810,7 @@ pub unsafe extern "C" fn farkle_game_selections(
     capacity: usize,
     out_count: *mut usize,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let g = try_ref!(game);
         let out_count = try_out!(out_count);
         if out_selections.is_null() && capacity != 0 {

@@ -148,19 +148,6 @@ pub struct FarkleHandsResult {
     pub hand_count: usize,
 }
 
-impl From<HandsError> for FarkleStatus {
-    fn from(e: HandsError) -> Self {
-        match e {
-            HandsError::InvalidFace { .. } => FarkleStatus::InvalidFace,
-            HandsError::TooManyDice { .. } => FarkleStatus::TooManyDice,
-            HandsError::LevelAboveCap { .. } => FarkleStatus::HandLevelAboveCap,
-            HandsError::InvalidKindSize { .. } | HandsError::Overflow => {
-                FarkleStatus::InvalidArgument
-            }
-        }
-    }
-}
-
 fn levels_from_c(levels: &FarkleHandLevels) -> Result<HandLevels, HandsError> {
     HandLevels::from_parts(levels.levels, levels.cap)
 }
@@ -177,7 +164,7 @@ fn levels_from_c(levels: &FarkleHandLevels) -> Result<HandLevels, HandsError> {
 pub unsafe extern "C" fn farkle_hands_levels_default(
     out_levels: *mut FarkleHandLevels,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let out = try_out!(out_levels);
         let levels = FarkleHandLevels {
             levels: [0; FARKLE_HAND_KINDS],
@@ -201,7 +188,7 @@ pub unsafe extern "C" fn farkle_hands_levels_default(
 pub unsafe extern "C" fn farkle_hands_bonuses_default(
     out_bonuses: *mut FarkleHandBonuses,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let out = try_out!(out_bonuses);
         let b = Bonuses::default();
         let bonuses = FarkleHandBonuses {
@@ -261,7 +248,7 @@ pub unsafe extern "C" fn farkle_hands_score(
     hand_of_die_len: usize,
     out_result: *mut FarkleHandsResult,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let faces = try_slice!(faces, count);
         let levels = try_ref!(levels);
         let bonuses = try_ref!(bonuses);
@@ -334,7 +321,7 @@ pub unsafe extern "C" fn farkle_hands_upgrade_cost(
     hand: u32,
     out_cost: *mut u64,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let levels = try_ref!(levels);
         let out = try_out!(out_cost);
         let Some(kind) = HandKind::from_number(hand) else {
@@ -374,7 +361,7 @@ pub unsafe extern "C" fn farkle_hands_base_mult(
     out_base: *mut u64,
     out_mult: *mut u32,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let out_base = try_out!(out_base);
         let out_mult = try_out!(out_mult);
         let Some(kind) = HandKind::from_number(hand) else {

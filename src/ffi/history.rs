@@ -245,7 +245,7 @@ pub unsafe extern "C" fn farkle_game_turn_roll_count(
     game: *const FarkleGame,
     out_count: *mut usize,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let g = try_ref!(game);
         let out = try_out!(out_count);
         // SAFETY: checked non-null; the caller promises it is writable.
@@ -267,7 +267,7 @@ pub unsafe extern "C" fn farkle_game_turn_roll(
     index: usize,
     out_roll: *mut FarkleTurnRoll,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let g = try_ref!(game);
         let out = try_out!(out_roll);
         let Some(r) = g.game.turn().rolls.get(index) else {
@@ -291,7 +291,7 @@ pub unsafe extern "C" fn farkle_game_last_roll(
     game: *const FarkleGame,
     out_roll: *mut FarkleTurnRoll,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let g = try_ref!(game);
         let out = try_out!(out_roll);
         let Some(r) = g.game.turn().last_roll() else {
@@ -314,7 +314,7 @@ pub unsafe extern "C" fn farkle_game_event_count(
     game: *const FarkleGame,
     out_count: *mut usize,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let g = try_ref!(game);
         let out = try_out!(out_count);
         // SAFETY: checked non-null; the caller promises it is writable.
@@ -335,7 +335,7 @@ pub unsafe extern "C" fn farkle_game_event(
     index: usize,
     out_event: *mut FarkleEvent,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let g = try_ref!(game);
         let out = try_out!(out_event);
         let Some(e) = g.game.events().get(index) else {

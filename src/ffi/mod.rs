@@ -10,7 +10,10 @@
 
 #[macro_use]
 mod macros;
+#[macro_use]
+pub(crate) mod boundary;
 
+#[macro_use]
 pub mod error;
 pub mod hands;
 pub mod limits;

@@ -4,7 +4,8 @@
 //! The point calculation R(p, r') of the doubling source document, from C.
 
 use crate::dice::{FaceCounts, FACES};
-use crate::ffi::error::FarkleStatus;
+use crate::ffi::boundary::{out, slice};
+use crate::ffi::error::{fail, FarkleStatus};
 use crate::point_calculation::point_calculation;
 
 /// The result R(p, r') of farkle_point_calculation().
@@ -40,19 +41,18 @@ pub unsafe extern "C" fn farkle_point_calculation(
     out_points: *mut FarklePoints,
 ) -> FarkleStatus {
     ffi_boundary! {
-        let roll = try_slice!(roll_counts, FACES);
-        let selection = try_slice!(selection_counts, FACES);
-        let out = try_out!(out_points);
+        // SAFETY (the three calls): the caller's promises, checked for NULL here.
+        let roll = unsafe { slice(roll_counts, FACES) }?;
+        let selection = unsafe { slice(selection_counts, FACES) }?;
+        let out = unsafe { out(out_points) }?;
         let counts = |s: &[u8]| FaceCounts(s.try_into().expect("six counts"));
-        let Some(r) = point_calculation(counts(roll), counts(selection), roll_over) else {
-            return FarkleStatus::TooManyDice;
-        };
-        let result = FarklePoints {
+        let r = point_calculation(counts(roll), counts(selection), roll_over).ok_or_else(|| {
+            fail(FarkleStatus::TooManyDice, "the roll has more than six dice")
+        })?;
+        out.write(FarklePoints {
             points: r.points,
             roll_over: r.roll_over,
-        };
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(result) };
-        FarkleStatus::Ok
+        });
+        Ok(())
     }
 }

@@ -3,37 +3,46 @@
 
 //! FarkleRules, the rules value C callers fill in, and the presets.
 
-use std::ffi::{c_char, CStr};
+use std::ffi::c_char;
 
-use crate::ffi::error::{write_c_string, FarkleStatus};
+use strum::{EnumIter, EnumMessage};
+
+use crate::ffi::boundary::{arg, c_str, message_out, out, Outcome};
+use crate::ffi::error::{fail, CEnum, FarkleStatus};
 use crate::rules::{KindScaling, Preset, Rules, RulesError};
 
-/// The rules presets, one per source document (numbers for farkle_rules_preset()).
+/// The rules presets (numbers for farkle_rules_preset()).
 #[repr(u32)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
 pub enum FarklePreset {
     /// Classic Farkle: 4/5/6 of a kind x2/x3/x4 the triple, straight 1500, three pairs 1500,
     /// two triplets 2500, 500 to get on the board, 10,000 with a final round.
+    #[strum(message = "classic\0")]
     Classic = 0,
     /// Six 1s 5000, straight 2000, three pairs 1250 (four of a kind + a pair counts), two
     /// triplets 2500, three farkles in a row cost 1000, first to bank 10,000 wins.
+    #[strum(message = "extended\0")]
     Extended = 1,
     /// Kinds double per extra die, straights 1-5/2-6 1000 and 1-6 2500, three pairs 1500,
     /// 10,000 with a final round.
+    #[strum(message = "doubling\0")]
     Doubling = 2,
     /// Singles and sets only, each die beyond three adds another set's worth; 10 turns each,
     /// highest score wins.
+    #[strum(message = "additive\0")]
     Additive = 3,
     /// Single 1s and 5s and three of a kind only; first to bank 10,000 wins.
+    #[strum(message = "minimal\0")]
     Minimal = 4,
     /// Zilch: kinds double, straight 1500, three pairs 1500, six dice with no score 500,
     /// 300 to bank, three zilches in a row cost 500, 10,000 with a final round.
+    #[strum(message = "zilch\0")]
     Zilch = 5,
 }
 
 /// How four or more of a kind score (values of FarkleRules.kind_scaling).
 #[repr(u32)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
 pub enum FarkleKindScaling {
     /// n of a kind = the triple x (n - 2).
     Multiply = 0,
@@ -115,6 +124,8 @@ pub struct FarkleRules {
     /// player must then bank.
     pub hot_dice: u8,
 }
+
+c_enums!(FarklePreset, FarkleKindScaling);
 
 /// How a field of [`Rules`] crosses to C: the type of its `FarkleRules` field, and the checked
 /// conversion back (any C value is refused with the field's name when it is no value of the
@@ -326,14 +337,22 @@ impl TryFrom<&FarkleRules> for Rules {
     }
 }
 
-fn preset_from_number(preset: u32) -> Option<Preset> {
-    Preset::ALL.get(usize::try_from(preset).ok()?).copied()
+/// The core preset of a C preset number.
+fn preset_of(number: u32) -> Outcome<Preset> {
+    FarklePreset::from_number(number)
+        .and_then(|p| Preset::ALL.get(p.number() as usize).copied())
+        .ok_or_else(|| {
+            fail(
+                FarkleStatus::UnknownPreset,
+                format!("{number} is not a FARKLE_PRESET_* value"),
+            )
+        })
 }
 
 /// Writes the rules of a preset (a FARKLE_PRESET_* value) to `*out_rules`.
 ///
-/// Returns FARKLE_STATUS_UNKNOWN_PRESET for any other number, FARKLE_STATUS_NULL_POINTER when
-/// `out_rules` is NULL.
+/// Errors: FARKLE_STATUS_UNKNOWN_PRESET (any other number), FARKLE_STATUS_NULL_POINTER
+/// (`out_rules` NULL).
 ///
 /// # Safety
 /// `out_rules` must be NULL or point to writable memory for one FarkleRules.
@@ -344,36 +363,26 @@ pub unsafe extern "C" fn farkle_rules_preset(
     out_rules: *mut FarkleRules,
 ) -> FarkleStatus {
     ffi_boundary! {
-        let out = try_out!(out_rules);
-        let Some(preset) = preset_from_number(preset) else {
-            return FarkleStatus::UnknownPreset;
-        };
-        // SAFETY: checked non-null above; the caller promises it is writable.
-        unsafe { out.write(FarkleRules::from(&preset.rules())) };
-        FarkleStatus::Ok
+        // SAFETY: the caller's promise for `out_rules`.
+        let out = unsafe { out(out_rules) }?;
+        out.write(FarkleRules::from(&preset_of(preset)?.rules()));
+        Ok(())
     }
 }
 
 /// The lower-case name of a preset ("classic", "extended", "doubling", "additive", "minimal",
-/// "zilch"), or NULL for an unknown number. Static; do not free.
+/// "zilch"), or NULL for an unknown number (so the names can be listed by counting up from 0
+/// until NULL). Static; do not free.
 #[no_mangle]
 pub extern "C" fn farkle_rules_preset_name(preset: u32) -> *const c_char {
-    match preset_from_number(preset) {
-        Some(Preset::Classic) => c"classic".as_ptr(),
-        Some(Preset::Extended) => c"extended".as_ptr(),
-        Some(Preset::Doubling) => c"doubling".as_ptr(),
-        Some(Preset::Additive) => c"additive".as_ptr(),
-        Some(Preset::Minimal) => c"minimal".as_ptr(),
-        Some(Preset::Zilch) => c"zilch".as_ptr(),
-        None => std::ptr::null(),
-    }
+    ffi_guard!(std::ptr::null(), FarklePreset::c_name_of(preset))
 }
 
 /// Looks up a preset by name (ASCII case-insensitive, NUL-terminated) and writes its
 /// number to `*out_preset`.
 ///
-/// Returns FARKLE_STATUS_UNKNOWN_PRESET for a name that is no preset (or is not UTF-8),
-/// FARKLE_STATUS_NULL_POINTER when either pointer is NULL.
+/// Errors: FARKLE_STATUS_UNKNOWN_PRESET (a name that is no preset, or is not UTF-8),
+/// FARKLE_STATUS_NULL_POINTER (either pointer NULL).
 ///
 /// # Safety
 /// `name` must be NULL or a NUL-terminated string; `out_preset` NULL or writable.
@@ -384,27 +393,29 @@ pub unsafe extern "C" fn farkle_rules_preset_from_name(
     out_preset: *mut u32,
 ) -> FarkleStatus {
     ffi_boundary! {
-        if name.is_null() {
-            return FarkleStatus::NullPointer;
-        }
-        let out = try_out!(out_preset);
-        // SAFETY: non-null; the caller promises a NUL-terminated string.
-        let name = unsafe { CStr::from_ptr(name) };
-        let Some(preset) = name.to_str().ok().and_then(Preset::from_name) else {
-            return FarkleStatus::UnknownPreset;
-        };
-        let number = Preset::ALL.iter().position(|&p| p == preset).expect("listed") as u32;
-        // SAFETY: checked non-null above.
-        unsafe { out.write(number) };
-        FarkleStatus::Ok
+        // SAFETY: the caller's promise for `name`.
+        let name = unsafe { c_str(name, "name") }.map_err(|status| match status {
+            FarkleStatus::InvalidArgument => FarkleStatus::UnknownPreset,
+            other => other,
+        })?;
+        // SAFETY: the caller's promise for `out_preset`.
+        let out = unsafe { out(out_preset) }?;
+        let preset = Preset::from_name(name).ok_or_else(|| {
+            fail(FarkleStatus::UnknownPreset, format!("no preset is called {name:?}"))
+        })?;
+        let number = Preset::ALL.iter().position(|&p| p == preset).expect("listed");
+        out.write(number as u32);
+        Ok(())
     }
 }
 
 /// Checks a rules value. Returns FARKLE_STATUS_OK when every function will accept it, or
 /// FARKLE_STATUS_INVALID_RULES and, when `out_message` is not NULL, a NUL-terminated English
-/// explanation in it (truncated to `message_len` bytes, terminator included).
-/// FARKLE_STATUS_NULL_POINTER when `rules` is NULL or `out_message` is NULL with a non-zero
-/// `message_len`.
+/// explanation in it (truncated to `message_len` bytes, terminator included; the same text as
+/// farkle_last_error_message()).
+///
+/// Errors: FARKLE_STATUS_NULL_POINTER (`rules` NULL, or `out_message` NULL with a non-zero
+/// `message_len`), FARKLE_STATUS_INVALID_RULES.
 ///
 /// # Safety
 /// `rules` must be NULL or point to a FarkleRules; `out_message` NULL or writable for
@@ -417,18 +428,12 @@ pub unsafe extern "C" fn farkle_rules_validate(
     message_len: usize,
 ) -> FarkleStatus {
     ffi_boundary! {
-        let rules = try_ref!(rules);
-        if out_message.is_null() && message_len != 0 {
-            return FarkleStatus::NullPointer;
-        }
-        match Rules::try_from(rules) {
-            Ok(_) => FarkleStatus::Ok,
-            Err(e) => {
-                // SAFETY: the caller promises `message_len` writable bytes.
-                unsafe { write_c_string(&e.to_string(), out_message, message_len) };
-                FarkleStatus::InvalidRules
-            }
-        }
+        // SAFETY: the caller's promise for `rules`.
+        let rules = unsafe { arg(rules) }?;
+        // SAFETY: the caller's promise for the message buffer.
+        let message = unsafe { message_out(out_message, message_len) }?;
+        Rules::try_from(rules).map_err(|e| message.explain(FarkleStatus::from(e)))?;
+        Ok(())
     }
 }
 
@@ -449,11 +454,9 @@ pub unsafe extern "C" fn farkle_rules_equal(
     out_equal: *mut bool,
 ) -> FarkleStatus {
     ffi_boundary! {
-        let a = try_ref!(a);
-        let b = try_ref!(b);
-        let out = try_out!(out_equal);
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(a == b) };
-        FarkleStatus::Ok
+        // SAFETY: the caller's promises for the three pointers.
+        let (a, b, out) = unsafe { (arg(a)?, arg(b)?, out(out_equal)?) };
+        out.write(a == b);
+        Ok(())
     }
 }

@@ -38,7 +38,7 @@ pub unsafe extern "C" fn farkle_game_save(
     game: *const FarkleGame,
     out_text: *mut *mut c_char,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let g = try_ref!(game);
         let out = try_out!(out_text);
         let text = CString::new(g.game.save()).expect("JSON escapes NUL");
@@ -83,7 +83,7 @@ pub unsafe extern "C" fn farkle_game_load(
     message_len: usize,
     out_game: *mut *mut FarkleGame,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         // SAFETY: the caller promises `len` readable bytes.
         let bytes = match unsafe { slice(text.cast::<u8>(), len) } {
             Ok(b) => b,

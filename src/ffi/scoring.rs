@@ -446,7 +446,7 @@ pub unsafe extern "C" fn farkle_score_selection(
     count: usize,
     out_score: *mut FarkleScore,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let rules = try_ref!(rules);
         let faces = try_slice!(faces, count);
         let out = try_out!(out_score);
@@ -470,7 +470,7 @@ pub unsafe extern "C" fn farkle_roll_analyze(
     count: usize,
     out_analysis: *mut FarkleRollAnalysis,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let rules = try_ref!(rules);
         let faces = try_slice!(faces, count);
         let out = try_out!(out_analysis);
@@ -502,7 +502,7 @@ pub unsafe extern "C" fn farkle_roll_selections(
     capacity: usize,
     out_count: *mut usize,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let rules = try_ref!(rules);
         let faces = try_slice!(faces, count);
         let out_count = try_out!(out_count);
@@ -537,7 +537,7 @@ pub unsafe extern "C" fn farkle_scorer_new(
     rules: *const FarkleRules,
     out_scorer: *mut *mut FarkleScorer,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let rules = try_ref!(rules);
         let out = try_out!(out_scorer);
         let rules = match Rules::try_from(rules) {
@@ -582,7 +582,7 @@ pub unsafe extern "C" fn farkle_scorer_score_selection(
     count: usize,
     out_score: *mut FarkleScore,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let scorer = try_ref!(scorer);
         let faces = try_slice!(faces, count);
         let out = try_out!(out_score);
@@ -604,7 +604,7 @@ pub unsafe extern "C" fn farkle_scorer_roll_analyze(
     count: usize,
     out_analysis: *mut FarkleRollAnalysis,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let scorer = try_ref!(scorer);
         let faces = try_slice!(faces, count);
         let out = try_out!(out_analysis);
@@ -629,7 +629,7 @@ pub unsafe extern "C" fn farkle_scorer_roll_selections(
     capacity: usize,
     out_count: *mut usize,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let scorer = try_ref!(scorer);
         let faces = try_slice!(faces, count);
         let out_count = try_out!(out_count);
@@ -668,7 +668,7 @@ pub unsafe extern "C" fn farkle_scorer_points(
     count: usize,
     out_points: *mut i32,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let scorer = try_ref!(scorer);
         let faces = try_slice!(faces, count);
         let out = try_out!(out_points);
@@ -701,7 +701,7 @@ pub unsafe extern "C" fn farkle_points(
     count: usize,
     out_points: *mut i32,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let rules = try_ref!(rules);
         let faces = try_slice!(faces, count);
         let out = try_out!(out_points);

@@ -174,7 +174,7 @@ pub unsafe extern "C" fn farkle_simulate_with_progress(
     user: *mut c_void,
     out: *mut FarkleSimulation,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let rules = match Rules::try_from(try_ref!(rules)) {
             Ok(r) => r,
             Err(e) => return e.into(),

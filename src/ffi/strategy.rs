@@ -18,29 +18,6 @@ use crate::strategy::{
     WinTable,
 };
 
-impl From<&StrategyError> for FarkleStatus {
-    fn from(e: &StrategyError) -> Self {
-        match e {
-            StrategyError::Rules(_) => FarkleStatus::InvalidRules,
-            StrategyError::UnboundedTurn | StrategyError::Unsupported(_) => {
-                FarkleStatus::Unsupported
-            }
-            StrategyError::ResourceLimit(_) => FarkleStatus::ResourceLimit,
-            StrategyError::Cancelled => FarkleStatus::Cancelled,
-            StrategyError::OutOfRange(_) => FarkleStatus::InvalidArgument,
-            StrategyError::BadFile(_) => FarkleStatus::BadTableFile,
-            StrategyError::Io(_) => FarkleStatus::Io,
-        }
-    }
-}
-
-impl From<StrategyError> for FarkleStatus {
-    /// The status of `e`, with its text recorded for farkle_last_error_message().
-    fn from(e: StrategyError) -> Self {
-        fail(FarkleStatus::from(&e), e)
-    }
-}
-
 /// `?` for functions returning FarkleStatus.
 macro_rules! try_status {
     ($e:expr) => {
@@ -223,7 +200,7 @@ pub unsafe extern "C" fn farkle_odds(
     dice: u32,
     out_odds: *mut FarkleOdds,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let rules = match rules_of(try_ref!(rules)) {
             Ok(r) => r,
             Err(status) => return status,
@@ -271,7 +248,7 @@ pub unsafe extern "C" fn farkle_odds_max_points(
     capacity: usize,
     out_count: *mut usize,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let rules = match rules_of(try_ref!(rules)) {
             Ok(r) => r,
             Err(status) => return status,
@@ -358,7 +335,7 @@ pub unsafe extern "C" fn farkle_turn_policy_new_with_progress(
     user: *mut c_void,
     out_policy: *mut *mut FarkleTurnPolicy,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let rules = match rules_of(try_ref!(rules)) {
             Ok(r) => r,
             Err(status) => return status,
@@ -398,7 +375,7 @@ pub unsafe extern "C" fn farkle_turn_policy_expected_points(
     policy: *const FarkleTurnPolicy,
     out_points: *mut f64,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let policy = try_ref!(policy);
         let out = try_out!(out_points);
         // SAFETY: checked non-null; the caller promises it is writable.
@@ -422,7 +399,7 @@ pub unsafe extern "C" fn farkle_turn_policy_bank_threshold(
     dice: u32,
     out_threshold: *mut i32,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let policy = try_ref!(policy);
         let out = try_out!(out_threshold);
         let Ok(d) = u8::try_from(dice) else {
@@ -456,7 +433,7 @@ pub unsafe extern "C" fn farkle_turn_policy_best_choice(
     turn_total: i32,
     out_choice: *mut FarkleChoice,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let policy = try_ref!(policy);
         let faces = try_slice!(faces, count);
         let out = try_out!(out_choice);
@@ -523,7 +500,7 @@ pub unsafe extern "C" fn farkle_penalty_average_points_with_progress(
     user: *mut c_void,
     out_average: *mut f64,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let rules = match rules_of(try_ref!(rules)) {
             Ok(r) => r,
             Err(status) => return status,
@@ -571,7 +548,7 @@ pub unsafe extern "C" fn farkle_win_table_solve(
     user: *mut c_void,
     out_table: *mut *mut FarkleWinTable,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let rules = match rules_of(try_ref!(rules)) {
             Ok(r) => r,
             Err(status) => return status,
@@ -624,7 +601,7 @@ pub unsafe extern "C" fn farkle_win_table_save(
     table: *const FarkleWinTable,
     path: *const c_char,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let table = try_ref!(table);
         let path = match path_of(path) {
             Ok(p) => p,
@@ -660,7 +637,7 @@ pub unsafe extern "C" fn farkle_win_table_load(
     path: *const c_char,
     out_table: *mut *mut FarkleWinTable,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let path = match path_of(path) {
             Ok(p) => p,
             Err(status) => return status,
@@ -692,7 +669,7 @@ pub unsafe extern "C" fn farkle_win_table_to_buffer(
     capacity: usize,
     out_size: *mut usize,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let table = try_ref!(table);
         let out_size = try_out!(out_size);
         if buffer.is_null() && capacity != 0 {
@@ -723,7 +700,7 @@ pub unsafe extern "C" fn farkle_win_table_from_buffer(
     size: usize,
     out_table: *mut *mut FarkleWinTable,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let bytes = try_slice!(buffer, size);
         let out = try_out!(out_table);
         let table = try_status!(WinTable::from_bytes(bytes));
@@ -747,7 +724,7 @@ pub unsafe extern "C" fn farkle_win_table_rules(
     table: *const FarkleWinTable,
     out_rules: *mut FarkleRules,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let table = try_ref!(table);
         let out = try_out!(out_rules);
         // SAFETY: checked non-null; the caller promises it is writable.
@@ -799,7 +776,7 @@ pub unsafe extern "C" fn farkle_win_table_win_probability(
     state: *const FarkleTurnState,
     out_probability: *mut f64,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let table = try_ref!(table);
         let state = match turn_state(try_ref!(state)) {
             Ok(s) => s,
@@ -826,7 +803,7 @@ pub unsafe extern "C" fn farkle_win_table_decision(
     state: *const FarkleTurnState,
     out_decision: *mut FarkleDecision,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let table = try_ref!(table);
         let state = match turn_state(try_ref!(state)) {
             Ok(s) => s,
@@ -866,7 +843,7 @@ pub unsafe extern "C" fn farkle_win_table_best_choice(
     count: usize,
     out_choice: *mut FarkleChoice,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let table = try_ref!(table);
         let (me, opponent) = match (player(try_ref!(me)), player(try_ref!(opponent))) {
             (Ok(a), Ok(b)) => (a, b),
@@ -911,7 +888,7 @@ pub unsafe extern "C" fn farkle_win_table_first_player_win_probability(
     table: *const FarkleWinTable,
     out_probability: *mut f64,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let table = try_ref!(table);
         let out = try_out!(out_probability);
         // SAFETY: checked non-null; the caller promises it is writable.
@@ -934,7 +911,7 @@ pub unsafe extern "C" fn farkle_win_table_compensation(
     table: *const FarkleWinTable,
     out_points: *mut i32,
 ) -> FarkleStatus {
-    ffi_boundary! {
+    legacy_boundary! {
         let table = try_ref!(table);
         let out = try_out!(out_points);
         // SAFETY: checked non-null; the caller promises it is writable.

@@ -24,11 +24,12 @@ const VERSION_NUMBER: u32 = parse(env!("CARGO_PKG_VERSION_MAJOR")) * 10000
 /// FARKLE_VERSION_NUMBER when header and library match.
 #[no_mangle]
 pub extern "C" fn farkle_version_number() -> u32 {
-    VERSION_NUMBER
+    ffi_guard!(VERSION_NUMBER, VERSION_NUMBER)
 }
 
 /// The version of the linked library as "MAJOR.MINOR.PATCH". Static; do not free.
 #[no_mangle]
 pub extern "C" fn farkle_version_string() -> *const c_char {
-    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+    const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");
+    ffi_guard!(VERSION.as_ptr().cast(), VERSION.as_ptr().cast())
 }
