@@ -13,6 +13,7 @@ use std::mem::MaybeUninit;
 use criterion::{criterion_group, criterion_main, Criterion};
 use farkle::ffi::error::FarkleStatus;
 use farkle::ffi::rules::FarkleRules;
+use farkle::ffi::scorer::*;
 use farkle::ffi::scoring::*;
 use farkle::{FaceCounts, Preset, Rules, Scorer, MAX_DICE};
 

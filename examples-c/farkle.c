@@ -212,7 +212,7 @@ static int new_game(Cli *cli, const Options *o) {
         }
         name_ptrs[p] = names[p];
     }
-    st = farkle_game_new_with(&cli->rules, name_ptrs, (size_t)players,
+    st = farkle_game_new_with(&cli->rules, name_ptrs, (uint32_t)players,
                               cli->seeded ? FARKLE_DICE_SOURCE_SEEDED : FARKLE_DICE_SOURCE_ENTROPY,
                               cli->seed, &cli->game);
     if (st != FARKLE_STATUS_OK) {

@@ -43,7 +43,7 @@ static void describe(const FarkleCombination *c, char *out, size_t len) {
     } else if (c->kind == FARKLE_COMBINATION_KIND_OF_A_KIND && c->dice_count <= 12) {
         snprintf(out, len, "%s %ds", numbers[c->dice_count], c->face);
     } else {
-        snprintf(out, len, "%s", farkle_combination_kind_name((int)c->kind));
+        snprintf(out, len, "%s", farkle_combination_kind_name((uint32_t)c->kind));
     }
 }
 

@@ -1769,69 +1769,6 @@ enum FarkleStatus farkle_rules_equal(const struct FarkleRules *a,
                                      bool *out_equal);
 
 /**
- * Scores a selection of dice: the points of the best partition of all of them into scoring
- * combinations, and those combinations. A selection in which some die takes part in no
- * combination is reported as not valid (`valid` false, with the reason) with status OK.
- *
- * `faces` holds `count` die values 1..=6 (NULL with count 0 is the empty selection).
- * Errors: FARKLE_STATUS_NULL_POINTER (rules, out_score, or faces with count > 0),
- * FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_INVALID_FACE, FARKLE_STATUS_TOO_MANY_DICE
- * (count above the rules' dice_count; checked before the faces). `*out_score` is written only
- * on success, every field of it (unused combinations zeroed).
- *
- * The rules' table comes from the per-thread cache (see FARKLE_SCORER_CACHE_SLOTS); a
- * prepared FarkleScorer skips that lookup, and farkle_points() skips building the
- * combinations when only the points are needed.
- *
- * # Safety
- * Pointers must be NULL or valid: `rules` readable, `faces` readable for `count` bytes,
- * `out_score` writable.
- */
-FARKLE_MUST_USE
-enum FarkleStatus farkle_score_selection(const struct FarkleRules *rules,
-                                         const uint8_t *faces,
-                                         size_t count,
-                                         struct FarkleScore *out_score);
-
-/**
- * Analyzes a roll: whether it is a farkle, its max roll points and a selection reaching
- * them, and which dice can take part in some scoring selection.
- *
- * Same arguments and errors as farkle_score_selection(); an empty roll is a farkle.
- *
- * # Safety
- * As for farkle_score_selection().
- */
-FARKLE_MUST_USE
-enum FarkleStatus farkle_roll_analyze(const struct FarkleRules *rules,
-                                      const uint8_t *faces,
-                                      size_t count,
-                                      struct FarkleRollAnalysis *out_analysis);
-
-/**
- * Lists every distinct scoring selection of a roll (what a player may set aside), best first:
- * more points, then more dice. Selections that differ only in which of several equal dice
- * they take are listed once.
- *
- * Writes up to `capacity` entries to `out_selections` and their number to `*out_count`. When
- * `capacity` is too small, returns FARKLE_STATUS_BUFFER_TOO_SMALL, writes the number needed
- * to `*out_count` and nothing to `out_selections`; FARKLE_MAX_SELECTIONS always suffices.
- * Other errors as for farkle_score_selection(); `out_selections` may be NULL only when
- * `capacity` is 0.
- *
- * # Safety
- * As for farkle_score_selection(); `out_selections` writable for `capacity` entries and
- * `out_count` writable.
- */
-FARKLE_MUST_USE
-enum FarkleStatus farkle_roll_selections(const struct FarkleRules *rules,
-                                         const uint8_t *faces,
-                                         size_t count,
-                                         struct FarkleSelection *out_selections,
-                                         size_t capacity,
-                                         size_t *out_count);
-
-/**
  * Prepares a scorer for `rules` and writes a new handle to `*out_scorer`; the caller owns it
  * and frees it with farkle_scorer_free().
  *
@@ -1908,8 +1845,9 @@ enum FarkleStatus farkle_scorer_roll_selections(const struct FarkleScorer *score
  *
  * Cost: one pass over the dice (a table read and an addition each, six steps whatever the
  * number of dice up to six), then three reads of small tables; no allocation, no lock,
- * nothing shared is written. About 3 ns a call for 1-6 dice on the benchmark machine of the
- * README, 1.4 times a bare loop that counts the faces into a key and reads a direct table.
+ * nothing shared is written. About 3 ns a call for 1 to 6 dice on the benchmark machine of
+ * the README, 1.4 times a bare loop that counts the faces into a key and reads a direct
+ * table.
  *
  * # Safety
  * `scorer` NULL or a live handle; `faces` NULL or readable for `count` bytes; `out_points`
@@ -1922,6 +1860,69 @@ enum FarkleStatus farkle_scorer_points(const struct FarkleScorer *scorer,
                                        int32_t *out_points);
 
 /**
+ * Scores a selection of dice: the points of the best partition of all of them into scoring
+ * combinations, and those combinations. A selection in which some die takes part in no
+ * combination is reported as not valid (`valid` false, with the reason) with status OK.
+ *
+ * `faces` holds `count` die values 1 to 6 (NULL with count 0 is the empty selection).
+ * Errors: FARKLE_STATUS_NULL_POINTER (rules, out_score, or faces with count > 0),
+ * FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_INVALID_FACE, FARKLE_STATUS_TOO_MANY_DICE
+ * (count above the rules' dice_count; checked before the faces). `*out_score` is written only
+ * on success, every field of it (unused combinations zeroed).
+ *
+ * The rules' table comes from the per-thread cache (see FARKLE_SCORER_CACHE_SLOTS); a
+ * prepared FarkleScorer skips that lookup, and farkle_points() skips building the
+ * combinations when only the points are needed.
+ *
+ * # Safety
+ * Pointers must be NULL or valid: `rules` readable, `faces` readable for `count` bytes,
+ * `out_score` writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_score_selection(const struct FarkleRules *rules,
+                                         const uint8_t *faces,
+                                         size_t count,
+                                         struct FarkleScore *out_score);
+
+/**
+ * Analyzes a roll: whether it is a farkle, its max roll points and a selection reaching
+ * them, and which dice can take part in some scoring selection.
+ *
+ * Same arguments and errors as farkle_score_selection(); an empty roll is a farkle.
+ *
+ * # Safety
+ * As for farkle_score_selection().
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_roll_analyze(const struct FarkleRules *rules,
+                                      const uint8_t *faces,
+                                      size_t count,
+                                      struct FarkleRollAnalysis *out_analysis);
+
+/**
+ * Lists every distinct scoring selection of a roll (what a player may set aside), best first:
+ * more points, then more dice. Selections that differ only in which of several equal dice
+ * they take are listed once.
+ *
+ * Writes up to `capacity` entries to `out_selections` and their number to `*out_count`. When
+ * `capacity` is too small, returns FARKLE_STATUS_BUFFER_TOO_SMALL, writes the number needed
+ * to `*out_count` and nothing to `out_selections`; FARKLE_MAX_SELECTIONS always suffices.
+ * Other errors as for farkle_score_selection(); `out_selections` may be NULL only when
+ * `capacity` is 0.
+ *
+ * # Safety
+ * As for farkle_score_selection(); `out_selections` writable for `capacity` entries and
+ * `out_count` writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_roll_selections(const struct FarkleRules *rules,
+                                         const uint8_t *faces,
+                                         size_t count,
+                                         struct FarkleSelection *out_selections,
+                                         size_t capacity,
+                                         size_t *out_count);
+
+/**
  * farkle_scorer_points() with rules by pointer: the points of a selection that scores as a
  * whole, 0 when it does not or is empty.
  *
@@ -1932,7 +1933,7 @@ enum FarkleStatus farkle_scorer_points(const struct FarkleScorer *scorer,
  *
  * Cost: farkle_scorer_points() plus checking the game settings and comparing the 19 scoring
  * fields of `rules` with those of the rules last used on this thread, or last used at the
- * same address: about 6 ns a call for 1-6 dice on the benchmark machine of the README
+ * same address: about 6 ns a call for 1 to 6 dice on the benchmark machine of the README
  * (2.6 times the bare loop). Other cached rules add a hash lookup (25 to 40 ns), and new
  * scoring fields solve and cache a table (see FARKLE_SCORER_CACHE_SLOTS).
  *
@@ -1946,10 +1947,10 @@ enum FarkleStatus farkle_points(const struct FarkleRules *rules,
                                 int32_t *out_points);
 
 /**
- * A static English name for a FarkleCombinationKind value ("three pairs", ...); "unknown"
- * for any other value. Static; do not free.
+ * The static English name of a FarkleCombinationKind value ("three pairs", ...), or NULL for
+ * any other number. Static; do not free.
  */
-const char *farkle_combination_kind_name(int32_t kind);
+const char *farkle_combination_kind_name(uint32_t kind);
 
 /**
  * Exact odds of rolling `dice` dice under `rules`: the probability of a farkle and of hot
@@ -2464,7 +2465,7 @@ enum FarkleStatus farkle_game_new(const struct FarkleRules *rules,
 FARKLE_MUST_USE
 enum FarkleStatus farkle_game_new_with(const struct FarkleRules *rules,
                                        const char *const *names,
-                                       size_t player_count,
+                                       uint32_t player_count,
                                        uint32_t dice_source,
                                        uint64_t seed,
                                        struct FarkleGame **out_game);
@@ -2723,10 +2724,10 @@ enum FarkleStatus farkle_game_selections(const struct FarkleGame *game,
                                          size_t *out_count);
 
 /**
- * A static English name of a FarkleGamePhase value ("awaiting a roll", ...), "unknown" for
- * any other value. Static; do not free.
+ * The static English name of a FarkleGamePhase value ("awaiting a roll", ...), or NULL for
+ * any other number. Static; do not free.
  */
-const char *farkle_game_phase_name(int32_t phase);
+const char *farkle_game_phase_name(uint32_t phase);
 
 /**
  * Writes the number of rolls in the current turn to `*out_count` (0 at the start of a turn).
@@ -2789,10 +2790,10 @@ enum FarkleStatus farkle_game_event(const struct FarkleGame *game,
                                     struct FarkleEvent *out_event);
 
 /**
- * A static English name of a FarkleEventKind value ("rolled", "banked", ...), "unknown" for
- * any other value. Static; do not free.
+ * The static English name of a FarkleEventKind value ("rolled", "banked", ...), or NULL for
+ * any other number. Static; do not free.
  */
-const char *farkle_event_kind_name(int32_t kind);
+const char *farkle_event_kind_name(uint32_t kind);
 
 /**
  * Saves the whole game (rules, players, dice source and generator position, scores, the
@@ -2858,7 +2859,7 @@ void farkle_string_free(char *text);
 /**
  * Plays `games` seeded games of `rules` between `player_count` computer players (1 to
  * FARKLE_MAX_PLAYERS), bot s being `bot_kinds[s]` (FarkleBotKind values), and writes the
- * results to `*out`. Seats rotate: in game i, seat s is played by bot (s + i) mod
+ * results to `*out_simulation`. Seats rotate: in game i, seat s is played by bot (s + i) mod
  * player_count, so each bot starts equally often. Game i rolls its dice from the seed
  * d = splitmix64(seed ^ splitmix64(i)), and in its turn k (k = 0, 1, ... over the whole game)
  * a random bot chooses with the seed splitmix64(d) + k, where splitmix64 is the standard
@@ -2880,7 +2881,7 @@ void farkle_string_free(char *text);
  * where it may not bank stops the simulation with FARKLE_STATUS_RESOURCE_LIMIT.
  * farkle_simulate_with_progress() reports progress and can be cancelled.
  *
- * Errors (nothing written): FARKLE_STATUS_NULL_POINTER (rules, out, bot_kinds with
+ * Errors (nothing written): FARKLE_STATUS_NULL_POINTER (rules, out_simulation, bot_kinds with
  * player_count > 0, or table with a win-optimal bot); FARKLE_STATUS_INVALID_RULES;
  * FARKLE_STATUS_INVALID_ARGUMENT (player_count 0 or above 64, an unknown bot kind, or a table
  * solved for other rules); FARKLE_STATUS_UNSUPPORTED or FARKLE_STATUS_RESOURCE_LIMIT (an
@@ -2889,16 +2890,16 @@ void farkle_string_free(char *text);
  *
  * # Safety
  * `rules` readable; `bot_kinds` readable for `player_count` entries; `table` NULL or a live
- * table; `out` writable.
+ * table; `out_simulation` writable.
  */
 FARKLE_MUST_USE
 enum FarkleStatus farkle_simulate(const struct FarkleRules *rules,
                                   const uint32_t *bot_kinds,
-                                  size_t player_count,
+                                  uint32_t player_count,
                                   uint64_t games,
                                   uint64_t seed,
                                   const struct FarkleWinTable *table,
-                                  struct FarkleSimulation *out);
+                                  struct FarkleSimulation *out_simulation);
 
 /**
  * farkle_simulate(), calling `progress` (when not NULL) from this thread after every batch of
@@ -2911,13 +2912,13 @@ enum FarkleStatus farkle_simulate(const struct FarkleRules *rules,
 FARKLE_MUST_USE
 enum FarkleStatus farkle_simulate_with_progress(const struct FarkleRules *rules,
                                                 const uint32_t *bot_kinds,
-                                                size_t player_count,
+                                                uint32_t player_count,
                                                 uint64_t games,
                                                 uint64_t seed,
                                                 const struct FarkleWinTable *table,
                                                 FarkleProgressFn progress,
                                                 void *user,
-                                                struct FarkleSimulation *out);
+                                                struct FarkleSimulation *out_simulation);
 
 #ifdef __cplusplus
 }  // extern "C"

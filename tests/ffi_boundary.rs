@@ -17,6 +17,7 @@ use farkle::ffi::hands::*;
 use farkle::ffi::history::*;
 use farkle::ffi::rules::*;
 use farkle::ffi::saved_game::*;
+use farkle::ffi::scorer::*;
 use farkle::ffi::scoring::*;
 
 fn classic() -> FarkleRules {
@@ -41,13 +42,27 @@ fn text(p: *const c_char) -> String {
 
 #[test]
 fn static_strings_for_any_number() {
+    // A status always has a printable description, even one from a newer library.
     for v in [-1, 0, 1, 12, 13, 29, 30, 1000, i32::MIN, i32::MAX] {
         assert!(!text(farkle_status_str(v)).is_empty());
-        assert!(!text(farkle_game_phase_name(v)).is_empty());
-        assert!(!text(farkle_event_kind_name(v)).is_empty());
-        assert!(!text(farkle_combination_kind_name(v)).is_empty());
     }
-    assert!(farkle_rules_preset_name(6).is_null());
+    // Enum names are NULL past the last value, so C can list them by counting up from 0.
+    let named: [(extern "C" fn(u32) -> *const c_char, u32); 4] = [
+        (farkle_game_phase_name, 4),
+        (farkle_event_kind_name, 13),
+        (farkle_combination_kind_name, 10),
+        (farkle_rules_preset_name, 6),
+    ];
+    for (name_of, count) in named {
+        for v in 0..count {
+            assert!(!text(name_of(v)).is_empty(), "{v}");
+        }
+        for v in [count, count + 1, 1000, u32::MAX] {
+            assert!(name_of(v).is_null(), "{v}");
+        }
+    }
+    assert_eq!(text(farkle_game_phase_name(0)), "awaiting a roll");
+    assert_eq!(text(farkle_combination_kind_name(5)), "three pairs");
     assert_eq!(text(farkle_rules_preset_name(5)), "zilch");
     assert!(farkle_hands_name(0).is_null());
     assert!(farkle_hands_name(14).is_null());

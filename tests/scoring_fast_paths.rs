@@ -19,6 +19,7 @@ use std::mem::MaybeUninit;
 
 use farkle::ffi::error::FarkleStatus;
 use farkle::ffi::rules::FarkleRules;
+use farkle::ffi::scorer::*;
 use farkle::ffi::scoring::*;
 use farkle::{FaceCounts, KindScaling, Preset, Rules, Scorer};
 use reference::reference_memo;

@@ -16,6 +16,7 @@ use std::mem::MaybeUninit;
 use std::ptr;
 
 use farkle::ffi::error::FarkleStatus;
+use farkle::ffi::scorer::*;
 use farkle::ffi::scoring::*;
 use farkle::Rules;
 use libfuzzer_sys::arbitrary::{self, Arbitrary};

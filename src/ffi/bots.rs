@@ -8,16 +8,19 @@ use std::sync::Arc;
 
 use std::ffi::c_void;
 
-use crate::ffi::error::{fail, FarkleStatus};
-use crate::ffi::game::{game_mut, status_of, Failure, FarkleGame};
+use strum::{EnumIter, EnumMessage};
+
+use crate::ffi::boundary::{list_out, out, Handle, Outcome};
+use crate::ffi::error::{fail, CEnum, FarkleStatus};
+use crate::ffi::game::{with_game, FarkleGame};
 use crate::ffi::strategy::{FarkleProgressFn, FarkleWinTable};
 use crate::strategy::{
-    Action, AdviceError, Advisor, Bot, BotError, Progress, Thresholds, ValueKind,
+    Action, AdviceChoice, AdviceError, Advisor, Bot, Progress, Thresholds, ValueKind,
 };
 
 /// An action of the player to move (FarkleAdviceChoice.action).
 #[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
 pub enum FarkleAction {
     /// Roll the dice in hand (farkle_game_roll()).
     Roll = 0,
@@ -33,7 +36,7 @@ pub enum FarkleAction {
 
 /// What the values of an advice mean (FarkleAdvice.value_kind).
 #[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
 pub enum FarkleValueKind {
     /// Expected points banked this turn (the turn's points so far included) under the optimal
     /// single-turn policy; a farkle counts 0. Under a farkle penalty in points, for a player
@@ -46,7 +49,7 @@ pub enum FarkleValueKind {
 
 /// A computer player (the bot_kind argument of farkle_game_bot_play_turn(), as a uint32_t).
 #[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
 pub enum FarkleBotKind {
     /// Picks uniformly among the legal actions, drawing from the seed argument.
     RandomLegal = 0,
@@ -61,6 +64,8 @@ pub enum FarkleBotKind {
     /// optimal otherwise, and in a final round it rolls on until it leads).
     WinOptimal = 3,
 }
+
+c_enums!(FarkleAction, FarkleValueKind, FarkleBotKind);
 
 /// One legal choice and its value.
 #[repr(C)]
@@ -112,48 +117,54 @@ fn action_out(action: Action, points: i32, value: f64) -> FarkleAdviceChoice {
     }
 }
 
-/// The status of an advice error and its explanation.
-fn advice_failure(e: &AdviceError) -> Failure {
-    let status = match e {
-        AdviceError::GameOver => FarkleStatus::GameOver,
-        AdviceError::OtherRules => FarkleStatus::InvalidArgument,
-        AdviceError::Strategy(e) => FarkleStatus::from(e),
-    };
-    Failure::Message(status, e.to_string())
-}
-
-/// The status of a failure, its explanation recorded for farkle_last_error_message().
-fn recorded(failure: Failure) -> FarkleStatus {
-    match failure {
-        Failure::Game(e) => fail(status_of(&e), e),
-        Failure::Status(s) => s,
-        Failure::Message(s, why) => fail(s, why),
-    }
-}
-
 /// The game's single-turn advisor (solved on first use, reporting to `progress`), with
 /// `table` added when given.
 fn advisor_for(
     handle: &FarkleGame,
     table: Option<&FarkleWinTable>,
     progress: Progress,
-) -> Result<Arc<Advisor>, Failure> {
+) -> Outcome<Arc<Advisor>> {
     let single = match handle.advisor.get() {
         Some(a) => Arc::clone(a),
         None => {
             let a = Advisor::single_turn_with_progress(handle.game.rules(), progress)
-                .map_err(|e| advice_failure(&AdviceError::Strategy(e)))?;
+                .map_err(AdviceError::Strategy)?;
             Arc::clone(handle.advisor.get_or_init(|| Arc::new(a)))
         }
     };
     match table {
         None => Ok(single),
-        Some(t) => Ok(Arc::new(
-            single
-                .with_added_table(Arc::clone(&t.table))
-                .map_err(|e| advice_failure(&e))?,
-        )),
+        Some(t) => Ok(Arc::new(single.with_added_table(Arc::clone(&t.table))?)),
     }
+}
+
+/// The computer player of a FarkleBotKind number; `single` gives the single-turn advisor the
+/// optimal kinds play with (called at most once).
+pub(crate) fn bot_of(
+    kind: u32,
+    table: Option<&FarkleWinTable>,
+    single: impl FnOnce() -> Outcome<Arc<Advisor>>,
+) -> Outcome<Bot> {
+    Ok(match FarkleBotKind::from_number(kind) {
+        Some(FarkleBotKind::RandomLegal) => Bot::RandomLegal,
+        Some(FarkleBotKind::Threshold) => Bot::Threshold(Thresholds::default()),
+        Some(FarkleBotKind::SingleTurnOptimal) => Bot::Advised(single()?),
+        Some(FarkleBotKind::WinOptimal) => {
+            let table = table.ok_or_else(|| {
+                fail(
+                    FarkleStatus::NullPointer,
+                    "a FARKLE_BOT_KIND_WIN_OPTIMAL bot needs a table, and table is NULL",
+                )
+            })?;
+            Bot::Advised(Arc::new(single()?.with_added_table(Arc::clone(&table.table))?))
+        }
+        None => {
+            return Err(fail(
+                FarkleStatus::InvalidArgument,
+                format!("bot kind {kind} is not a FARKLE_BOT_KIND_* value (0 to 3)"),
+            ))
+        }
+    })
 }
 
 /// Solves, once per game, the single-turn policies behind farkle_game_advise() and the
@@ -180,18 +191,14 @@ pub unsafe extern "C" fn farkle_game_prepare_advice(
     progress: FarkleProgressFn,
     user: *mut c_void,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        // SAFETY: the caller promises a live game or NULL.
-        let Some(handle) = (unsafe { game_mut(game) }) else {
-            return FarkleStatus::NullPointer;
-        };
+    ffi_boundary! {
         let mut report = |fraction: f64| match progress {
             // SAFETY: the caller passes a valid function; it returns normally.
             Some(f) => unsafe { f(fraction, user) },
             None => true,
         };
-        let result = advisor_for(handle, None, &mut report).map(drop);
-        handle.finish(result)
+        // SAFETY: the caller's promise for the game.
+        unsafe { with_game(game, |h| advisor_for(h, None, &mut report).map(drop)) }
     }
 }
 
@@ -238,38 +245,27 @@ pub unsafe extern "C" fn farkle_game_advise(
     capacity: usize,
     out_count: *mut usize,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let handle = try_ref!(game);
-        // SAFETY: the caller promises a live table or NULL.
-        let table = unsafe { table.as_ref() };
-        let out_advice = try_out!(out_advice);
-        let out_count = try_out!(out_count);
-        if out_choices.is_null() && capacity != 0 {
-            return FarkleStatus::NullPointer;
-        }
-        let advisor = match advisor_for(handle, table, &mut |_| true) {
-            Ok(a) => a,
-            Err(failure) => return recorded(failure),
+    ffi_boundary! {
+        // SAFETY: the caller's promises for the pointers and the list buffers.
+        let (handle, table, out_advice, list) = unsafe {
+            (
+                FarkleGame::from_ptr(game)?,
+                table.as_ref(),
+                out(out_advice)?,
+                list_out(out_choices, capacity, out_count)?,
+            )
         };
-        let advice = match advisor.advise(&handle.game) {
-            Ok(a) => a,
-            Err(e) => return recorded(advice_failure(&e)),
-        };
-        let n = advice.choices.len();
-        if !out_choices.is_null() && n > capacity {
-            // SAFETY: checked non-null; the caller promises it is writable.
-            unsafe { out_count.write(n) };
-            return FarkleStatus::BufferTooSmall;
-        }
+        let advisor = advisor_for(handle, table, &mut |_| true)?;
+        let advice = advisor.advise(&handle.game)?;
+        let choice = |c: &AdviceChoice| action_out(c.action, c.points, c.value);
+        list.write_unless_skipped(advice.choices.iter().map(choice))?;
         let recommended = advice
             .choices
             .iter()
             .find(|c| c.action == advice.recommended)
-            .map_or(action_out(advice.recommended, 0, f64::NAN), |c| {
-                action_out(c.action, c.points, c.value)
-            });
+            .map_or(action_out(advice.recommended, 0, f64::NAN), choice);
         let (dice, p) = advice.next_roll.unwrap_or((0, 0.0));
-        let out = FarkleAdvice {
+        out_advice.write(FarkleAdvice {
             recommended,
             value_kind: match advice.kind {
                 ValueKind::ExpectedPoints => FarkleValueKind::ExpectedPoints,
@@ -278,20 +274,9 @@ pub unsafe extern "C" fn farkle_game_advise(
             has_next_roll: advice.next_roll.is_some(),
             next_roll_dice: dice.into(),
             farkle_probability: p,
-            choice_count: n,
-        };
-        if !out_choices.is_null() {
-            for (i, c) in advice.choices.iter().enumerate() {
-                // SAFETY: i < n <= capacity entries are writable.
-                unsafe { out_choices.add(i).write(action_out(c.action, c.points, c.value)) };
-            }
-        }
-        // SAFETY: both checked non-null; the caller promises they are writable.
-        unsafe {
-            out_count.write(n);
-            out_advice.write(out);
-        }
-        FarkleStatus::Ok
+            choice_count: advice.choices.len(),
+        });
+        Ok(())
     }
 }
 
@@ -327,41 +312,20 @@ pub unsafe extern "C" fn farkle_game_bot_play_turn(
     table: *const FarkleWinTable,
     seed: u64,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        // SAFETY: the caller promises a live game or NULL.
-        let Some(handle) = (unsafe { game_mut(game) }) else {
-            return FarkleStatus::NullPointer;
-        };
-        // SAFETY: the caller promises a live table or NULL.
+    ffi_boundary! {
+        // SAFETY: the caller's promise for the table.
         let table = unsafe { table.as_ref() };
-        let result = (|| -> Result<(), Failure> {
-            let bot = match bot_kind {
-                0 => Bot::RandomLegal,
-                1 => Bot::Threshold(Thresholds::default()),
-                2 => Bot::Advised(advisor_for(handle, None, &mut |_| true)?),
-                3 => {
-                    let table = table.ok_or(FarkleStatus::NullPointer)?;
-                    Bot::Advised(advisor_for(handle, Some(table), &mut |_| true)?)
-                }
-                other => {
-                    return Err(Failure::Message(
-                        FarkleStatus::InvalidArgument,
-                        format!("bot kind {other} is not a FARKLE_BOT_KIND_* value (0 to 3)"),
-                    ))
-                }
-            };
-            use rand::SeedableRng;
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            // A refused turn puts the game back as it was (Bot::play_turn restores it).
-            match bot.play_turn(&mut handle.game, &mut rng) {
-                Ok(_) => Ok(()),
-                Err(BotError::Game(e)) => Err(e.into()),
-                Err(BotError::Advice(e)) => Err(advice_failure(&e)),
-                Err(e @ BotError::RollLimit) => {
-                    Err(Failure::Message(FarkleStatus::ResourceLimit, e.to_string()))
-                }
-            }
-        })();
-        handle.finish(result)
+        // SAFETY: the caller's promise for the game.
+        unsafe {
+            with_game(game, |handle| {
+                let single = || advisor_for(handle, None, &mut |_| true);
+                let bot = bot_of(bot_kind, table, single)?;
+                use rand::SeedableRng;
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                // A refused turn puts the game back as it was (Bot::play_turn restores it).
+                bot.play_turn(&mut handle.game, &mut rng)?;
+                Ok(())
+            })
+        }
     }
 }

@@ -313,7 +313,7 @@ pub(crate) fn fail(status: FarkleStatus, why: impl std::fmt::Display) -> FarkleS
 pub(crate) fn explanation(status: FarkleStatus) -> String {
     if !DETAIL_RECORDED.with(Cell::get) {
         let message = status.message();
-        fail(status, &message[..message.len() - 1]);
+        let _ = fail(status, &message[..message.len() - 1]);
     }
     LAST_ERROR.with(|last| last.borrow().to_string_lossy().into_owned())
 }

@@ -8,14 +8,16 @@
 //! overlap; moving a game to another thread between calls is fine). Separate games are
 //! independent and may be used from different threads at once.
 
-use std::ffi::{c_char, CStr, CString};
+use std::ffi::{c_char, CString};
 
-use crate::dice::DiceError;
+use strum::{EnumIter, EnumMessage};
+
 use crate::dice_source::DiceSource;
-use crate::ffi::error::{c_string, fail, FarkleStatus};
+use crate::ffi::boundary::{arg, c_str, list_out, out, slice, Handle, Out, Outcome};
+use crate::ffi::error::{c_string, explanation, fail, CEnum, FarkleStatus};
 use crate::ffi::rules::FarkleRules;
 use crate::ffi::scoring::{FarkleSelection, FARKLE_MAX_DICE};
-use crate::game::{Game, GameError, Phase, MAX_PLAYERS};
+use crate::game::{Game, Phase, MAX_PLAYERS};
 use crate::rules::Rules;
 
 /// Most players in one game.
@@ -38,23 +40,27 @@ pub struct FarkleGame {
 
 /// What the game is waiting for (FarkleGameState.phase).
 #[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
 pub enum FarkleGamePhase {
     /// The current player may roll; after a selection also bank (can_bank) or undo (can_undo).
+    #[strum(message = "awaiting a roll\0")]
     AwaitingRoll = 0,
     /// The last roll scores: the player must select dice from it (farkle_game_select(),
     /// farkle_game_select_mask(), or farkle_game_toggle() and farkle_game_confirm()).
+    #[strum(message = "awaiting a selection\0")]
     AwaitingSelection = 1,
     /// The last roll scored nothing; the player must call farkle_game_acknowledge_farkle().
+    #[strum(message = "farkled\0")]
     Farkled = 2,
     /// The game is over; farkle_game_winners() says who won.
+    #[strum(message = "over\0")]
     GameOver = 3,
 }
 
 /// Where a game's generated dice come from (the dice_source argument of
 /// farkle_game_new_with(), passed as a uint32_t).
 #[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
 pub enum FarkleDiceSource {
     /// A reproducible generator seeded with the seed argument: the same seed, rules and
     /// actions give the same game on every platform.
@@ -144,61 +150,19 @@ pub struct FarklePlayerState {
     pub penalty_points: i64,
 }
 
-/// A failed call: a game rule or a plain status.
-pub(crate) enum Failure {
-    Game(GameError),
-    Status(FarkleStatus),
-    /// A status with its own explanation.
-    Message(FarkleStatus, String),
-}
-
-impl From<GameError> for Failure {
-    fn from(e: GameError) -> Self {
-        Failure::Game(e)
-    }
-}
-
-impl From<FarkleStatus> for Failure {
-    fn from(s: FarkleStatus) -> Self {
-        Failure::Status(s)
-    }
-}
-
-/// The status of a refused call.
-pub(crate) fn status_of(e: &GameError) -> FarkleStatus {
-    match e {
-        GameError::PlayerCount(_) => FarkleStatus::InvalidArgument,
-        GameError::Rules(_) => FarkleStatus::InvalidRules,
-        GameError::GameOver => FarkleStatus::GameOver,
-        GameError::WrongPhase { .. } => FarkleStatus::WrongPhase,
-        GameError::IndexOutOfRange { .. } => FarkleStatus::IndexOutOfRange,
-        GameError::DuplicateIndex { .. } => FarkleStatus::DuplicateIndex,
-        GameError::InvalidSelection(_) => FarkleStatus::InvalidSelection,
-        GameError::BelowMinimumEntry { .. } => FarkleStatus::BelowMinimumEntry,
-        GameError::BelowMinimumBank { .. } => FarkleStatus::BelowMinimumBank,
-        GameError::NothingToBank => FarkleStatus::NothingToBank,
-        GameError::NothingToUndo => FarkleStatus::NothingToUndo,
-        GameError::HandEmpty => FarkleStatus::HandEmpty,
-        GameError::NoDiceGenerator => FarkleStatus::NoDiceGenerator,
-        GameError::WrongDiceCount { .. } => FarkleStatus::WrongDiceCount,
-        GameError::InvalidDice(DiceError::InvalidFace { .. }) => FarkleStatus::InvalidFace,
-        GameError::InvalidDice(DiceError::TooManyDice { .. }) => FarkleStatus::WrongDiceCount,
-        GameError::Entropy(_) => FarkleStatus::EntropyUnavailable,
-        GameError::UnknownPlayer { .. } => FarkleStatus::UnknownPlayer,
-        GameError::PlayerDeparted(_) => FarkleStatus::PlayerDeparted,
-        GameError::ForfeitNotAllowed => FarkleStatus::ForfeitNotAllowed,
-    }
-}
+impl Handle for FarkleGame {}
 
 impl FarkleGame {
-    /// Wraps a game; `None` when a player name holds a NUL character (C cannot see it whole).
-    pub(crate) fn new(game: Game) -> Option<FarkleGame> {
+    /// Wraps a game; refuses (with `status`) a player name holding a NUL character, which C
+    /// could not see whole.
+    pub(crate) fn new(game: Game, status: FarkleStatus) -> Outcome<FarkleGame> {
         let names = game
             .players()
             .iter()
             .map(|p| p.name.as_deref().map(CString::new).transpose().ok())
-            .collect::<Option<Vec<_>>>()?;
-        Some(FarkleGame {
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| fail(status, "a player name contains a NUL character"))?;
+        Ok(FarkleGame {
             game,
             names,
             last_error: CString::default(),
@@ -206,95 +170,68 @@ impl FarkleGame {
         })
     }
 
-    /// Records the outcome of a call in the per-game message and returns its status.
-    pub(crate) fn finish(&mut self, result: Result<(), Failure>) -> FarkleStatus {
-        match result {
-            Ok(()) => {
-                // Only a failure sets a message: a success allocates nothing.
-                if !self.last_error.as_bytes().is_empty() {
-                    self.last_error = CString::default();
-                }
-                FarkleStatus::Ok
-            }
-            Err(Failure::Game(e)) => {
-                self.last_error = c_string(&e.to_string());
-                fail(status_of(&e), e)
-            }
-            Err(Failure::Status(s)) => {
-                let message = s.message();
-                self.last_error = c_string(&message[..message.len() - 1]);
-                s
-            }
-            Err(Failure::Message(s, why)) => {
-                self.last_error = c_string(&why);
-                fail(s, why)
-            }
+    /// Keeps the outcome of a call made through a non-const pointer as the game's message.
+    fn record(&mut self, outcome: Outcome) -> Outcome {
+        match outcome {
+            // Only a failure sets a message: a success allocates nothing.
+            Ok(()) if self.last_error.as_bytes().is_empty() => {}
+            Ok(()) => self.last_error = CString::default(),
+            Err(status) => self.last_error = c_string(&explanation(status)),
+        }
+        outcome
+    }
+}
+
+/// Runs `body` on the game behind a caller's non-const pointer (NULL_POINTER for NULL) and
+/// keeps its outcome as the game's message (farkle_game_last_error()).
+///
+/// # Safety
+/// `game` must be NULL or a live game, used by no other thread during the call.
+pub(crate) unsafe fn with_game(
+    game: *mut FarkleGame,
+    body: impl FnOnce(&mut FarkleGame) -> Outcome,
+) -> Outcome {
+    // SAFETY: the caller's promise.
+    let handle = unsafe { FarkleGame::from_mut(game) }?;
+    let outcome = body(handle);
+    handle.record(outcome)
+}
+
+/// Runs a player's action on the game behind a caller's pointer, inside the panic boundary;
+/// its outcome becomes the game's message (what the action returns on success is dropped:
+/// C reads the game's state instead).
+///
+/// # Safety
+/// As for [`with_game`].
+unsafe fn game_action<T, E>(
+    game: *mut FarkleGame,
+    action: impl FnOnce(&mut Game) -> Result<T, E>,
+) -> FarkleStatus
+where
+    FarkleStatus: From<E>,
+{
+    ffi_boundary! {
+        // SAFETY: the caller's promise.
+        unsafe {
+            with_game(game, |h| {
+                action(&mut h.game)?;
+                Ok(())
+            })
         }
     }
 }
 
-/// `&mut FarkleGame` from a caller's pointer, or `None` for NULL.
-///
-/// # Safety
-/// `game` must be NULL or a live game from this library, not used by another thread.
-pub(crate) unsafe fn game_mut<'a>(game: *mut FarkleGame) -> Option<&'a mut FarkleGame> {
-    // SAFETY: the caller promises a live game or NULL.
-    unsafe { game.as_mut() }
-}
-
-/// `&[T]` from a pointer and length: `(NULL, 0)` is empty, `(NULL, n > 0)` is NULL_POINTER.
-///
-/// # Safety
-/// A non-NULL `ptr` must be readable for `len` elements.
-pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], FarkleStatus> {
-    if ptr.is_null() {
-        return if len == 0 {
-            Ok(&[])
-        } else {
-            Err(FarkleStatus::NullPointer)
-        };
-    }
-    // SAFETY: non-null; the caller promises `len` readable elements.
-    Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
-}
-
-/// Runs an action on a game: NULL_POINTER for a NULL game, otherwise the action's status,
-/// recorded in the game's message.
-macro_rules! game_action {
-    ($game:expr, |$g:ident| $body:expr) => {
-        legacy_boundary! {
-            // SAFETY: the caller promises a live game or NULL.
-            let Some(handle) = (unsafe { game_mut($game) }) else {
-                return FarkleStatus::NullPointer;
-            };
-            let result = (|| -> Result<(), Failure> {
-                let $g = &mut handle.game;
-                $body
-            })();
-            handle.finish(result)
-        }
-    };
-}
-
-/// Writes `value` to a checked, non-NULL output pointer.
-macro_rules! write_out {
-    ($out:expr, $value:expr) => {{
-        let value = $value;
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { $out.write(value) };
-        FarkleStatus::Ok
-    }};
-}
-
+/// Creates a game and hands it to the caller through `out`.
 fn new_handle(
     rules: &FarkleRules,
     names: Vec<Option<String>>,
     source: DiceSource,
-) -> Result<*mut FarkleGame, FarkleStatus> {
+    out: Out<*mut FarkleGame>,
+) -> Outcome {
     let rules = Rules::try_from(rules)?;
-    let game = Game::with_names(rules, names, source).map_err(|e| status_of(&e))?;
-    let handle = FarkleGame::new(game).ok_or(FarkleStatus::InvalidArgument)?;
-    Ok(Box::into_raw(Box::new(handle)))
+    let game = Game::with_names(rules, names, source)?;
+    FarkleGame::new(game, FarkleStatus::InvalidArgument)?.into_out(out);
+    Ok(())
 }
 
 /// Creates a game of `player_count` unnamed players (1 to FARKLE_MAX_PLAYERS) under `rules`,
@@ -316,14 +253,12 @@ pub unsafe extern "C" fn farkle_game_new(
     seed: u64,
     out_game: *mut *mut FarkleGame,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let rules = try_ref!(rules);
-        let out = try_out!(out_game);
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (rules, out) = unsafe { (arg(rules)?, out(out_game)?) };
+        // Capped so that no count allocates more than one name past the limit it fails.
         let names = vec![None; player_count.min(FARKLE_MAX_PLAYERS + 1) as usize];
-        match new_handle(rules, names, DiceSource::Seeded { seed }) {
-            Ok(handle) => write_out!(out, handle),
-            Err(status) => status,
-        }
+        new_handle(rules, names, DiceSource::Seeded { seed }, out)
     }
 }
 
@@ -347,45 +282,50 @@ pub unsafe extern "C" fn farkle_game_new(
 pub unsafe extern "C" fn farkle_game_new_with(
     rules: *const FarkleRules,
     names: *const *const c_char,
-    player_count: usize,
+    player_count: u32,
     dice_source: u32,
     seed: u64,
     out_game: *mut *mut FarkleGame,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let rules = try_ref!(rules);
-        let out = try_out!(out_game);
-        if player_count == 0 || player_count > MAX_PLAYERS {
-            return FarkleStatus::InvalidArgument;
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (rules, out) = unsafe { (arg(rules)?, out(out_game)?) };
+        if player_count == 0 || player_count > FARKLE_MAX_PLAYERS {
+            return Err(fail(
+                FarkleStatus::InvalidArgument,
+                format!("player_count {player_count} is not 1 to {FARKLE_MAX_PLAYERS}"),
+            ));
         }
-        let source = match dice_source {
-            0 => DiceSource::Seeded { seed },
-            1 => DiceSource::Entropy,
-            2 => DiceSource::Supplied,
-            _ => return FarkleStatus::InvalidArgument,
-        };
-        let mut player_names = Vec::with_capacity(player_count);
-        if names.is_null() {
-            player_names.resize(player_count, None);
-        } else {
-            // SAFETY: the caller promises `player_count` readable pointers.
-            let pointers = unsafe { std::slice::from_raw_parts(names, player_count) };
-            for &name in pointers {
-                if name.is_null() {
-                    player_names.push(None);
-                    continue;
-                }
-                // SAFETY: non-null; the caller promises a NUL-terminated string.
-                let Ok(name) = unsafe { CStr::from_ptr(name) }.to_str() else {
-                    return FarkleStatus::InvalidArgument;
-                };
-                player_names.push(Some(name.to_owned()));
+        let source = match FarkleDiceSource::from_number(dice_source) {
+            Some(FarkleDiceSource::Seeded) => DiceSource::Seeded { seed },
+            Some(FarkleDiceSource::Entropy) => DiceSource::Entropy,
+            Some(FarkleDiceSource::Supplied) => DiceSource::Supplied,
+            None => {
+                return Err(fail(
+                    FarkleStatus::InvalidArgument,
+                    format!("dice_source {dice_source} is not a FarkleDiceSource"),
+                ))
             }
-        }
-        match new_handle(rules, player_names, source) {
-            Ok(handle) => write_out!(out, handle),
-            Err(status) => status,
-        }
+        };
+        // SAFETY: the caller promises `player_count` readable pointers (or NULL names).
+        let names = unsafe { slice(names, if names.is_null() { 0 } else { player_count as usize }) }?;
+        let player_names = if names.is_empty() {
+            vec![None; player_count as usize]
+        } else {
+            names
+                .iter()
+                .enumerate()
+                .map(|(i, &name)| {
+                    if name.is_null() {
+                        return Ok(None);
+                    }
+                    // SAFETY: non-NULL; the caller promises a NUL-terminated string.
+                    let name = unsafe { c_str(name, &format!("names[{i}]")) }?;
+                    Ok(Some(name.to_owned()))
+                })
+                .collect::<Outcome<Vec<_>>>()?
+        };
+        new_handle(rules, player_names, source, out)
     }
 }
 
@@ -396,10 +336,8 @@ pub unsafe extern "C" fn farkle_game_new_with(
 /// `game` must be NULL or a game from this library not yet freed.
 #[no_mangle]
 pub unsafe extern "C" fn farkle_game_free(game: *mut FarkleGame) {
-    if !game.is_null() {
-        // SAFETY: the caller promises a live game from Box::into_raw, freed once.
-        drop(unsafe { Box::from_raw(game) });
-    }
+    // SAFETY: the caller's promise.
+    ffi_guard!((), unsafe { FarkleGame::free(game) })
 }
 
 /// The message of the last call made on this game through a non-const FarkleGame pointer
@@ -411,11 +349,11 @@ pub unsafe extern "C" fn farkle_game_free(game: *mut FarkleGame) {
 /// `game` must be NULL or a live game.
 #[no_mangle]
 pub unsafe extern "C" fn farkle_game_last_error(game: *const FarkleGame) -> *const c_char {
-    // SAFETY: the caller promises a live game or NULL.
-    match unsafe { game.as_ref() } {
-        Some(g) => g.last_error.as_ptr(),
-        None => c"game is NULL".as_ptr(),
-    }
+    // SAFETY: the caller's promise.
+    ffi_guard!(c"panic".as_ptr(), match unsafe { FarkleGame::from_ptr(game) } {
+        Ok(g) => g.last_error.as_ptr(),
+        Err(_) => c"game is NULL".as_ptr(),
+    })
 }
 
 /// Rolls the dice in hand with the game's generator.
@@ -432,10 +370,8 @@ pub unsafe extern "C" fn farkle_game_last_error(game: *const FarkleGame) -> *con
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn farkle_game_roll(game: *mut FarkleGame) -> FarkleStatus {
-    game_action!(game, |g| {
-        g.roll()?;
-        Ok(())
-    })
+    // SAFETY: the caller's promise for the game.
+    unsafe { game_action(game, |g| g.roll().map(drop)) }
 }
 
 /// Rolls the hand with dice supplied by the caller (physical dice, a server replaying a
@@ -455,12 +391,13 @@ pub unsafe extern "C" fn farkle_game_roll_dice(
     faces: *const u8,
     count: usize,
 ) -> FarkleStatus {
-    game_action!(game, |g| {
-        // SAFETY: the caller promises `count` readable bytes.
-        let faces = unsafe { slice(faces, count) }?;
-        g.roll_with(faces)?;
-        Ok(())
-    })
+    // SAFETY: the caller's promises for the game and the `count` readable faces.
+    unsafe {
+        game_action(game, |g| {
+            let faces = slice(faces, count)?;
+            g.roll_with(faces).map(drop).map_err(FarkleStatus::from)
+        })
+    }
 }
 
 /// Selects dice of the current roll by index (0-based, in roll order) and scores them with the
@@ -482,12 +419,13 @@ pub unsafe extern "C" fn farkle_game_select(
     indices: *const usize,
     count: usize,
 ) -> FarkleStatus {
-    game_action!(game, |g| {
-        // SAFETY: the caller promises `count` readable entries.
-        let indices = unsafe { slice(indices, count) }?;
-        g.select(indices)?;
-        Ok(())
-    })
+    // SAFETY: the caller's promises for the game and the `count` readable indices.
+    unsafe {
+        game_action(game, |g| {
+            let indices = slice(indices, count)?;
+            g.select(indices).map_err(FarkleStatus::from)
+        })
+    }
 }
 
 /// Selects the dice of the current roll whose bits are set in `mask` (bit i = the i-th die),
@@ -499,10 +437,8 @@ pub unsafe extern "C" fn farkle_game_select(
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn farkle_game_select_mask(game: *mut FarkleGame, mask: u16) -> FarkleStatus {
-    game_action!(game, |g| {
-        g.select_mask(mask)?;
-        Ok(())
-    })
+    // SAFETY: the caller's promise for the game.
+    unsafe { game_action(game, |g| g.select_mask(mask)) }
 }
 
 /// Toggles die `index` of the current roll in or out of the pending selection (seed 004's
@@ -517,10 +453,8 @@ pub unsafe extern "C" fn farkle_game_select_mask(game: *mut FarkleGame, mask: u1
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn farkle_game_toggle(game: *mut FarkleGame, index: usize) -> FarkleStatus {
-    game_action!(game, |g| {
-        g.toggle(index)?;
-        Ok(())
-    })
+    // SAFETY: the caller's promise for the game.
+    unsafe { game_action(game, |g| g.toggle(index)) }
 }
 
 /// Scores the pending selection built with farkle_game_toggle(), as farkle_game_select() does.
@@ -533,10 +467,8 @@ pub unsafe extern "C" fn farkle_game_toggle(game: *mut FarkleGame, index: usize)
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn farkle_game_confirm(game: *mut FarkleGame) -> FarkleStatus {
-    game_action!(game, |g| {
-        g.confirm()?;
-        Ok(())
-    })
+    // SAFETY: the caller's promise for the game.
+    unsafe { game_action(game, Game::confirm) }
 }
 
 /// Takes back the selection of the current roll (seed 004's "unpick"): its points leave the
@@ -551,10 +483,8 @@ pub unsafe extern "C" fn farkle_game_confirm(game: *mut FarkleGame) -> FarkleSta
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn farkle_game_undo(game: *mut FarkleGame) -> FarkleStatus {
-    game_action!(game, |g| {
-        g.undo()?;
-        Ok(())
-    })
+    // SAFETY: the caller's promise for the game.
+    unsafe { game_action(game, Game::undo) }
 }
 
 /// Banks the turn's points: they join the player's score, the turn ends and play passes on
@@ -572,10 +502,8 @@ pub unsafe extern "C" fn farkle_game_undo(game: *mut FarkleGame) -> FarkleStatus
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn farkle_game_bank(game: *mut FarkleGame) -> FarkleStatus {
-    game_action!(game, |g| {
-        g.bank()?;
-        Ok(())
-    })
+    // SAFETY: the caller's promise for the game.
+    unsafe { game_action(game, Game::bank) }
 }
 
 /// Acknowledges a farkle (seed 002's "forfeit"): the turn ends with its points lost and play
@@ -590,10 +518,8 @@ pub unsafe extern "C" fn farkle_game_bank(game: *mut FarkleGame) -> FarkleStatus
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn farkle_game_acknowledge_farkle(game: *mut FarkleGame) -> FarkleStatus {
-    game_action!(game, |g| {
-        g.acknowledge_farkle()?;
-        Ok(())
-    })
+    // SAFETY: the caller's promise for the game.
+    unsafe { game_action(game, Game::acknowledge_farkle) }
 }
 
 /// Gives up the turn's points when the player can neither roll nor bank (every die has
@@ -609,10 +535,8 @@ pub unsafe extern "C" fn farkle_game_acknowledge_farkle(game: *mut FarkleGame) -
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn farkle_game_forfeit_turn(game: *mut FarkleGame) -> FarkleStatus {
-    game_action!(game, |g| {
-        g.forfeit_turn()?;
-        Ok(())
-    })
+    // SAFETY: the caller's promise for the game.
+    unsafe { game_action(game, Game::forfeit_turn) }
 }
 
 /// Player `player` leaves the game, at any time. The score stays in the record but the player
@@ -628,10 +552,8 @@ pub unsafe extern "C" fn farkle_game_forfeit_turn(game: *mut FarkleGame) -> Fark
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn farkle_game_leave(game: *mut FarkleGame, player: u32) -> FarkleStatus {
-    game_action!(game, |g| {
-        g.leave(player as usize)?;
-        Ok(())
-    })
+    // SAFETY: the caller's promise for the game.
+    unsafe { game_action(game, |g| g.leave(player as usize)) }
 }
 
 fn phase_of(p: Phase) -> FarkleGamePhase {
@@ -685,10 +607,11 @@ pub unsafe extern "C" fn farkle_game_state(
     game: *const FarkleGame,
     out_state: *mut FarkleGameState,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let g = try_ref!(game);
-        let out = try_out!(out_state);
-        write_out!(out, state_of(&g.game))
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (g, out) = unsafe { (FarkleGame::from_ptr(game)?, out(out_state)?) };
+        out.write(state_of(&g.game));
+        Ok(())
     }
 }
 
@@ -704,13 +627,11 @@ pub unsafe extern "C" fn farkle_game_player(
     player: u32,
     out_player: *mut FarklePlayerState,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let g = try_ref!(game);
-        let out = try_out!(out_player);
-        let Ok(p) = g.game.player(player as usize) else {
-            return FarkleStatus::UnknownPlayer;
-        };
-        write_out!(out, FarklePlayerState {
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (g, out) = unsafe { (FarkleGame::from_ptr(game)?, out(out_player)?) };
+        let p = g.game.player(player as usize)?;
+        out.write(FarklePlayerState {
             score: p.score,
             on_board: p.on_board,
             active: p.active,
@@ -724,7 +645,8 @@ pub unsafe extern "C" fn farkle_game_player(
             best_turn: p.best_turn,
             banked_points: p.banked_points,
             penalty_points: p.penalty_points,
-        })
+        });
+        Ok(())
     }
 }
 
@@ -741,13 +663,13 @@ pub unsafe extern "C" fn farkle_game_player_name(
     player: u32,
     out_name: *mut *const c_char,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let g = try_ref!(game);
-        let out = try_out!(out_name);
-        let Some(name) = g.names.get(player as usize) else {
-            return FarkleStatus::UnknownPlayer;
-        };
-        write_out!(out, name.as_ref().map_or(std::ptr::null(), |n| n.as_ptr()))
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (g, out) = unsafe { (FarkleGame::from_ptr(game)?, out(out_name)?) };
+        g.game.player(player as usize)?;
+        let name = &g.names[player as usize];
+        out.write(name.as_ref().map_or(std::ptr::null(), |n| n.as_ptr()));
+        Ok(())
     }
 }
 
@@ -761,10 +683,11 @@ pub unsafe extern "C" fn farkle_game_rules(
     game: *const FarkleGame,
     out_rules: *mut FarkleRules,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let g = try_ref!(game);
-        let out = try_out!(out_rules);
-        write_out!(out, FarkleRules::from(g.game.rules()))
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (g, out) = unsafe { (FarkleGame::from_ptr(game)?, out(out_rules)?) };
+        out.write(FarkleRules::from(g.game.rules()));
+        Ok(())
     }
 }
 
@@ -780,13 +703,14 @@ pub unsafe extern "C" fn farkle_game_winners(
     game: *const FarkleGame,
     out_winners: *mut u64,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let g = try_ref!(game);
-        let out = try_out!(out_winners);
-        match g.game.winners() {
-            Some(w) => write_out!(out, w),
-            None => FarkleStatus::WrongPhase,
-        }
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (g, out) = unsafe { (FarkleGame::from_ptr(game)?, out(out_winners)?) };
+        let winners = g.game.winners().ok_or_else(|| {
+            fail(FarkleStatus::WrongPhase, "the game is not over: there are no winners yet")
+        })?;
+        out.write(winners);
+        Ok(())
     }
 }
 
@@ -810,44 +734,27 @@ pub unsafe extern "C" fn farkle_game_selections(
     capacity: usize,
     out_count: *mut usize,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let g = try_ref!(game);
-        let out_count = try_out!(out_count);
-        if out_selections.is_null() && capacity != 0 {
-            return FarkleStatus::NullPointer;
-        }
-        let legal = g.game.legal_selections();
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out_count.write(legal.len()) };
-        if legal.len() > capacity {
-            return FarkleStatus::BufferTooSmall;
-        }
-        for (i, s) in legal.iter().enumerate() {
-            let entry = FarkleSelection {
-                dice_mask: s.mask,
-                dice_count: s.selection.dice.total() as u8,
-                counts: s.selection.dice.0,
-                points: s.selection.points,
-            };
-            // SAFETY: i < legal.len() <= capacity entries are writable.
-            unsafe { out_selections.add(i).write(entry) };
-        }
-        FarkleStatus::Ok
+    ffi_boundary! {
+        // SAFETY: the caller's promises for the game and the list buffers.
+        let (g, list) = unsafe {
+            (FarkleGame::from_ptr(game)?, list_out(out_selections, capacity, out_count)?)
+        };
+        list.write(g.game.legal_selections().iter().map(|s| FarkleSelection {
+            dice_mask: s.mask,
+            dice_count: s.selection.dice.total() as u8,
+            counts: s.selection.dice.0,
+            points: s.selection.points,
+        }))
     }
 }
 
-/// A static English name of a FarkleGamePhase value ("awaiting a roll", ...), "unknown" for
-/// any other value. Static; do not free.
+/// The static English name of a FarkleGamePhase value ("awaiting a roll", ...), or NULL for
+/// any other number. Static; do not free.
 #[no_mangle]
-pub extern "C" fn farkle_game_phase_name(phase: i32) -> *const c_char {
-    match phase {
-        0 => c"awaiting a roll",
-        1 => c"awaiting a selection",
-        2 => c"farkled",
-        3 => c"over",
-        _ => c"unknown",
-    }
-    .as_ptr()
+pub extern "C" fn farkle_game_phase_name(phase: u32) -> *const c_char {
+    ffi_guard!(std::ptr::null(), FarkleGamePhase::c_name_of(phase))
 }
+
+c_enums!(FarkleGamePhase, FarkleDiceSource);
 
 const _: () = assert!(FARKLE_MAX_DICE <= 16, "dice masks are 16 bits");

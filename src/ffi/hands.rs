@@ -4,9 +4,11 @@
 //! The dice-hands scoring system of seed 003 from C: scoring a pool into hands, upgrade
 //! costs, and each hand's base and multiplier.
 
-use std::ffi::c_char;
+use std::ffi::{c_char, CString};
+use std::sync::OnceLock;
 
-use crate::ffi::error::FarkleStatus;
+use crate::ffi::boundary::{arg, out, slice, Outcome};
+use crate::ffi::error::{fail, FarkleStatus};
 use crate::hands::{
     self, Bonuses, HandKind, HandLevels, HandsError, HANDS_DEFAULT_LEVEL_CAP, HANDS_MAX_DICE,
     HANDS_MAX_LEVEL, HAND_KINDS,
@@ -152,6 +154,16 @@ fn levels_from_c(levels: &FarkleHandLevels) -> Result<HandLevels, HandsError> {
     HandLevels::from_parts(levels.levels, levels.cap)
 }
 
+/// The hand of a FARKLE_HAND_KIND_* number, or UNKNOWN_HAND.
+fn hand_kind(hand: u32) -> Outcome<HandKind> {
+    HandKind::from_number(hand).ok_or_else(|| {
+        fail(
+            FarkleStatus::UnknownHand,
+            format!("hand {hand} is not a FARKLE_HAND_KIND_* value (1 to {FARKLE_HAND_KINDS})"),
+        )
+    })
+}
+
 /// Writes the default levels to `*out_levels`: every hand at level 0, cap
 /// FARKLE_HANDS_DEFAULT_LEVEL_CAP.
 ///
@@ -164,15 +176,14 @@ fn levels_from_c(levels: &FarkleHandLevels) -> Result<HandLevels, HandsError> {
 pub unsafe extern "C" fn farkle_hands_levels_default(
     out_levels: *mut FarkleHandLevels,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let out = try_out!(out_levels);
-        let levels = FarkleHandLevels {
+    ffi_boundary! {
+        // SAFETY: the caller's promise.
+        let out = unsafe { out(out_levels) }?;
+        out.write(FarkleHandLevels {
             levels: [0; FARKLE_HAND_KINDS],
             cap: FARKLE_HANDS_DEFAULT_LEVEL_CAP,
-        };
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(levels) };
-        FarkleStatus::Ok
+        });
+        Ok(())
     }
 }
 
@@ -188,17 +199,16 @@ pub unsafe extern "C" fn farkle_hands_levels_default(
 pub unsafe extern "C" fn farkle_hands_bonuses_default(
     out_bonuses: *mut FarkleHandBonuses,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let out = try_out!(out_bonuses);
+    ffi_boundary! {
+        // SAFETY: the caller's promise.
+        let out = unsafe { out(out_bonuses) }?;
         let b = Bonuses::default();
-        let bonuses = FarkleHandBonuses {
+        out.write(FarkleHandBonuses {
             ability_bonus: b.ability_bonus,
             item_mult_bonus: b.item_mult_bonus,
             score_mult: b.score_mult,
-        };
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(bonuses) };
-        FarkleStatus::Ok
+        });
+        Ok(())
     }
 }
 
@@ -248,31 +258,32 @@ pub unsafe extern "C" fn farkle_hands_score(
     hand_of_die_len: usize,
     out_result: *mut FarkleHandsResult,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let faces = try_slice!(faces, count);
-        let levels = try_ref!(levels);
-        let bonuses = try_ref!(bonuses);
+    ffi_boundary! {
+        // SAFETY: the caller's promises for the inputs and the three outputs.
+        let (faces, levels, bonuses, out_result) = unsafe {
+            (slice(faces, count)?, arg(levels)?, arg(bonuses)?, out(out_result)?)
+        };
         if (out_hands.is_null() && hands_capacity != 0)
             || (out_hand_of_die.is_null() && hand_of_die_len != 0)
         {
-            return FarkleStatus::NullPointer;
+            return Err(FarkleStatus::NullPointer);
         }
-        let out_result = try_out!(out_result);
-        let levels = match levels_from_c(levels) {
-            Ok(l) => l,
-            Err(e) => return e.into(),
-        };
+        let levels = levels_from_c(levels)?;
         let bonuses = Bonuses {
             ability_bonus: bonuses.ability_bonus,
             item_mult_bonus: bonuses.item_mult_bonus,
             score_mult: bonuses.score_mult,
         };
-        let score = match hands::score_pool(faces, &levels, &bonuses) {
-            Ok(s) => s,
-            Err(e) => return e.into(),
-        };
-        if score.hands.len() > hands_capacity || hand_of_die_len < count {
-            return FarkleStatus::BufferTooSmall;
+        let score = hands::score_pool(faces, &levels, &bonuses)?;
+        let hand_count = score.hands.len();
+        if hand_count > hands_capacity || hand_of_die_len < count {
+            return Err(fail(
+                FarkleStatus::BufferTooSmall,
+                format!(
+                    "{hand_count} hands in {hands_capacity} entries, {count} dice in \
+                     {hand_of_die_len} entries"
+                ),
+            ));
         }
         for (i, h) in score.hands.iter().enumerate() {
             let hand = FarkleHand {
@@ -284,7 +295,7 @@ pub unsafe extern "C" fn farkle_hands_score(
                 mult: h.mult,
                 score: h.score,
             };
-            // SAFETY: i < hands.len() <= hands_capacity entries are writable.
+            // SAFETY: i < hand_count <= hands_capacity entries are writable.
             unsafe { out_hands.add(i).write(hand) };
         }
         for (i, slot) in score.hand_of_each_die(faces).into_iter().enumerate() {
@@ -292,14 +303,12 @@ pub unsafe extern "C" fn farkle_hands_score(
             // SAFETY: i < count <= hand_of_die_len bytes are writable.
             unsafe { out_hand_of_die.add(i).write(index) };
         }
-        let result = FarkleHandsResult {
+        out_result.write(FarkleHandsResult {
             total: score.total,
             hands_total: score.hands_total,
-            hand_count: score.hands.len(),
-        };
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out_result.write(result) };
-        FarkleStatus::Ok
+            hand_count,
+        });
+        Ok(())
     }
 }
 
@@ -321,19 +330,12 @@ pub unsafe extern "C" fn farkle_hands_upgrade_cost(
     hand: u32,
     out_cost: *mut u64,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let levels = try_ref!(levels);
-        let out = try_out!(out_cost);
-        let Some(kind) = HandKind::from_number(hand) else {
-            return FarkleStatus::UnknownHand;
-        };
-        let cost = match levels_from_c(levels).and_then(|l| l.next_upgrade_cost(kind)) {
-            Ok(c) => c,
-            Err(e) => return e.into(),
-        };
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(cost) };
-        FarkleStatus::Ok
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (levels, out) = unsafe { (arg(levels)?, out(out_cost)?) };
+        let kind = hand_kind(hand)?;
+        out.write(levels_from_c(levels)?.next_upgrade_cost(kind)?);
+        Ok(())
     }
 }
 
@@ -361,22 +363,13 @@ pub unsafe extern "C" fn farkle_hands_base_mult(
     out_base: *mut u64,
     out_mult: *mut u32,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let out_base = try_out!(out_base);
-        let out_mult = try_out!(out_mult);
-        let Some(kind) = HandKind::from_number(hand) else {
-            return FarkleStatus::UnknownHand;
-        };
-        let bm = match hands::hand_base_mult(kind, level, dice_count) {
-            Ok(bm) => bm,
-            Err(e) => return e.into(),
-        };
-        // SAFETY: checked non-null; the caller promises they are writable.
-        unsafe {
-            out_base.write(bm.base);
-            out_mult.write(bm.mult);
-        }
-        FarkleStatus::Ok
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (out_base, out_mult) = unsafe { (out(out_base)?, out(out_mult)?) };
+        let bm = hands::hand_base_mult(hand_kind(hand)?, level, dice_count)?;
+        out_base.write(bm.base);
+        out_mult.write(bm.mult);
+        Ok(())
     }
 }
 
@@ -384,23 +377,13 @@ pub unsafe extern "C" fn farkle_hands_base_mult(
 /// a FARKLE_HAND_KIND_* value. Static; do not free.
 #[no_mangle]
 pub extern "C" fn farkle_hands_name(hand: u32) -> *const c_char {
-    match HandKind::from_number(hand) {
-        None => std::ptr::null(),
-        Some(kind) => match kind {
-            HandKind::HighRoll => c"High Roll",
-            HandKind::Pair => c"Pair",
-            HandKind::TwoPair => c"Two Pair",
-            HandKind::XOfAKind => c"X of a Kind",
-            HandKind::SmallStraight => c"Small Straight",
-            HandKind::FullHouse => c"Full House",
-            HandKind::AllOdd => c"All Odd",
-            HandKind::AllEven => c"All Even",
-            HandKind::LargeStraight => c"Large Straight",
-            HandKind::ThreePairs => c"Three Pairs",
-            HandKind::TwoTriplets => c"Two Triplets",
-            HandKind::FullRun => c"Full Run",
-            HandKind::Pyramid => c"Pyramid",
-        }
-        .as_ptr(),
-    }
+    // The names are the core's, made C strings once.
+    static NAMES: OnceLock<Vec<CString>> = OnceLock::new();
+    ffi_guard!(std::ptr::null(), {
+        let names = NAMES.get_or_init(|| {
+            let name = |k: &HandKind| CString::new(k.name()).expect("no NUL in a hand's name");
+            HandKind::ALL.iter().map(name).collect()
+        });
+        HandKind::from_number(hand).map_or(std::ptr::null(), |k| names[k as usize - 1].as_ptr())
+    })
 }

@@ -6,9 +6,12 @@
 
 use std::ffi::c_char;
 
-use crate::ffi::error::FarkleStatus;
+use strum::{EnumIter, EnumMessage};
+
+use crate::ffi::boundary::{out, Handle};
+use crate::ffi::error::{fail, CEnum, FarkleStatus};
 use crate::ffi::game::FarkleGame;
-use crate::ffi::scoring::{FarkleCombination, FarkleCombinationKind, FARKLE_MAX_DICE};
+use crate::ffi::scoring::{FarkleCombination, EMPTY_COMBINATION, FARKLE_MAX_DICE};
 use crate::history::{Event, RollRecord};
 
 /// One roll of the current turn (seed 002's roll history entry).
@@ -48,35 +51,50 @@ pub struct FarkleTurnRoll {
 
 /// The kind of a FarkleEvent.
 #[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
 pub enum FarkleEventKind {
     /// A turn began: player, round.
+    #[strum(message = "turn started\0")]
     TurnStarted = 0,
     /// A roll: player, dice_count and faces, generated.
+    #[strum(message = "rolled\0")]
     Rolled = 1,
     /// A selection: player, mask (dice of the roll), points (roll points).
+    #[strum(message = "selected\0")]
     Selected = 2,
     /// A selection taken back: player, points.
+    #[strum(message = "undone\0")]
     Undone = 3,
     /// Every die of the hand scored; the hand is the full set again: player.
+    #[strum(message = "hot dice\0")]
     HotDice = 4,
     /// The turn was banked: player, points, score (the new banked score).
+    #[strum(message = "banked\0")]
     Banked = 5,
     /// A roll scored nothing: player, points (the turn's forfeited points).
+    #[strum(message = "farkled\0")]
     Farkled = 6,
     /// The farkle was acknowledged; the turn is over: player.
+    #[strum(message = "farkle acknowledged\0")]
     FarkleAcknowledged = 7,
     /// A dead-end turn was forfeited: player, points (forfeited).
+    #[strum(message = "turn forfeited\0")]
     TurnForfeited = 8,
     /// Consecutive farkles cost points: player, points (taken), score (left).
+    #[strum(message = "penalty\0")]
     Penalty = 9,
     /// The player reached the target; the others get one more turn: player.
+    #[strum(message = "final round\0")]
     FinalRound = 10,
     /// The player left the game: player.
+    #[strum(message = "player left\0")]
     PlayerLeft = 11,
     /// The game is over: winners (bit i = player i).
+    #[strum(message = "game over\0")]
     GameOver = 12,
 }
+
+c_enums!(FarkleEventKind);
 
 /// One entry of the game's event log. Fields a kind does not use are 0.
 #[repr(C)]
@@ -107,14 +125,6 @@ pub struct FarkleEvent {
 fn turn_roll(r: &RollRecord) -> FarkleTurnRoll {
     let mut faces = [0u8; FARKLE_MAX_DICE];
     faces[..r.dice.len()].copy_from_slice(&r.dice);
-    let empty = FarkleCombination {
-        kind: FarkleCombinationKind::Single,
-        face: 0,
-        dice_count: 0,
-        counts: [0; 6],
-        dice_mask: 0,
-        points: 0,
-    };
     let mut out = FarkleTurnRoll {
         dice_count: r.dice.len() as u32,
         faces,
@@ -129,7 +139,7 @@ fn turn_roll(r: &RollRecord) -> FarkleTurnRoll {
         points: 0,
         emptied_hand: false,
         combination_count: 0,
-        combinations: [empty; FARKLE_MAX_DICE],
+        combinations: [EMPTY_COMBINATION; FARKLE_MAX_DICE],
     };
     if let Some(s) = &r.selection {
         out.has_selection = true;
@@ -139,14 +149,7 @@ fn turn_roll(r: &RollRecord) -> FarkleTurnRoll {
         out.emptied_hand = s.emptied_hand;
         out.combination_count = s.combinations.len();
         for (slot, (c, mask)) in out.combinations.iter_mut().zip(&s.combinations) {
-            *slot = FarkleCombination {
-                kind: c.kind.into(),
-                face: c.face,
-                dice_count: c.dice.total() as u8,
-                counts: c.dice.0,
-                dice_mask: *mask,
-                points: c.points,
-            };
+            *slot = FarkleCombination::new(c, *mask);
         }
     }
     out
@@ -245,12 +248,11 @@ pub unsafe extern "C" fn farkle_game_turn_roll_count(
     game: *const FarkleGame,
     out_count: *mut usize,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let g = try_ref!(game);
-        let out = try_out!(out_count);
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(g.game.turn().rolls.len()) };
-        FarkleStatus::Ok
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (g, out) = unsafe { (FarkleGame::from_ptr(game)?, out(out_count)?) };
+        out.write(g.game.turn().rolls.len());
+        Ok(())
     }
 }
 
@@ -267,15 +269,16 @@ pub unsafe extern "C" fn farkle_game_turn_roll(
     index: usize,
     out_roll: *mut FarkleTurnRoll,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let g = try_ref!(game);
-        let out = try_out!(out_roll);
-        let Some(r) = g.game.turn().rolls.get(index) else {
-            return FarkleStatus::IndexOutOfRange;
-        };
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(turn_roll(r)) };
-        FarkleStatus::Ok
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (g, out) = unsafe { (FarkleGame::from_ptr(game)?, out(out_roll)?) };
+        let rolls = &g.game.turn().rolls;
+        let r = rolls.get(index).ok_or_else(|| {
+            let n = rolls.len();
+            fail(FarkleStatus::IndexOutOfRange, format!("roll {index} of a turn of {n} rolls"))
+        })?;
+        out.write(turn_roll(r));
+        Ok(())
     }
 }
 
@@ -291,15 +294,12 @@ pub unsafe extern "C" fn farkle_game_last_roll(
     game: *const FarkleGame,
     out_roll: *mut FarkleTurnRoll,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let g = try_ref!(game);
-        let out = try_out!(out_roll);
-        let Some(r) = g.game.turn().last_roll() else {
-            return FarkleStatus::NoRoll;
-        };
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(turn_roll(r)) };
-        FarkleStatus::Ok
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (g, out) = unsafe { (FarkleGame::from_ptr(game)?, out(out_roll)?) };
+        let r = g.game.turn().last_roll().ok_or(FarkleStatus::NoRoll)?;
+        out.write(turn_roll(r));
+        Ok(())
     }
 }
 
@@ -314,12 +314,11 @@ pub unsafe extern "C" fn farkle_game_event_count(
     game: *const FarkleGame,
     out_count: *mut usize,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let g = try_ref!(game);
-        let out = try_out!(out_count);
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(g.game.events().len()) };
-        FarkleStatus::Ok
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (g, out) = unsafe { (FarkleGame::from_ptr(game)?, out(out_count)?) };
+        out.write(g.game.events().len());
+        Ok(())
     }
 }
 
@@ -335,37 +334,22 @@ pub unsafe extern "C" fn farkle_game_event(
     index: usize,
     out_event: *mut FarkleEvent,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let g = try_ref!(game);
-        let out = try_out!(out_event);
-        let Some(e) = g.game.events().get(index) else {
-            return FarkleStatus::IndexOutOfRange;
-        };
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(event(e)) };
-        FarkleStatus::Ok
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (g, out) = unsafe { (FarkleGame::from_ptr(game)?, out(out_event)?) };
+        let events = g.game.events();
+        let e = events.get(index).ok_or_else(|| {
+            let n = events.len();
+            fail(FarkleStatus::IndexOutOfRange, format!("event {index} of a log of {n} events"))
+        })?;
+        out.write(event(e));
+        Ok(())
     }
 }
 
-/// A static English name of a FarkleEventKind value ("rolled", "banked", ...), "unknown" for
-/// any other value. Static; do not free.
+/// The static English name of a FarkleEventKind value ("rolled", "banked", ...), or NULL for
+/// any other number. Static; do not free.
 #[no_mangle]
-pub extern "C" fn farkle_event_kind_name(kind: i32) -> *const c_char {
-    match kind {
-        0 => c"turn started",
-        1 => c"rolled",
-        2 => c"selected",
-        3 => c"undone",
-        4 => c"hot dice",
-        5 => c"banked",
-        6 => c"farkled",
-        7 => c"farkle acknowledged",
-        8 => c"turn forfeited",
-        9 => c"penalty",
-        10 => c"final round",
-        11 => c"player left",
-        12 => c"game over",
-        _ => c"unknown",
-    }
-    .as_ptr()
+pub extern "C" fn farkle_event_kind_name(kind: u32) -> *const c_char {
+    ffi_guard!(std::ptr::null(), FarkleEventKind::c_name_of(kind))
 }

@@ -19,6 +19,7 @@ pub mod hands;
 pub mod limits;
 pub mod point_calculation;
 pub mod rules;
+pub mod scorer;
 pub mod scoring;
 pub mod strategy;
 pub mod version;

@@ -5,8 +5,9 @@
 
 use std::ffi::{c_char, CString};
 
-use crate::ffi::error::{fail, write_c_string, FarkleStatus};
-use crate::ffi::game::{slice, FarkleGame};
+use crate::ffi::boundary::{message_out, out, slice, Handle};
+use crate::ffi::error::{fail, FarkleStatus};
+use crate::ffi::game::FarkleGame;
 use crate::game::Game;
 use crate::saved_game::{LoadError, SAVE_MAX_BYTES, SAVE_VERSION};
 
@@ -38,13 +39,12 @@ pub unsafe extern "C" fn farkle_game_save(
     game: *const FarkleGame,
     out_text: *mut *mut c_char,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let g = try_ref!(game);
-        let out = try_out!(out_text);
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (g, out) = unsafe { (FarkleGame::from_ptr(game)?, out(out_text)?) };
         let text = CString::new(g.game.save()).expect("JSON escapes NUL");
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(text.into_raw()) };
-        FarkleStatus::Ok
+        out.write(text.into_raw());
+        Ok(())
     }
 }
 
@@ -83,45 +83,30 @@ pub unsafe extern "C" fn farkle_game_load(
     message_len: usize,
     out_game: *mut *mut FarkleGame,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        // SAFETY: the caller promises `len` readable bytes.
-        let bytes = match unsafe { slice(text.cast::<u8>(), len) } {
-            Ok(b) => b,
-            Err(status) => return status,
+    ffi_boundary! {
+        // SAFETY: the caller's promises for the text and both outputs.
+        let (bytes, message, out) = unsafe {
+            (
+                slice(text.cast::<u8>(), len)?,
+                message_out(out_message, message_len)?,
+                out(out_game)?,
+            )
         };
-        let out = try_out!(out_game);
-        if out_message.is_null() && message_len != 0 {
-            return FarkleStatus::NullPointer;
+        let loaded = Game::load_bytes(bytes)
+            .map_err(|e| match e {
+                LoadError::TooLarge { .. } => {
+                    fail(FarkleStatus::ResourceLimit, format!("{e} (FARKLE_SAVE_MAX_BYTES)"))
+                }
+                e => FarkleStatus::from(e),
+            })
+            .and_then(|game| FarkleGame::new(game, FarkleStatus::InvalidSave));
+        match loaded {
+            Ok(handle) => {
+                handle.into_out(out);
+                Ok(())
+            }
+            Err(status) => Err(message.explain(status)),
         }
-        let refuse = |status, message: String| {
-            // SAFETY: the caller promises `message_len` writable bytes.
-            unsafe { write_c_string(&message, out_message, message_len) };
-            fail(status, message)
-        };
-        let game = match Game::load_bytes(bytes) {
-            Ok(game) => game,
-            Err(e @ LoadError::Invalid(_)) => {
-                return refuse(FarkleStatus::InvalidSave, e.to_string())
-            }
-            Err(e @ LoadError::UnsupportedVersion(_)) => {
-                return refuse(FarkleStatus::UnsupportedSaveVersion, e.to_string())
-            }
-            Err(e @ LoadError::TooLarge { .. }) => {
-                return refuse(
-                    FarkleStatus::ResourceLimit,
-                    format!("{e} (FARKLE_SAVE_MAX_BYTES)"),
-                )
-            }
-        };
-        let Some(handle) = FarkleGame::new(game) else {
-            return refuse(
-                FarkleStatus::InvalidSave,
-                "a player name contains a NUL character".to_owned(),
-            );
-        };
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(Box::into_raw(Box::new(handle))) };
-        FarkleStatus::Ok
     }
 }
 
@@ -135,6 +120,6 @@ pub unsafe extern "C" fn farkle_game_load(
 pub unsafe extern "C" fn farkle_string_free(text: *mut c_char) {
     if !text.is_null() {
         // SAFETY: the caller promises a string from CString::into_raw, freed once.
-        drop(unsafe { CString::from_raw(text) });
+        ffi_guard!((), drop(unsafe { CString::from_raw(text) }))
     }
 }

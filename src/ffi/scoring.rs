@@ -6,11 +6,13 @@
 use std::ffi::c_char;
 use std::mem::{offset_of, MaybeUninit};
 use std::ptr::addr_of_mut;
-use std::sync::Arc;
 
 use crate::combination::{Combination, CombinationKind};
 use crate::dice::{FaceCounts, MAX_DICE};
-use crate::ffi::error::FarkleStatus;
+use strum::{EnumIter, EnumMessage};
+
+use crate::ffi::boundary::{arg, list_out, out, slice, ListOut, Out, Outcome};
+use crate::ffi::error::{CEnum, FarkleStatus};
 use crate::ffi::rules::FarkleRules;
 use crate::rules::Rules;
 use crate::scoring::{self, ScoringKey, ScoringTable, CACHE_SLOTS, SCORING_FIELDS};
@@ -42,33 +44,43 @@ const _: () = assert!(FARKLE_SCORER_CACHE_SLOTS == CACHE_SLOTS);
 
 /// The kind of a scoring combination.
 #[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
 pub enum FarkleCombinationKind {
     /// A single 1 or 5 (face says which).
+    #[strum(message = "single\0")]
     Single = 0,
     /// Three or more of one face (face says which, dice_count how many).
+    #[strum(message = "of a kind\0")]
     OfAKind = 1,
     /// 1-2-3-4-5-6.
+    #[strum(message = "straight 1-6\0")]
     Straight = 2,
     /// 1-2-3-4-5.
+    #[strum(message = "straight 1-5\0")]
     StraightLow = 3,
     /// 2-3-4-5-6.
+    #[strum(message = "straight 2-6\0")]
     StraightHigh = 4,
     /// Three pairs (or four of a kind and a pair, where the rules count that as three pairs).
+    #[strum(message = "three pairs\0")]
     ThreePairs = 5,
     /// Four of a kind (face) and a pair.
+    #[strum(message = "four of a kind and a pair\0")]
     FourOfAKindAndPair = 6,
     /// Two three-of-a-kinds.
+    #[strum(message = "two triplets\0")]
     TwoTriplets = 7,
     /// Three of a kind (face) and a pair.
+    #[strum(message = "full house\0")]
     FullHouse = 8,
     /// A roll of the whole set in which nothing else scores.
+    #[strum(message = "no score\0")]
     NoScoreSet = 9,
 }
 
 /// Why a selection is not valid.
 #[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
 pub enum FarkleInvalidReason {
     /// The selection is valid.
     None = 0,
@@ -77,6 +89,8 @@ pub enum FarkleInvalidReason {
     /// Some selected dice take part in no scoring combination (see leftover_counts).
     NonScoring = 2,
 }
+
+c_enums!(FarkleCombinationKind, FarkleInvalidReason);
 
 /// One combination of a scored selection.
 #[repr(C)]
@@ -162,7 +176,8 @@ impl From<CombinationKind> for FarkleCombinationKind {
     }
 }
 
-const EMPTY_COMBINATION: FarkleCombination = FarkleCombination {
+/// An unused entry of a combinations array.
+pub(crate) const EMPTY_COMBINATION: FarkleCombination = FarkleCombination {
     kind: FarkleCombinationKind::Single,
     face: 0,
     dice_count: 0,
@@ -172,8 +187,9 @@ const EMPTY_COMBINATION: FarkleCombination = FarkleCombination {
 };
 
 impl FarkleCombination {
+    /// A combination whose dice are `dice_mask` of the faces it was read from.
     #[inline]
-    fn new(c: &Combination, dice_mask: u16) -> Self {
+    pub(crate) fn new(c: &Combination, dice_mask: u16) -> Self {
         FarkleCombination {
             kind: c.kind.into(),
             face: c.face,
@@ -253,11 +269,11 @@ fn game_settings_valid(r: &FarkleRules) -> bool {
 /// this thread, or of the last rules used at the same address. Anything else takes
 /// `with_rules_slowly`.
 #[inline(always)]
-fn with_rules<F: FnOnce(&ScoringTable) -> FarkleStatus>(rules: &FarkleRules, f: F) -> FarkleStatus {
+pub(crate) fn with_rules<F: FnOnce(&ScoringTable) -> Outcome>(rules: &FarkleRules, f: F) -> Outcome {
     let f = if game_settings_valid(rules) {
         let address = rules as *const FarkleRules as usize;
         match scoring::with_quick_table(address, |key| has_key(rules, key), f) {
-            Ok(status) => return status,
+            Ok(outcome) => return outcome,
             Err(f) => f,
         }
     } else {
@@ -271,52 +287,30 @@ fn with_rules<F: FnOnce(&ScoringTable) -> FarkleStatus>(rules: &FarkleRules, f: 
 /// tables, and validated and solved on a miss.
 #[cold]
 #[inline(never)]
-fn with_rules_slowly<F: FnOnce(&ScoringTable) -> FarkleStatus>(
-    rules: &FarkleRules,
-    f: F,
-) -> FarkleStatus {
+fn with_rules_slowly<F: FnOnce(&ScoringTable) -> Outcome>(rules: &FarkleRules, f: F) -> Outcome {
     // Checked again rather than passed in: as a value kept for later, the check would be
     // computed in full on the fast path, where as a condition it stops at the first failure.
     if !game_settings_valid(rules) {
-        if let Err(e) = Rules::try_from(rules) {
-            return e.into();
-        }
+        Rules::try_from(rules)?;
     }
     let address = rules as *const FarkleRules as usize;
     let key = scoring_key(rules);
-    match scoring::with_found_table(&key, address, || Rules::try_from(rules), |t| f(t)) {
-        Ok(status) => status,
-        Err(e) => e.into(),
-    }
+    scoring::with_found_table(&key, address, || Rules::try_from(rules), |t| f(t))?
 }
 
-/// Writes the points of `faces` (0 when they do not score as a whole) to `*out`.
-///
-/// # Safety
-/// `out` must be non-null and writable.
+/// Writes the points of `faces` (0 when they do not score as a whole).
 #[inline(always)]
-unsafe fn points_into(table: &ScoringTable, faces: &[u8], out: *mut i32) -> FarkleStatus {
-    match table.key_of_faces(faces) {
-        Ok(key) => {
-            // SAFETY: the caller checked `out` and promises it is writable.
-            unsafe { out.write(table.points_of_key(key)) };
-            FarkleStatus::Ok
-        }
-        Err(e) => e.into(),
-    }
+pub(crate) fn points_into(table: &ScoringTable, faces: &[u8], out: Out<i32>) -> Outcome {
+    let key = table.key_of_faces(faces)?;
+    out.write(table.points_of_key(key));
+    Ok(())
 }
 
-/// Scores `faces` and writes every field of `*out` once, straight into the caller's struct
-/// (unused combinations zeroed).
-///
-/// # Safety
-/// `out` must be non-null and writable.
+/// Scores `faces` and writes every field of the output once, straight into the caller's
+/// struct (unused combinations zeroed).
 #[inline]
-unsafe fn score_into(table: &ScoringTable, faces: &[u8], out: *mut FarkleScore) -> FarkleStatus {
-    let key = match table.key_of_faces(faces) {
-        Ok(key) => key,
-        Err(e) => return e.into(),
-    };
+pub(crate) fn score_into(table: &ScoringTable, faces: &[u8], out: Out<FarkleScore>) -> Outcome {
+    let key = table.key_of_faces(faces)?;
     let e = table.score_entry(key);
     let valid = e.points > 0;
     let reason = if valid {
@@ -326,7 +320,9 @@ unsafe fn score_into(table: &ScoringTable, faces: &[u8], out: *mut FarkleScore) 
     } else {
         FarkleInvalidReason::NonScoring
     };
-    // SAFETY: `out` is non-null (checked by the caller); no reference to it is made.
+    let out = out.as_ptr();
+    // SAFETY: `out` is non-null and writable (checked by `boundary::out`); no reference to
+    // the caller's struct is made, only field pointers.
     let combinations = unsafe { addr_of_mut!((*out).combinations) }.cast::<FarkleCombination>();
     let mut used = 0usize;
     if valid {
@@ -354,78 +350,53 @@ unsafe fn score_into(table: &ScoringTable, faces: &[u8], out: *mut FarkleScore) 
         addr_of_mut!((*out).leftover_counts).write(e.leftover);
         addr_of_mut!((*out).combination_count).write(used);
     }
-    FarkleStatus::Ok
+    Ok(())
 }
 
-/// Analyzes the roll `faces` and writes `*out`.
-///
-/// # Safety
-/// `out` must be non-null and writable.
+/// Analyzes the roll `faces` and writes the output.
 #[inline]
-unsafe fn analyze_into(
+pub(crate) fn analyze_into(
     table: &ScoringTable,
     faces: &[u8],
-    out: *mut FarkleRollAnalysis,
-) -> FarkleStatus {
-    let key = match table.key_of_faces(faces) {
-        Ok(key) => key,
-        Err(e) => return e.into(),
-    };
+    out: Out<FarkleRollAnalysis>,
+) -> Outcome {
+    let key = table.key_of_faces(faces)?;
     // The best selection takes the first dice of each face, in the caller's order.
     let (e, best_selection_mask, scoring_dice_mask) = table.roll_masks(key, faces);
-    let analysis = FarkleRollAnalysis {
+    out.write(FarkleRollAnalysis {
         is_farkle: e.max_points == 0,
         max_points: e.max_points,
         best_selection_mask,
         best_selection_counts: scoring::unpack(e.best_key).0,
         scoring_dice_mask,
-    };
-    // SAFETY: the caller checked `out` and promises it is writable.
-    unsafe { out.write(analysis) };
-    FarkleStatus::Ok
+    });
+    Ok(())
 }
 
-/// Writes the legal selections of a roll to a caller's buffer (see farkle_roll_selections()).
-///
-/// # Safety
-/// `out_count` non-null and writable; `out_selections` writable for `capacity` entries
-/// (non-null when capacity > 0).
-unsafe fn list_selections(
+/// Writes the legal selections of a roll to a caller's list (see farkle_roll_selections()).
+pub(crate) fn list_selections(
     table: &ScoringTable,
     faces: &[u8],
-    out_selections: *mut FarkleSelection,
-    capacity: usize,
-    out_count: *mut usize,
-) -> FarkleStatus {
-    let dice = match FaceCounts::from_faces(faces, table.dice_count()) {
-        Ok(d) => d,
-        Err(e) => return e.into(),
-    };
+    list: ListOut<FarkleSelection>,
+) -> Outcome {
+    let dice = FaceCounts::from_faces(faces, table.dice_count())?;
     let selections = table.selections(dice);
-    // SAFETY: checked non-null by the caller.
-    unsafe { out_count.write(selections.len()) };
-    if selections.len() > capacity {
-        return FarkleStatus::BufferTooSmall;
-    }
-    for (i, s) in selections.iter().enumerate() {
+    list.write(selections.iter().map(|s| {
         let mut taken = 0;
-        let entry = FarkleSelection {
+        FarkleSelection {
             dice_mask: s.dice.pick_indices(faces, &mut taken).unwrap_or(0),
             dice_count: s.dice.total() as u8,
             counts: s.dice.0,
             points: s.points,
-        };
-        // SAFETY: i < selections.len() <= capacity entries are writable.
-        unsafe { out_selections.add(i).write(entry) };
-    }
-    FarkleStatus::Ok
+        }
+    }))
 }
 
 /// Scores a selection of dice: the points of the best partition of all of them into scoring
 /// combinations, and those combinations. A selection in which some die takes part in no
 /// combination is reported as not valid (`valid` false, with the reason) with status OK.
 ///
-/// `faces` holds `count` die values 1..=6 (NULL with count 0 is the empty selection).
+/// `faces` holds `count` die values 1 to 6 (NULL with count 0 is the empty selection).
 /// Errors: FARKLE_STATUS_NULL_POINTER (rules, out_score, or faces with count > 0),
 /// FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_INVALID_FACE, FARKLE_STATUS_TOO_MANY_DICE
 /// (count above the rules' dice_count; checked before the faces). `*out_score` is written only
@@ -446,12 +417,10 @@ pub unsafe extern "C" fn farkle_score_selection(
     count: usize,
     out_score: *mut FarkleScore,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let rules = try_ref!(rules);
-        let faces = try_slice!(faces, count);
-        let out = try_out!(out_score);
-        // SAFETY: `out` is non-null; the caller promises it is writable.
-        with_rules(rules, #[inline(always)] |table| unsafe { score_into(table, faces, out) })
+    ffi_boundary! {
+        // SAFETY: the caller's promises for the three pointers.
+        let (rules, faces, out) = unsafe { (arg(rules)?, slice(faces, count)?, out(out_score)?) };
+        with_rules(rules, #[inline(always)] |table| score_into(table, faces, out))
     }
 }
 
@@ -470,12 +439,11 @@ pub unsafe extern "C" fn farkle_roll_analyze(
     count: usize,
     out_analysis: *mut FarkleRollAnalysis,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let rules = try_ref!(rules);
-        let faces = try_slice!(faces, count);
-        let out = try_out!(out_analysis);
-        // SAFETY: `out` is non-null; the caller promises it is writable.
-        with_rules(rules, #[inline(always)] |table| unsafe { analyze_into(table, faces, out) })
+    ffi_boundary! {
+        // SAFETY: the caller's promises for the three pointers.
+        let (rules, faces, out) =
+            unsafe { (arg(rules)?, slice(faces, count)?, out(out_analysis)?) };
+        with_rules(rules, #[inline(always)] |table| analyze_into(table, faces, out))
     }
 }
 
@@ -502,178 +470,12 @@ pub unsafe extern "C" fn farkle_roll_selections(
     capacity: usize,
     out_count: *mut usize,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let rules = try_ref!(rules);
-        let faces = try_slice!(faces, count);
-        let out_count = try_out!(out_count);
-        if out_selections.is_null() && capacity != 0 {
-            return FarkleStatus::NullPointer;
-        }
-        with_rules(rules, |table| {
-            // SAFETY: pointers checked above; the caller promises they are writable.
-            unsafe { list_selections(table, faces, out_selections, capacity, out_count) }
-        })
-    }
-}
-
-/// A scorer prepared for one rules value: the fastest way to score many selections or rolls
-/// under the same rules (no per-call rules validation or cache lookup). Create with
-/// farkle_scorer_new(), free with farkle_scorer_free(). Immutable once created: one scorer may
-/// be used from many threads at the same time.
-pub struct FarkleScorer {
-    table: Arc<ScoringTable>,
-}
-
-/// Prepares a scorer for `rules` and writes a new handle to `*out_scorer`; the caller owns it
-/// and frees it with farkle_scorer_free().
-///
-/// Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES.
-///
-/// # Safety
-/// `rules` NULL or readable; `out_scorer` NULL or writable.
-#[no_mangle]
-#[must_use]
-pub unsafe extern "C" fn farkle_scorer_new(
-    rules: *const FarkleRules,
-    out_scorer: *mut *mut FarkleScorer,
-) -> FarkleStatus {
-    legacy_boundary! {
-        let rules = try_ref!(rules);
-        let out = try_out!(out_scorer);
-        let rules = match Rules::try_from(rules) {
-            Ok(r) => r,
-            Err(e) => return e.into(),
+    ffi_boundary! {
+        // SAFETY: the caller's promises for the pointers and the list buffers.
+        let (rules, faces, list) = unsafe {
+            (arg(rules)?, slice(faces, count)?, list_out(out_selections, capacity, out_count)?)
         };
-        let key = ScoringKey::of(&rules);
-        let table = scoring::with_cached_table(&key, 0, || Ok(rules), Arc::clone);
-        let table = match table {
-            Ok(t) => t,
-            Err(e) => return e.into(),
-        };
-        let handle = Box::into_raw(Box::new(FarkleScorer { table }));
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(handle) };
-        FarkleStatus::Ok
-    }
-}
-
-/// Frees a scorer. NULL is accepted and does nothing. Do not call twice on the same handle.
-///
-/// # Safety
-/// `scorer` must be NULL or a handle from farkle_scorer_new() not yet freed.
-#[no_mangle]
-pub unsafe extern "C" fn farkle_scorer_free(scorer: *mut FarkleScorer) {
-    if !scorer.is_null() {
-        // SAFETY: the caller promises a live handle from farkle_scorer_new().
-        drop(unsafe { Box::from_raw(scorer) });
-    }
-}
-
-/// farkle_score_selection() with a prepared scorer. Errors: FARKLE_STATUS_NULL_POINTER,
-/// FARKLE_STATUS_INVALID_FACE, FARKLE_STATUS_TOO_MANY_DICE.
-///
-/// # Safety
-/// `scorer` NULL or a live handle; other pointers as for farkle_score_selection().
-#[no_mangle]
-#[must_use]
-pub unsafe extern "C" fn farkle_scorer_score_selection(
-    scorer: *const FarkleScorer,
-    faces: *const u8,
-    count: usize,
-    out_score: *mut FarkleScore,
-) -> FarkleStatus {
-    legacy_boundary! {
-        let scorer = try_ref!(scorer);
-        let faces = try_slice!(faces, count);
-        let out = try_out!(out_score);
-        // SAFETY: `out` is non-null; the caller promises it is writable.
-        unsafe { score_into(&scorer.table, faces, out) }
-    }
-}
-
-/// farkle_roll_analyze() with a prepared scorer. Errors: FARKLE_STATUS_NULL_POINTER,
-/// FARKLE_STATUS_INVALID_FACE, FARKLE_STATUS_TOO_MANY_DICE.
-///
-/// # Safety
-/// `scorer` NULL or a live handle; other pointers as for farkle_roll_analyze().
-#[no_mangle]
-#[must_use]
-pub unsafe extern "C" fn farkle_scorer_roll_analyze(
-    scorer: *const FarkleScorer,
-    faces: *const u8,
-    count: usize,
-    out_analysis: *mut FarkleRollAnalysis,
-) -> FarkleStatus {
-    legacy_boundary! {
-        let scorer = try_ref!(scorer);
-        let faces = try_slice!(faces, count);
-        let out = try_out!(out_analysis);
-        // SAFETY: `out` is non-null; the caller promises it is writable.
-        unsafe { analyze_into(&scorer.table, faces, out) }
-    }
-}
-
-/// farkle_roll_selections() with a prepared scorer; same buffer protocol. Errors:
-/// FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_FACE, FARKLE_STATUS_TOO_MANY_DICE,
-/// FARKLE_STATUS_BUFFER_TOO_SMALL.
-///
-/// # Safety
-/// `scorer` NULL or a live handle; other pointers as for farkle_roll_selections().
-#[no_mangle]
-#[must_use]
-pub unsafe extern "C" fn farkle_scorer_roll_selections(
-    scorer: *const FarkleScorer,
-    faces: *const u8,
-    count: usize,
-    out_selections: *mut FarkleSelection,
-    capacity: usize,
-    out_count: *mut usize,
-) -> FarkleStatus {
-    legacy_boundary! {
-        let scorer = try_ref!(scorer);
-        let faces = try_slice!(faces, count);
-        let out_count = try_out!(out_count);
-        if out_selections.is_null() && capacity != 0 {
-            return FarkleStatus::NullPointer;
-        }
-        // SAFETY: pointers checked above; the caller promises they are writable.
-        unsafe { list_selections(&scorer.table, faces, out_selections, capacity, out_count) }
-    }
-}
-
-/// The points of a selection that scores as a whole, with a prepared scorer: the lean call
-/// for callers that need nothing else. `*out_points` is the points of the best partition of
-/// all `count` dice when every die takes part in a scoring combination, and 0 when some die
-/// does not or when `count` is 0 (farkle_scorer_score_selection() says which dice are left
-/// over and gives the combinations).
-///
-/// Same arguments checks and statuses as farkle_scorer_score_selection():
-/// FARKLE_STATUS_NULL_POINTER (scorer, out_points, or faces with count > 0),
-/// FARKLE_STATUS_TOO_MANY_DICE (count above the rules' dice_count, checked first),
-/// FARKLE_STATUS_INVALID_FACE. `*out_points` is written only on success.
-///
-/// Cost: one pass over the dice (a table read and an addition each, six steps whatever the
-/// number of dice up to six), then three reads of small tables; no allocation, no lock,
-/// nothing shared is written. About 3 ns a call for 1-6 dice on the benchmark machine of the
-/// README, 1.4 times a bare loop that counts the faces into a key and reads a direct table.
-///
-/// # Safety
-/// `scorer` NULL or a live handle; `faces` NULL or readable for `count` bytes; `out_points`
-/// NULL or writable.
-#[no_mangle]
-#[must_use]
-pub unsafe extern "C" fn farkle_scorer_points(
-    scorer: *const FarkleScorer,
-    faces: *const u8,
-    count: usize,
-    out_points: *mut i32,
-) -> FarkleStatus {
-    legacy_boundary! {
-        let scorer = try_ref!(scorer);
-        let faces = try_slice!(faces, count);
-        let out = try_out!(out_points);
-        // SAFETY: `out` is non-null; the caller promises it is writable.
-        unsafe { points_into(&scorer.table, faces, out) }
+        with_rules(rules, |table| list_selections(table, faces, list))
     }
 }
 
@@ -687,7 +489,7 @@ pub unsafe extern "C" fn farkle_scorer_points(
 ///
 /// Cost: farkle_scorer_points() plus checking the game settings and comparing the 19 scoring
 /// fields of `rules` with those of the rules last used on this thread, or last used at the
-/// same address: about 6 ns a call for 1-6 dice on the benchmark machine of the README
+/// same address: about 6 ns a call for 1 to 6 dice on the benchmark machine of the README
 /// (2.6 times the bare loop). Other cached rules add a hash lookup (25 to 40 ns), and new
 /// scoring fields solve and cache a table (see FARKLE_SCORER_CACHE_SLOTS).
 ///
@@ -701,33 +503,18 @@ pub unsafe extern "C" fn farkle_points(
     count: usize,
     out_points: *mut i32,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let rules = try_ref!(rules);
-        let faces = try_slice!(faces, count);
-        let out = try_out!(out_points);
-        // SAFETY: `out` is non-null; the caller promises it is writable.
-        with_rules(rules, #[inline(always)] |table| unsafe { points_into(table, faces, out) })
+    ffi_boundary! {
+        // SAFETY: the caller's promises for the three pointers.
+        let (rules, faces, out) = unsafe { (arg(rules)?, slice(faces, count)?, out(out_points)?) };
+        with_rules(rules, #[inline(always)] |table| points_into(table, faces, out))
     }
 }
 
-/// A static English name for a FarkleCombinationKind value ("three pairs", ...); "unknown"
-/// for any other value. Static; do not free.
+/// The static English name of a FarkleCombinationKind value ("three pairs", ...), or NULL for
+/// any other number. Static; do not free.
 #[no_mangle]
-pub extern "C" fn farkle_combination_kind_name(kind: i32) -> *const c_char {
-    let name = match kind {
-        0 => c"single",
-        1 => c"of a kind",
-        2 => c"straight 1-6",
-        3 => c"straight 1-5",
-        4 => c"straight 2-6",
-        5 => c"three pairs",
-        6 => c"four of a kind and a pair",
-        7 => c"two triplets",
-        8 => c"full house",
-        9 => c"no score",
-        _ => c"unknown",
-    };
-    name.as_ptr()
+pub extern "C" fn farkle_combination_kind_name(kind: u32) -> *const c_char {
+    ffi_guard!(std::ptr::null(), FarkleCombinationKind::c_name_of(kind))
 }
 
 #[cfg(test)]

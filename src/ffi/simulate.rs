@@ -7,12 +7,16 @@
 use std::ffi::c_void;
 use std::sync::Arc;
 
+use std::cell::OnceCell;
+
+use crate::ffi::bots::bot_of;
+use crate::ffi::boundary::{arg, out, slice, Outcome};
 use crate::ffi::error::{fail, FarkleStatus};
 use crate::ffi::rules::FarkleRules;
 use crate::ffi::strategy::{FarkleProgressFn, FarkleWinTable};
-use crate::game::{GameError, MAX_PLAYERS};
+use crate::game::MAX_PLAYERS;
 use crate::rules::Rules;
-use crate::strategy::{simulate_with_progress, Advisor, Bot, SimulationError, Thresholds};
+use crate::strategy::{simulate_with_progress, Advisor, Bot};
 
 /// What a simulation found. The per-bot arrays are indexed like the bot_kinds argument (only
 /// the first player_count entries are meaningful; the rest are 0).
@@ -36,66 +40,22 @@ pub struct FarkleSimulation {
 const _: () = assert!(MAX_PLAYERS == 64);
 
 /// The bots of a simulation, from their FarkleBotKind numbers.
-fn bots_of(
-    rules: &Rules,
-    kinds: &[u32],
-    table: Option<&FarkleWinTable>,
-) -> Result<Vec<Bot>, FarkleStatus> {
+fn bots_of(rules: &Rules, kinds: &[u32], table: Option<&FarkleWinTable>) -> Outcome<Vec<Bot>> {
     // One single-turn advisor for every optimal bot (it is the costly part to make).
-    let mut advisor: Option<Arc<Advisor>> = None;
-    let mut single = || -> Result<Arc<Advisor>, FarkleStatus> {
-        if let Some(a) = &advisor {
+    let advisor = OnceCell::new();
+    let single = || -> Outcome<Arc<Advisor>> {
+        if let Some(a) = advisor.get() {
             return Ok(Arc::clone(a));
         }
-        let a = Arc::new(Advisor::single_turn(rules).map_err(FarkleStatus::from)?);
-        advisor = Some(Arc::clone(&a));
-        Ok(a)
+        let a = Arc::new(Advisor::single_turn(rules)?);
+        Ok(Arc::clone(advisor.get_or_init(|| a)))
     };
-    let mut bots = Vec::with_capacity(kinds.len());
-    for (seat, &kind) in kinds.iter().enumerate() {
-        bots.push(match kind {
-            0 => Bot::RandomLegal,
-            1 => Bot::Threshold(Thresholds::default()),
-            2 => Bot::Advised(single()?),
-            3 => {
-                let Some(table) = table else {
-                    return Err(fail(
-                        FarkleStatus::NullPointer,
-                        format!("bot {seat} is FARKLE_BOT_KIND_WIN_OPTIMAL and table is NULL"),
-                    ));
-                };
-                let with_table = single()?
-                    .with_added_table(Arc::clone(&table.table))
-                    .map_err(|e| fail(FarkleStatus::InvalidArgument, e))?;
-                Bot::Advised(Arc::new(with_table))
-            }
-            other => {
-                return Err(fail(
-                    FarkleStatus::InvalidArgument,
-                    format!("bot {seat} has kind {other}, not a FARKLE_BOT_KIND_* value (0 to 3)"),
-                ))
-            }
-        });
-    }
-    Ok(bots)
-}
-
-fn simulation_status(e: SimulationError) -> FarkleStatus {
-    let status = match &e {
-        SimulationError::BotCount(_) => FarkleStatus::InvalidArgument,
-        SimulationError::Game(GameError::Rules(_)) => FarkleStatus::InvalidRules,
-        SimulationError::Game(_) => FarkleStatus::InvalidArgument,
-        SimulationError::Bot { .. } | SimulationError::Endless(_) => FarkleStatus::ResourceLimit,
-        SimulationError::Threads(_) => FarkleStatus::ResourceLimit,
-        SimulationError::Cancelled => FarkleStatus::Cancelled,
-        SimulationError::Strategy(s) => FarkleStatus::from(s),
-    };
-    fail(status, e)
+    kinds.iter().map(|&kind| bot_of(kind, table, single)).collect()
 }
 
 /// Plays `games` seeded games of `rules` between `player_count` computer players (1 to
 /// FARKLE_MAX_PLAYERS), bot s being `bot_kinds[s]` (FarkleBotKind values), and writes the
-/// results to `*out`. Seats rotate: in game i, seat s is played by bot (s + i) mod
+/// results to `*out_simulation`. Seats rotate: in game i, seat s is played by bot (s + i) mod
 /// player_count, so each bot starts equally often. Game i rolls its dice from the seed
 /// d = splitmix64(seed ^ splitmix64(i)), and in its turn k (k = 0, 1, ... over the whole game)
 /// a random bot chooses with the seed splitmix64(d) + k, where splitmix64 is the standard
@@ -117,7 +77,7 @@ fn simulation_status(e: SimulationError) -> FarkleStatus {
 /// where it may not bank stops the simulation with FARKLE_STATUS_RESOURCE_LIMIT.
 /// farkle_simulate_with_progress() reports progress and can be cancelled.
 ///
-/// Errors (nothing written): FARKLE_STATUS_NULL_POINTER (rules, out, bot_kinds with
+/// Errors (nothing written): FARKLE_STATUS_NULL_POINTER (rules, out_simulation, bot_kinds with
 /// player_count > 0, or table with a win-optimal bot); FARKLE_STATUS_INVALID_RULES;
 /// FARKLE_STATUS_INVALID_ARGUMENT (player_count 0 or above 64, an unknown bot kind, or a table
 /// solved for other rules); FARKLE_STATUS_UNSUPPORTED or FARKLE_STATUS_RESOURCE_LIMIT (an
@@ -126,17 +86,17 @@ fn simulation_status(e: SimulationError) -> FarkleStatus {
 ///
 /// # Safety
 /// `rules` readable; `bot_kinds` readable for `player_count` entries; `table` NULL or a live
-/// table; `out` writable.
+/// table; `out_simulation` writable.
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn farkle_simulate(
     rules: *const FarkleRules,
     bot_kinds: *const u32,
-    player_count: usize,
+    player_count: u32,
     games: u64,
     seed: u64,
     table: *const FarkleWinTable,
-    out: *mut FarkleSimulation,
+    out_simulation: *mut FarkleSimulation,
 ) -> FarkleStatus {
     // SAFETY: the caller's promises are this function's.
     unsafe {
@@ -149,7 +109,7 @@ pub unsafe extern "C" fn farkle_simulate(
             table,
             None,
             std::ptr::null_mut(),
-            out,
+            out_simulation,
         )
     }
 }
@@ -166,42 +126,33 @@ pub unsafe extern "C" fn farkle_simulate(
 pub unsafe extern "C" fn farkle_simulate_with_progress(
     rules: *const FarkleRules,
     bot_kinds: *const u32,
-    player_count: usize,
+    player_count: u32,
     games: u64,
     seed: u64,
     table: *const FarkleWinTable,
     progress: FarkleProgressFn,
     user: *mut c_void,
-    out: *mut FarkleSimulation,
+    out_simulation: *mut FarkleSimulation,
 ) -> FarkleStatus {
-    legacy_boundary! {
-        let rules = match Rules::try_from(try_ref!(rules)) {
-            Ok(r) => r,
-            Err(e) => return e.into(),
+    ffi_boundary! {
+        // SAFETY: the caller's promises for the pointers (the table: live or NULL).
+        let (rules, kinds, out, table) = unsafe {
+            (arg(rules)?, slice(bot_kinds, player_count as usize)?, out(out_simulation)?, table.as_ref())
         };
-        let kinds = try_slice!(bot_kinds, player_count);
-        let out = try_out!(out);
+        let rules = Rules::try_from(rules)?;
         if kinds.is_empty() || kinds.len() > MAX_PLAYERS {
-            return fail(
+            return Err(fail(
                 FarkleStatus::InvalidArgument,
-                format!("{} players; a simulation has 1 to {MAX_PLAYERS}", kinds.len()),
-            );
+                format!("{player_count} players; a simulation has 1 to {MAX_PLAYERS}"),
+            ));
         }
-        // SAFETY: the caller promises a live table or NULL.
-        let table = unsafe { table.as_ref() };
-        let bots = match bots_of(&rules, kinds, table) {
-            Ok(b) => b,
-            Err(status) => return status,
-        };
+        let bots = bots_of(&rules, kinds, table)?;
         let mut report = |fraction: f64| match progress {
             // SAFETY: the caller passes a valid function; it returns normally.
             Some(f) => unsafe { f(fraction, user) },
             None => true,
         };
-        let result = match simulate_with_progress(&rules, &bots, games, seed, &mut report) {
-            Ok(r) => r,
-            Err(e) => return simulation_status(e),
-        };
+        let result = simulate_with_progress(&rules, &bots, games, seed, &mut report)?;
         let mut sim = FarkleSimulation {
             games: result.games,
             turns: result.turns,
@@ -214,8 +165,7 @@ pub unsafe extern "C" fn farkle_simulate_with_progress(
             sim.ties[i] = b.ties;
             sim.points[i] = b.total_score.clamp(i64::MIN.into(), i64::MAX.into()) as i64;
         }
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { out.write(sim) };
-        FarkleStatus::Ok
+        out.write(sim);
+        Ok(())
     }
 }
