@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-only
 // Copyright (C) 2026 The farkle authors
 
-//! Generates the C header `include/farkle.h` from the Rust sources with cbindgen.
+//! Generates the C header `include/farkle.h` from the Rust sources with cbindgen, then
+//! arranges it in a reader's order (build/header.rs).
 //!
 //! The header is always written to `$OUT_DIR/farkle.h`. Outside CI it is also copied to
 //! `include/farkle.h` when it changed, so a developer's build keeps the committed header fresh;
@@ -12,9 +13,13 @@ use std::env;
 use std::fs;
 use std::path::PathBuf;
 
+#[path = "build/header.rs"]
+mod header;
+
 fn main() {
     println!("cargo:rerun-if-changed=src");
     println!("cargo:rerun-if-changed=cbindgen.toml");
+    println!("cargo:rerun-if-changed=build");
     println!("cargo:rerun-if-env-changed=CI");
 
     // The shared library's soname is libfarkle.so.MAJOR, so programs linked against one
@@ -37,8 +42,11 @@ fn main() {
         .with_config(config)
         .generate()
         .expect("cbindgen could not generate the header");
-    let mut text = Vec::new();
-    generated.write(&mut text);
+    let mut raw = Vec::new();
+    generated.write(&mut raw);
+    let raw = String::from_utf8(raw).expect("cbindgen writes UTF-8");
+    let text = header::in_reader_order(&raw, &crate_dir.join("src").join("ffi"), &version_macros())
+        .into_bytes();
 
     fs::write(out_dir.join("farkle.h"), &text).expect("write OUT_DIR/farkle.h");
 
@@ -51,28 +59,32 @@ fn main() {
     }
 }
 
-/// Version macros and the attribute macro, derived here so they never drift from Cargo.toml.
+/// The attribute macro the declarations use.
 fn after_includes() -> String {
-    let major: u32 = env_number("CARGO_PKG_VERSION_MAJOR");
-    let minor: u32 = env_number("CARGO_PKG_VERSION_MINOR");
-    let patch: u32 = env_number("CARGO_PKG_VERSION_PATCH");
-    format!(
-        r#"
-/** Version of the library these declarations describe (compare with farkle_version_number()). */
-#define FARKLE_VERSION_MAJOR {major}
-#define FARKLE_VERSION_MINOR {minor}
-#define FARKLE_VERSION_PATCH {patch}
-/** MAJOR * 10000 + MINOR * 100 + PATCH, the same encoding as farkle_version_number(). */
-#define FARKLE_VERSION_NUMBER {number}
-#define FARKLE_VERSION_STRING "{major}.{minor}.{patch}"
-
+    r#"
 /* Marks functions whose FarkleStatus must not be ignored. */
 #if defined(__GNUC__) || defined(__clang__)
 #define FARKLE_MUST_USE __attribute__((warn_unused_result))
 #else
 #define FARKLE_MUST_USE
 #endif
-"#,
+"#
+    .to_owned()
+}
+
+/// The version macros, derived here so they never drift from Cargo.toml.
+fn version_macros() -> String {
+    let major: u32 = env_number("CARGO_PKG_VERSION_MAJOR");
+    let minor: u32 = env_number("CARGO_PKG_VERSION_MINOR");
+    let patch: u32 = env_number("CARGO_PKG_VERSION_PATCH");
+    format!(
+        r#"/** Version of the library these declarations describe (compare with farkle_version_number()). */
+#define FARKLE_VERSION_MAJOR {major}
+#define FARKLE_VERSION_MINOR {minor}
+#define FARKLE_VERSION_PATCH {patch}
+/** MAJOR * 10000 + MINOR * 100 + PATCH, the same encoding as farkle_version_number(). */
+#define FARKLE_VERSION_NUMBER {number}
+#define FARKLE_VERSION_STRING "{major}.{minor}.{patch}""#,
         number = major * 10000 + minor * 100 + patch
     )
 }

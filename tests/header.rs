@@ -40,3 +40,63 @@ fn header_declares_the_contract() {
         assert!(header.contains(needle), "header lacks {needle:?}");
     }
 }
+
+/// The header reads top to bottom: its sections come in the order a C programmer needs them,
+/// each declaration after what it uses (the C tests compile it as C99 and C++).
+#[test]
+fn header_sections_come_in_reading_order() {
+    let header = include_str!("../include/farkle.h");
+    let order = [
+        " * Version\n",
+        " * Statuses and error messages\n",
+        " * Objects the library hands out",
+        " * Rules\n",
+        " * Scoring dice\n",
+        " * Games: creating, playing and reading a game\n",
+        " * Game history",
+        " * Saving and loading games\n",
+        " * Advice and computer players\n",
+        " * Dice hands",
+        " * Point calculation\n",
+    ];
+    let places: Vec<usize> = order
+        .iter()
+        .map(|banner| {
+            header
+                .find(banner)
+                .unwrap_or_else(|| panic!("no banner {banner:?}"))
+        })
+        .collect();
+    assert!(places.windows(2).all(|w| w[0] < w[1]), "{places:?}");
+    // A function is declared in its concept's section, not grouped with all functions.
+    let game_new = header
+        .find("FarkleStatus farkle_game_new(")
+        .expect("farkle_game_new");
+    let advise = header
+        .find("FarkleStatus farkle_game_advise(")
+        .expect("farkle_game_advise");
+    assert!(places[5] < game_new && game_new < advise);
+    assert!(header.find("uint32_t farkle_version_number(").unwrap() < places[1]);
+}
+
+/// The header is written for C programmers: no Rust syntax or Markdown in its comments, and
+/// no references to the documents the rules came from.
+#[test]
+fn header_is_in_c_wording() {
+    let header = include_str!("../include/farkle.h");
+    for (n, line) in header.lines().enumerate() {
+        for rust in [
+            "# Safety", "`", "..=", "seed 00", "Option<", "Result<", "&mut ",
+        ] {
+            assert!(!line.contains(rust), "line {}: {rust:?} in {line:?}", n + 1);
+        }
+        // A Rust range such as 1..6 (an ellipsis, "...", is fine).
+        let b = line.as_bytes();
+        let range = (1..b.len().saturating_sub(2)).any(|i| {
+            &b[i..i + 2] == b".."
+                && b[i - 1].is_ascii_alphanumeric()
+                && b[i + 2].is_ascii_alphanumeric()
+        });
+        assert!(!range, "line {}: a Rust range in {line:?}", n + 1);
+    }
+}

@@ -156,7 +156,9 @@ pub(crate) fn bot_of(
                     "a FARKLE_BOT_KIND_WIN_OPTIMAL bot needs a table, and table is NULL",
                 )
             })?;
-            Bot::Advised(Arc::new(single()?.with_added_table(Arc::clone(&table.table))?))
+            Bot::Advised(Arc::new(
+                single()?.with_added_table(Arc::clone(&table.table))?,
+            ))
         }
         None => {
             return Err(fail(

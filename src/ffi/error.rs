@@ -16,7 +16,8 @@ use crate::saved_game::LoadError;
 use crate::strategy::{AdviceError, BotError, SimulationError, StrategyError};
 
 /// What a call did. Every fallible function returns one; anything but FARKLE_STATUS_OK means
-/// nothing was written and nothing changed. The numbers never change; new codes are appended.
+/// nothing changed and no output was written (except the count, message and game message
+/// named at the top of this header). The numbers never change; new codes are appended.
 #[repr(C)]
 #[must_use]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
@@ -34,7 +35,7 @@ pub enum FarkleStatus {
     /// An argument is out of its documented range.
     #[strum(message = "an argument is out of range\0")]
     InvalidArgument = 3,
-    /// A die value is outside 1..=6.
+    /// A die value is outside 1 to 6.
     #[strum(message = "a die value is outside 1 to 6\0")]
     InvalidFace = 4,
     /// More dice were given than the rules' set holds.

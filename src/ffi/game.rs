@@ -71,7 +71,7 @@ pub enum FarkleDiceSource {
     Supplied = 2,
 }
 
-/// The whole game's state at a glance (seed 002's GameState and the current RoundState).
+/// The whole game's state at a glance: the game's progress and the current turn.
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct FarkleGameState {
@@ -350,10 +350,13 @@ pub unsafe extern "C" fn farkle_game_free(game: *mut FarkleGame) {
 #[no_mangle]
 pub unsafe extern "C" fn farkle_game_last_error(game: *const FarkleGame) -> *const c_char {
     // SAFETY: the caller's promise.
-    ffi_guard!(c"panic".as_ptr(), match unsafe { FarkleGame::from_ptr(game) } {
-        Ok(g) => g.last_error.as_ptr(),
-        Err(_) => c"game is NULL".as_ptr(),
-    })
+    ffi_guard!(
+        c"panic".as_ptr(),
+        match unsafe { FarkleGame::from_ptr(game) } {
+            Ok(g) => g.last_error.as_ptr(),
+            Err(_) => c"game is NULL".as_ptr(),
+        }
+    )
 }
 
 /// Rolls the dice in hand with the game's generator.
@@ -375,7 +378,7 @@ pub unsafe extern "C" fn farkle_game_roll(game: *mut FarkleGame) -> FarkleStatus
 }
 
 /// Rolls the hand with dice supplied by the caller (physical dice, a server replaying a
-/// client, tests): `faces` holds exactly as many values 1..=6 as there are dice in hand, read
+/// client, tests): `faces` holds exactly as many values 1 to 6 as there are dice in hand, read
 /// during the call only. Any game accepts supplied dice; the generator is not used.
 ///
 /// Errors (the game is unchanged): FARKLE_STATUS_NULL_POINTER (game, or faces with count > 0),
@@ -441,8 +444,8 @@ pub unsafe extern "C" fn farkle_game_select_mask(game: *mut FarkleGame, mask: u1
     unsafe { game_action(game, |g| g.select_mask(mask)) }
 }
 
-/// Toggles die `index` of the current roll in or out of the pending selection (seed 004's
-/// pick/unpick); farkle_game_confirm() scores it. The pending selection is
+/// Toggles die `index` of the current roll in or out of the pending selection (pick and
+/// unpick die by die); farkle_game_confirm() scores it. The pending selection is
 /// FarkleGameState.pending_mask.
 ///
 /// Errors (the game is unchanged): FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_GAME_OVER,
@@ -471,7 +474,7 @@ pub unsafe extern "C" fn farkle_game_confirm(game: *mut FarkleGame) -> FarkleSta
     unsafe { game_action(game, Game::confirm) }
 }
 
-/// Takes back the selection of the current roll (seed 004's "unpick"): its points leave the
+/// Takes back the selection of the current roll ("unpick"): its points leave the
 /// turn, its dice return to the hand, and the roll awaits a selection again with the undone
 /// dice as the pending selection. Allowed after a selection until the player rolls or banks.
 ///
@@ -506,7 +509,7 @@ pub unsafe extern "C" fn farkle_game_bank(game: *mut FarkleGame) -> FarkleStatus
     unsafe { game_action(game, Game::bank) }
 }
 
-/// Acknowledges a farkle (seed 002's "forfeit"): the turn ends with its points lost and play
+/// Acknowledges a farkle (in some rule books, "forfeiting" the turn): the turn ends with its points lost and play
 /// passes on (or the game ends). The farkle itself, its forfeited points and any penalty were
 /// applied when the farkle was rolled.
 ///

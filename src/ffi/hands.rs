@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-only
 // Copyright (C) 2026 The farkle authors
 
-//! The dice-hands scoring system of seed 003 from C: scoring a pool into hands, upgrade
+//! The dice-hands scoring system from C: scoring a pool into hands, upgrade
 //! costs, and each hand's base and multiplier.
 
 use std::ffi::{c_char, CString};
@@ -39,7 +39,7 @@ const _: () = assert!(FARKLE_HANDS_MAX_LEVEL == HANDS_MAX_LEVEL);
 pub const FARKLE_HANDS_NO_HAND: u8 = 255;
 const _: () = assert!(FARKLE_HANDS_MAX_HANDS < FARKLE_HANDS_NO_HAND as usize);
 
-/// A hand of the dice-hands scoring system, numbered as in seed 003's table. Values only
+/// A hand of the dice-hands scoring system, numbered from High Roll (1) to Pyramid (13). Values only
 /// come out of the library; functions taking a hand take a plain uint32_t.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -217,7 +217,7 @@ pub unsafe extern "C" fn farkle_hands_bonuses_default(
 /// X of a Kind), then applies the bonuses. Dice in no hand score nothing; when no hand can
 /// be formed, the highest die scores as a High Roll. An empty pool scores no hand.
 ///
-/// `faces` holds `count` die values 1..=6, at most FARKLE_HANDS_MAX_DICE (NULL with count 0
+/// `faces` holds `count` die values 1 to 6, at most FARKLE_HANDS_MAX_DICE (NULL with count 0
 /// is the empty pool). `levels` gives each hand's level and the cap; `bonuses` the ability
 /// bonus, item mult bonus and score multiplier. The caller owns every buffer; nothing is
 /// kept after the call.
@@ -349,7 +349,7 @@ pub unsafe extern "C" fn farkle_hands_upgrade_cost(
 /// Errors (nothing written): FARKLE_STATUS_NULL_POINTER (out_base or out_mult NULL);
 /// FARKLE_STATUS_UNKNOWN_HAND; FARKLE_STATUS_HAND_LEVEL_ABOVE_CAP (level above
 /// FARKLE_HANDS_MAX_LEVEL); FARKLE_STATUS_INVALID_ARGUMENT (X of a Kind with dice_count
-/// outside 3..FARKLE_HANDS_MAX_DICE). `*out_base` and `*out_mult` are written only on
+/// outside 3 to FARKLE_HANDS_MAX_DICE). `*out_base` and `*out_mult` are written only on
 /// success.
 ///
 /// # Safety

@@ -14,7 +14,7 @@ use crate::ffi::game::FarkleGame;
 use crate::ffi::scoring::{FarkleCombination, EMPTY_COMBINATION, FARKLE_MAX_DICE};
 use crate::history::{Event, RollRecord};
 
-/// One roll of the current turn (seed 002's roll history entry).
+/// One roll of the current turn (an entry of the turn's roll history).
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct FarkleTurnRoll {

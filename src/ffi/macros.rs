@@ -61,4 +61,3 @@ macro_rules! try_slice {
         }
     }};
 }
-

@@ -19,7 +19,7 @@ pub struct FarklePoints {
 }
 
 /// The point calculation R(p, r') under the doubling preset: `roll_counts` and
-/// `selection_counts` are the counts of faces 1..6 in the roll X and the selection S.
+/// `selection_counts` are the counts of faces 1 to 6 in the roll X and the selection S.
 ///
 /// - Nothing selected: 0 and the turn ends, or -1000 when rolling over.
 /// - S not within X: -1000 and the turn ends.

@@ -50,7 +50,10 @@ fn bots_of(rules: &Rules, kinds: &[u32], table: Option<&FarkleWinTable>) -> Outc
         let a = Arc::new(Advisor::single_turn(rules)?);
         Ok(Arc::clone(advisor.get_or_init(|| a)))
     };
-    kinds.iter().map(|&kind| bot_of(kind, table, single)).collect()
+    kinds
+        .iter()
+        .map(|&kind| bot_of(kind, table, single))
+        .collect()
 }
 
 /// Plays `games` seeded games of `rules` between `player_count` computer players (1 to

@@ -14,8 +14,7 @@ use crate::ffi::error::{fail, FarkleStatus};
 use crate::ffi::rules::FarkleRules;
 use crate::rules::Rules;
 use crate::strategy::{
-    Odds, PenaltyPolicy, PlayerState, SingleTurn, SolveOptions, TwoPlayerState,
-    WinTable,
+    Odds, PenaltyPolicy, PlayerState, SingleTurn, SolveOptions, TwoPlayerState, WinTable,
 };
 
 /// `?` for functions returning FarkleStatus.
