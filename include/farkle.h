@@ -1546,6 +1546,25 @@ extern "C" {
 #endif // __cplusplus
 
 /**
+ * Writes the size and the alignment in bytes of the struct named `name` (its name in this
+ * header without `struct`, e.g. "FarkleRules"), as the library was compiled, to `*out_size`
+ * and `*out_align`. Bindings that take their layouts from the header compare these with
+ * their own to make sure header and library agree; C programs have sizeof. Every struct the
+ * caller allocates is known; opaque handles (FarkleGame, ...) are not.
+ *
+ * Errors (nothing written): FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (no
+ * such struct, or a name that is not UTF-8; farkle_last_error_message() names it).
+ *
+ * # Safety
+ * `name` must be NULL or a NUL-terminated string; `out_size` and `out_align` NULL or
+ * writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_struct_layout(const char *name,
+                                       size_t *out_size,
+                                       size_t *out_align);
+
+/**
  * A static, NUL-terminated English description of a status code. Any value is accepted:
  * unknown codes get "unknown status". The pointer is static; do not free it.
  */

@@ -11,6 +11,7 @@
 #[macro_use]
 mod macros;
 
+pub mod abi;
 pub mod error;
 pub mod hands;
 pub mod limits;
