@@ -53,6 +53,11 @@ class GameState:
     """Once the game is over, every winner (several on a tie; none when all left)."""
     dice_source: DiceSource
 
+    @property
+    def phase_name(self) -> str:
+        """The library's English name of the phase ("awaiting a roll", ...)."""
+        return low.text(lib.farkle_game_phase_name(int(self.phase)))
+
 
 def _state(s: Any) -> GameState:
     return GameState(
@@ -432,8 +437,15 @@ class Game(Handle):
 
     @property
     def winners(self) -> Tuple[int, ...]:
-        """The winners once the game is over (several on a tie); () before."""
-        return self.state.winners
+        """The winners once the game is over (several on a tie, none when every player
+        left); () before."""
+        out = ffi.new("uint64_t *")
+        with self._lock:
+            status = lib.farkle_game_winners(self._handle(), out)
+        if status == lib.FARKLE_STATUS_WRONG_PHASE:
+            return ()
+        low.check(status)
+        return _bits(out[0])
 
     @property
     def rules(self) -> Rules:

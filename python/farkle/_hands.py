@@ -20,6 +20,12 @@ def _default_levels() -> Tuple[Tuple[int, ...], int]:
     return tuple(c.levels), c.cap
 
 
+def _default_bonuses() -> Any:
+    c = ffi.new("FarkleHandBonuses *")
+    low.check(lib.farkle_hands_bonuses_default(c))
+    return c
+
+
 @dataclass(frozen=True)
 class HandLevels:
     """The level of every hand (levels[k - 1] for the hand numbered k) and the cap."""
@@ -55,10 +61,10 @@ class HandBonuses:
     """What is layered on the hands' sum: total = floor((hands + ability_bonus) *
     (100 + item_mult_bonus) / 100), then floor(total * score_mult / 100)."""
 
-    ability_bonus: int = 0
-    item_mult_bonus: int = 0
+    ability_bonus: int = field(default_factory=lambda: _default_bonuses().ability_bonus)
+    item_mult_bonus: int = field(default_factory=lambda: _default_bonuses().item_mult_bonus)
     """In hundredths: 100 is +1.0, doubling the total."""
-    score_mult: int = 100
+    score_mult: int = field(default_factory=lambda: _default_bonuses().score_mult)
     """In hundredths: 100 is x1."""
 
     def _c(self) -> Any:

@@ -198,13 +198,18 @@ class Rules:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Rules are immutable: use rules.replace({name}=...)")
 
+    def _key(self) -> Tuple[int, ...]:
+        # Field by field: the padding bytes of a struct the library wrote are unspecified.
+        c = self._c
+        return tuple(getattr(c, name) for name in _KNOB_TYPES)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Rules):
             return NotImplemented
-        return bytes(ffi.buffer(self._c)) == bytes(ffi.buffer(other._c))
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash(bytes(ffi.buffer(self._c)))
+        return hash(self._key())
 
     def __repr__(self) -> str:
         best = None
