@@ -7,6 +7,7 @@ its constants here and no others)."""
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 from ._native import lib
 
@@ -195,7 +196,7 @@ HEADER_ENUMS = {
 }
 
 
-def member(enum_type: type, value: int) -> int:
+def member(enum_type: type, value: int) -> Any:
     """`value` as a member of `enum_type`, or the plain int when the library is newer than
     this package and returns a value it does not know."""
     try:

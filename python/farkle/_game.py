@@ -11,7 +11,7 @@ from typing import Any, IO, Iterator, List, Optional, Sequence, Tuple, Union, ov
 from . import _lowlevel as low
 from ._enums import Action, BotKind, DiceSource, EventKind, Phase, ValueKind, member, parse
 from ._errors import error_for
-from ._handles import Handle
+from ._handles import LockedHandle
 from ._native import ffi, lib
 from ._progress import Progress, Reporter
 from ._rules import Rules
@@ -230,7 +230,7 @@ class _Log(Sequence[Any]):
 _PathOrFile = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 
 
-class Game(Handle):
+class Game(LockedHandle):
     """A game: rules, players, dice, the current turn and the event log.
 
     ::
@@ -373,8 +373,7 @@ class Game(Handle):
         if table is None:
             self._act(lib.farkle_game_bot_play_turn, int(kind), ffi.NULL, seed)
         else:
-            with table._lock:
-                self._act(lib.farkle_game_bot_play_turn, int(kind), table._handle(), seed)
+            self._act(lib.farkle_game_bot_play_turn, int(kind), table._handle(), seed)
 
     def prepare_advice(self, *, progress: Progress = None) -> None:
         """Solves the policies behind advise() and the optimal bots now, with progress and
@@ -525,10 +524,11 @@ class Game(Handle):
             with open(target, "w", encoding="utf-8") as f:
                 f.write(text)
         elif hasattr(target, "write"):
+            writer: Any = target
             try:
-                target.write(text)  # type: ignore[arg-type]
-            except TypeError:
-                target.write(text.encode("utf-8"))  # type: ignore[arg-type]
+                writer.write(text)
+            except TypeError:  # a binary file
+                writer.write(text.encode("utf-8"))
         else:
             raise TypeError(f"dump() needs a path or a file, not {type(target).__name__}")
 

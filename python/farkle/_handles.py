@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-only
 # Copyright (C) 2026 The farkle authors
-"""Ownership of library handles: freed once, at close() or garbage collection."""
+"""Ownership of library handles: freed exactly once, never while a call uses them."""
 
 from __future__ import annotations
 
@@ -13,28 +13,24 @@ from ._native import ffi
 class Handle:
     """Base of the classes that own a library object (games, policies, tables, scorers).
 
-    The object is freed exactly once: by close() (also at the end of a `with` block), or when
-    the Python object is garbage collected. A lock serialises the calls on one object and
-    close(), so closing in one thread while another calls cannot free memory in use; a call
-    after close() raises ValueError."""
+    The object lives in a cffi pointer whose destructor is the library's free function, and
+    the Python object holds the only long-lived reference to it. close() (also the end of a
+    `with` block) drops that reference: the library object is freed at once, or, when another
+    thread is inside a call on it (that call holds a reference of its own), as soon as that
+    call returns. Garbage collection frees a handle that was never closed. So it is freed
+    exactly once and never while in use; a call after close() raises ValueError."""
 
-    __slots__ = ("_h", "_lock", "__weakref__")
+    __slots__ = ("_h", "__weakref__")
 
     _what = "object"
 
     def _own(self, raw: Any, free: Callable[[Any], None]) -> None:
-        self._lock = threading.RLock()
         self._h = ffi.gc(raw, free)
 
     def close(self) -> None:
-        """Frees the library's object now; later calls raise ValueError. Idempotent."""
-        lock = getattr(self, "_lock", None)
-        if lock is None:
-            return
-        with lock:
-            h, self._h = self._h, None
-            if h is not None:
-                ffi.release(h)
+        """Frees the library's object (see the class); later calls raise ValueError.
+        Closing twice does nothing."""
+        self._h = None
 
     @property
     def closed(self) -> bool:
@@ -52,3 +48,14 @@ class Handle:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class LockedHandle(Handle):
+    """A handle whose library object takes one call at a time (a game): a lock serialises
+    the calls made on it from several threads."""
+
+    __slots__ = ("_lock",)
+
+    def _own(self, raw: Any, free: Callable[[Any], None]) -> None:
+        self._lock = threading.RLock()
+        super()._own(raw, free)

@@ -12,13 +12,13 @@ from . import _lowlevel as low
 from ._enums import KindScaling, Preset, member, parse
 from ._errors import InvalidRulesError, UnknownPresetError
 from ._native import ffi, lib
+from ._handles import Handle
 from ._scoring import (
     PointCalculation,
     RollAnalysis,
     Score,
     Selection,
     roll_analysis,
-    score_from,
     selections,
 )
 
@@ -27,6 +27,7 @@ _RULES_P = ffi.typeof("FarkleRules *")
 _SCORE_P = ffi.typeof("FarkleScore *")
 _INT32_P = ffi.typeof("int32_t *")
 _new = ffi.new
+_new_score = object.__new__
 _FACES = low.FACES
 _face_error = low._face_error
 _as_sequence = low._as_sequence
@@ -54,7 +55,7 @@ for _name, _cname in _KNOB_TYPES.items():  # a new C type must be handled here f
 
 def preset_names() -> Tuple[str, ...]:
     """The presets' names, in number order ("classic", "extended", ...)."""
-    names = []
+    names: List[str] = []
     number = 0
     while True:
         name = lib.farkle_rules_preset_name(number)
@@ -116,7 +117,10 @@ class Rules:
     Immutable and hashable; compare with ==. Point values of 0 disable a combination. The
     flags are bools; `kind_scaling` is a KindScaling (or its name)."""
 
-    __slots__ = ("_c", "__weakref__")
+    __slots__ = ("_c", "_n", "__weakref__")
+
+    _c: Any  # the FarkleRules the library reads
+    _n: int  # dice_count, cached: the scoring calls check lengths against it
 
     # The knobs, for type checkers and readers; at run time each is a property made from
     # the header's FarkleRules (a knob added there is an attribute here at the next build).
@@ -156,12 +160,14 @@ class Rules:
             _store(c, name, value)
         _validate(c)
         object.__setattr__(self, "_c", c)
+        object.__setattr__(self, "_n", c.dice_count)
 
     @classmethod
     def _from_c(cls, c: Any) -> "Rules":
         """Rules over a FarkleRules the library wrote (already valid)."""
         r = object.__new__(cls)
         object.__setattr__(r, "_c", c)
+        object.__setattr__(r, "_n", c.dice_count)
         return r
 
     @staticmethod
@@ -232,41 +238,46 @@ class Rules:
         the points of the best partition of all of them into combinations, or why they do
         not score as a whole. Wrong types raise TypeError, faces outside 1..6 or too many
         dice ValueError, before the library is called."""
-        c = self._c
         if type(faces) is not list and type(faces) is not tuple:
             faces = _as_sequence(faces, "faces")
         n = len(faces)
-        if n > c.dice_count:
-            raise ValueError(f"{n} dice given; these rules have {c.dice_count}")
+        if n > self._n:
+            raise ValueError(f"{n} dice given; these rules have {self._n}")
         try:
             data = bytes(faces)
         except (TypeError, ValueError):
             raise _face_error(faces, "faces") from None
+        # bytes() takes anything with __index__ in 0..255: keep Python ints 1..6 only (a
+        # numpy integer among them makes the sum a numpy integer).
         if data.translate(None, _FACES) or type(sum(faces)) is not int:
             raise _face_error(faces, "faces")
         out = _new(_SCORE_P)
-        status = _score_selection(c, data, n, out)
+        status = _score_selection(self._c, data, n, out)
         if status:
             _fail(status)
-        return score_from(out)
+        s = _new_score(Score)
+        s._c = out
+        return s
 
     def points(self, faces: Sequence[int]) -> int:
         """The points of a selection that scores as a whole; 0 when some die does not (or
         for no dice). The lean form of score()."""
-        c = self._c
         if type(faces) is not list and type(faces) is not tuple:
             faces = _as_sequence(faces, "faces")
         n = len(faces)
-        if n > c.dice_count:
-            raise ValueError(f"{n} dice given; these rules have {c.dice_count}")
+        if n > self._n:
+            raise ValueError(f"{n} dice given; these rules have {self._n}")
         try:
             data = bytes(faces)
         except (TypeError, ValueError):
             raise _face_error(faces, "faces") from None
         if data.translate(None, _FACES) or type(sum(faces)) is not int:
             raise _face_error(faces, "faces")
-        out = _points_out()
-        status = _points(c, data, n, out)
+        try:
+            out = _thread.points
+        except AttributeError:
+            out = _thread.points = _new(_INT32_P)
+        status = _points(self._c, data, n, out)
         if status:
             _fail(status)
         return out[0]  # type: ignore[no-any-return]
@@ -323,16 +334,8 @@ class Rules:
         return iter(self.to_dict().items())
 
 
-_thread_outs = threading.local()
-
-
-def _points_out() -> Any:
-    """A per-thread int32_t for the lean points calls (read at once, never kept)."""
-    try:
-        return _thread_outs.points
-    except AttributeError:
-        _thread_outs.points = _new(_INT32_P)
-        return _thread_outs.points
+# A per-thread int32_t for the lean points calls (read at once, never kept).
+_thread = threading.local()
 
 
 def _rules_from_dict(knobs: Dict[str, Any]) -> Rules:
@@ -380,42 +383,23 @@ class Odds:
     """Probability that every die of the roll can be scored at once."""
 
 
-class Scorer:
+class Scorer(Handle):
     """Scoring prepared for one rules value: no per-call rules check or cache lookup.
     Holds a library handle: use it as a context manager or call close() to free it at once
-    (it is also freed when garbage collected). Safe to share between threads."""
+    (it is also freed when garbage collected). Immutable: safe to share between threads."""
 
-    __slots__ = ("_h", "_dice", "_lock", "rules", "__weakref__")
+    __slots__ = ("_dice", "rules")
+    _what = "Scorer"
 
     def __init__(self, rules: Rules) -> None:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
         out = _new("FarkleScorer **")
         low.check(lib.farkle_scorer_new(rules._c, out))
-        self._h = ffi.gc(out[0], lib.farkle_scorer_free)
-        self._dice: int = rules.dice_count
-        self._lock = threading.Lock()
+        self._own(out[0], lib.farkle_scorer_free)
+        self._dice: int = rules._n
         #: The rules it scores with.
         self.rules = rules
-
-    def close(self) -> None:
-        """Frees the library's scorer now; later calls raise ValueError. Idempotent."""
-        with self._lock:
-            h, self._h = self._h, None
-            if h is not None:
-                ffi.release(h)
-
-    def __enter__(self) -> "Scorer":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def _handle(self) -> Any:
-        h = self._h
-        if h is None:
-            raise ValueError("this Scorer is closed")
-        return h
 
     def score(self, faces: Sequence[int]) -> Score:
         """As Rules.score()."""
@@ -430,12 +414,16 @@ class Scorer:
             raise _face_error(faces, "faces") from None
         if data.translate(None, _FACES) or type(sum(faces)) is not int:
             raise _face_error(faces, "faces")
+        h = self._h
+        if h is None:
+            raise ValueError("this Scorer is closed")
         out = _new(_SCORE_P)
-        with self._lock:
-            status = _scorer_score(self._handle(), data, n, out)
+        status = _scorer_score(h, data, n, out)
         if status:
             _fail(status)
-        return score_from(out)
+        s = _new_score(Score)
+        s._c = out
+        return s
 
     def points(self, faces: Sequence[int]) -> int:
         """As Rules.points()."""
@@ -450,9 +438,14 @@ class Scorer:
             raise _face_error(faces, "faces") from None
         if data.translate(None, _FACES) or type(sum(faces)) is not int:
             raise _face_error(faces, "faces")
-        out = _points_out()
-        with self._lock:
-            status = _scorer_points(self._handle(), data, n, out)
+        h = self._h
+        if h is None:
+            raise ValueError("this Scorer is closed")
+        try:
+            out = _thread.points
+        except AttributeError:
+            out = _thread.points = _new(_INT32_P)
+        status = _scorer_points(h, data, n, out)
         if status:
             _fail(status)
         return out[0]  # type: ignore[no-any-return]
@@ -461,8 +454,7 @@ class Scorer:
         """As Rules.analyze()."""
         data = low.dice(roll, self._dice, "roll")
         out = _new("FarkleRollAnalysis *")
-        with self._lock:
-            low.check(lib.farkle_scorer_roll_analyze(self._handle(), data, len(data), out))
+        low.check(lib.farkle_scorer_roll_analyze(self._handle(), data, len(data), out))
         return roll_analysis(out)
 
     def selections(self, roll: Sequence[int]) -> List[Selection]:
@@ -470,10 +462,9 @@ class Scorer:
         data = low.dice(roll, self._dice, "roll")
         out = _new("FarkleSelection[]", lib.FARKLE_MAX_SELECTIONS)
         count = _new("size_t *")
-        with self._lock:
-            low.check(
-                lib.farkle_scorer_roll_selections(self._handle(), data, len(data), out, len(out), count)
-            )
+        low.check(
+            lib.farkle_scorer_roll_selections(self._handle(), data, len(data), out, len(out), count)
+        )
         return selections(out, count[0])
 
 

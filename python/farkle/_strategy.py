@@ -93,8 +93,7 @@ class TurnPolicy(Handle):
     def expected_points(self) -> float:
         """Expected points of one turn from scratch under the policy."""
         out = ffi.new("double *")
-        with self._lock:
-            low.check(lib.farkle_turn_policy_expected_points(self._handle(), out))
+        low.check(lib.farkle_turn_policy_expected_points(self._handle(), out))
         return out[0]  # type: ignore[no-any-return]
 
     def bank_threshold(self, dice: int) -> Optional[int]:
@@ -102,8 +101,7 @@ class TurnPolicy(Handle):
         dice; None when that hand never farkles (rolling is then always as good)."""
         low.integer(dice, "dice", 1, self.rules.dice_count)
         out = ffi.new("int32_t *")
-        with self._lock:
-            low.check(lib.farkle_turn_policy_bank_threshold(self._handle(), dice, out))
+        low.check(lib.farkle_turn_policy_bank_threshold(self._handle(), dice, out))
         return None if out[0] < 0 else out[0]
 
     def best_choice(self, roll: Sequence[int], turn_total: int = 0) -> Choice:
@@ -112,8 +110,7 @@ class TurnPolicy(Handle):
         data = low.dice(roll, self.rules.dice_count, "roll")
         low.integer(turn_total, "turn_total", 0, lib.FARKLE_MAX_TURN_TOTAL)
         out = ffi.new("FarkleChoice *")
-        with self._lock:
-            low.check(lib.farkle_turn_policy_best_choice(self._handle(), data, len(data), turn_total, out))
+        low.check(lib.farkle_turn_policy_best_choice(self._handle(), data, len(data), turn_total, out))
         return _choice(out)
 
 
@@ -236,43 +233,38 @@ class WinTable(Handle):
     def save(self, path: "Union[str, os.PathLike[str]]") -> None:
         """Saves the table to a file."""
         p = low.encode_path(path)
-        with self._lock:
-            low.check(lib.farkle_win_table_save(self._handle(), p))
+        low.check(lib.farkle_win_table_save(self._handle(), p))
 
     def to_bytes(self) -> bytes:
         """The table's saved form."""
         size = ffi.new("size_t *")
-        with self._lock:
-            h = self._handle()
-            status = lib.farkle_win_table_to_buffer(h, ffi.NULL, 0, size)
-            if status != lib.FARKLE_STATUS_BUFFER_TOO_SMALL:
-                low.check(status)
-            buf = ffi.new("uint8_t[]", max(1, size[0]))
-            low.check(lib.farkle_win_table_to_buffer(h, buf, len(buf), size))
+        h = self._handle()
+        status = lib.farkle_win_table_to_buffer(h, ffi.NULL, 0, size)
+        if status != lib.FARKLE_STATUS_BUFFER_TOO_SMALL:
+            low.check(status)
+        buf = ffi.new("uint8_t[]", max(1, size[0]))
+        low.check(lib.farkle_win_table_to_buffer(h, buf, len(buf), size))
         return bytes(ffi.buffer(buf, size[0]))
 
     @property
     def rules(self) -> Rules:
         """The rules the table was solved for."""
         out = ffi.new("FarkleRules *")
-        with self._lock:
-            low.check(lib.farkle_win_table_rules(self._handle(), out))
+        low.check(lib.farkle_win_table_rules(self._handle(), out))
         return Rules._from_c(out)
 
     def win_probability(self, state: TurnState) -> float:
         """P(win) for the player to move in `state`."""
         c = _turn_state(state)
         out = ffi.new("double *")
-        with self._lock:
-            low.check(lib.farkle_win_table_win_probability(self._handle(), c, out))
+        low.check(lib.farkle_win_table_win_probability(self._handle(), c, out))
         return out[0]  # type: ignore[no-any-return]
 
     def decision(self, state: TurnState) -> Decision:
         """Bank or roll in `state`, with P(win) of each."""
         c = _turn_state(state)
         out = ffi.new("FarkleDecision *")
-        with self._lock:
-            low.check(lib.farkle_win_table_decision(self._handle(), c, out))
+        low.check(lib.farkle_win_table_decision(self._handle(), c, out))
         return Decision(out.bank, out.bank_allowed, out.bank_win_probability, out.roll_win_probability)
 
     def best_choice(self, me: Player, opponent: Player, turn_total: int, roll: Sequence[int]) -> Choice:
@@ -282,16 +274,14 @@ class WinTable(Handle):
         low.integer(turn_total, "turn_total", 0, lib.FARKLE_MAX_TURN_TOTAL)
         data = low.dice(roll, lib.FARKLE_MAX_DICE, "roll")
         out = ffi.new("FarkleChoice *")
-        with self._lock:
-            low.check(lib.farkle_win_table_best_choice(self._handle(), m, o, turn_total, data, len(data), out))
+        low.check(lib.farkle_win_table_best_choice(self._handle(), m, o, turn_total, data, len(data), out))
         return _choice(out)
 
     @property
     def first_player_win_probability(self) -> float:
         """P(the first player wins) from the start under optimal play by both."""
         out = ffi.new("double *")
-        with self._lock:
-            low.check(lib.farkle_win_table_first_player_win_probability(self._handle(), out))
+        low.check(lib.farkle_win_table_first_player_win_probability(self._handle(), out))
         return out[0]  # type: ignore[no-any-return]
 
     @property
@@ -299,8 +289,7 @@ class WinTable(Handle):
         """The head start (points) for the second player that brings the first player's
         chance closest to 1/2."""
         out = ffi.new("int32_t *")
-        with self._lock:
-            low.check(lib.farkle_win_table_compensation(self._handle(), out))
+        low.check(lib.farkle_win_table_compensation(self._handle(), out))
         return out[0]  # type: ignore[no-any-return]
 
 
@@ -358,10 +347,9 @@ def simulate(
                 r._c, c_kinds, len(kinds), games, seed, ffi.NULL, rep.function, rep.user, out
             )
         else:
-            with table._lock:
-                status = lib.farkle_simulate_with_progress(
-                    r._c, c_kinds, len(kinds), games, seed, table._handle(), rep.function, rep.user, out
-                )
+            status = lib.farkle_simulate_with_progress(
+                r._c, c_kinds, len(kinds), games, seed, table._handle(), rep.function, rep.user, out
+            )
         _finish(status, rep)
     n = len(kinds)
     return SimulationResult(

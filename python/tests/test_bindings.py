@@ -116,3 +116,10 @@ def test_every_public_name_is_documented() -> None:
 
 def test_the_package_is_typed() -> None:
     assert (Path(farkle.__file__).parent / "py.typed").exists()
+
+
+def test_the_type_hints_check_when_mypy_is_there() -> None:
+    api = pytest.importorskip("mypy.api")
+    package = str(Path(farkle.__file__).parent)
+    out, err, status = api.run(["--ignore-missing-imports", "--no-incremental", package])
+    assert status == 0, out + err
