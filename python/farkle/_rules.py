@@ -28,6 +28,7 @@ _SCORE_P = ffi.typeof("FarkleScore *")
 _INT32_P = ffi.typeof("int32_t *")
 _new = ffi.new
 _new_score = object.__new__
+_translate = bytes.translate
 _FACES = low.FACES
 _face_error = low._face_error
 _as_sequence = low._as_sequence
@@ -249,7 +250,7 @@ class Rules:
             raise _face_error(faces, "faces") from None
         # bytes() takes anything with __index__ in 0..255: keep Python ints 1..6 only (a
         # numpy integer among them makes the sum a numpy integer).
-        if data.translate(None, _FACES) or type(sum(faces)) is not int:
+        if _translate(data, None, _FACES) or type(sum(faces)) is not int:
             raise _face_error(faces, "faces")
         out = _new(_SCORE_P)
         status = _score_selection(self._c, data, n, out)
@@ -271,7 +272,7 @@ class Rules:
             data = bytes(faces)
         except (TypeError, ValueError):
             raise _face_error(faces, "faces") from None
-        if data.translate(None, _FACES) or type(sum(faces)) is not int:
+        if _translate(data, None, _FACES) or type(sum(faces)) is not int:
             raise _face_error(faces, "faces")
         try:
             out = _thread.points
@@ -412,7 +413,7 @@ class Scorer(Handle):
             data = bytes(faces)
         except (TypeError, ValueError):
             raise _face_error(faces, "faces") from None
-        if data.translate(None, _FACES) or type(sum(faces)) is not int:
+        if _translate(data, None, _FACES) or type(sum(faces)) is not int:
             raise _face_error(faces, "faces")
         h = self._h
         if h is None:
@@ -436,7 +437,7 @@ class Scorer(Handle):
             data = bytes(faces)
         except (TypeError, ValueError):
             raise _face_error(faces, "faces") from None
-        if data.translate(None, _FACES) or type(sum(faces)) is not int:
+        if _translate(data, None, _FACES) or type(sum(faces)) is not int:
             raise _face_error(faces, "faces")
         h = self._h
         if h is None:
