@@ -379,7 +379,11 @@ class Game(LockedHandle):
         """Solves the policies behind advise() and the optimal bots now, with progress and
         cancellation (otherwise the first advice solves them)."""
         with self._lock, Reporter(progress, "advice") as rep:
-            status = lib.farkle_game_prepare_advice(self._handle(), rep.function, rep.user)
+            self._lock.busy = True
+            try:
+                status = lib.farkle_game_prepare_advice(self._handle(), rep.function, rep.user)
+            finally:
+                self._lock.busy = False
             if status:
                 rep.raise_if_failed()
                 message = low.text(lib.farkle_game_last_error(self._handle())) or low.last_error()

@@ -50,6 +50,29 @@ class Handle:
         self.close()
 
 
+class CallLock:
+    """The lock of a LockedHandle: one call at a time from any number of threads, and no
+    call at all from inside a call (a progress callback that used the game it reports on
+    would touch it while the library is working on it): that raises RuntimeError."""
+
+    __slots__ = ("_lock", "busy")
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+        #: Set while a call that runs Python callbacks holds the lock.
+        self.busy = False
+
+    def __enter__(self) -> "CallLock":
+        self._lock.acquire()
+        if self.busy:  # only the thread inside that call can get here: the lock is its
+            self._lock.release()
+            raise RuntimeError("this object is in use by the call that runs this callback")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.release()
+
+
 class LockedHandle(Handle):
     """A handle whose library object takes one call at a time (a game): a lock serialises
     the calls made on it from several threads."""
@@ -57,5 +80,5 @@ class LockedHandle(Handle):
     __slots__ = ("_lock",)
 
     def _own(self, raw: Any, free: Callable[[Any], None]) -> None:
-        self._lock = threading.RLock()
+        self._lock = CallLock()
         super()._own(raw, free)

@@ -121,6 +121,12 @@ class Score:
     def __reduce__(self):  # type: ignore[no-untyped-def]
         raise TypeError("a Score is not picklable; keep the faces and score them again")
 
+    def __copy__(self) -> "Score":
+        return self  # immutable
+
+    def __deepcopy__(self, memo: object) -> "Score":
+        return self
+
 
 _new_score = object.__new__
 

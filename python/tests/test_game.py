@@ -194,3 +194,19 @@ def test_repr_and_state(classic: farkle.Rules) -> None:
     assert len(g.players) == 2 and g.rules == classic
     g.close()
     assert repr(g) == "<Game (closed)>"
+
+
+def test_a_progress_callback_cannot_touch_its_game() -> None:
+    calls: list = []
+
+    def meddle(fraction: float) -> None:
+        calls.append(fraction)
+        game.roll()
+
+    # Extended rules (a penalty): the preparation reports progress several times.
+    with farkle.Game("extended", 2, seed=1) as game:
+        with pytest.raises(RuntimeError, match="in use"):
+            game.prepare_advice(progress=meddle)
+        assert calls
+        game.prepare_advice()  # usable again afterwards
+        assert game.roll().dice
