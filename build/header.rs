@@ -15,7 +15,7 @@ use std::path::Path;
 /// `.rs`) whose declarations it holds, in order. Every file of `src/ffi/` that declares
 /// something for C must be listed (the build fails otherwise).
 const SECTIONS: &[(&str, &[&str])] = &[
-    ("Version", &["version"]),
+    ("Version and layout checks", &["version", "abi"]),
     ("Statuses and error messages", &["error"]),
     (
         "Limits on the work and memory an input may ask for",

@@ -57,7 +57,7 @@ extern "C" {
 #endif
 
 /* ==========================================================================================
- * Version
+ * Version and layout checks
  * ======================================================================================== */
 
 /** Version of the library these declarations describe (compare with farkle_version_number()). */
@@ -78,6 +78,25 @@ uint32_t farkle_version_number(void);
  * The version of the linked library as "MAJOR.MINOR.PATCH". Static; do not free.
  */
 const char *farkle_version_string(void);
+
+/**
+ * Writes the size and the alignment in bytes of the struct named name (its name in this
+ * header without struct, e.g. "FarkleRules"), as the library was compiled, to *out_size
+ * and *out_align. Bindings that take their layouts from the header compare these with
+ * their own to make sure header and library agree; C programs have sizeof. Every struct the
+ * caller allocates is known; opaque handles (FarkleGame, ...) are not.
+ *
+ * Errors (nothing written): FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (no
+ * such struct, or a name that is not UTF-8; farkle_last_error_message() names it).
+ *
+ * Requires:
+ * name must be NULL or a NUL-terminated string; out_size and out_align NULL or
+ * writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_struct_layout(const char *name,
+                                       size_t *out_size,
+                                       size_t *out_align);
 
 /* ==========================================================================================
  * Statuses and error messages

@@ -2,9 +2,10 @@
 // Copyright (C) 2026 The farkle authors
 
 //! The programs users touch, driven as users drive them: the command-line game through pipes
-//! with fixed seeds, the scoring calculator, the bot-vs-bot simulator, the C++ demo and the
-//! Python (ctypes) demo. Each is compiled against the library this `cargo test` built, and
-//! the C programs also run under ASan+UBSan and under valgrind.
+//! with fixed seeds, the scoring calculator, the bot-vs-bot simulator and the C++ demo (the
+//! Python examples run with the Python package's tests, `tests/python.rs`). Each is compiled
+//! against the library this `cargo test` built, and the C programs also run under ASan+UBSan
+//! and under valgrind.
 //!
 //! The dice of a seeded game are the library's promise (same seed and moves, same dice on
 //! every platform); what the game says about them is checked against the rules: the points
@@ -1438,26 +1439,6 @@ fn the_cpp_demo_plays_a_game() {
     let out = Command::new(&exe).output().expect("run cpp_demo");
     assert!(out.status.success(), "{}", text_of(&out.stderr));
     assert!(text(&out.stdout).ends_with("Ann 1450, Bob 0: Ann wins\ncpp_demo: ok\n"));
-}
-
-#[test]
-fn the_python_demo_uses_the_shared_library() {
-    let lib = support::library_dir().join("libfarkle.so");
-    assert!(lib.exists(), "{} was not built", lib.display());
-    let out = Command::new("python3")
-        .arg(
-            manifest_dir()
-                .join("examples-python")
-                .join("farkle_demo.py"),
-        )
-        .arg(&lib)
-        .output()
-        .expect("python3 is required for this test");
-    let stdout = text(&out.stdout);
-    assert!(out.status.success(), "{stdout}\n{}", text_of(&out.stderr));
-    assert!(stdout.contains("1 1 1 5 5 -> 1100 points"), "{stdout}");
-    assert!(stdout.contains("game over: Ann 1450, Bob 0\n"), "{stdout}");
-    assert!(stdout.contains("python demo: ok ("), "{stdout}");
 }
 
 /// Colour only on a terminal, never with NO_COLOR: the game runs on a pseudo-terminal made by

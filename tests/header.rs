@@ -47,7 +47,7 @@ fn header_declares_the_contract() {
 fn header_sections_come_in_reading_order() {
     let header = include_str!("../include/farkle.h");
     let order = [
-        " * Version\n",
+        " * Version and layout checks\n",
         " * Statuses and error messages\n",
         " * Objects the library hands out",
         " * Rules\n",
@@ -98,5 +98,32 @@ fn header_is_in_c_wording() {
                 && b[i + 2].is_ascii_alphanumeric()
         });
         assert!(!range, "line {}: a Rust range in {line:?}", n + 1);
+
+/// Every struct with a body in the header has its layout reported by farkle_struct_layout(),
+/// which bindings generated from the header use to check their layouts against the library
+/// (tests/c/abi.c checks the numbers against the C compiler's).
+#[test]
+fn every_struct_of_the_header_reports_its_layout() {
+    use farkle::ffi::abi::farkle_struct_layout;
+    use farkle::ffi::error::FarkleStatus;
+    use std::ffi::CString;
+
+    let header = include_str!("../include/farkle.h");
+    let names: Vec<&str> = header
+        .lines()
+        .filter_map(|l| l.strip_prefix("typedef struct "))
+        .filter_map(|rest| rest.strip_suffix(" {"))
+        .collect();
+    assert!(names.len() >= 20, "too few structs found: {names:?}");
+    for name in names {
+        let c_name = CString::new(name).expect("no NUL");
+        let (mut size, mut align) = (0usize, 0usize);
+        // SAFETY: a NUL-terminated name and two writable outputs.
+        let status = unsafe { farkle_struct_layout(c_name.as_ptr(), &mut size, &mut align) };
+        assert_eq!(status, FarkleStatus::Ok, "{name} has no reported layout");
+        assert!(
+            size > 0 && align.is_power_of_two(),
+            "{name}: {size}, {align}"
+        );
     }
 }

@@ -15,6 +15,8 @@ pub(crate) mod boundary;
 
 #[macro_use]
 pub mod error;
+
+pub mod abi;
 pub mod hands;
 pub mod limits;
 pub mod point_calculation;

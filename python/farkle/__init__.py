@@ -1,0 +1,106 @@
+# SPDX-License-Identifier: GPL-3.0-only
+# Copyright (C) 2026 The farkle authors
+"""farkle: the Farkle dice-game engine, from Python.
+
+A Pythonic layer over the C library (libfarkle, shipped inside this package and loaded
+through cffi, with every declaration generated from the library's header at build time):
+
+- Rules: presets by name, every knob an attribute; scoring (Rules.score() returns a Score),
+  roll analysis, legal selections, exact odds as Fractions; Scorer for many scores.
+- Game: a whole game with seeded, entropy or supplied dice; actions, state, rolls, events,
+  advice, bots; save and load as str, bytes or files.
+- Strategy: TurnPolicy (single-turn optimal play), WinTable (two-player optimal play, with
+  progress and cancellation), penalty_average_points(), simulate() for bot tournaments.
+- The dice-hands scorer (score_hands() and friends) and point_calculation().
+
+Every failure the library reports raises a subclass of FarkleError with its explanation;
+bad Python arguments raise TypeError or ValueError before any C call.
+"""
+
+from __future__ import annotations
+
+from ._enums import (
+    Action,
+    BotKind,
+    CombinationKind,
+    DiceSource,
+    EventKind,
+    HandKind,
+    InvalidReason,
+    KindScaling,
+    Phase,
+    Preset,
+    Status,
+    ValueKind,
+)
+from ._errors import *  # noqa: F401,F403  (every exception class)
+from ._errors import ERROR_CLASSES, FarkleError, IllegalActionError, error_class
+from ._game import Advice, AdviceChoice, Event, Game, GameState, PlayerState, TurnRoll
+from ._hands import (
+    Hand,
+    HandBonuses,
+    HandLevels,
+    HandsResult,
+    hand_base_mult,
+    hand_name,
+    hand_upgrade_cost,
+    score_hands,
+)
+from ._lowlevel import text as _text
+from ._native import ffi as _ffi
+from ._native import lib as _lib
+from ._progress import Progress, ProgressCallback
+from ._rules import Odds, Rules, Scorer, point_calculation, preset_names
+from ._scoring import Combination, PointCalculation, RollAnalysis, Score, Selection
+from ._strategy import (
+    Choice,
+    Decision,
+    Player,
+    SimulationResult,
+    TurnPolicy,
+    TurnState,
+    WinTable,
+    penalty_average_points,
+    simulate,
+)
+
+#: The version of the library this package loaded ("MAJOR.MINOR.PATCH").
+__version__: str = _text(_lib.farkle_version_string())
+
+if _lib.farkle_version_number() != _lib.FARKLE_VERSION_NUMBER:  # pragma: no cover
+    raise ImportError(
+        f"the bundled library is {__version__} but the bindings were generated from the "
+        f"header of {_lib.FARKLE_VERSION_MAJOR}.{_lib.FARKLE_VERSION_MINOR}."
+        f"{_lib.FARKLE_VERSION_PATCH}"
+    )
+
+#: Most dice in a rules value's set.
+MAX_DICE: int = _lib.FARKLE_MAX_DICE
+#: Most players in a game.
+MAX_PLAYERS: int = _lib.FARKLE_MAX_PLAYERS
+
+
+def status_message(status: int) -> str:
+    """The library's static English description of a status number."""
+    return _text(_lib.farkle_status_str(int(status)))
+
+
+__all__ = [
+    "__version__", "MAX_DICE", "MAX_PLAYERS",
+    # enums
+    "Action", "BotKind", "CombinationKind", "DiceSource", "EventKind", "HandKind",
+    "InvalidReason", "KindScaling", "Phase", "Preset", "Status", "ValueKind",
+    # rules and scoring
+    "Rules", "Scorer", "Score", "Combination", "RollAnalysis", "Selection", "Odds",
+    "PointCalculation", "point_calculation", "preset_names",
+    # games
+    "Game", "GameState", "PlayerState", "TurnRoll", "Event", "Advice", "AdviceChoice",
+    # strategy
+    "TurnPolicy", "WinTable", "Choice", "Decision", "Player", "TurnState",
+    "SimulationResult", "simulate", "penalty_average_points", "Progress", "ProgressCallback",
+    # dice hands
+    "Hand", "HandBonuses", "HandLevels", "HandsResult", "score_hands", "hand_upgrade_cost",
+    "hand_base_mult", "hand_name",
+    # errors
+    "FarkleError", "IllegalActionError", "error_class", "ERROR_CLASSES", "status_message",
+] + sorted(cls.__name__ for cls in ERROR_CLASSES.values())

@@ -1,0 +1,357 @@
+# SPDX-License-Identifier: GPL-3.0-only
+# Copyright (C) 2026 The farkle authors
+"""Strategy: the single-turn policy, the two-player win table, the long-run average under a
+penalty, and bot simulations."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence, Tuple, Union
+
+from . import _lowlevel as low
+from ._enums import BotKind, parse
+from ._handles import Handle
+from ._native import ffi, lib
+from ._progress import Progress, Reporter
+from ._rules import Rules
+
+
+def _rules(rules: object) -> Rules:
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules(rules)
+    raise TypeError(f"rules must be a Rules or a preset name, not {type(rules).__name__}")
+
+
+def _finish(status: int, reporter: Reporter) -> None:
+    """Raises what the progress callback raised, else the status's error."""
+    if status:
+        reporter.raise_if_failed()
+        low.fail(status)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The best play of a roll."""
+
+    farkle: bool
+    """True when the roll farkles; then nothing else is meaningful."""
+    keep_mask: int
+    """Dice to keep: bit i = the i-th die of the roll."""
+    keep: Tuple[int, ...]
+    """The same dice as faces, ascending."""
+    points: int
+    """Points of the dice kept."""
+    turn_total: int
+    """Turn total after keeping them."""
+    dice_left: int
+    """Dice to roll next if the player goes on (the full set after hot dice)."""
+    bank: bool
+    """Whether to bank after keeping them (otherwise roll dice_left dice)."""
+    value: float
+    """Expected points of the rest of the turn (single-turn policy), or the probability of
+    winning (win table), after this play."""
+
+    @property
+    def keep_indices(self) -> Tuple[int, ...]:
+        """The positions in the roll of the dice to keep."""
+        return low.mask_indices(self.keep_mask)
+
+
+def _choice(c: Any) -> Choice:
+    return Choice(
+        c.farkle, c.keep_mask, low.faces_of_counts(c.keep_counts), c.points, c.turn_total,
+        c.dice_left, c.bank, c.value,
+    )
+
+
+class TurnPolicy(Handle):
+    """The optimal single-turn policy (most expected points banked this turn) for one rules
+    value, for a player on the board or not. Solve one with `TurnPolicy(rules)`; it owns a
+    library object (see close()). Immutable: safe to query from several threads."""
+
+    __slots__ = ("rules", "on_board")
+    _what = "TurnPolicy"
+
+    def __init__(self, rules: Union[Rules, str], on_board: bool = True, *, progress: Progress = None) -> None:
+        """Solves the policy (milliseconds for six dice, up to seconds for twelve).
+        `progress`: None, True (a tqdm bar) or a callback(fraction) that returns False to
+        cancel (CancelledError)."""
+        self.rules = _rules(rules)
+        self.on_board = low.flag(on_board, "on_board")
+        out = ffi.new("FarkleTurnPolicy **")
+        with Reporter(progress, "turn policy") as r:
+            status = lib.farkle_turn_policy_new_with_progress(
+                self.rules._c, self.on_board, r.function, r.user, out
+            )
+            _finish(status, r)
+        self._own(out[0], lib.farkle_turn_policy_free)
+
+    @property
+    def expected_points(self) -> float:
+        """Expected points of one turn from scratch under the policy."""
+        out = ffi.new("double *")
+        low.check(lib.farkle_turn_policy_expected_points(self._handle(), out))
+        return out[0]  # type: ignore[no-any-return]
+
+    def bank_threshold(self, dice: int) -> Optional[int]:
+        """The smallest turn total from which the policy always banks before rolling `dice`
+        dice; None when that hand never farkles (rolling is then always as good)."""
+        low.integer(dice, "dice", 1, self.rules.dice_count)
+        out = ffi.new("int32_t *")
+        low.check(lib.farkle_turn_policy_bank_threshold(self._handle(), dice, out))
+        return None if out[0] < 0 else out[0]
+
+    def best_choice(self, roll: Sequence[int], turn_total: int = 0) -> Choice:
+        """The best play of `roll` with `turn_total` points already made this turn (a
+        multiple of 50 for the presets, 0 to FARKLE_MAX_TURN_TOTAL)."""
+        data = low.dice(roll, self.rules.dice_count, "roll")
+        low.integer(turn_total, "turn_total", 0, lib.FARKLE_MAX_TURN_TOTAL)
+        out = ffi.new("FarkleChoice *")
+        low.check(lib.farkle_turn_policy_best_choice(self._handle(), data, len(data), turn_total, out))
+        return _choice(out)
+
+
+def penalty_average_points(rules: Union[Rules, str], *, progress: Progress = None) -> float:
+    """The long-run average points per turn under optimal play, for rules with a
+    consecutive-farkle penalty in points (the player on the board)."""
+    r = _rules(rules)
+    out = ffi.new("double *")
+    with Reporter(progress, "penalty average") as rep:
+        status = lib.farkle_penalty_average_points_with_progress(r._c, rep.function, rep.user, out)
+        _finish(status, rep)
+    return out[0]  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player between turns, for the win table."""
+
+    score: int = 0
+    """Banked score (a multiple of the table's unit, below the target)."""
+    on_board: bool = True
+    """Whether the player has met the minimum entry (ignored without one)."""
+    farkles: int = 0
+    """Consecutive farkles so far (0 without a penalty)."""
+
+
+def _player(p: object, name: str) -> Any:
+    if not isinstance(p, Player):
+        raise TypeError(f"{name} must be a Player, not {type(p).__name__}")
+    c = ffi.new("FarklePlayer *")
+    c.score = low.i32(p.score, f"{name}.score")
+    c.on_board = int(low.flag(p.on_board, f"{name}.on_board"))
+    c.farkles = low.u32(p.farkles, f"{name}.farkles")
+    return c
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """A moment in a turn, for the win table: `me` to move, holding `turn_total`, about to
+    roll `dice` dice."""
+
+    me: Player
+    opponent: Player
+    turn_total: int = 0
+    dice: int = 6
+
+
+def _turn_state(s: object) -> Any:
+    if not isinstance(s, TurnState):
+        raise TypeError(f"state must be a TurnState, not {type(s).__name__}")
+    c = ffi.new("FarkleTurnState *")
+    c.me = _player(s.me, "state.me")[0]
+    c.opponent = _player(s.opponent, "state.opponent")[0]
+    c.turn_total = low.integer(s.turn_total, "state.turn_total", 0, lib.FARKLE_MAX_TURN_TOTAL)
+    c.dice = low.integer(s.dice, "state.dice", 1, lib.FARKLE_MAX_DICE)
+    return c
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The optimal decision before a roll."""
+
+    bank: bool
+    """Whether banking is optimal (ties bank)."""
+    bank_allowed: bool
+    """Whether the rules allow banking here."""
+    bank_win_probability: float
+    """P(win) when banking now (0 when not allowed)."""
+    roll_win_probability: float
+    """P(win) when rolling."""
+
+
+class WinTable(Handle):
+    """Optimal two-player play: P(win) at the start of every turn. Solve one with
+    WinTable.solve(rules) (seconds to minutes; see the README) or load a saved one. Owns a
+    library object (see close()); immutable: safe to query from several threads."""
+
+    __slots__ = ()
+    _what = "WinTable"
+
+    def __init__(self) -> None:
+        raise TypeError("use WinTable.solve(), WinTable.load() or WinTable.from_bytes()")
+
+    @classmethod
+    def _wrap(cls, raw: Any) -> "WinTable":
+        t = object.__new__(cls)
+        t._own(raw, lib.farkle_win_table_free)
+        return t
+
+    @classmethod
+    def solve(cls, rules: Union[Rules, str], *, progress: Progress = None) -> "WinTable":
+        """Solves two-player play under `rules` (with a target, no turn limit). `progress`:
+        None, True (a tqdm bar when tqdm is installed) or a callback(fraction) returning
+        False to cancel (CancelledError); Ctrl-C also cancels."""
+        r = _rules(rules)
+        out = ffi.new("FarkleWinTable **")
+        with Reporter(progress, "win table") as rep:
+            status = lib.farkle_win_table_solve(r._c, rep.function, rep.user, out)
+            _finish(status, rep)
+        return cls._wrap(out[0])
+
+    @classmethod
+    def load(cls, path: "Union[str, os.PathLike[str]]") -> "WinTable":
+        """Loads a table saved by save() (or to_bytes()); its values are checked against
+        its rules."""
+        out = ffi.new("FarkleWinTable **")
+        low.check(lib.farkle_win_table_load(low.encode_path(path), out))
+        return cls._wrap(out[0])
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "WinTable":
+        """A table from its saved form (bytes, bytearray or memoryview)."""
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError(f"data must be bytes, not {type(data).__name__}")
+        raw = bytes(data)
+        out = ffi.new("FarkleWinTable **")
+        low.check(lib.farkle_win_table_from_buffer(raw, len(raw), out))
+        return cls._wrap(out[0])
+
+    def save(self, path: "Union[str, os.PathLike[str]]") -> None:
+        """Saves the table to a file."""
+        p = low.encode_path(path)
+        low.check(lib.farkle_win_table_save(self._handle(), p))
+
+    def to_bytes(self) -> bytes:
+        """The table's saved form."""
+        size = ffi.new("size_t *")
+        h = self._handle()
+        status = lib.farkle_win_table_to_buffer(h, ffi.NULL, 0, size)
+        if status != lib.FARKLE_STATUS_BUFFER_TOO_SMALL:
+            low.check(status)
+        buf = ffi.new("uint8_t[]", max(1, size[0]))
+        low.check(lib.farkle_win_table_to_buffer(h, buf, len(buf), size))
+        return bytes(ffi.buffer(buf, size[0]))
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the table was solved for."""
+        out = ffi.new("FarkleRules *")
+        low.check(lib.farkle_win_table_rules(self._handle(), out))
+        return Rules._from_c(out)
+
+    def win_probability(self, state: TurnState) -> float:
+        """P(win) for the player to move in `state`."""
+        c = _turn_state(state)
+        out = ffi.new("double *")
+        low.check(lib.farkle_win_table_win_probability(self._handle(), c, out))
+        return out[0]  # type: ignore[no-any-return]
+
+    def decision(self, state: TurnState) -> Decision:
+        """Bank or roll in `state`, with P(win) of each."""
+        c = _turn_state(state)
+        out = ffi.new("FarkleDecision *")
+        low.check(lib.farkle_win_table_decision(self._handle(), c, out))
+        return Decision(out.bank, out.bank_allowed, out.bank_win_probability, out.roll_win_probability)
+
+    def best_choice(self, me: Player, opponent: Player, turn_total: int, roll: Sequence[int]) -> Choice:
+        """The best play of `roll` for `me` against `opponent` holding `turn_total`; its
+        value is P(win) after the play."""
+        m, o = _player(me, "me"), _player(opponent, "opponent")
+        low.integer(turn_total, "turn_total", 0, lib.FARKLE_MAX_TURN_TOTAL)
+        data = low.dice(roll, lib.FARKLE_MAX_DICE, "roll")
+        out = ffi.new("FarkleChoice *")
+        low.check(lib.farkle_win_table_best_choice(self._handle(), m, o, turn_total, data, len(data), out))
+        return _choice(out)
+
+    @property
+    def first_player_win_probability(self) -> float:
+        """P(the first player wins) from the start under optimal play by both."""
+        out = ffi.new("double *")
+        low.check(lib.farkle_win_table_first_player_win_probability(self._handle(), out))
+        return out[0]  # type: ignore[no-any-return]
+
+    @property
+    def compensation(self) -> int:
+        """The head start (points) for the second player that brings the first player's
+        chance closest to 1/2."""
+        out = ffi.new("int32_t *")
+        low.check(lib.farkle_win_table_compensation(self._handle(), out))
+        return out[0]  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """What simulate() found: per bot (in the order given), games won outright, ties shared,
+    and the sum of final scores."""
+
+    bots: Tuple[BotKind, ...]
+    games: int
+    turns: int
+    wins: Tuple[int, ...]
+    ties: Tuple[int, ...]
+    points: Tuple[int, ...]
+
+    def win_rate(self, bot: int) -> float:
+        """The share of games bot number `bot` won outright."""
+        return self.wins[bot] / self.games if self.games else 0.0
+
+    def mean_points(self, bot: int) -> float:
+        """Bot number `bot`'s mean final score."""
+        return self.points[bot] / self.games if self.games else 0.0
+
+
+def simulate(
+    rules: Union[Rules, str],
+    bots: Sequence[Union[BotKind, str, int]],
+    games: int,
+    *,
+    seed: int = 0,
+    table: Optional[WinTable] = None,
+    progress: Progress = None,
+) -> SimulationResult:
+    """Plays `games` seeded games between the computer players `bots` (1 to 64; BotKind
+    values or names such as "threshold"), seats rotating, and counts wins. The same
+    arguments give the same result on every run. A WIN_OPTIMAL bot needs `table` (solved
+    for `rules`)."""
+    r = _rules(rules)
+    if isinstance(bots, (str, bytes)) or not hasattr(bots, "__len__"):
+        raise TypeError("bots must be a sequence of BotKind values or names")
+    kinds = tuple(BotKind(parse(BotKind, b, "bot")) for b in bots)
+    if not 1 <= len(kinds) <= lib.FARKLE_MAX_PLAYERS:
+        raise ValueError(f"between 1 and {lib.FARKLE_MAX_PLAYERS} bots, not {len(kinds)}")
+    low.u64(games, "games")
+    low.u64(seed, "seed")
+    if table is not None and not isinstance(table, WinTable):
+        raise TypeError(f"table must be a WinTable, not {type(table).__name__}")
+    if BotKind.WIN_OPTIMAL in kinds and table is None:
+        raise ValueError("a WIN_OPTIMAL bot needs a table (WinTable.solve(rules))")
+    c_kinds = ffi.new("uint32_t[]", [int(k) for k in kinds])
+    out = ffi.new("FarkleSimulation *")
+    with Reporter(progress, "simulate") as rep:
+        if table is None:
+            status = lib.farkle_simulate_with_progress(
+                r._c, c_kinds, len(kinds), games, seed, ffi.NULL, rep.function, rep.user, out
+            )
+        else:
+            status = lib.farkle_simulate_with_progress(
+                r._c, c_kinds, len(kinds), games, seed, table._handle(), rep.function, rep.user, out
+            )
+        _finish(status, rep)
+    n = len(kinds)
+    return SimulationResult(
+        kinds, out.games, out.turns, tuple(out.wins[0:n]), tuple(out.ties[0:n]), tuple(out.points[0:n])
+    )
