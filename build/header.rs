@@ -15,8 +15,9 @@ use std::path::Path;
 /// `.rs`) whose declarations it holds, in order. Every file of `src/ffi/` that declares
 /// something for C must be listed (the build fails otherwise).
 const SECTIONS: &[(&str, &[&str])] = &[
-    ("Version and layout checks", &["version", "abi"]),
+    ("Version", &["version"]),
     ("Statuses and error messages", &["error"]),
+    ("Struct layouts, for bindings generated from this header", &["abi"]),
     (
         "Limits on the work and memory an input may ask for",
         &["limits"],
@@ -95,8 +96,8 @@ pub fn in_reader_order(raw: &str, ffi_dir: &Path, version_macros: &str) -> Strin
     let mut out = String::from(preamble);
     out.push_str("\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
     for (i, (title, _)) in SECTIONS.iter().enumerate() {
-        if i == 3 {
-            // Before the rules: the first section whose functions take a handle comes later.
+        if *title == "Rules" {
+            // Before the rules: every section that takes a handle comes after them.
             push_section(&mut out, HANDLES_TITLE, &handles);
         }
         let items: Vec<String> = sections[i].iter().map(|(_, item)| item.clone()).collect();

@@ -57,7 +57,7 @@ extern "C" {
 #endif
 
 /* ==========================================================================================
- * Version and layout checks
+ * Version
  * ======================================================================================== */
 
 /** Version of the library these declarations describe (compare with farkle_version_number()). */
@@ -78,25 +78,6 @@ uint32_t farkle_version_number(void);
  * The version of the linked library as "MAJOR.MINOR.PATCH". Static; do not free.
  */
 const char *farkle_version_string(void);
-
-/**
- * Writes the size and the alignment in bytes of the struct named name (its name in this
- * header without struct, e.g. "FarkleRules"), as the library was compiled, to *out_size
- * and *out_align. Bindings that take their layouts from the header compare these with
- * their own to make sure header and library agree; C programs have sizeof. Every struct the
- * caller allocates is known; opaque handles (FarkleGame, ...) are not.
- *
- * Errors (nothing written): FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (no
- * such struct, or a name that is not UTF-8; farkle_last_error_message() names it).
- *
- * Requires:
- * name must be NULL or a NUL-terminated string; out_size and out_align NULL or
- * writable.
- */
-FARKLE_MUST_USE
-enum FarkleStatus farkle_struct_layout(const char *name,
-                                       size_t *out_size,
-                                       size_t *out_align);
 
 /* ==========================================================================================
  * Statuses and error messages
@@ -275,6 +256,29 @@ const char *farkle_status_str(int32_t status);
  * a game also set farkle_game_last_error().
  */
 const char *farkle_last_error_message(void);
+
+/* ==========================================================================================
+ * Struct layouts, for bindings generated from this header
+ * ======================================================================================== */
+
+/**
+ * Writes the size and the alignment in bytes of the struct named name (its name in this
+ * header without struct, e.g. "FarkleRules"), as the library was compiled, to *out_size
+ * and *out_align. Bindings that take their layouts from the header compare these with
+ * their own to make sure header and library agree; C programs have sizeof. Every struct the
+ * caller allocates is known; opaque handles (FarkleGame, ...) are not.
+ *
+ * Errors (nothing written): FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (no
+ * such struct, or a name that is not UTF-8; farkle_last_error_message() names it).
+ *
+ * Requires:
+ * name must be NULL or a NUL-terminated string; out_size and out_align NULL or
+ * writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_struct_layout(const char *name,
+                                       size_t *out_size,
+                                       size_t *out_align);
 
 /* ==========================================================================================
  * Limits on the work and memory an input may ask for
@@ -732,6 +736,9 @@ typedef enum FarkleCombinationKind {
  * One combination of a scored selection.
  */
 typedef struct FarkleCombination {
+  /**
+   * Which combination it is.
+   */
   enum FarkleCombinationKind kind;
   /**
    * The face naming the combination (single, of a kind, the four of a kind or the triple of
@@ -1075,6 +1082,9 @@ typedef enum FarkleDiceSource {
  * The whole game's state at a glance: the game's progress and the current turn.
  */
 typedef struct FarkleGameState {
+  /**
+   * What the game is waiting for.
+   */
   enum FarkleGamePhase phase;
   /**
    * Whose turn it is (after the game is over: whose turn was last).
@@ -1084,6 +1094,9 @@ typedef struct FarkleGameState {
    * 1 at the start; +1 each time play passes the end of the player list.
    */
   uint32_t round;
+  /**
+   * Players in the game, those who left included.
+   */
   uint32_t player_count;
   /**
    * Players who have not left.
@@ -1151,6 +1164,9 @@ typedef struct FarkleGameState {
    * player left); 0 before.
    */
   uint64_t winners;
+  /**
+   * Where the game's generated dice come from.
+   */
   enum FarkleDiceSource dice_source;
 } FarkleGameState;
 
@@ -1645,6 +1661,9 @@ typedef struct FarkleTurnRoll {
  * One entry of the game's event log. Fields a kind does not use are 0.
  */
 typedef struct FarkleEvent {
+  /**
+   * What happened; it says which of the other fields are used.
+   */
   enum FarkleEventKind kind;
   /**
    * The player concerned (0 for GAME_OVER).
@@ -1905,6 +1924,9 @@ typedef enum FarkleBotKind {
  * One legal choice and its value.
  */
 typedef struct FarkleAdviceChoice {
+  /**
+   * What to do.
+   */
   enum FarkleAction action;
   /**
    * For FARKLE_ACTION_SELECT: the dice to keep (bit i = the i-th die of the current roll,
@@ -1931,6 +1953,9 @@ typedef struct FarkleAdvice {
    * The recommended choice (one of the choices listed).
    */
   struct FarkleAdviceChoice recommended;
+  /**
+   * What the values of the choices mean.
+   */
   enum FarkleValueKind value_kind;
   /**
    * Whether a roll follows the recommended action (false when it banks, acknowledges a
@@ -2800,6 +2825,9 @@ typedef struct FarkleHandBonuses {
  * One hand of a scored pool.
  */
 typedef struct FarkleHand {
+  /**
+   * Which hand it is.
+   */
   enum FarkleHandKind kind;
   /**
    * Number of dice in it.

@@ -78,19 +78,36 @@ struct Function {
     params: Vec<(String, String)>,
 }
 
-/// Every function declared in the header's `extern "C"` block.
+/// Every function declared in the header: the statements outside braces that are neither
+/// types nor preprocessor lines.
 fn functions() -> Vec<Function> {
     let header = strip_comments(&header());
-    let start = header.find("extern \"C\" {").expect("the extern block");
-    let body: String = header[start..]
+    let code: String = header
         .lines()
-        .skip(1)
-        .filter(|l| !l.trim_start().starts_with('#') && !l.trim_start().starts_with('}'))
+        .filter(|l| !l.trim_start().starts_with('#'))
         .collect::<Vec<_>>()
-        .join(" ");
+        .join(" ")
+        .replace("extern \"C\" {", "");
+    // Statements at brace depth 0 (a struct or enum body is part of its statement).
+    let (mut statements, mut current, mut depth) = (Vec::new(), String::new(), 0usize);
+    for c in code.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            ';' if depth == 0 => {
+                statements.push(std::mem::take(&mut current));
+                continue;
+            }
+            _ => {}
+        }
+        current.push(c);
+    }
     let mut out = Vec::new();
-    for decl in body.split(';') {
+    for decl in statements {
         let decl = decl.split_whitespace().collect::<Vec<_>>().join(" ");
+        if ["typedef ", "enum ", "struct "].iter().any(|t| decl.starts_with(t)) {
+            continue;
+        }
         let Some(open) = decl.find('(') else { continue };
         let name = decl[..open]
             .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))

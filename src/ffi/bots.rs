@@ -71,6 +71,7 @@ c_enums!(FarkleAction, FarkleValueKind, FarkleBotKind);
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct FarkleAdviceChoice {
+    /// What to do.
     pub action: FarkleAction,
     /// For FARKLE_ACTION_SELECT: the dice to keep (bit i = the i-th die of the current roll,
     /// as farkle_game_selections() gives them); 0 otherwise.
@@ -89,6 +90,7 @@ pub struct FarkleAdviceChoice {
 pub struct FarkleAdvice {
     /// The recommended choice (one of the choices listed).
     pub recommended: FarkleAdviceChoice,
+    /// What the values of the choices mean.
     pub value_kind: FarkleValueKind,
     /// Whether a roll follows the recommended action (false when it banks, acknowledges a
     /// farkle or forfeits).

@@ -75,11 +75,13 @@ pub enum FarkleDiceSource {
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct FarkleGameState {
+    /// What the game is waiting for.
     pub phase: FarkleGamePhase,
     /// Whose turn it is (after the game is over: whose turn was last).
     pub current_player: u32,
     /// 1 at the start; +1 each time play passes the end of the player list.
     pub round: u32,
+    /// Players in the game, those who left included.
     pub player_count: u32,
     /// Players who have not left.
     pub active_player_count: u32,
@@ -115,6 +117,7 @@ pub struct FarkleGameState {
     /// Once the game is over, bit i set for every winner (several on a tie; 0 when every
     /// player left); 0 before.
     pub winners: u64,
+    /// Where the game's generated dice come from.
     pub dice_source: FarkleDiceSource,
 }
 

@@ -122,6 +122,7 @@ pub struct FarkleHandBonuses {
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct FarkleHand {
+    /// Which hand it is.
     pub kind: FarkleHandKind,
     /// Number of dice in it.
     pub dice_count: u32,

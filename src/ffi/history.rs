@@ -100,6 +100,7 @@ c_enums!(FarkleEventKind);
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct FarkleEvent {
+    /// What happened; it says which of the other fields are used.
     pub kind: FarkleEventKind,
     /// The player concerned (0 for GAME_OVER).
     pub player: u32,

@@ -96,6 +96,7 @@ c_enums!(FarkleCombinationKind, FarkleInvalidReason);
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct FarkleCombination {
+    /// Which combination it is.
     pub kind: FarkleCombinationKind,
     /// The face naming the combination (single, of a kind, the four of a kind or the triple of
     /// a full house); 0 for straights, three pairs, two triplets and a no-score set.
