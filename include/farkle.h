@@ -1953,6 +1953,17 @@ enum FarkleStatus farkle_points(const struct FarkleRules *rules,
 const char *farkle_combination_kind_name(uint32_t kind);
 
 /**
+ * The version of the linked library as MAJOR * 10000 + MINOR * 100 + PATCH; equals
+ * FARKLE_VERSION_NUMBER when header and library match.
+ */
+uint32_t farkle_version_number(void);
+
+/**
+ * The version of the linked library as "MAJOR.MINOR.PATCH". Static; do not free.
+ */
+const char *farkle_version_string(void);
+
+/**
  * Exact odds of rolling `dice` dice under `rules`: the probability of a farkle and of hot
  * dice, as doubles and as reduced fractions, computed by enumerating every roll.
  *
@@ -2315,17 +2326,6 @@ enum FarkleStatus farkle_win_table_first_player_win_probability(const struct Far
 FARKLE_MUST_USE
 enum FarkleStatus farkle_win_table_compensation(const struct FarkleWinTable *table,
                                                 int32_t *out_points);
-
-/**
- * The version of the linked library as MAJOR * 10000 + MINOR * 100 + PATCH; equals
- * FARKLE_VERSION_NUMBER when header and library match.
- */
-uint32_t farkle_version_number(void);
-
-/**
- * The version of the linked library as "MAJOR.MINOR.PATCH". Static; do not free.
- */
-const char *farkle_version_string(void);
 
 /**
  * Solves, once per game, the single-turn policies behind farkle_game_advise() and the

@@ -350,10 +350,13 @@ pub unsafe extern "C" fn farkle_game_free(game: *mut FarkleGame) {
 #[no_mangle]
 pub unsafe extern "C" fn farkle_game_last_error(game: *const FarkleGame) -> *const c_char {
     // SAFETY: the caller's promise.
-    ffi_guard!(c"panic".as_ptr(), match unsafe { FarkleGame::from_ptr(game) } {
-        Ok(g) => g.last_error.as_ptr(),
-        Err(_) => c"game is NULL".as_ptr(),
-    })
+    ffi_guard!(
+        c"panic".as_ptr(),
+        match unsafe { FarkleGame::from_ptr(game) } {
+            Ok(g) => g.last_error.as_ptr(),
+            Err(_) => c"game is NULL".as_ptr(),
+        }
+    )
 }
 
 /// Rolls the dice in hand with the game's generator.

@@ -269,7 +269,10 @@ fn game_settings_valid(r: &FarkleRules) -> bool {
 /// this thread, or of the last rules used at the same address. Anything else takes
 /// `with_rules_slowly`.
 #[inline(always)]
-pub(crate) fn with_rules<F: FnOnce(&ScoringTable) -> Outcome>(rules: &FarkleRules, f: F) -> Outcome {
+pub(crate) fn with_rules<F: FnOnce(&ScoringTable) -> Outcome>(
+    rules: &FarkleRules,
+    f: F,
+) -> Outcome {
     let f = if game_settings_valid(rules) {
         let address = rules as *const FarkleRules as usize;
         match scoring::with_quick_table(address, |key| has_key(rules, key), f) {
