@@ -17,7 +17,10 @@ use std::path::Path;
 const SECTIONS: &[(&str, &[&str])] = &[
     ("Version", &["version"]),
     ("Statuses and error messages", &["error"]),
-    ("Struct layouts, for bindings generated from this header", &["abi"]),
+    (
+        "Struct layouts, for bindings generated from this header",
+        &["abi"],
+    ),
     (
         "Limits on the work and memory an input may ask for",
         &["limits"],
@@ -33,7 +36,7 @@ const SECTIONS: &[(&str, &[&str])] = &[
     ("Long calls: progress and cancellation", &["progress"]),
     ("Advice and computer players", &["bots", "simulate"]),
     ("Odds of a roll", &["odds"]),
-    ("Single-turn strategy", &["turn_policy", "strategy"]),
+    ("Single-turn strategy", &["turn_policy"]),
     ("Two-player strategy: win tables", &["win_table"]),
     ("Dice hands: the dice-hands scoring system", &["hands"]),
     ("Point calculation", &["point_calculation"]),

@@ -1848,6 +1848,18 @@ enum FarkleStatus farkle_game_load(const char *text,
 void farkle_string_free(char *text);
 
 /* ==========================================================================================
+ * Long calls: progress and cancellation
+ * ======================================================================================== */
+
+/**
+ * Progress of a long computation: called now and then with the fraction done (0 to 1) and
+ * the caller's pointer, on the thread that made the call. Return true to go on, false to
+ * stop: the call then returns FARKLE_STATUS_CANCELLED soon after (within a few milliseconds
+ * of work) and creates nothing. It must return normally: no longjmp, no C++ exception.
+ */
+typedef bool (*FarkleProgressFn)(double fraction, void *user);
+
+/* ==========================================================================================
  * Advice and computer players
  * ======================================================================================== */
 
@@ -2169,7 +2181,7 @@ enum FarkleStatus farkle_simulate_with_progress(const struct FarkleRules *rules,
                                                 struct FarkleSimulation *out_simulation);
 
 /* ==========================================================================================
- * Single-turn strategy
+ * Odds of a roll
  * ======================================================================================== */
 
 /**
@@ -2217,12 +2229,44 @@ typedef struct FarklePointsProbability {
 } FarklePointsProbability;
 
 /**
- * Progress of a long computation: called now and then with the fraction done (0 to 1) and
- * the caller's pointer, on the thread that made the call. Return true to go on, false to
- * stop: the call then returns FARKLE_STATUS_CANCELLED soon after (within a few milliseconds
- * of work) and creates nothing. It must return normally: no longjmp, no C++ exception.
+ * Exact odds of rolling dice dice under rules: the probability of a farkle and of hot
+ * dice, as doubles and as reduced fractions, computed by enumerating every roll.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER (rules or out_odds), FARKLE_STATUS_INVALID_RULES,
+ * FARKLE_STATUS_INVALID_ARGUMENT (dice outside 1 to rules->dice_count). *out_odds is written
+ * only on success.
+ *
+ * Requires:
+ * rules must be NULL or readable, out_odds NULL or writable.
  */
-typedef bool (*FarkleProgressFn)(double fraction, void *user);
+FARKLE_MUST_USE
+enum FarkleStatus farkle_odds(const struct FarkleRules *rules,
+                              uint32_t dice,
+                              struct FarkleOdds *out_odds);
+
+/**
+ * The exact distribution of the max roll points of dice dice, ascending points (the
+ * first entry, 0 points, is the farkle probability when the roll can farkle).
+ *
+ * Writes the entries to out_entries (room for capacity) and their number to
+ * *out_count. When capacity is too small, returns FARKLE_STATUS_BUFFER_TOO_SMALL, writes
+ * the number needed to *out_count and nothing to out_entries. Other errors as for
+ * farkle_odds(); out_entries may be NULL only when capacity is 0.
+ *
+ * Requires:
+ * rules readable, out_entries writable for capacity entries, out_count writable (or
+ * NULL, which is refused).
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_odds_max_points(const struct FarkleRules *rules,
+                                         uint32_t dice,
+                                         struct FarklePointsProbability *out_entries,
+                                         size_t capacity,
+                                         size_t *out_count);
+
+/* ==========================================================================================
+ * Single-turn strategy
+ * ======================================================================================== */
 
 /**
  * The best play of a roll.
@@ -2263,104 +2307,6 @@ typedef struct FarkleChoice {
    */
   double value;
 } FarkleChoice;
-
-/**
- * A player between turns, for the two-player table.
- */
-typedef struct FarklePlayer {
-  /**
-   * Banked score in points (a multiple of the table's unit, below the target, not below
-   * the table's lower bound).
-   */
-  int32_t score;
-  /**
-   * 1 when the player has met the minimum entry, else 0 (ignored when the rules have none;
-   * a player not on the board has a score of at most 0). Any other value is refused with
-   * FARKLE_STATUS_INVALID_ARGUMENT.
-   */
-  uint8_t on_board;
-  /**
-   * Consecutive farkles so far (0 without a penalty; below the penalty streak).
-   */
-  uint32_t farkles;
-} FarklePlayer;
-
-/**
- * A state in the middle of a turn, for the two-player table.
- */
-typedef struct FarkleTurnState {
-  /**
-   * The player whose turn it is.
-   */
-  struct FarklePlayer me;
-  struct FarklePlayer opponent;
-  /**
-   * Points made so far this turn (a multiple of the unit; 0 at the start of a turn).
-   */
-  int32_t turn_total;
-  /**
-   * Dice about to be rolled, 1 to the rules' dice_count.
-   */
-  uint32_t dice;
-} FarkleTurnState;
-
-/**
- * The optimal decision before a roll.
- */
-typedef struct FarkleDecision {
-  /**
-   * Whether banking is optimal (ties bank).
-   */
-  bool bank;
-  /**
-   * Whether the rules allow banking here.
-   */
-  bool bank_allowed;
-  /**
-   * P(win) when banking now (0 when not allowed).
-   */
-  double bank_win_probability;
-  /**
-   * P(win) when rolling.
-   */
-  double roll_win_probability;
-} FarkleDecision;
-
-/**
- * Exact odds of rolling dice dice under rules: the probability of a farkle and of hot
- * dice, as doubles and as reduced fractions, computed by enumerating every roll.
- *
- * Errors: FARKLE_STATUS_NULL_POINTER (rules or out_odds), FARKLE_STATUS_INVALID_RULES,
- * FARKLE_STATUS_INVALID_ARGUMENT (dice outside 1..rules->dice_count). *out_odds is written
- * only on success.
- *
- * Requires:
- * rules must be NULL or readable, out_odds NULL or writable.
- */
-FARKLE_MUST_USE
-enum FarkleStatus farkle_odds(const struct FarkleRules *rules,
-                              uint32_t dice,
-                              struct FarkleOdds *out_odds);
-
-/**
- * The exact distribution of the max roll points of dice dice, ascending points (the
- * first entry, 0 points, is the farkle probability when the roll can farkle).
- *
- * Writes the entries to out_entries (room for capacity) and their number to
- * *out_count. When capacity is too small, returns FARKLE_STATUS_BUFFER_TOO_SMALL, writes
- * the number needed to *out_count and nothing to out_entries. Other errors as for
- * farkle_odds(); out_entries may be NULL only when capacity is 0.
- *
- * Requires:
- * rules readable, out_entries writable for capacity entries, out_count writable (or
- * NULL, which is refused).
- */
-FARKLE_MUST_USE
-enum FarkleStatus farkle_odds_max_points(const struct FarkleRules *rules,
-                                         uint32_t dice,
-                                         struct FarklePointsProbability *out_entries,
-                                         size_t capacity,
-                                         size_t *out_count);
 
 /**
  * Solves the single turn that maximizes the expected points banked, for a player on the
@@ -2429,7 +2375,7 @@ enum FarkleStatus farkle_turn_policy_expected_points(const struct FarkleTurnPoli
  * dice dice; -1 when that hand never farkles (then rolling it is always at least as good).
  *
  * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (dice outside
- * 1..dice_count).
+ * 1 to dice_count).
  *
  * Requires:
  * policy a live policy, out_threshold writable.
@@ -2440,7 +2386,7 @@ enum FarkleStatus farkle_turn_policy_bank_threshold(const struct FarkleTurnPolic
                                                     int32_t *out_threshold);
 
 /**
- * The best play of a roll (count faces 1..6) with turn_total points already made this
+ * The best play of a roll (count faces 1 to 6) with turn_total points already made this
  * turn: which dice to keep (a mask into faces) and whether to bank afterwards;
  * farkle set when nothing scores. Constant time in the turn total (above the solved range
  * the values are in closed form).
@@ -2492,6 +2438,72 @@ enum FarkleStatus farkle_penalty_average_points_with_progress(const struct Farkl
                                                               FarkleProgressFn progress,
                                                               void *user,
                                                               double *out_average);
+
+/* ==========================================================================================
+ * Two-player strategy: win tables
+ * ======================================================================================== */
+
+/**
+ * A player between turns, for the two-player table.
+ */
+typedef struct FarklePlayer {
+  /**
+   * Banked score in points (a multiple of the table's unit, below the target, not below
+   * the table's lower bound).
+   */
+  int32_t score;
+  /**
+   * 1 when the player has met the minimum entry, else 0 (ignored when the rules have none;
+   * a player not on the board has a score of at most 0). Any other value is refused with
+   * FARKLE_STATUS_INVALID_ARGUMENT.
+   */
+  uint8_t on_board;
+  /**
+   * Consecutive farkles so far (0 without a penalty; below the penalty streak).
+   */
+  uint32_t farkles;
+} FarklePlayer;
+
+/**
+ * A state in the middle of a turn, for the two-player table.
+ */
+typedef struct FarkleTurnState {
+  /**
+   * The player whose turn it is.
+   */
+  struct FarklePlayer me;
+  struct FarklePlayer opponent;
+  /**
+   * Points made so far this turn (a multiple of the unit; 0 at the start of a turn).
+   */
+  int32_t turn_total;
+  /**
+   * Dice about to be rolled, 1 to the rules' dice_count.
+   */
+  uint32_t dice;
+} FarkleTurnState;
+
+/**
+ * The optimal decision before a roll.
+ */
+typedef struct FarkleDecision {
+  /**
+   * Whether banking is optimal (ties bank).
+   */
+  bool bank;
+  /**
+   * Whether the rules allow banking here.
+   */
+  bool bank_allowed;
+  /**
+   * P(win) when banking now (0 when not allowed).
+   */
+  double bank_win_probability;
+  /**
+   * P(win) when rolling.
+   */
+  double roll_win_probability;
+} FarkleDecision;
 
 /**
  * Solves optimal two-player play under rules (to its target; turn limits are not

@@ -105,7 +105,10 @@ fn functions() -> Vec<Function> {
     let mut out = Vec::new();
     for decl in statements {
         let decl = decl.split_whitespace().collect::<Vec<_>>().join(" ");
-        if ["typedef ", "enum ", "struct "].iter().any(|t| decl.starts_with(t)) {
+        if ["typedef ", "enum ", "struct "]
+            .iter()
+            .any(|t| decl.starts_with(t))
+        {
             continue;
         }
         let Some(open) = decl.find('(') else { continue };

@@ -22,7 +22,9 @@ use farkle::ffi::error::{farkle_last_error_message, FarkleStatus};
 use farkle::ffi::game::*;
 use farkle::ffi::limits::FARKLE_MAX_TURN_TOTAL;
 use farkle::ffi::rules::FarkleRules;
-use farkle::ffi::strategy::*;
+use farkle::ffi::odds::*;
+use farkle::ffi::turn_policy::*;
+use farkle::ffi::win_table::*;
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
 

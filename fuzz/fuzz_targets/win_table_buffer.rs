@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 
 use farkle::ffi::error::FarkleStatus;
 use farkle::ffi::rules::{farkle_rules_preset, FarkleRules};
-use farkle::ffi::strategy::*;
+use farkle::ffi::win_table::*;
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
 

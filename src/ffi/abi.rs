@@ -14,14 +14,13 @@ use crate::ffi::error::{fail, FarkleStatus};
 use crate::ffi::game::{FarkleGameState, FarklePlayerState};
 use crate::ffi::hands::{FarkleHand, FarkleHandBonuses, FarkleHandLevels, FarkleHandsResult};
 use crate::ffi::history::{FarkleEvent, FarkleTurnRoll};
+use crate::ffi::odds::{FarkleOdds, FarklePointsProbability};
 use crate::ffi::point_calculation::FarklePoints;
 use crate::ffi::rules::FarkleRules;
 use crate::ffi::scoring::{FarkleCombination, FarkleRollAnalysis, FarkleScore, FarkleSelection};
 use crate::ffi::simulate::FarkleSimulation;
-use crate::ffi::strategy::{
-    FarkleChoice, FarkleDecision, FarkleOdds, FarklePlayer, FarklePointsProbability,
-    FarkleTurnState,
-};
+use crate::ffi::turn_policy::FarkleChoice;
+use crate::ffi::win_table::{FarkleDecision, FarklePlayer, FarkleTurnState};
 
 /// (name, size, alignment) of each listed type.
 macro_rules! layouts {

@@ -13,7 +13,8 @@ use strum::{EnumIter, EnumMessage};
 use crate::ffi::boundary::{list_out, out, Handle, Outcome};
 use crate::ffi::error::{fail, CEnum, FarkleStatus};
 use crate::ffi::game::{with_game, FarkleGame};
-use crate::ffi::strategy::{FarkleProgressFn, FarkleWinTable};
+use crate::ffi::progress::{progress_of, FarkleProgressFn};
+use crate::ffi::win_table::FarkleWinTable;
 use crate::strategy::{
     Action, AdviceChoice, AdviceError, Advisor, Bot, Progress, Thresholds, ValueKind,
 };
@@ -196,13 +197,11 @@ pub unsafe extern "C" fn farkle_game_prepare_advice(
     user: *mut c_void,
 ) -> FarkleStatus {
     ffi_boundary! {
-        let mut report = |fraction: f64| match progress {
-            // SAFETY: the caller passes a valid function; it returns normally.
-            Some(f) => unsafe { f(fraction, user) },
-            None => true,
-        };
-        // SAFETY: the caller's promise for the game.
-        unsafe { with_game(game, |h| advisor_for(h, None, &mut report).map(drop)) }
+        // SAFETY: the caller's promises for the game and the progress function.
+        unsafe {
+            let mut report = progress_of(progress, user);
+            with_game(game, |h| advisor_for(h, None, &mut report).map(drop))
+        }
     }
 }
 

@@ -9,8 +9,6 @@
 #![allow(clippy::double_must_use)]
 
 #[macro_use]
-mod macros;
-#[macro_use]
 pub(crate) mod boundary;
 
 #[macro_use]
@@ -23,8 +21,14 @@ pub mod point_calculation;
 pub mod rules;
 pub mod scorer;
 pub mod scoring;
-pub mod strategy;
 pub mod version;
+
+// Strategy: exact odds, the single-turn policy, the solved two-player game, and the progress
+// of the long solves.
+pub mod odds;
+pub mod progress;
+pub mod turn_policy;
+pub mod win_table;
 
 // Whole games.
 pub mod bots;

@@ -12,8 +12,9 @@ use std::cell::OnceCell;
 use crate::ffi::bots::bot_of;
 use crate::ffi::boundary::{arg, out, slice, Outcome};
 use crate::ffi::error::{fail, FarkleStatus};
+use crate::ffi::progress::{progress_of, FarkleProgressFn};
 use crate::ffi::rules::FarkleRules;
-use crate::ffi::strategy::{FarkleProgressFn, FarkleWinTable};
+use crate::ffi::win_table::FarkleWinTable;
 use crate::game::MAX_PLAYERS;
 use crate::rules::Rules;
 use crate::strategy::{simulate_with_progress, Advisor, Bot};
@@ -150,11 +151,8 @@ pub unsafe extern "C" fn farkle_simulate_with_progress(
             ));
         }
         let bots = bots_of(&rules, kinds, table)?;
-        let mut report = |fraction: f64| match progress {
-            // SAFETY: the caller passes a valid function; it returns normally.
-            Some(f) => unsafe { f(fraction, user) },
-            None => true,
-        };
+        // SAFETY: the caller's promise for the progress function.
+        let mut report = unsafe { progress_of(progress, user) };
         let result = simulate_with_progress(&rules, &bots, games, seed, &mut report)?;
         let mut sim = FarkleSimulation {
             games: result.games,

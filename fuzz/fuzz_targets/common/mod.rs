@@ -138,8 +138,8 @@ pub fn out<T>(f: impl FnOnce(*mut T) -> FarkleStatus) -> Result<T, FarkleStatus>
 }
 
 /// A table's saved form through farkle_win_table_to_buffer (asking for the size first).
-pub fn table_bytes(t: *const farkle::ffi::strategy::FarkleWinTable) -> Vec<u8> {
-    use farkle::ffi::strategy::farkle_win_table_to_buffer;
+pub fn table_bytes(t: *const farkle::ffi::win_table::FarkleWinTable) -> Vec<u8> {
+    use farkle::ffi::win_table::farkle_win_table_to_buffer;
     let mut size = 0usize;
     // SAFETY: a live table; asking for the size.
     let s = unsafe { farkle_win_table_to_buffer(t, ptr::null_mut(), 0, &mut size) };
