@@ -23,6 +23,10 @@ use crate::history::{Combinations, Dice, Event, RollRecord, SelectionRecord, Tur
 use crate::rules::{Rules, RulesError};
 use crate::scoring::{InvalidSelection, Scorer, Selection};
 
+mod action;
+
+pub use action::Action;
+
 /// Most players in one game (winners are reported as a 64-bit mask).
 pub const MAX_PLAYERS: usize = 64;
 

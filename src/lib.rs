@@ -53,7 +53,7 @@ pub mod strategy;
 pub use combination::{Combination, CombinationKind};
 pub use dice::{DiceError, FaceCounts, FACES, MAX_DICE};
 pub use dice_source::DiceSource;
-pub use game::{Game, GameError, LegalSelection, Phase, Player, MAX_PLAYERS};
+pub use game::{Action, Game, GameError, LegalSelection, Phase, Player, MAX_PLAYERS};
 pub use history::{Event, RollRecord, SelectionRecord, Turn, TurnEnd};
 pub use point_calculation::{point_calculation, PointCalculation};
 pub use rules::{KindScaling, Preset, Rules, RulesError};

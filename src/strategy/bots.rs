@@ -32,26 +32,11 @@ use std::sync::Arc;
 use rand::{Rng, RngCore};
 
 use crate::dice::FaceCounts;
-use crate::game::{Game, GameError, Phase};
+use crate::game::{Action, Game, GameError, Phase};
 use crate::limits::{MAX_BOT_ROLLS_PER_TURN, MAX_TURN_TOTAL};
 use crate::strategy::{
     Odds, PenaltyPolicy, PlayerState, Progress, SingleTurn, StrategyError, TwoPlayerState, WinTable,
 };
-
-/// One action of the player to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// Roll the dice in hand.
-    Roll,
-    /// Keep these dice of the current roll (bit i = the i-th die).
-    Select(u16),
-    /// Bank the turn's points.
-    Bank,
-    /// Acknowledge a farkle.
-    AcknowledgeFarkle,
-    /// Give the turn up (every die scored, no hot dice, and banking is not allowed).
-    ForfeitTurn,
-}
 
 /// What the values of an [`Advice`] mean.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -659,26 +644,20 @@ impl Bot {
         }
         match self {
             Bot::Advised(advisor) => Ok(advisor.advise(game)?.recommended),
-            Bot::RandomLegal => Ok(match game.phase() {
-                Phase::AwaitingSelection => {
-                    let legal = game.legal_selections();
-                    Action::Select(legal[rng.random_range(0..legal.len())].mask)
-                }
-                _ => {
-                    let mut options = Vec::with_capacity(2);
-                    if game.can_roll() {
-                        options.push(Action::Roll);
-                    }
-                    if game.can_bank() {
-                        options.push(Action::Bank);
-                    }
-                    if options.is_empty() {
-                        Action::ForfeitTurn
-                    } else {
-                        options[rng.random_range(0..options.len())]
-                    }
-                }
-            }),
+            Bot::RandomLegal => {
+                // Each legal selection, or roll or bank: never an undo or a departure, and a
+                // forfeit only when neither roll nor bank is allowed.
+                let options: Vec<Action> = game
+                    .legal_actions()
+                    .into_iter()
+                    .filter(|a| matches!(a, Action::Select(_) | Action::Roll | Action::Bank))
+                    .collect();
+                Ok(if options.is_empty() {
+                    Action::ForfeitTurn
+                } else {
+                    options[rng.random_range(0..options.len())]
+                })
+            }
             Bot::Threshold(thresholds) => Ok(match game.phase() {
                 // The roll's best selection: the most points, then the most dice.
                 Phase::AwaitingSelection => Action::Select(
@@ -752,7 +731,7 @@ impl Bot {
                 }
                 rolls += 1;
             }
-            apply(game, action)?;
+            game.apply(action)?;
             actions += 1;
             if matches!(
                 action,
@@ -779,15 +758,4 @@ pub enum BotError {
          not bank: under these rules a turn can go on forever"
     )]
     RollLimit,
-}
-
-/// Applies an action to a game.
-pub fn apply(game: &mut Game, action: Action) -> Result<(), GameError> {
-    match action {
-        Action::Roll => game.roll().map(|_| ()),
-        Action::Select(mask) => game.select_mask(mask).map(|_| ()),
-        Action::Bank => game.bank().map(|_| ()),
-        Action::AcknowledgeFarkle => game.acknowledge_farkle(),
-        Action::ForfeitTurn => game.forfeit_turn().map(|_| ()),
-    }
 }
