@@ -228,6 +228,26 @@ pub(crate) struct Checkpoint {
     events: usize,
 }
 
+/// Why `rules` refuse to bank a turn of `turn_total` points for a player on the board or not
+/// (the minimum entry, then the minimum bank), or `Ok`: the part of [`Game::check_bank`] that
+/// depends on the numbers only. The advice and the playouts ask it about turns not played.
+#[inline]
+pub fn check_bank_total(rules: &Rules, on_board: bool, turn_total: i64) -> Result<(), GameError> {
+    if !on_board && turn_total < i64::from(rules.min_entry_score) {
+        return Err(GameError::BelowMinimumEntry {
+            points: turn_total,
+            required: rules.min_entry_score.into(),
+        });
+    }
+    if turn_total < i64::from(rules.min_bank_score) {
+        return Err(GameError::BelowMinimumBank {
+            points: turn_total,
+            required: rules.min_bank_score.into(),
+        });
+    }
+    Ok(())
+}
+
 fn bit(player: usize) -> u64 {
     1u64 << player
 }
@@ -423,22 +443,11 @@ impl Game {
         if !self.selected_since_roll() {
             return Err(GameError::NothingToBank);
         }
-        let points = self.turn.points;
-        if !self.players[self.turn.player].on_board
-            && points < i64::from(self.rules.min_entry_score)
-        {
-            return Err(GameError::BelowMinimumEntry {
-                points,
-                required: self.rules.min_entry_score.into(),
-            });
-        }
-        if points < i64::from(self.rules.min_bank_score) {
-            return Err(GameError::BelowMinimumBank {
-                points,
-                required: self.rules.min_bank_score.into(),
-            });
-        }
-        Ok(())
+        check_bank_total(
+            &self.rules,
+            self.players[self.turn.player].on_board,
+            self.turn.points,
+        )
     }
 
     /// Every distinct scoring selection of the current roll while a selection is awaited,

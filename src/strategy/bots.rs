@@ -32,7 +32,7 @@ use std::sync::Arc;
 use rand::{Rng, RngCore};
 
 use crate::dice::FaceCounts;
-use crate::game::{Action, Game, GameError, Phase};
+use crate::game::{check_bank_total, Action, Game, GameError, Phase};
 use crate::limits::{MAX_BOT_ROLLS_PER_TURN, MAX_TURN_TOTAL};
 use crate::strategy::{
     Odds, PenaltyPolicy, PlayerState, Progress, SingleTurn, StrategyError, TwoPlayerState, WinTable,
@@ -505,10 +505,10 @@ impl Advisor {
         self.bank_allowed_for(&Mover::of(game), t)
     }
 
-    /// Whether a player in this situation may bank a turn of `t` points.
+    /// Whether a player in this situation may bank a turn of `t` points, having scored a
+    /// selection (every selection scores, so `t > 0`).
     fn bank_allowed_for(&self, m: &Mover, t: i32) -> bool {
-        let r = self.rules();
-        t >= r.min_bank_score && (m.on_board || t >= r.min_entry_score) && t > 0
+        t > 0 && check_bank_total(self.rules(), m.on_board, t.into()).is_ok()
     }
 
     /// The single-turn value of rolling `hand` dice at turn total `t` (not banking).
@@ -611,6 +611,37 @@ impl Default for Thresholds {
     }
 }
 
+impl Thresholds {
+    /// Whether the threshold bot banks (where it may) before rolling `dice` dice with
+    /// `turn_points` in the turn, banking which would take its score to `score_after`: in its
+    /// last turn of a final round once that beats `lead`, the best of the others; otherwise
+    /// when that reaches the target, when every die has scored (`dice == 0`), or once the turn
+    /// reaches the threshold for `dice`.
+    pub(crate) fn banks(
+        &self,
+        dice: u8,
+        turn_points: i64,
+        score_after: i64,
+        rules: &crate::rules::Rules,
+        lead: Option<i64>,
+    ) -> bool {
+        let target = i64::from(rules.target_score);
+        match lead {
+            Some(lead) => score_after > lead,
+            None => {
+                (target > 0 && score_after >= target)
+                    || dice == 0
+                    || self
+                        .0
+                        .get(usize::from(dice).wrapping_sub(1))
+                        .copied()
+                        .flatten()
+                        .is_some_and(|x| turn_points >= i64::from(x))
+            }
+        }
+    }
+}
+
 /// A computer player.
 #[derive(Debug, Clone)]
 pub enum Bot {
@@ -669,21 +700,13 @@ impl Bot {
                 _ => {
                     let turn = game.turn();
                     let me = &game.players()[game.current_player()];
-                    let score = me.score.saturating_add(turn.points);
-                    let target = i64::from(game.rules().target_score);
-                    let bank = match Advisor::final_round_lead(game) {
-                        Some(lead) => score > lead,
-                        None => {
-                            (target > 0 && score >= target)
-                                || turn.hand == 0
-                                || thresholds
-                                    .0
-                                    .get(usize::from(turn.hand).wrapping_sub(1))
-                                    .copied()
-                                    .flatten()
-                                    .is_some_and(|x| turn.points >= i64::from(x))
-                        }
-                    };
+                    let bank = thresholds.banks(
+                        turn.hand,
+                        turn.points,
+                        me.score.saturating_add(turn.points),
+                        game.rules(),
+                        Advisor::final_round_lead(game),
+                    );
                     if (bank || !game.can_roll()) && game.can_bank() {
                         Action::Bank
                     } else if game.can_roll() {

@@ -21,7 +21,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::dice::{FaceCounts, MAX_DICE};
 use crate::dice_source::draw;
-use crate::game::MAX_PLAYERS;
+use crate::game::{check_bank_total, Action, MAX_PLAYERS};
 use crate::limits::{MAX_BOT_ROLLS_PER_TURN, MAX_TURN_TOTAL};
 use crate::rules::Rules;
 use crate::scoring::Scorer;
@@ -208,14 +208,6 @@ struct Playout<'t> {
     final_pending: u64,
 }
 
-/// What a player does before a roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Move {
-    Roll,
-    Bank,
-    Forfeit,
-}
-
 impl Playout<'_> {
     fn all_seats(&self) -> u64 {
         if self.seats.len() == 64 {
@@ -267,33 +259,18 @@ impl Playout<'_> {
         let mut rolls = 0u32;
         loop {
             let seat = self.seats[p];
-            let can_bank = selected
-                && (seat.on_board || t >= i64::from(r.min_entry_score))
-                && t >= i64::from(r.min_bank_score);
+            let can_bank = selected && check_bank_total(r, seat.on_board, t).is_ok();
             let can_roll = hand > 0;
             let mut choice = match player {
                 Player::Threshold(thresholds) => {
                     let score = seat.score.saturating_add(t);
-                    let target = i64::from(r.target_score);
-                    let bank = match self.lead(p) {
-                        Some(lead) => score > lead,
-                        None => {
-                            (target > 0 && score >= target)
-                                || hand == 0
-                                || thresholds
-                                    .0
-                                    .get(usize::from(hand).wrapping_sub(1))
-                                    .copied()
-                                    .flatten()
-                                    .is_some_and(|x| t >= i64::from(x))
-                        }
-                    };
+                    let bank = thresholds.banks(hand, t, score, r, self.lead(p));
                     if (bank || !can_roll) && can_bank {
-                        Move::Bank
+                        Action::Bank
                     } else if can_roll {
-                        Move::Roll
+                        Action::Roll
                     } else {
-                        Move::Forfeit
+                        Action::ForfeitTurn
                     }
                 }
                 Player::SingleTurn(advisor) => {
@@ -305,27 +282,28 @@ impl Playout<'_> {
                         f64::NAN
                     };
                     if Advisor::banks(&m, hand, can_bank, roll_value) {
-                        Move::Bank
+                        Action::Bank
                     } else if hand > 0 {
-                        Move::Roll
+                        Action::Roll
                     } else {
-                        Move::Forfeit
+                        Action::ForfeitTurn
                     }
                 }
             };
-            if choice == Move::Roll {
+            if choice == Action::Roll {
                 if rolls >= MAX_BOT_ROLLS_PER_TURN {
                     if !can_bank {
                         return Err(Stop::Bot(BotError::RollLimit));
                     }
-                    choice = Move::Bank;
+                    choice = Action::Bank;
                 }
                 rolls += 1;
             }
             match choice {
-                Move::Bank => return Ok(self.bank(p, t)),
-                Move::Forfeit => return Ok(false),
-                Move::Roll => {}
+                Action::Bank => return Ok(self.bank(p, t)),
+                Action::Roll => {}
+                // A forfeit: the turn ends with nothing.
+                _ => return Ok(false),
             }
             let dice = draw(&mut self.rng, usize::from(hand));
             let roll = FaceCounts::from_faces(&dice, dice.len()).expect("generated dice");

@@ -58,7 +58,8 @@ pub struct SingleTurn {
     table: TurnTable,
 }
 
-/// The smallest bankable turn total in units.
+/// The smallest bankable turn total in units: the smallest positive total that
+/// [`crate::game::check_bank_total`] accepts, rounded up to the granularity.
 pub(crate) fn bank_min_units(odds: &Odds, on_board: bool) -> usize {
     let r = odds.rules();
     let mut m = odds.units_ceil(r.min_bank_score).max(1);
