@@ -17,7 +17,9 @@ use crate::strategy::{Meter, Progress, StrategyError};
 use super::final_round::{final_chance, final_chances_at, lead_values_of};
 use super::layout::{check_rules, layout_for};
 use super::pass::Scratch;
-use super::{next_id, WinTable};
+use super::{
+    next_id, WinTable, CHANCE_CHECK_TOLERANCE, NEGLIGIBLE_CHANCE, PAIR_CHECK_TOLERANCE, TIE,
+};
 
 impl WinTable {
     /// Rebuilds a table from saved parts (see the table file), checking they fit the rules.
@@ -84,7 +86,7 @@ impl WinTable {
                 )));
             }
             let below = |d: usize, meter: &mut Meter| -> Result<bool, StrategyError> {
-                Ok(final_chances_at(&self.model, self.bank_min[1], d, meter)? < 1e-13)
+                Ok(final_chances_at(&self.model, self.bank_min[1], d, meter)? < NEGLIGIBLE_CHANCE)
             };
             if cap == 0 || !below(cap, &mut meter)? || (cap > 1 && below(cap - 1, &mut meter)?) {
                 return bad(format!(
@@ -94,9 +96,9 @@ impl WinTable {
             for flag in 0..2 {
                 for d in [1, cap] {
                     let expected =
-                        final_chance(&self.model, self.bank_min[flag], d, 0.5, &mut meter)?;
+                        final_chance(&self.model, self.bank_min[flag], d, TIE, &mut meter)?;
                     let stored = self.final_chance[flag][d];
-                    if (expected - stored).abs() > 1e-12 {
+                    if (expected - stored).abs() > CHANCE_CHECK_TOLERANCE {
                         return bad(format!(
                             "its last-turn chance at a lead of {d} units ({stored}) does not \
                              follow from its rules ({expected})"
@@ -132,7 +134,7 @@ impl WinTable {
             ctx.fill_bank(&self.start, p, q, t_hi, &mut scratch.bank);
             let value = ctx.pass::<false>(&mut scratch, p, q, phi).0;
             let stored = self.start[idx];
-            if (value - stored).abs() > 1e-9 {
+            if (value - stored).abs() > PAIR_CHECK_TOLERANCE {
                 return bad(format!(
                     "P(win) of pair {p}, {q} ({stored}) does not follow from its rules and the \
                      values around it ({value})"

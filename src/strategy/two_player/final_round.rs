@@ -9,6 +9,8 @@ use crate::rules::Rules;
 use crate::strategy::turn::{solve_turn, TurnModel};
 use crate::strategy::{try_filled, Meter, StrategyError};
 
+use super::{LEAD_SEARCH_START, MAX_LEAD_CAP, NEGLIGIBLE_CHANCE, TIE};
+
 /// The opponent's best chance, in one last turn from `flag`'s situation, to finish more than
 /// d units ahead, a tie counting 1/2, for d = 1.. until it falls below 1e-13.
 pub(super) fn final_chances(
@@ -19,7 +21,7 @@ pub(super) fn final_chances(
 ) -> Result<Vec<f64>, StrategyError> {
     let mut out = try_filled(cap + 1, 1.0)?;
     for (d, chance) in out.iter_mut().enumerate().skip(1) {
-        *chance = final_chance(model, bank_min, d, 0.5, meter)?;
+        *chance = final_chance(model, bank_min, d, TIE, meter)?;
     }
     Ok(out)
 }
@@ -85,14 +87,15 @@ pub(super) fn lead_cap(
     meter: &mut Meter,
 ) -> Result<usize, StrategyError> {
     // Doubling search on the on-board chance (the larger of the two), then the exact cut.
-    let mut hi = 16usize;
+    let mut hi = LEAD_SEARCH_START;
     loop {
         let chances = final_chances_at(model, bank_min, hi, meter)?;
-        if chances < 1e-13 {
+        if chances < NEGLIGIBLE_CHANCE {
             break;
         }
         hi *= 2;
-        if hi > 1 << 16 {
+        if hi > MAX_LEAD_CAP {
+            // The message spells out MAX_LEAD_CAP and NEGLIGIBLE_CHANCE.
             return Err(StrategyError::ResourceLimit(
                 "the trailing player's last-turn chances decay too slowly: a lead of 65,536 \
                  units is still overturned with probability 1e-13 or more"
@@ -102,10 +105,10 @@ pub(super) fn lead_cap(
     }
     // Every lead below `lo` is overturned often enough (R is non-increasing): the cut is the
     // smallest lead that is not, which is what a loaded table is checked against.
-    let mut lo = if hi == 16 { 0 } else { hi / 2 };
+    let mut lo = if hi == LEAD_SEARCH_START { 0 } else { hi / 2 };
     while lo + 1 < hi {
         let mid = (lo + hi) / 2;
-        if final_chances_at(model, bank_min, mid, meter)? < 1e-13 {
+        if final_chances_at(model, bank_min, mid, meter)? < NEGLIGIBLE_CHANCE {
             hi = mid;
         } else {
             lo = mid;

@@ -23,7 +23,7 @@
 //!
 //! # With a penalty
 //! Farkles can lower a score, so no order solves every pair once; Gauss-Seidel sweeps repeat
-//! until a sweep changes no value by more than the tolerance (1e-12). They keep the order by
+//! until a sweep changes no value by more than the tolerance (`DEFAULT_TOLERANCE`, 1e-12). They keep the order by
 //! the sum of both scores (the *level*), highest first, and within a level the pairs with
 //! more farkles in a row first. In that order every value a turn reads is already final for
 //! the sweep but one: banking raises the level, a farkle short of the penalty keeps both
@@ -182,7 +182,7 @@ pub struct SolveOptions {
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
-            tolerance: 1e-12,
+            tolerance: DEFAULT_TOLERANCE,
             policy_iteration: false,
             form_memory: MAX_LINEAR_FORM_BYTES,
         }
@@ -256,6 +256,66 @@ impl WinTable {
         self.layout.players()
     }
 }
+
+// The solver's numbers, each with what it is for.
+
+/// Sweeps under a penalty stop once no value changes by more than this (the default
+/// [`SolveOptions::tolerance`]): far below any difference play could show, and well above the
+/// rounding of f64 sums of the few thousand terms a turn adds up.
+const DEFAULT_TOLERANCE: f64 = 1e-12;
+
+/// A final-round lead the trailing player overturns in one last turn with a chance below this
+/// counts as a sure win; the lead cap is the smallest such lead (27,200 points in classic).
+const NEGLIGIBLE_CHANCE: f64 = 1e-13;
+
+/// The first lead, in units, that the lead cap's doubling search tries.
+const LEAD_SEARCH_START: usize = 16;
+
+/// The largest lead cap, in units (65,536): rules whose last-turn chances decay more slowly
+/// are refused with `ResourceLimit`.
+const MAX_LEAD_CAP: usize = 1 << 16;
+
+/// What a tie at the end of a final round is worth: half a win.
+const TIE: f64 = 0.5;
+
+/// An even chance: every start-of-turn value before it is solved, Newton's first guess, the
+/// farkle payoff the ordered solve's work is estimated with, and the fair chance the
+/// compensation aims at.
+const EVEN_CHANCE: f64 = 0.5;
+
+/// Newton's method on a cycle's farkle payoffs stops once a step moves the values by less
+/// than this: it converges quadratically, so the last step is at the resolution of f64.
+const NEWTON_TOLERANCE: f64 = 1e-15;
+
+/// Newton steps on one cycle at most (a handful are taken).
+const NEWTON_STEPS: usize = 100;
+
+/// A loaded table's last-turn chances must match the ones derived from its rules to this
+/// (both are computed the same way).
+const CHANCE_CHECK_TOLERANCE: f64 = 1e-12;
+
+/// A loaded table's values must match their turns solved again from the values around them
+/// to this; the solver's own residual is below 1e-11.
+const PAIR_CHECK_TOLERANCE: f64 = 1e-9;
+
+/// In debug builds, a recorded linear form must give its pair's swept value to this.
+const FORM_CHECK_TOLERANCE: f64 = 1e-9;
+
+/// Policy iteration certifies a turn's policy to lose at most the tolerance divided by this
+/// against the best policy.
+const CERTIFIED_LOSS_DIVISOR: f64 = 2.0;
+
+/// Policy iteration evaluates the forms to the tolerance divided by this, so that the
+/// evaluation's error stays small beside what the sweeps measure.
+const EVALUATION_DIVISOR: f64 = 8.0;
+
+/// The evaluation of the forms stops when an iteration shrinks the largest change by less
+/// than this factor: a policy whose game may never end has no fixed point.
+const STALLED_CONTRACTION: f64 = 0.99;
+
+/// The evaluation of the forms hands pairs to the worker threads at least this many at a
+/// time (each is a short sum).
+const EVALUATION_GRAIN: usize = 64;
 
 #[cfg(test)]
 mod tests;

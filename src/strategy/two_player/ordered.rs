@@ -10,6 +10,7 @@ use crate::strategy::{Progress, StrategyError};
 
 use super::pass::{Ctx, Scratch};
 use super::solve::CHUNK_WORK;
+use super::{EVEN_CHANCE, NEWTON_STEPS, NEWTON_TOLERANCE};
 
 impl Ctx<'_> {
     /// Player indices grouped by score level (sum of both scores), highest first.
@@ -38,7 +39,9 @@ impl Ctx<'_> {
         let players = self.players();
         let levels = self.levels();
         // A cycle's work, roughly: its two turns' rows (each solved a few times by Newton).
-        let rows = |&(p, q): &(usize, usize)| (self.t_hi(p, q, 0.5) + self.t_hi(q, p, 0.5)) as u64;
+        let rows = |&(p, q): &(usize, usize)| {
+            (self.t_hi(p, q, EVEN_CHANCE) + self.t_hi(q, p, EVEN_CHANCE)) as u64
+        };
         let total = levels
             .iter()
             .flatten()
@@ -113,15 +116,16 @@ impl Ctx<'_> {
         a: &mut Scratch,
         b: &mut Scratch,
     ) -> (f64, f64) {
+        // Rows for the highest farkle payoff, so that every payoff Newton tries is covered.
         let t1 = self.t_hi(p, q, 1.0);
         self.fill_bank(start, p, q, t1, &mut a.bank);
         if p == q {
-            let mut s = 0.5;
-            for _ in 0..100 {
+            let mut s = EVEN_CHANCE;
+            for _ in 0..NEWTON_STEPS {
                 let phi = 1.0 - s;
                 let (v, d) = self.pass::<true>(a, p, q, phi);
                 let new = (v - d * phi + d) / (1.0 + d);
-                let done = (new - s).abs() < 1e-15;
+                let done = (new - s).abs() < NEWTON_TOLERANCE;
                 s = new;
                 if done {
                     break;
@@ -131,8 +135,8 @@ impl Ctx<'_> {
         }
         let t2 = self.t_hi(q, p, 1.0);
         self.fill_bank(start, q, p, t2, &mut b.bank);
-        let (mut s1, mut s2) = (0.5, 0.5);
-        for _ in 0..100 {
+        let (mut s1, mut s2) = (EVEN_CHANCE, EVEN_CHANCE);
+        for _ in 0..NEWTON_STEPS {
             let phi1 = 1.0 - s2;
             let phi2 = 1.0 - s1;
             let (v1, b1) = self.pass::<true>(a, p, q, phi1);
@@ -141,7 +145,7 @@ impl Ctx<'_> {
             let a2 = v2 - b2 * phi2;
             let n1 = (a1 + b1 * (1.0 - a2 - b2)) / (1.0 - b1 * b2);
             let n2 = a2 + b2 * (1.0 - n1);
-            let done = (n1 - s1).abs() < 1e-15 && (n2 - s2).abs() < 1e-15;
+            let done = (n1 - s1).abs() < NEWTON_TOLERANCE && (n2 - s2).abs() < NEWTON_TOLERANCE;
             s1 = n1;
             s2 = n2;
             if done {

@@ -11,6 +11,7 @@ use crate::strategy::StrategyError;
 
 use super::lanes::{Batch, LaneScratch, Lanes, HALF, LANES};
 use super::pass::Ctx;
+use super::{EVALUATION_GRAIN, STALLED_CONTRACTION};
 
 /// Policy iteration's state: every pair's linear form, how far the values its turn reads
 /// have moved since it was solved, and the memory the forms take, which is kept within the
@@ -366,7 +367,7 @@ impl Ctx<'_> {
                 let results: Vec<(usize, f64)> = self.parallel(|| {
                     bucket
                         .par_iter()
-                        .with_min_len(64)
+                        .with_min_len(EVALUATION_GRAIN)
                         .map(|&(p, q)| {
                             let idx = p * players + q;
                             (idx, self.linear_value(&forms[idx], snapshot, p, q))
@@ -379,7 +380,7 @@ impl Ctx<'_> {
                     start[idx] = v;
                 }
             }
-            if change <= tolerance || change > 0.99 * previous {
+            if change <= tolerance || change > STALLED_CONTRACTION * previous {
                 return Ok(());
             }
             previous = change;

@@ -13,7 +13,7 @@ use crate::strategy::turn::TurnTable;
 use crate::strategy::StrategyError;
 
 use super::pass::Ctx;
-use super::{Decision, PlayerState, TwoPlayerState, WinChoice, WinTable};
+use super::{Decision, PlayerState, TwoPlayerState, WinChoice, WinTable, EVEN_CHANCE};
 
 /// Solved turns by (table id, p, q): a bot queries the same turn several times, and play
 /// alternates between two pairs, so each thread keeps the last two.
@@ -84,11 +84,11 @@ impl WinTable {
                 }
             };
             let p = self.start_of_turn(&first, &second).expect("in range");
-            let gap = (p - 0.5).abs();
+            let gap = (p - EVEN_CHANCE).abs();
             if gap < best.0 {
                 best = (gap, c);
             }
-            if p < 0.5 {
+            if p < EVEN_CHANCE {
                 break;
             }
         }

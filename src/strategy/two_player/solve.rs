@@ -17,7 +17,7 @@ use crate::strategy::{try_filled, worker_pool, Meter, Progress, StrategyError};
 use super::final_round::{final_chances, lead_cap, lead_values_of};
 use super::layout::{check_rules, layout_for, Layout};
 use super::pass::Ctx;
-use super::{next_id, SolveOptions, WinTable};
+use super::{next_id, SolveOptions, WinTable, EVEN_CHANCE};
 
 impl WinTable {
     /// Solves the game. `progress` is called from the calling thread now and then with the
@@ -84,7 +84,7 @@ impl WinTable {
             ctx.t_hi(p, q, 0.0)
         }))?;
         let players = layout.players();
-        let mut start = try_filled(players * players, 0.5)?;
+        let mut start = try_filled(players * players, EVEN_CHANCE)?;
         let mut sweeps = 0;
         if rules.farkle_penalty_streak == 0 && warm {
             let options = SolveOptions {

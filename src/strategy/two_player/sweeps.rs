@@ -14,7 +14,9 @@ use super::lanes::{Batch, LaneScratch, LANES};
 use super::pass::Ctx;
 use super::policy::{Linear, Policy};
 use super::solve::CHUNK_WORK;
-use super::{SolveOptions, WinTable};
+use super::{
+    SolveOptions, WinTable, CERTIFIED_LOSS_DIVISOR, EVALUATION_DIVISOR, FORM_CHECK_TOLERANCE,
+};
 
 impl Ctx<'_> {
     /// Fills `start` from the solved game without the penalty: each pair takes the value of
@@ -76,7 +78,7 @@ impl Ctx<'_> {
                 drift: try_filled(pairs, 0.0)?,
                 bytes: base,
                 budget,
-                epsilon: tolerance / 2.0,
+                epsilon: tolerance / CERTIFIED_LOSS_DIVISOR,
             })
         } else {
             None
@@ -101,9 +103,13 @@ impl Ctx<'_> {
                 Some(policy) => {
                     let swept = try_copy(start)?;
                     let done = estimate(&changes, sweep + 1, 0.0, tolerance);
-                    self.evaluate(&buckets, &policy.forms, start, tolerance / 8.0, &mut || {
-                        progress(done)
-                    })?;
+                    self.evaluate(
+                        &buckets,
+                        &policy.forms,
+                        start,
+                        tolerance / EVALUATION_DIVISOR,
+                        &mut || progress(done),
+                    )?;
                     self.certify(policy, &mut solve, &before, &swept, start);
                 }
                 None => {
@@ -198,7 +204,7 @@ impl Ctx<'_> {
                                     let form = forms.next();
                                     debug_assert!(form.as_ref().is_none_or(|f| {
                                         (self.linear_value(f, current, p, q) - values[j]).abs()
-                                            < 1e-9
+                                            < FORM_CHECK_TOLERANCE
                                     }));
                                     Solved {
                                         idx: p * players + q,
@@ -228,7 +234,7 @@ impl Ctx<'_> {
                 record = false;
                 over_budget = true;
             }
-            if i % 64 == 0 && !progress(i as f64 / buckets.len() as f64) {
+            if i % PROGRESS_BUCKETS == 0 && !progress(i as f64 / buckets.len() as f64) {
                 return Err(StrategyError::Cancelled);
             }
         }
@@ -283,7 +289,7 @@ fn extrapolate(changes: &[f64], start: &mut [f64], before: &[f64]) {
     let (previous, last) = (b / a, c / b);
     if !(*c <= EXTRAPOLATE_BELOW
         && last < EXTRAPOLATE_RATIO
-        && (last - previous).abs() < 0.25 * last)
+        && (last - previous).abs() < EXTRAPOLATE_AGREEMENT * last)
     {
         return;
     }
@@ -294,10 +300,28 @@ fn extrapolate(changes: &[f64], start: &mut [f64], before: &[f64]) {
         .for_each(|(v, b)| *v = (*v + factor * (*v - b)).clamp(0.0, 1.0));
 }
 
-/// See [`extrapolate`].
+/// [`extrapolate`] waits until no value moved by more than this in the last sweep (the
+/// policy has settled).
 const EXTRAPOLATE_BELOW: f64 = 1e-5;
 
+/// [`extrapolate`] waits until each sweep shrinks the largest change at least this much (a
+/// fast contraction, so its ratio is a good guide).
 const EXTRAPOLATE_RATIO: f64 = 0.1;
+
+/// [`extrapolate`] waits until the last two contraction ratios agree within this share of
+/// the last (a steady contraction).
+const EXTRAPOLATE_AGREEMENT: f64 = 0.25;
+
+/// A bucket of a sweep calls the progress function every this many buckets (besides
+/// between the chunks of a large bucket).
+const PROGRESS_BUCKETS: usize = 64;
+
+/// The sweeps still to come, guessed before two sweeps show how fast they contract.
+const FIRST_SWEEPS_GUESS: f64 = 10.0;
+
+/// The most progress the sweeps report before the last one is done (the estimate is a guess;
+/// 1 is reported when the solve ends).
+const ESTIMATE_CAP: f64 = 0.99;
 
 /// A copy of the table, or a resource error when the memory is not available.
 fn try_copy(values: &[f64]) -> Result<Vec<f64>, StrategyError> {
@@ -319,7 +343,7 @@ fn estimate(changes: &[f64], sweep: usize, within: f64, tolerance: f64) -> f64 {
             let rate = b / a;
             sweep as f64 + ((tolerance / b).ln() / rate.ln()).max(0.0) + 1.0
         }
-        _ => sweep as f64 + 10.0,
+        _ => sweep as f64 + FIRST_SWEEPS_GUESS,
     };
-    ((sweep as f64 + within) / expected).clamp(0.0, 0.99)
+    ((sweep as f64 + within) / expected).clamp(0.0, ESTIMATE_CAP)
 }
