@@ -63,7 +63,17 @@ impl WinTable {
     /// 1e-11). A table whose rules were edited (and its checksum recomputed) fails this; a
     /// table crafted to pass it is still possible. Milliseconds for the presets.
     pub(crate) fn check_against_rules(&self) -> Result<(), StrategyError> {
-        let bad = |why: String| Err(StrategyError::BadFile(why));
+        if self.rules.final_round {
+            self.check_final_round()?;
+        }
+        self.check_pairs()
+    }
+
+    /// The final-round part of [`WinTable::check_against_rules`]: the cap is the smallest
+    /// lead overturned with probability below 1e-13; the chances are checked at the smallest
+    /// and the largest lead. Six turn solves of at most `rows` rows: refused at once when
+    /// that is more than the check allows.
+    fn check_final_round(&self) -> Result<(), StrategyError> {
         let rw = self.model.row_work();
         let mut go_on = |_: f64| true;
         let mut progress: Progress = &mut go_on;
@@ -72,43 +82,43 @@ impl WinTable {
             CHECK_WORK,
             "checking the table against its rules",
         );
-        if self.rules.final_round {
-            // The cap is the smallest lead overturned with probability below 1e-13; the
-            // chances are checked at the smallest and the largest lead. Six turn solves of
-            // at most `rows` rows: refused at once when that is more than the check allows.
-            let cap = self.layout.lead_cap;
-            let rows = (cap.max(self.bank_min[0]).max(self.bank_min[1]) + 1) as u64;
-            if 6 * rows * rw > CHECK_WORK {
-                return Err(StrategyError::ResourceLimit(exceeded(
-                    "checking the table's final-round chances against its rules",
-                    format!("{} option evaluations", 6 * rows * rw),
-                    CHECK_WORK,
-                )));
-            }
-            let below = |d: usize, meter: &mut Meter| -> Result<bool, StrategyError> {
-                Ok(final_chances_at(&self.model, self.bank_min[1], d, meter)? < NEGLIGIBLE_CHANCE)
-            };
-            if cap == 0 || !below(cap, &mut meter)? || (cap > 1 && below(cap - 1, &mut meter)?) {
-                return bad(format!(
-                    "its final-round lead cap ({cap} units) does not follow from its rules"
-                ));
-            }
-            for flag in 0..2 {
-                for d in [1, cap] {
-                    let expected =
-                        final_chance(&self.model, self.bank_min[flag], d, TIE, &mut meter)?;
-                    let stored = self.final_chance[flag][d];
-                    if (expected - stored).abs() > CHANCE_CHECK_TOLERANCE {
-                        return bad(format!(
-                            "its last-turn chance at a lead of {d} units ({stored}) does not \
-                             follow from its rules ({expected})"
-                        ));
-                    }
+        let cap = self.layout.lead_cap;
+        let rows = (cap.max(self.bank_min[0]).max(self.bank_min[1]) + 1) as u64;
+        if 6 * rows * rw > CHECK_WORK {
+            return Err(StrategyError::ResourceLimit(exceeded(
+                "checking the table's final-round chances against its rules",
+                format!("{} option evaluations", 6 * rows * rw),
+                CHECK_WORK,
+            )));
+        }
+        let below = |d: usize, meter: &mut Meter| -> Result<bool, StrategyError> {
+            Ok(final_chances_at(&self.model, self.bank_min[1], d, meter)? < NEGLIGIBLE_CHANCE)
+        };
+        if cap == 0 || !below(cap, &mut meter)? || (cap > 1 && below(cap - 1, &mut meter)?) {
+            return Err(StrategyError::BadFile(format!(
+                "its final-round lead cap ({cap} units) does not follow from its rules"
+            )));
+        }
+        for flag in 0..2 {
+            for d in [1, cap] {
+                let expected = final_chance(&self.model, self.bank_min[flag], d, TIE, &mut meter)?;
+                let stored = self.final_chance[flag][d];
+                if (expected - stored).abs() > CHANCE_CHECK_TOLERANCE {
+                    return Err(StrategyError::BadFile(format!(
+                        "its last-turn chance at a lead of {d} units ({stored}) does not follow \
+                         from its rules ({expected})"
+                    )));
                 }
             }
         }
-        // Then pairs spread over the table, as many of the CHECKED_PAIRS as the check's work
-        // allows (at least one): all of them for the presets.
+        Ok(())
+    }
+
+    /// The pairs part of [`WinTable::check_against_rules`]: pairs spread over the table, as
+    /// many of the [`CHECKED_PAIRS`] as the check's work allows (at least one), all of them
+    /// for the presets.
+    fn check_pairs(&self) -> Result<(), StrategyError> {
+        let rw = self.model.row_work();
         let ctx = self.ctx();
         let players = self.layout.players();
         let pairs = players * players;
@@ -135,10 +145,10 @@ impl WinTable {
             let value = ctx.pass::<false>(&mut scratch, p, q, phi).0;
             let stored = self.start[idx];
             if (value - stored).abs() > PAIR_CHECK_TOLERANCE {
-                return bad(format!(
+                return Err(StrategyError::BadFile(format!(
                     "P(win) of pair {p}, {q} ({stored}) does not follow from its rules and the \
                      values around it ({value})"
-                ));
+                )));
             }
         }
         Ok(())

@@ -172,6 +172,19 @@ impl Ctx<'_> {
         out.extend((0..t_hi).map(|t| self.bank_at(start, p, q, t)));
     }
 
+    /// Rows `rows` (at or above `t_hi`) of p's turn table against q in a final round: the
+    /// values there are known (see [`Ctx::beyond`]).
+    fn fill_beyond(&self, w: &mut [f64], p: usize, q: usize, rows: std::ops::Range<usize>) {
+        let width = self.model.width();
+        let (x, _, _) = self.layout.player(p);
+        let (y, qboard, _) = self.layout.player(q);
+        for t in rows {
+            for hand in 0..width {
+                w[t * width + hand] = self.beyond(x, y, qboard, t, hand);
+            }
+        }
+    }
+
     /// One backward pass: the value at (0, full set) and, with `SLOPE`, its derivative in
     /// `phi` (the chance of farkling under the chosen policy); without, the derivative is 0
     /// and the inner loop is a plain maximum.
@@ -194,13 +207,7 @@ impl Ctx<'_> {
             s.d.resize(rows * width, 0.0);
         }
         if self.rules.final_round {
-            let (x, _, _) = self.layout.player(p);
-            let (y, qboard, _) = self.layout.player(q);
-            for t in t_hi..rows {
-                for hand in 0..width {
-                    s.w[t * width + hand] = self.beyond(x, y, qboard, t, hand);
-                }
-            }
+            self.fill_beyond(&mut s.w, p, q, t_hi..rows);
         }
         let (w, d) = (&mut s.w, &mut s.d);
         for t in (0..t_hi).rev() {

@@ -7,6 +7,7 @@
 
 use rayon::prelude::*;
 
+use crate::strategy::turn::TurnModel;
 use crate::strategy::StrategyError;
 
 use super::lanes::{Batch, LaneScratch, Lanes, HALF, LANES};
@@ -136,30 +137,16 @@ impl Ctx<'_> {
         self.lane_forms_with(s, b, epsilon)
     }
 
+    /// The body of [`Ctx::lane_forms`], inlined into both of its compiled copies (and so are
+    /// the steps of [`Forward`] it calls).
     #[inline(always)]
     fn lane_forms_with(&self, s: &mut LaneScratch, b: &Batch, epsilon: f64) -> Vec<Linear> {
         let m = self.model;
-        let l = &self.layout;
         let width = m.width();
         let n = m.dice;
         let top = b.top;
         let rows = top + m.max_gain + 1;
-        // Per lane: banking at or past `open` ends the game (a constant payoff); a state at
-        // or past `fixed` is a sure win whatever the other pairs' values are.
-        let mut open = [0usize; LANES];
-        let mut fixed = [0usize; LANES];
-        for j in 0..LANES {
-            let (p, q) = b.pairs[j];
-            let (x, board, _) = l.player(p);
-            let (y, _, _) = l.player(q);
-            let to_target = (l.target - x).max(0);
-            open[j] = (to_target as usize).min(top);
-            let mut sure = to_target;
-            if self.rules.final_round {
-                sure = sure.max(l.lead_cap as i64 + 1 + y - x);
-            }
-            fixed[j] = (sure.max(0) as usize).max(self.bank_min[usize::from(board)]);
-        }
+        let (open, fixed) = self.lane_ends(b);
         let LaneScratch {
             w,
             roll,
@@ -172,159 +159,60 @@ impl Ctx<'_> {
         mass[n] = std::array::from_fn(|j| if j < b.len { 1.0 } else { 0.0 });
         banked.clear();
         banked.resize(top, [0.0; LANES]);
-        let mut farkle = [0.0; LANES];
-        // margins[k][j]: the chance of meeting a decision of lane j whose margin (halved
-        // where both choices may move) is in bucket k (see `margin_bucket`).
-        let mut margins = [[0.0f64; LANES]; MARGIN_BUCKETS];
-        let mut note = |j: usize, margin: f64, reach: f64| {
-            margins[margin_bucket(margin)][j] += reach;
+        let mut f = Forward {
+            model: m,
+            offsets: &self.offsets,
+            w,
+            roll,
+            bank,
+            mass,
+            banked,
+            open,
+            farkle: [0.0; LANES],
+            margins: [[0.0; LANES]; MARGIN_BUCKETS],
         };
         for t in 0..top {
             let row = t * width;
-            let bank_t = bank[t];
-            // Column 0 first: with hot dice it continues as the full set in the same row.
-            let zero = mass[row];
-            for j in 0..LANES {
-                if zero[j] > 0.0 {
-                    if m.hot_dice {
-                        mass[row + n][j] += zero[j];
-                    } else if bank_t[j] > f64::NEG_INFINITY {
-                        banked[t][j] += zero[j];
-                    } else {
-                        farkle[j] += zero[j];
-                    }
-                }
-            }
+            f.empty_hand(t, row);
             // An option lands on a sure win from this offset on.
             let fixed_off: Lanes =
                 std::array::from_fn(|j| (fixed[j].saturating_sub(t) * width) as f64);
             for hand in 1..=n {
-                let here = mass[row + hand];
-                if here.iter().all(|&h| h == 0.0) {
-                    continue;
-                }
-                let mut go = [0.0; LANES];
-                for j in 0..LANES {
-                    if here[j] == 0.0 {
-                        continue;
-                    }
-                    let bank_j = bank_t[j];
-                    if bank_j > f64::NEG_INFINITY {
-                        // Rolling reads other pairs' values; banking too, below the target.
-                        let both = if t < open[j] { 0.5 } else { 1.0 };
-                        let roll_j = roll[row + hand][j];
-                        if w[row + hand][j] == bank_j {
-                            banked[t][j] += here[j];
-                            note(j, (bank_j - roll_j) * both, here[j]);
-                            continue;
-                        }
-                        note(j, (roll_j - bank_j) * both, here[j]);
-                    }
-                    go[j] = here[j];
-                    farkle[j] += here[j] * m.farkle[hand];
-                }
+                let go = f.bank_or_roll(t, row, hand);
                 if go.iter().all(|&g| g == 0.0) {
                     continue;
                 }
                 for g in m.group_start[hand - 1]..m.group_start[hand] {
-                    let offsets = &self.offsets[m.option_start[g]..m.option_start[g + 1]];
-                    let mut best = [f64::NEG_INFINITY; LANES];
-                    let mut second = [f64::NEG_INFINITY; LANES];
-                    // The chosen option's offset, as f64 to blend like the values.
-                    let mut at = [0.0f64; LANES];
-                    // Half the lanes at a time keeps the three running values in registers.
-                    for half in [0, HALF] {
-                        let mut b = [f64::NEG_INFINITY; HALF];
-                        let mut s2 = [f64::NEG_INFINITY; HALF];
-                        let mut a = [0.0f64; HALF];
-                        for &off in offsets {
-                            let v = &w[row + off as usize][half..half + HALF];
-                            for j in 0..HALF {
-                                let lower = if v[j] < b[j] { v[j] } else { b[j] };
-                                s2[j] = if lower > s2[j] { lower } else { s2[j] };
-                                b[j] = if v[j] > b[j] { v[j] } else { b[j] };
-                            }
-                        }
-                        // The first option reaching the maximum (off the running chain).
-                        for &off in offsets.iter().rev() {
-                            let v = &w[row + off as usize][half..half + HALF];
-                            let off = f64::from(off);
-                            for j in 0..HALF {
-                                a[j] = if v[j] == b[j] { off } else { a[j] };
-                            }
-                        }
-                        best[half..half + HALF].copy_from_slice(&b);
-                        second[half..half + HALF].copy_from_slice(&s2);
-                        at[half..half + HALF].copy_from_slice(&a);
-                    }
-                    let pg = m.group_prob[g];
-                    let reach: Lanes = std::array::from_fn(|j| go[j] * pg);
-                    if at.iter().all(|&a| a == at[0]) {
-                        // Lanes of like pairs mostly choose alike: one vector addition.
-                        let cell = &mut mass[row + at[0] as usize];
-                        for j in 0..LANES {
-                            cell[j] += reach[j];
-                        }
-                    } else {
-                        for j in 0..LANES {
-                            mass[row + at[j] as usize][j] += reach[j];
-                        }
-                    }
-                    if offsets.len() < 2 {
-                        continue;
-                    }
-                    // A choice landing on a sure win is worth 1, the most anything can be:
-                    // it stays optimal whatever moves.
-                    let margin: Lanes = std::array::from_fn(|j| {
-                        if at[j] >= fixed_off[j] {
-                            f64::INFINITY
-                        } else {
-                            (best[j] - second[j]) * 0.5
-                        }
-                    });
-                    for j in 0..LANES {
-                        if reach[j] > 0.0 && margin[j] < NOTED_MARGIN {
-                            note(j, margin[j], reach[j]);
-                        }
-                    }
+                    f.keep(row, g, &go, &fixed_off);
                 }
             }
         }
         (0..b.len)
-            .map(|j| {
-                // Mass that climbed past the top meets the known values there.
-                let mut constant: f64 = mass[top * width..]
-                    .iter()
-                    .zip(&w[top * width..])
-                    .filter(|(here, _)| here[j] > 0.0)
-                    .map(|(here, v)| here[j] * v[j])
-                    .sum();
-                // Banking at or past the target ends the game (a constant); below it, banking
-                // t is worth 1 - S(q, x + t). (Where banking is not allowed nothing was
-                // banked.)
-                for t in open[j]..top {
-                    if banked[t][j] > 0.0 {
-                        constant += banked[t][j] * bank[t][j];
-                    }
-                }
-                let below = &banked[..open[j]];
-                let first = below.iter().position(|b| b[j] > 0.0).unwrap_or(open[j]);
-                let last = below
-                    .iter()
-                    .rposition(|b| b[j] > 0.0)
-                    .map_or(first, |i| i + 1);
-                let weights: Box<[f64]> = below[first..last].iter().map(|b| b[j]).collect();
-                constant += farkle[j] + weights.iter().sum::<f64>();
-                Linear {
-                    constant,
-                    farkle: farkle[j],
-                    first: first as u32,
-                    weights,
-                    phi: b.phi[j],
-                    certified: certified_drift(|k| margins[k][j], epsilon),
-                }
-            })
+            .map(|j| f.form(j, top * width, b.phi[j], epsilon))
             .collect()
+    }
+
+    /// Per lane of `b`: the turn total from which banking ends the game (a constant payoff),
+    /// at most the top; and the one from which a state is a sure win whatever the other
+    /// pairs' values are.
+    #[inline(always)]
+    fn lane_ends(&self, b: &Batch) -> ([usize; LANES], [usize; LANES]) {
+        let l = &self.layout;
+        let mut open = [0usize; LANES];
+        let mut fixed = [0usize; LANES];
+        for j in 0..LANES {
+            let (p, q) = b.pairs[j];
+            let (x, board, _) = l.player(p);
+            let (y, _, _) = l.player(q);
+            let to_target = (l.target - x).max(0);
+            open[j] = (to_target as usize).min(b.top);
+            let mut sure = to_target;
+            if self.rules.final_round {
+                sure = sure.max(l.lead_cap as i64 + 1 + y - x);
+            }
+            fixed[j] = (sure.max(0) as usize).max(self.bank_min[usize::from(board)]);
+        }
+        (open, fixed)
     }
 
     /// The value of pair (p, q) under its linear form.
@@ -391,6 +279,197 @@ impl Ctx<'_> {
 
 /// Linear sweeps per policy evaluation.
 const MAX_EVALUATIONS: usize = 1_000;
+
+/// The forward pass of [`Ctx::lane_forms`] over one batch, row by row from turn total 0: the
+/// chance of reaching each state under the policy the backward pass chose, where it ends, and
+/// the margins of the decisions it meets.
+struct Forward<'a> {
+    model: &'a TurnModel,
+    offsets: &'a [u32],
+    /// The backward pass's values, values of rolling and bank payoffs (see [`LaneScratch`]).
+    w: &'a [Lanes],
+    roll: &'a [Lanes],
+    bank: &'a [Lanes],
+    /// The chance of reaching each state, and of banking at each turn total.
+    mass: &'a mut [Lanes],
+    banked: &'a mut [Lanes],
+    /// Per lane: banking at or past this turn total ends the game (see [`Ctx::lane_ends`]).
+    open: [usize; LANES],
+    /// The chance of ending in a farkle.
+    farkle: Lanes,
+    /// `margins[k][j]`: the chance of meeting a decision of lane j whose margin (halved
+    /// where both choices may move) is in bucket k (see [`margin_bucket`]).
+    margins: [Lanes; MARGIN_BUCKETS],
+}
+
+impl Forward<'_> {
+    /// Tallies a decision of lane j with this margin, reached with this chance.
+    #[inline(always)]
+    fn note(&mut self, j: usize, margin: f64, reach: f64) {
+        self.margins[margin_bucket(margin)][j] += reach;
+    }
+
+    /// Column 0 of row t (every die scored), first: with hot dice it continues as the full
+    /// set in the same row; without, it banks where banking is allowed, else ends with
+    /// nothing, like a farkle.
+    #[inline(always)]
+    fn empty_hand(&mut self, t: usize, row: usize) {
+        let m = self.model;
+        let n = m.dice;
+        let bank_t = self.bank[t];
+        let zero = self.mass[row];
+        for j in 0..LANES {
+            if zero[j] > 0.0 {
+                if m.hot_dice {
+                    self.mass[row + n][j] += zero[j];
+                } else if bank_t[j] > f64::NEG_INFINITY {
+                    self.banked[t][j] += zero[j];
+                } else {
+                    self.farkle[j] += zero[j];
+                }
+            }
+        }
+    }
+
+    /// Before rolling `hand` dice at turn total t: what the policy banks is banked, and the
+    /// rest rolls (returned, its farkles counted); the margin of each decision is noted.
+    #[inline(always)]
+    fn bank_or_roll(&mut self, t: usize, row: usize, hand: usize) -> Lanes {
+        let here = self.mass[row + hand];
+        let mut go = [0.0; LANES];
+        if here.iter().all(|&h| h == 0.0) {
+            return go;
+        }
+        let bank_t = self.bank[t];
+        for j in 0..LANES {
+            if here[j] == 0.0 {
+                continue;
+            }
+            let bank_j = bank_t[j];
+            if bank_j > f64::NEG_INFINITY {
+                // Rolling reads other pairs' values; banking too, below the target.
+                let both = if t < self.open[j] { 0.5 } else { 1.0 };
+                let roll_j = self.roll[row + hand][j];
+                if self.w[row + hand][j] == bank_j {
+                    self.banked[t][j] += here[j];
+                    self.note(j, (bank_j - roll_j) * both, here[j]);
+                    continue;
+                }
+                self.note(j, (roll_j - bank_j) * both, here[j]);
+            }
+            go[j] = here[j];
+            self.farkle[j] += here[j] * self.model.farkle[hand];
+        }
+        go
+    }
+
+    /// One kind of roll (option group g) of the dice rolled from `row` (`go`, see
+    /// [`Forward::bank_or_roll`]): its chance moves to the option the policy keeps, the first
+    /// reaching the best value, and the margin over the next best is noted.
+    #[inline(always)]
+    fn keep(&mut self, row: usize, g: usize, go: &Lanes, fixed_off: &Lanes) {
+        let m = self.model;
+        let w = self.w;
+        let offsets = &self.offsets[m.option_start[g]..m.option_start[g + 1]];
+        let mut best = [f64::NEG_INFINITY; LANES];
+        let mut second = [f64::NEG_INFINITY; LANES];
+        // The chosen option's offset, as f64 to blend like the values.
+        let mut at = [0.0f64; LANES];
+        // Half the lanes at a time keeps the three running values in registers.
+        for half in [0, HALF] {
+            let mut b = [f64::NEG_INFINITY; HALF];
+            let mut s2 = [f64::NEG_INFINITY; HALF];
+            let mut a = [0.0f64; HALF];
+            for &off in offsets {
+                let v = &w[row + off as usize][half..half + HALF];
+                for j in 0..HALF {
+                    let lower = if v[j] < b[j] { v[j] } else { b[j] };
+                    s2[j] = if lower > s2[j] { lower } else { s2[j] };
+                    b[j] = if v[j] > b[j] { v[j] } else { b[j] };
+                }
+            }
+            // The first option reaching the maximum (off the running chain).
+            for &off in offsets.iter().rev() {
+                let v = &w[row + off as usize][half..half + HALF];
+                let off = f64::from(off);
+                for j in 0..HALF {
+                    a[j] = if v[j] == b[j] { off } else { a[j] };
+                }
+            }
+            best[half..half + HALF].copy_from_slice(&b);
+            second[half..half + HALF].copy_from_slice(&s2);
+            at[half..half + HALF].copy_from_slice(&a);
+        }
+        let pg = m.group_prob[g];
+        let reach: Lanes = std::array::from_fn(|j| go[j] * pg);
+        if at.iter().all(|&a| a == at[0]) {
+            // Lanes of like pairs mostly choose alike: one vector addition.
+            let cell = &mut self.mass[row + at[0] as usize];
+            for j in 0..LANES {
+                cell[j] += reach[j];
+            }
+        } else {
+            for j in 0..LANES {
+                self.mass[row + at[j] as usize][j] += reach[j];
+            }
+        }
+        if offsets.len() < 2 {
+            return;
+        }
+        // A choice landing on a sure win is worth 1, the most anything can be: it stays
+        // optimal whatever moves.
+        let margin: Lanes = std::array::from_fn(|j| {
+            if at[j] >= fixed_off[j] {
+                f64::INFINITY
+            } else {
+                (best[j] - second[j]) * 0.5
+            }
+        });
+        for j in 0..LANES {
+            if reach[j] > 0.0 && margin[j] < NOTED_MARGIN {
+                self.note(j, margin[j], reach[j]);
+            }
+        }
+    }
+
+    /// Lane j's linear form once the pass is done (`known`: the first state, row-major,
+    /// past the top, where the values are known).
+    #[inline(always)]
+    fn form(&self, j: usize, known: usize, phi: f64, epsilon: f64) -> Linear {
+        let top = self.banked.len();
+        let open = self.open[j];
+        // Mass that climbed past the top meets the known values there.
+        let mut constant: f64 = self.mass[known..]
+            .iter()
+            .zip(&self.w[known..])
+            .filter(|(here, _)| here[j] > 0.0)
+            .map(|(here, v)| here[j] * v[j])
+            .sum();
+        // Banking at or past the target ends the game (a constant); below it, banking t is
+        // worth 1 - S(q, x + t). (Where banking is not allowed nothing was banked.)
+        for t in open..top {
+            if self.banked[t][j] > 0.0 {
+                constant += self.banked[t][j] * self.bank[t][j];
+            }
+        }
+        let below = &self.banked[..open];
+        let first = below.iter().position(|b| b[j] > 0.0).unwrap_or(open);
+        let last = below
+            .iter()
+            .rposition(|b| b[j] > 0.0)
+            .map_or(first, |i| i + 1);
+        let weights: Box<[f64]> = below[first..last].iter().map(|b| b[j]).collect();
+        constant += self.farkle[j] + weights.iter().sum::<f64>();
+        Linear {
+            constant,
+            farkle: self.farkle[j],
+            first: first as u32,
+            weights,
+            phi,
+            certified: certified_drift(|k| self.margins[k][j], epsilon),
+        }
+    }
+}
 
 /// Decision margins by powers of two: bucket k holds margins in [2^(k - 60), 2^(k - 59)),
 /// bucket 0 everything smaller, ties included. Margins of [`NOTED_MARGIN`] or more are not

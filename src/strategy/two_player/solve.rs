@@ -54,21 +54,7 @@ impl WinTable {
         let layout = layout_for(&odds, 0)?;
         let estimate = pass_work(&layout, &model, bank_min, |_, _| 0);
         check_pass_work(estimate)?;
-        let (cap, final_chance) = if rules.final_round {
-            let mut meter = Meter::new(
-                &mut progress,
-                MAX_WIN_TABLE_PASS_WORK,
-                "the final-round chances",
-            );
-            let cap = lead_cap(&model, bank_min[1], &mut meter)?;
-            let chances = [
-                final_chances(&model, bank_min[0], cap, &mut meter)?,
-                final_chances(&model, bank_min[1], cap, &mut meter)?,
-            ];
-            (cap, chances)
-        } else {
-            (0, [Vec::new(), Vec::new()])
-        };
+        let (cap, final_chance) = final_round_chances(rules, &model, bank_min, &mut progress)?;
         let layout = layout_for(&odds, cap)?;
         let lead_values = lead_values_of(rules, &model, &final_chance);
         let mut ctx = Ctx::new(
@@ -85,37 +71,7 @@ impl WinTable {
         }))?;
         let players = layout.players();
         let mut start = try_filled(players * players, EVEN_CHANCE)?;
-        let mut sweeps = 0;
-        if rules.farkle_penalty_streak == 0 && warm {
-            let options = SolveOptions {
-                tolerance: WARM_TOLERANCE,
-                policy_iteration: false,
-                ..options
-            };
-            sweeps = ctx.solve_sweeps(&mut start, options, progress)?;
-        } else if rules.farkle_penalty_streak == 0 {
-            ctx.solve_ordered(&mut start, progress)?;
-        } else {
-            // Start from the same game without the penalty, solved roughly by the same sweeps
-            // (a small share of the work): the sweeps then begin close to the answer.
-            let relaxed = Rules {
-                farkle_penalty_streak: 0,
-                farkle_penalty_points: 0,
-                farkle_penalty_loses_all: false,
-                ..*rules
-            };
-            let guess = WinTable::solve_in(
-                pool,
-                &relaxed,
-                options,
-                &mut |f| progress(WARM_SHARE * f),
-                true,
-            )?;
-            ctx.warm_start(&guess, &mut start);
-            sweeps = ctx.solve_sweeps(&mut start, options, &mut |f| {
-                progress(WARM_SHARE + (1.0 - WARM_SHARE) * f)
-            })?;
-        }
+        let sweeps = Self::solve_values(pool, &ctx, options, progress, warm, &mut start)?;
         if !progress(1.0) {
             return Err(StrategyError::Cancelled);
         }
@@ -133,6 +89,73 @@ impl WinTable {
             id: next_id(),
         })
     }
+}
+
+impl WinTable {
+    /// Fills `start` with the solved values: without a penalty by the ordered solve (or, as
+    /// the warm start of a penalty solve, roughly by sweeps); with one, by sweeps from the
+    /// same game solved without it. The number of sweeps (0 for the ordered solve).
+    fn solve_values(
+        pool: &rayon::ThreadPool,
+        ctx: &Ctx,
+        options: SolveOptions,
+        progress: Progress,
+        warm: bool,
+        start: &mut [f64],
+    ) -> Result<usize, StrategyError> {
+        let rules = ctx.rules;
+        if rules.farkle_penalty_streak == 0 && warm {
+            let options = SolveOptions {
+                tolerance: WARM_TOLERANCE,
+                policy_iteration: false,
+                ..options
+            };
+            return ctx.solve_sweeps(start, options, progress);
+        }
+        if rules.farkle_penalty_streak == 0 {
+            ctx.solve_ordered(start, progress)?;
+            return Ok(0);
+        }
+        // Start from the same game without the penalty, solved roughly by the same sweeps (a
+        // small share of the work): the sweeps then begin close to the answer.
+        let relaxed = Rules {
+            farkle_penalty_streak: 0,
+            farkle_penalty_points: 0,
+            farkle_penalty_loses_all: false,
+            ..*rules
+        };
+        let guess = WinTable::solve_in(
+            pool,
+            &relaxed,
+            options,
+            &mut |f| progress(WARM_SHARE * f),
+            true,
+        )?;
+        ctx.warm_start(&guess, start);
+        ctx.solve_sweeps(start, options, &mut |f| {
+            progress(WARM_SHARE + (1.0 - WARM_SHARE) * f)
+        })
+    }
+}
+
+/// With a final round: the lead cap (units) and the last-turn chances of an opponent off the
+/// board and on it; without, none.
+fn final_round_chances(
+    rules: &Rules,
+    model: &TurnModel,
+    bank_min: [usize; 2],
+    progress: &mut Progress,
+) -> Result<(usize, [Vec<f64>; 2]), StrategyError> {
+    if !rules.final_round {
+        return Ok((0, [Vec::new(), Vec::new()]));
+    }
+    let mut meter = Meter::new(progress, MAX_WIN_TABLE_PASS_WORK, "the final-round chances");
+    let cap = lead_cap(model, bank_min[1], &mut meter)?;
+    let chances = [
+        final_chances(model, bank_min[0], cap, &mut meter)?,
+        final_chances(model, bank_min[1], cap, &mut meter)?,
+    ];
+    Ok((cap, chances))
 }
 
 /// Option evaluations of one pass over every pair, given each pair's first known row.

@@ -187,36 +187,8 @@ impl Ctx<'_> {
             let chunks = self.batch_chunks(&batches);
             let chunk_count = chunks.len();
             for chunk in chunks {
-                let recording = record;
-                let computed: Vec<Vec<Solved>> = self.parallel(|| {
-                    chunk
-                        .par_iter()
-                        .map_init(LaneScratch::default, |s, batch| {
-                            let values = self.lane_pass(s, current, batch, recording);
-                            let mut forms = match recording {
-                                true => self.lane_forms(s, batch, epsilon),
-                                false => Vec::new(),
-                            }
-                            .into_iter();
-                            (0..batch.len)
-                                .map(|j| {
-                                    let (p, q) = batch.pairs[j];
-                                    let form = forms.next();
-                                    debug_assert!(form.as_ref().is_none_or(|f| {
-                                        (self.linear_value(f, current, p, q) - values[j]).abs()
-                                            < FORM_CHECK_TOLERANCE
-                                    }));
-                                    Solved {
-                                        idx: p * players + q,
-                                        value: values[j],
-                                        form,
-                                    }
-                                })
-                                .collect()
-                        })
-                        .collect()
-                });
-                results.extend(computed.into_iter().flatten());
+                let computed = self.solve_batches(chunk, current, record, epsilon);
+                results.extend(computed);
                 if chunk_count > 1 && !progress(i as f64 / buckets.len() as f64) {
                     return Err(StrategyError::Cancelled);
                 }
@@ -239,6 +211,47 @@ impl Ctx<'_> {
             }
         }
         Ok((change, over_budget))
+    }
+
+    /// The turns of `batches` solved in parallel by lane passes reading `current`, each with
+    /// its linear form when `record` (forms certified to `epsilon`).
+    fn solve_batches(
+        &self,
+        batches: &[Batch],
+        current: &[f64],
+        record: bool,
+        epsilon: f64,
+    ) -> Vec<Solved> {
+        let players = self.players();
+        let computed: Vec<Vec<Solved>> = self.parallel(|| {
+            batches
+                .par_iter()
+                .map_init(LaneScratch::default, |s, batch| {
+                    let values = self.lane_pass(s, current, batch, record);
+                    let mut forms = match record {
+                        true => self.lane_forms(s, batch, epsilon),
+                        false => Vec::new(),
+                    }
+                    .into_iter();
+                    (0..batch.len)
+                        .map(|j| {
+                            let (p, q) = batch.pairs[j];
+                            let form = forms.next();
+                            debug_assert!(form.as_ref().is_none_or(|f| {
+                                (self.linear_value(f, current, p, q) - values[j]).abs()
+                                    < FORM_CHECK_TOLERANCE
+                            }));
+                            Solved {
+                                idx: p * players + q,
+                                value: values[j],
+                                form,
+                            }
+                        })
+                        .collect()
+                })
+                .collect()
+        });
+        computed.into_iter().flatten().collect()
     }
 
     /// `batches` cut into consecutive chunks of about [`CHUNK_WORK`] option evaluations
