@@ -613,6 +613,8 @@ mod tests {
         }
     }
 
+    // Over 80 lines because it is a table of cases, one per key and level, read top to
+    // bottom; the check is the last three lines.
     #[test]
     fn duplicate_keys_are_refused_at_every_level() {
         let fx = SAVE_V1_FIXTURE;

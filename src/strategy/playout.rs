@@ -260,36 +260,7 @@ impl Playout<'_> {
         loop {
             let seat = self.seats[p];
             let can_bank = selected && check_bank_total(r, seat.on_board, t).is_ok();
-            let can_roll = hand > 0;
-            let mut choice = match player {
-                Player::Threshold(thresholds) => {
-                    let score = seat.score.saturating_add(t);
-                    let bank = thresholds.banks(hand, t, score, r, self.lead(p));
-                    if (bank || !can_roll) && can_bank {
-                        Action::Bank
-                    } else if can_roll {
-                        Action::Roll
-                    } else {
-                        Action::ForfeitTurn
-                    }
-                }
-                Player::SingleTurn(advisor) => {
-                    let m = self.mover(p, t).map_err(Stop::Bot)?;
-                    let roll_value = if hand > 0 {
-                        memo.roll_value(advisor, &m, hand)
-                            .map_err(|e| Stop::Bot(BotError::Advice(e.into())))?
-                    } else {
-                        f64::NAN
-                    };
-                    if Advisor::banks(&m, hand, can_bank, roll_value) {
-                        Action::Bank
-                    } else if hand > 0 {
-                        Action::Roll
-                    } else {
-                        Action::ForfeitTurn
-                    }
-                }
-            };
+            let mut choice = self.before_roll(p, player, t, hand, can_bank, memo)?;
             if choice == Action::Roll {
                 if rolls >= MAX_BOT_ROLLS_PER_TURN {
                     if !can_bank {
@@ -320,19 +291,7 @@ impl Playout<'_> {
                 Player::Threshold(_) => {
                     (analysis.max_points, analysis.best_selection.total() as u8)
                 }
-                Player::SingleTurn(advisor) => {
-                    let m = self.mover(p, t).map_err(Stop::Bot)?;
-                    let legal = self.tables.legal(roll);
-                    let mut values: ArrayVec<f64, 1024> = ArrayVec::new();
-                    for &(points, kept) in legal {
-                        let left = dice.len() - usize::from(kept);
-                        let v = advisor
-                            .selection_value(&m, points, left)
-                            .map_err(|e| Stop::Bot(BotError::Advice(e.into())))?;
-                        values.push(v);
-                    }
-                    legal[Advisor::best_selection(&m, values)]
-                }
+                Player::SingleTurn(advisor) => self.single_turn_keep(p, advisor, t, roll)?,
             };
             t = t.saturating_add(i64::from(points));
             hand -= kept;
@@ -341,6 +300,71 @@ impl Playout<'_> {
             }
             selected = true;
         }
+    }
+
+    /// What seat `p` does before rolling `hand` dice with `t` points in the turn: roll, bank
+    /// or forfeit, as [`Bot::decide`] would.
+    fn before_roll(
+        &self,
+        p: usize,
+        player: Player,
+        t: i64,
+        hand: u8,
+        can_bank: bool,
+        memo: &mut Memo,
+    ) -> Result<Action, Stop> {
+        let can_roll = hand > 0;
+        Ok(match player {
+            Player::Threshold(thresholds) => {
+                let score = self.seats[p].score.saturating_add(t);
+                let bank = thresholds.banks(hand, t, score, self.rules, self.lead(p));
+                if (bank || !can_roll) && can_bank {
+                    Action::Bank
+                } else if can_roll {
+                    Action::Roll
+                } else {
+                    Action::ForfeitTurn
+                }
+            }
+            Player::SingleTurn(advisor) => {
+                let m = self.mover(p, t).map_err(Stop::Bot)?;
+                let roll_value = if hand > 0 {
+                    memo.roll_value(advisor, &m, hand)
+                        .map_err(|e| Stop::Bot(BotError::Advice(e.into())))?
+                } else {
+                    f64::NAN
+                };
+                if Advisor::banks(&m, hand, can_bank, roll_value) {
+                    Action::Bank
+                } else if hand > 0 {
+                    Action::Roll
+                } else {
+                    Action::ForfeitTurn
+                }
+            }
+        })
+    }
+
+    /// The (points, dice kept) of the selection the single-turn bot keeps from `roll`, with
+    /// `t` points in seat `p`'s turn.
+    fn single_turn_keep(
+        &self,
+        p: usize,
+        advisor: &Advisor,
+        t: i64,
+        roll: FaceCounts,
+    ) -> Result<(i32, u8), Stop> {
+        let m = self.mover(p, t).map_err(Stop::Bot)?;
+        let legal = self.tables.legal(roll);
+        let mut values: ArrayVec<f64, 1024> = ArrayVec::new();
+        for &(points, kept) in legal {
+            let left = roll.total() - usize::from(kept);
+            let v = advisor
+                .selection_value(&m, points, left)
+                .map_err(|e| Stop::Bot(BotError::Advice(e.into())))?;
+            values.push(v);
+        }
+        Ok(legal[Advisor::best_selection(&m, values)])
     }
 
     fn bank(&mut self, p: usize, t: i64) -> bool {
