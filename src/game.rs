@@ -3,6 +3,9 @@
 
 //! The game: a state machine that runs a whole multiplayer game under any rules value.
 //!
+//! Terms: the *set* is all the dice, the *hand* the dice still to roll, a *roll* one throw of
+//! the hand, a *turn* one player's rolls until they bank or farkle.
+//!
 //! A turn starts in [`Phase::AwaitingRoll`] with the full set in hand. A roll that scores
 //! nothing is a farkle ([`Phase::Farkled`]): the turn's points are forfeited and the player
 //! acknowledges it. Otherwise the player selects dice ([`Phase::AwaitingSelection`]), by indices

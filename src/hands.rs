@@ -5,6 +5,10 @@
 //! poker-like hands, each scoring `floor((base + sum of its dice) x mult)`, with upgradable
 //! hands and a bonus pipeline on top.
 //!
+//! In this module a *hand* is one of those poker-like hands; everywhere else in the crate the
+//! hand is the dice still to roll in a turn (`Turn::hand`, `HandOdds`). The two never meet:
+//! this module's names stay inside `farkle::hands` (and `FarkleHand*` in C).
+//!
 //! The solver is exact: it finds the best partition of any pool of up to [`HANDS_MAX_DICE`]
 //! dice, trying every hand and every size of X of a Kind, by dynamic programming over the
 //! face counts of the pool's sub-multisets. All arithmetic is on integers, with multipliers

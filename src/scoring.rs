@@ -968,7 +968,7 @@ thread_local! {
 }
 
 /// Runs `f` with the cached table that [`Cache::quick`] finds for rules at `address` whose
-/// scoring fields `matches` accepts, or hands `f` back: the fast path of the C functions that
+/// scoring fields `matches` accepts, or gives `f` back: the fast path of the C functions that
 /// take rules by pointer, which compare the caller's fields in place.
 #[inline(always)]
 pub(crate) fn with_quick_table<R, F: FnOnce(&ScoringTable) -> R>(

@@ -313,7 +313,7 @@ const EVALUATION_DIVISOR: f64 = 8.0;
 /// than this factor: a policy whose game may never end has no fixed point.
 const STALLED_CONTRACTION: f64 = 0.99;
 
-/// The evaluation of the forms hands pairs to the worker threads at least this many at a
+/// The evaluation of the forms gives pairs to the worker threads at least this many at a
 /// time (each is a short sum).
 const EVALUATION_GRAIN: usize = 64;
 
