@@ -118,26 +118,41 @@ impl FaceCounts {
         if dice.len() > 16 {
             return None;
         }
-        let mut wanted = self.0;
         let mut mask = 0u16;
-        for (i, &value) in dice.iter().enumerate() {
+        let complete = self.claim_first(dice, |i| {
             let bit = 1u16 << i;
+            let free = *taken & bit == 0;
+            if free {
+                mask |= bit;
+            }
+            free
+        });
+        if !complete {
+            return None;
+        }
+        *taken |= mask;
+        Some(mask)
+    }
+
+    /// The one mapping from face counts to dice in roll order: walks `dice` (face values) in
+    /// order and, for each face `self` still wants, offers the die at index i to `claim`,
+    /// which takes it (and returns true) when it is free. So each face takes the first free
+    /// dice showing it. Returns whether every die of `self` was found; values outside 1..=6
+    /// are skipped.
+    pub(crate) fn claim_first(self, dice: &[u8], mut claim: impl FnMut(usize) -> bool) -> bool {
+        let mut wanted = self.0;
+        for (i, &value) in dice.iter().enumerate() {
             let Some(slot) = usize::from(value)
                 .checked_sub(1)
                 .and_then(|f| wanted.get_mut(f))
             else {
                 continue;
             };
-            if *slot > 0 && *taken & bit == 0 {
+            if *slot > 0 && claim(i) {
                 *slot -= 1;
-                mask |= bit;
             }
         }
-        if wanted != [0; FACES] {
-            return None;
-        }
-        *taken |= mask;
-        Some(mask)
+        wanted == [0; FACES]
     }
 
     /// Every sub-multiset of `self`, the empty one included, in odometer order (face 1

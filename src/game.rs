@@ -3,6 +3,9 @@
 
 //! The game: a state machine that runs a whole multiplayer game under any rules value.
 //!
+//! Terms: the *set* is all the dice, the *hand* the dice still to roll, a *roll* one throw of
+//! the hand, a *turn* one player's rolls until they bank or farkle.
+//!
 //! A turn starts in [`Phase::AwaitingRoll`] with the full set in hand. A roll that scores
 //! nothing is a farkle ([`Phase::Farkled`]): the turn's points are forfeited and the player
 //! acknowledges it. Otherwise the player selects dice ([`Phase::AwaitingSelection`]), by indices
@@ -22,6 +25,10 @@ use crate::dice_source::{DiceGenerator, DiceSource, EntropyError};
 use crate::history::{Combinations, Dice, Event, RollRecord, SelectionRecord, Turn, TurnEnd};
 use crate::rules::{Rules, RulesError};
 use crate::scoring::{InvalidSelection, Scorer, Selection};
+
+mod action;
+
+pub use action::Action;
 
 /// Most players in one game (winners are reported as a 64-bit mask).
 pub const MAX_PLAYERS: usize = 64;
@@ -224,6 +231,26 @@ pub(crate) struct Checkpoint {
     events: usize,
 }
 
+/// Why `rules` refuse to bank a turn of `turn_total` points for a player on the board or not
+/// (the minimum entry, then the minimum bank), or `Ok`: the part of [`Game::check_bank`] that
+/// depends on the numbers only. The advice and the playouts ask it about turns not played.
+#[inline]
+pub fn check_bank_total(rules: &Rules, on_board: bool, turn_total: i64) -> Result<(), GameError> {
+    if !on_board && turn_total < i64::from(rules.min_entry_score) {
+        return Err(GameError::BelowMinimumEntry {
+            points: turn_total,
+            required: rules.min_entry_score.into(),
+        });
+    }
+    if turn_total < i64::from(rules.min_bank_score) {
+        return Err(GameError::BelowMinimumBank {
+            points: turn_total,
+            required: rules.min_bank_score.into(),
+        });
+    }
+    Ok(())
+}
+
 fn bit(player: usize) -> u64 {
     1u64 << player
 }
@@ -419,22 +446,11 @@ impl Game {
         if !self.selected_since_roll() {
             return Err(GameError::NothingToBank);
         }
-        let points = self.turn.points;
-        if !self.players[self.turn.player].on_board
-            && points < i64::from(self.rules.min_entry_score)
-        {
-            return Err(GameError::BelowMinimumEntry {
-                points,
-                required: self.rules.min_entry_score.into(),
-            });
-        }
-        if points < i64::from(self.rules.min_bank_score) {
-            return Err(GameError::BelowMinimumBank {
-                points,
-                required: self.rules.min_bank_score.into(),
-            });
-        }
-        Ok(())
+        check_bank_total(
+            &self.rules,
+            self.players[self.turn.player].on_board,
+            self.turn.points,
+        )
     }
 
     /// Every distinct scoring selection of the current roll while a selection is awaited,

@@ -5,6 +5,10 @@
 //! poker-like hands, each scoring `floor((base + sum of its dice) x mult)`, with upgradable
 //! hands and a bonus pipeline on top.
 //!
+//! In this module a *hand* is one of those poker-like hands; everywhere else in the crate the
+//! hand is the dice still to roll in a turn (`Turn::hand`, `HandOdds`). The two never meet:
+//! this module's names stay inside `farkle::hands` (and `FarkleHand*` in C).
+//!
 //! The solver is exact: it finds the best partition of any pool of up to [`HANDS_MAX_DICE`]
 //! dice, trying every hand and every size of X of a Kind, by dynamic programming over the
 //! face counts of the pool's sub-multisets. All arithmetic is on integers, with multipliers
@@ -40,7 +44,7 @@
 
 use thiserror::Error;
 
-use crate::dice::{FaceCounts, FACES};
+use crate::dice::{DiceError, FaceCounts, FACES};
 
 /// Largest pool the solver accepts. The work grows with the number of sub-multisets of the
 /// pool, at most `(n / 6 + 1)^6` (531,441 for 48 dice).
@@ -198,6 +202,16 @@ pub enum HandsError {
     /// The bonuses make the total exceed 2^64 - 1.
     #[error("the total does not fit in 64 bits")]
     Overflow,
+}
+
+impl From<DiceError> for HandsError {
+    /// The same two refusals of a pool as of any dice (with the pool's own size limit).
+    fn from(e: DiceError) -> Self {
+        match e {
+            DiceError::InvalidFace { index, value } => HandsError::InvalidFace { index, value },
+            DiceError::TooManyDice { count, max } => HandsError::TooManyDice { count, max },
+        }
+    }
 }
 
 /// The level of every hand, and the cap they may reach.
@@ -512,19 +526,13 @@ impl PoolScore {
     pub fn hand_of_each_die(&self, dice: &[u8]) -> Vec<Option<usize>> {
         let mut out = vec![None; dice.len()];
         for (h, hand) in self.hands.iter().enumerate() {
-            let mut wanted = hand.dice.0;
-            for (slot, &face) in out.iter_mut().zip(dice) {
-                let Some(want) = usize::from(face)
-                    .checked_sub(1)
-                    .and_then(|f| wanted.get_mut(f))
-                else {
-                    continue;
-                };
-                if *want > 0 && slot.is_none() {
-                    *want -= 1;
-                    *slot = Some(h);
+            hand.dice.claim_first(dice, |i| {
+                let free = out[i].is_none();
+                if free {
+                    out[i] = Some(h);
                 }
-            }
+                free
+            });
         }
         out
     }
@@ -532,20 +540,7 @@ impl PoolScore {
 
 /// Counts the faces of a pool, checking faces and size.
 pub fn pool_counts(dice: &[u8]) -> Result<FaceCounts, HandsError> {
-    if dice.len() > HANDS_MAX_DICE {
-        return Err(HandsError::TooManyDice {
-            count: dice.len(),
-            max: HANDS_MAX_DICE,
-        });
-    }
-    let mut counts = [0u8; FACES];
-    for (index, &value) in dice.iter().enumerate() {
-        if !(1..=6).contains(&value) {
-            return Err(HandsError::InvalidFace { index, value });
-        }
-        counts[usize::from(value - 1)] += 1;
-    }
-    Ok(FaceCounts(counts))
+    FaceCounts::from_faces(dice, HANDS_MAX_DICE).map_err(HandsError::from)
 }
 
 /// Scores a pool of dice (values 1..=6, at most [`HANDS_MAX_DICE`]).

@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::combination::Combination;
 use crate::dice::{FaceCounts, MAX_DICE};
+#[cfg(doc)]
+use crate::game::Action;
 
 /// The faces of one roll, in roll order: at most a set's dice, stored inline (no heap
 /// allocation per roll). Reads as a slice of faces.
@@ -128,7 +130,7 @@ impl Turn {
 /// One entry of the game's event log. Actions (rolls, selections, undos, banks,
 /// acknowledgements, forfeits, departures) are logged together with what they caused (turn
 /// starts, hot dice, farkles, penalties, the final round and the end), so the log can be
-/// replayed and checked.
+/// replayed and checked; [`Event::action`] names the [`Action`] an entry records.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
@@ -174,20 +176,4 @@ pub enum Event {
     PlayerLeft { player: usize },
     /// The game is over; bit i of `winners` is set for every winner.
     GameOver { winners: u64 },
-}
-
-impl Event {
-    /// Whether this event records a caller's action (the rest follow from the actions).
-    pub fn is_action(&self) -> bool {
-        matches!(
-            self,
-            Event::Rolled { .. }
-                | Event::Selected { .. }
-                | Event::Undone { .. }
-                | Event::Banked { .. }
-                | Event::FarkleAcknowledged { .. }
-                | Event::TurnForfeited { .. }
-                | Event::PlayerLeft { .. }
-        )
-    }
 }

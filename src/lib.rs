@@ -30,7 +30,7 @@
 //!
 //! let mut game = Game::new(Preset::Additive.rules(), 2, DiceSource::Supplied).unwrap();
 //! game.roll_with(&[1, 2, 4, 4, 4, 5]).unwrap();
-//! game.select(&[2, 3, 4]).unwrap(); // the three 4s: 400 in hand
+//! game.select(&[2, 3, 4]).unwrap(); // the three 4s: 400 this turn
 //! assert_eq!(game.turn().points, 400);
 //! game.roll_with(&[2, 2, 3]).unwrap(); // nothing scores: a farkle
 //! assert_eq!(game.phase(), Phase::Farkled);
@@ -53,7 +53,7 @@ pub mod strategy;
 pub use combination::{Combination, CombinationKind};
 pub use dice::{DiceError, FaceCounts, FACES, MAX_DICE};
 pub use dice_source::DiceSource;
-pub use game::{Game, GameError, LegalSelection, Phase, Player, MAX_PLAYERS};
+pub use game::{Action, Game, GameError, LegalSelection, Phase, Player, MAX_PLAYERS};
 pub use history::{Event, RollRecord, SelectionRecord, Turn, TurnEnd};
 pub use point_calculation::{point_calculation, PointCalculation};
 pub use rules::{KindScaling, Preset, Rules, RulesError};

@@ -336,17 +336,17 @@ fn replay(save: SavedGame) -> Result<Game, LoadError> {
     let names = save.players.into_iter().map(|p| p.name).collect();
     let mut game = Game::with_names(save.rules, names, save.dice).map_err(invalid)?;
     for (i, event) in save.events.iter().enumerate() {
-        let result: Result<(), String> = match event {
-            Event::Rolled {
-                dice, generated, ..
-            } => replay_roll(&mut game, dice, *generated),
-            Event::Selected { mask, .. } => game.select_mask(*mask).map(drop).map_err(text),
-            Event::Undone { .. } => game.undo().map(drop).map_err(text),
-            Event::Banked { .. } => game.bank().map(drop).map_err(text),
-            Event::FarkleAcknowledged { .. } => game.acknowledge_farkle().map_err(text),
-            Event::TurnForfeited { .. } => game.forfeit_turn().map(drop).map_err(text),
-            Event::PlayerLeft { player } => game.leave(*player).map_err(text),
-            _ => Ok(()),
+        // The rolls take their logged dice; every other action is applied as logged, and
+        // what the actions caused is compared with the log at the end.
+        let result: Result<(), String> = match (event, event.action()) {
+            (
+                Event::Rolled {
+                    dice, generated, ..
+                },
+                _,
+            ) => replay_roll(&mut game, dice, *generated),
+            (_, Some(action)) => game.apply(action).map(drop).map_err(text),
+            (_, None) => Ok(()),
         };
         result.map_err(|e| invalid(format!("event {i} cannot be replayed: {e}")))?;
     }
@@ -613,6 +613,8 @@ mod tests {
         }
     }
 
+    // Over 80 lines because it is a table of cases, one per key and level, read top to
+    // bottom; the check is the last three lines.
     #[test]
     fn duplicate_keys_are_refused_at_every_level() {
         let fx = SAVE_V1_FIXTURE;

@@ -235,127 +235,140 @@ pub(crate) struct ScoringTable {
     combination_keys: Box<[u32]>,
 }
 
-impl std::fmt::Debug for ScoringTable {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ScoringTable")
-            .field("dice_count", &self.dice_count)
-            .field("multisets", &self.score.len())
-            .field("combinations", &self.combinations.len())
-            .finish()
-    }
+/// The dense index of the multiset with this key, among those of at most n dice
+/// (`high_base` = `&HIGH_BASE[n]`): two reads of small tables.
+#[inline]
+fn rank_with(high_base: &[u16; 4096], key: u32) -> usize {
+    usize::from(LOW_RANK[(key & HALF) as usize])
+        + usize::from(high_base[(key >> 12 & HALF) as usize])
 }
 
-impl ScoringTable {
-    /// Solves every multiset of at most `rules.dice_count` dice; the rules must be valid.
-    fn build(rules: &Rules) -> ScoringTable {
-        let n = usize::from(rules.dice_count);
-        let high_base = &HIGH_BASE[n];
-        let rank = |v: FaceCounts| {
-            let key = pack(v);
-            usize::from(LOW_RANK[(key & HALF) as usize])
-                + usize::from(high_base[(key >> 12 & HALF) as usize])
-        };
-        let combinations = all_combinations(rules);
-        // Combinations grouped by their lowest face: the partition search always places the
-        // lowest remaining die, so each partition is found once.
-        let mut by_lowest: [Vec<u16>; FACES] = Default::default();
-        for (i, c) in combinations.iter().enumerate() {
-            let lowest = c.dice.0.iter().position(|&k| k > 0).expect("non-empty");
-            by_lowest[lowest].push(i as u16);
-        }
-        let blank = Entry {
-            best: NOT_SCORING,
-            best_combo: 0,
-            combo_count: 0,
-            max_points: 0,
-            best_selection: FaceCounts::EMPTY,
-            scoring_faces: 0,
-            cover: 0,
-            cover_drop: KEEP_ALL,
-        };
-        let len = binomial(n + FACES, FACES);
-        let mut entries = vec![blank; len];
-        let mut vectors = FaceCounts::all_up_to(n);
-        vectors.sort_by_key(|v| v.total());
+/// An entry before its multiset is solved.
+const BLANK: Entry = Entry {
+    best: NOT_SCORING,
+    best_combo: 0,
+    combo_count: 0,
+    max_points: 0,
+    best_selection: FaceCounts::EMPTY,
+    scoring_faces: 0,
+    cover: 0,
+    cover_drop: KEEP_ALL,
+};
 
-        for &v in &vectors {
-            let mut e = blank;
-            if v.is_empty() {
-                e.best = 0;
-            } else {
-                let lowest = v.0.iter().position(|&k| k > 0).expect("non-empty");
-                for &ci in &by_lowest[lowest] {
-                    let combo = &combinations[usize::from(ci)];
-                    let Some(rest) = v.checked_sub(combo.dice) else {
-                        continue;
-                    };
-                    let r = entries[rank(rest)];
-                    if r.best == NOT_SCORING {
-                        continue;
-                    }
-                    let points = combo.points + r.best;
-                    let count = r.combo_count + 1;
-                    if points > e.best || (points == e.best && count < e.combo_count) {
-                        e.best = points;
-                        e.best_combo = ci;
-                        e.combo_count = count;
-                    }
-                }
-                if e.best != NOT_SCORING {
-                    e.max_points = e.best;
-                    e.best_selection = v;
-                    e.scoring_faces = v.face_mask();
-                    e.cover = v.total() as u8;
-                }
-                for face in 0..FACES {
-                    if v.0[face] == 0 {
-                        continue;
-                    }
-                    let mut smaller = v;
-                    smaller.0[face] -= 1;
-                    let s = entries[rank(smaller)];
-                    e.scoring_faces |= s.scoring_faces;
-                    let more_dice = s.best_selection.total() > e.best_selection.total();
-                    if s.max_points > e.max_points || (s.max_points == e.max_points && more_dice) {
-                        e.max_points = s.max_points;
-                        e.best_selection = s.best_selection;
-                    }
-                    // A selection that does not score as a whole must drop some die even
-                    // when nothing in it scores (cover 0).
-                    let must_drop = e.best == NOT_SCORING && e.cover_drop == KEEP_ALL;
-                    if s.cover > e.cover || must_drop {
-                        e.cover = s.cover;
-                        e.cover_drop = face as u8;
-                    }
-                }
-                if v.total() == n && e.max_points == 0 && rules.no_score_set > 0 {
-                    e = Entry {
-                        best: rules.no_score_set,
-                        best_combo: NO_SCORE_SET,
-                        combo_count: 1,
-                        max_points: rules.no_score_set,
-                        best_selection: v,
-                        scoring_faces: v.face_mask(),
-                        cover: n as u8,
-                        cover_drop: KEEP_ALL,
-                    };
-                }
+/// The partition search of [`ScoringTable::build`]: the entries of the multisets solved so
+/// far, each read by the larger multisets that contain it.
+struct Builder<'r> {
+    rules: &'r Rules,
+    /// Dice in the set.
+    n: usize,
+    high_base: &'static [u16; 4096],
+    combinations: Vec<Combination>,
+    /// Indices of `combinations` by the lowest face each holds.
+    by_lowest: [Vec<u16>; FACES],
+    /// By rank; those of multisets smaller than the one being solved are final.
+    entries: Vec<Entry>,
+}
+
+impl Builder<'_> {
+    fn rank(&self, v: FaceCounts) -> usize {
+        rank_with(self.high_base, pack(v))
+    }
+
+    /// The entry of `v`, once every smaller multiset has its own.
+    fn entry(&self, v: FaceCounts) -> Entry {
+        let mut e = BLANK;
+        if v.is_empty() {
+            e.best = 0;
+            return e;
+        }
+        self.best_partition(v, &mut e);
+        if e.best != NOT_SCORING {
+            e.max_points = e.best;
+            e.best_selection = v;
+            e.scoring_faces = v.face_mask();
+            e.cover = v.total() as u8;
+        }
+        self.inherit(v, &mut e);
+        let no_score_set = self.rules.no_score_set;
+        if v.total() == self.n && e.max_points == 0 && no_score_set > 0 {
+            e = Entry {
+                best: no_score_set,
+                best_combo: NO_SCORE_SET,
+                combo_count: 1,
+                max_points: no_score_set,
+                best_selection: v,
+                scoring_faces: v.face_mask(),
+                cover: self.n as u8,
+                cover_drop: KEEP_ALL,
+            };
+        }
+        e
+    }
+
+    /// The best partition of all of `v`'s dice: a combination holding its lowest die, and the
+    /// best partition of the rest; on equal points, fewer combinations.
+    fn best_partition(&self, v: FaceCounts, e: &mut Entry) {
+        let lowest = v.0.iter().position(|&k| k > 0).expect("non-empty");
+        for &ci in &self.by_lowest[lowest] {
+            let combo = &self.combinations[usize::from(ci)];
+            let Some(rest) = v.checked_sub(combo.dice) else {
+                continue;
+            };
+            let r = self.entries[self.rank(rest)];
+            if r.best == NOT_SCORING {
+                continue;
             }
-            entries[rank(v)] = e;
+            let points = combo.points + r.best;
+            let count = r.combo_count + 1;
+            if points > e.best || (points == e.best && count < e.combo_count) {
+                e.best = points;
+                e.best_combo = ci;
+                e.combo_count = count;
+            }
         }
+    }
 
-        // What each call needs, precomputed: the leftover dice of every multiset that does
-        // not score as a whole (the largest scoring sub-multiset, found by following the
-        // cover drop links), and the keys of the best selections.
+    /// What `v` inherits from its multisets one die smaller: the faces that take part in some
+    /// scoring selection, the best selection, and the largest scoring sub-multiset (by the
+    /// die to drop towards it).
+    fn inherit(&self, v: FaceCounts, e: &mut Entry) {
+        for face in 0..FACES {
+            if v.0[face] == 0 {
+                continue;
+            }
+            let mut smaller = v;
+            smaller.0[face] -= 1;
+            let s = self.entries[self.rank(smaller)];
+            e.scoring_faces |= s.scoring_faces;
+            let more_dice = s.best_selection.total() > e.best_selection.total();
+            if s.max_points > e.max_points || (s.max_points == e.max_points && more_dice) {
+                e.max_points = s.max_points;
+                e.best_selection = s.best_selection;
+            }
+            // A selection that does not score as a whole must drop some die even when
+            // nothing in it scores (cover 0).
+            let must_drop = e.best == NOT_SCORING && e.cover_drop == KEEP_ALL;
+            if s.cover > e.cover || must_drop {
+                e.cover = s.cover;
+                e.cover_drop = face as u8;
+            }
+        }
+    }
+
+    /// What each call needs, precomputed: the leftover dice of every multiset that does not
+    /// score as a whole (the largest scoring sub-multiset, found by following the cover drop
+    /// links), and the keys of the best selections.
+    fn call_entries(&self, vectors: &[FaceCounts]) -> (Box<[ScoreEntry]>, Box<[RollEntry]>) {
+        let len = self.entries.len();
         let mut score = vec![ScoreEntry::default(); len].into_boxed_slice();
         let mut roll = vec![RollEntry::default(); len].into_boxed_slice();
-        for &v in &vectors {
-            let r = rank(v);
-            let e = entries[r];
+        for &v in vectors {
+            let r = self.rank(v);
+            let e = self.entries[r];
             score[r] = if e.best == NOT_SCORING {
                 let mut covered = v;
                 loop {
-                    let drop = entries[rank(covered)].cover_drop;
+                    let drop = self.entries[self.rank(covered)].cover_drop;
                     if drop == KEEP_ALL {
                         break;
                     }
@@ -385,6 +398,51 @@ impl ScoringTable {
                 scoring_faces: e.scoring_faces,
             };
         }
+        (score, roll)
+    }
+}
+
+impl std::fmt::Debug for ScoringTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ScoringTable")
+            .field("dice_count", &self.dice_count)
+            .field("multisets", &self.score.len())
+            .field("combinations", &self.combinations.len())
+            .finish()
+    }
+}
+
+impl ScoringTable {
+    /// Solves every multiset of at most `rules.dice_count` dice; the rules must be valid.
+    fn build(rules: &Rules) -> ScoringTable {
+        let n = usize::from(rules.dice_count);
+        let high_base = &HIGH_BASE[n];
+        let combinations = all_combinations(rules);
+        // Combinations grouped by their lowest face: the partition search always places the
+        // lowest remaining die, so each partition is found once.
+        let mut by_lowest: [Vec<u16>; FACES] = Default::default();
+        for (i, c) in combinations.iter().enumerate() {
+            let lowest = c.dice.0.iter().position(|&k| k > 0).expect("non-empty");
+            by_lowest[lowest].push(i as u16);
+        }
+        let len = binomial(n + FACES, FACES);
+        let mut builder = Builder {
+            rules,
+            n,
+            high_base,
+            combinations,
+            by_lowest,
+            entries: vec![BLANK; len],
+        };
+        let mut vectors = FaceCounts::all_up_to(n);
+        vectors.sort_by_key(|v| v.total());
+        for &v in &vectors {
+            let e = builder.entry(v);
+            let r = builder.rank(v);
+            builder.entries[r] = e;
+        }
+        let (score, roll) = builder.call_entries(&vectors);
+        let combinations = builder.combinations;
         let combination_keys = combinations.iter().map(|c| pack(c.dice)).collect();
         let points = score.iter().map(|e| e.points).collect();
         ScoringTable {
@@ -428,8 +486,7 @@ impl ScoringTable {
 
     #[inline]
     fn rank(&self, key: u32) -> usize {
-        usize::from(LOW_RANK[(key & HALF) as usize])
-            + usize::from(self.high_base[(key >> 12 & HALF) as usize])
+        rank_with(self.high_base, key)
     }
 
     /// The key of `dice`, or `None` when it has more dice than the set.
@@ -884,7 +941,7 @@ thread_local! {
 }
 
 /// Runs `f` with the cached table that [`Cache::quick`] finds for rules at `address` whose
-/// scoring fields `matches` accepts, or hands `f` back: the fast path of the C functions that
+/// scoring fields `matches` accepts, or gives `f` back: the fast path of the C functions that
 /// take rules by pointer, which compare the caller's fields in place.
 #[inline(always)]
 pub(crate) fn with_quick_table<R, F: FnOnce(&ScoringTable) -> R>(

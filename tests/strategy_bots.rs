@@ -41,7 +41,8 @@ fn play_checked(rules: Rules, bots: &[Bot], seed: u64) -> Game {
         let bot = &bots[player];
         loop {
             let action = bot.decide(&game, &mut rng).unwrap();
-            farkle::strategy::bots::apply(&mut game, action)
+            game.apply(action)
+                .map(drop)
                 .unwrap_or_else(|e| panic!("{action:?} refused: {e} in {:?}", game.turn()));
             if matches!(
                 action,
@@ -225,7 +226,7 @@ fn single_turn_advice_agrees_with_the_policy_under(rules: Rules) -> usize {
             }
             let action = bot.decide(&game, &mut rng).unwrap();
             assert_eq!(action, advice.recommended);
-            farkle::strategy::bots::apply(&mut game, action).unwrap();
+            game.apply(action).unwrap();
         }
     }
     assert!(
@@ -282,7 +283,7 @@ fn table_advice_gives_win_probabilities() {
                 checked += 1;
             }
             let action = bot.decide(&game, &mut rng).unwrap();
-            farkle::strategy::bots::apply(&mut game, action).unwrap();
+            game.apply(action).unwrap();
         }
     }
     assert!(checked > 20);

@@ -111,6 +111,7 @@ fn action_out(action: Action, points: i32, value: f64) -> FarkleAdviceChoice {
         Action::Bank => (FarkleAction::Bank, 0),
         Action::AcknowledgeFarkle => (FarkleAction::AcknowledgeFarkle, 0),
         Action::ForfeitTurn => (FarkleAction::ForfeitTurn, 0),
+        Action::Undo | Action::Leave(_) => unreachable!("advice names moves of the turn only"),
     };
     FarkleAdviceChoice {
         action,

@@ -32,26 +32,11 @@ use std::sync::Arc;
 use rand::{Rng, RngCore};
 
 use crate::dice::FaceCounts;
-use crate::game::{Game, GameError, Phase};
+use crate::game::{check_bank_total, Action, Game, GameError, Phase};
 use crate::limits::{MAX_BOT_ROLLS_PER_TURN, MAX_TURN_TOTAL};
 use crate::strategy::{
     Odds, PenaltyPolicy, PlayerState, Progress, SingleTurn, StrategyError, TwoPlayerState, WinTable,
 };
-
-/// One action of the player to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// Roll the dice in hand.
-    Roll,
-    /// Keep these dice of the current roll (bit i = the i-th die).
-    Select(u16),
-    /// Bank the turn's points.
-    Bank,
-    /// Acknowledge a farkle.
-    AcknowledgeFarkle,
-    /// Give the turn up (every die scored, no hot dice, and banking is not allowed).
-    ForfeitTurn,
-}
 
 /// What the values of an [`Advice`] mean.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -329,190 +314,222 @@ impl Advisor {
 
     /// Advice for the player to move.
     pub fn advise(&self, game: &Game) -> Result<Advice, AdviceError> {
+        let s = self.situation(game)?;
+        match game.phase() {
+            Phase::GameOver => Err(AdviceError::GameOver),
+            Phase::Farkled => self.advise_farkled(&s),
+            Phase::AwaitingSelection => self.advise_selection(&s),
+            Phase::AwaitingRoll => self.advise_roll(&s),
+        }
+    }
+
+    /// What the advice in every phase starts from: refused for other rules, and for a turn
+    /// above [`MAX_TURN_TOTAL`] (so that adding any selection's points stays inside i32).
+    fn situation<'a>(&'a self, game: &'a Game) -> Result<Situation<'a>, AdviceError> {
         if game.rules() != self.rules() {
             return Err(AdviceError::OtherRules);
         }
-        let turn = game.turn();
-        // Bounded so that adding any selection's points stays inside i32.
-        let t = i32::try_from(turn.points)
+        let points = game.turn().points;
+        let t = i32::try_from(points)
             .ok()
             .filter(|t| *t <= MAX_TURN_TOTAL)
             .ok_or_else(|| {
                 StrategyError::OutOfRange(format!(
-                    "the turn holds {} points; advice covers turn totals up to {MAX_TURN_TOTAL}",
-                    turn.points
+                    "the turn holds {points} points; advice covers turn totals up to \
+                     {MAX_TURN_TOTAL}"
                 ))
             })?;
-        let full = game.rules().dice_count;
-        let lead = Self::final_round_lead(game);
-        let my_score = game.players()[game.current_player()].score;
         let table = self.table_states(game);
-        let kind = if table.is_some() {
-            ValueKind::WinProbability
-        } else {
-            ValueKind::ExpectedPoints
+        Ok(Situation {
+            game,
+            t,
+            lead: Self::final_round_lead(game),
+            table,
+            kind: if table.is_some() {
+                ValueKind::WinProbability
+            } else {
+                ValueKind::ExpectedPoints
+            },
+        })
+    }
+
+    /// The value of the turn ending with nothing more (a farkle, a forfeit): with a table,
+    /// the chance to win once the opponent has played from its start of turn; else 0 points.
+    /// A farkle (and any penalty) is already in the player's record.
+    fn ended_value(s: &Situation) -> Result<f64, AdviceError> {
+        Ok(match s.table {
+            Some((tb, me, opp)) => 1.0 - tb.start_of_turn(&opp, &me)?,
+            None => 0.0,
+        })
+    }
+
+    /// After a farkle: acknowledge it.
+    fn advise_farkled(&self, s: &Situation) -> Result<Advice, AdviceError> {
+        Ok(Advice {
+            recommended: Action::AcknowledgeFarkle,
+            kind: s.kind,
+            next_roll: None,
+            choices: vec![AdviceChoice {
+                action: Action::AcknowledgeFarkle,
+                points: 0,
+                value: Self::ended_value(s)?,
+            }],
+        })
+    }
+
+    /// While a roll awaits its selection: every legal selection valued, the best one
+    /// recommended, and the roll that follows it unless the player then banks.
+    fn advise_selection(&self, s: &Situation) -> Result<Advice, AdviceError> {
+        let game = s.game;
+        let roll = game.turn().last_roll().expect("a roll awaits selection");
+        let counts = FaceCounts::from_faces(&roll.dice, roll.dice.len()).expect("a valid roll");
+        let legal = game.legal_selections();
+        let win = match s.table {
+            Some((tb, me, opp)) => Some(tb.choices(&me, &opp, s.t, counts)?),
+            None => None,
         };
-        match game.phase() {
-            Phase::GameOver => Err(AdviceError::GameOver),
-            Phase::Farkled => Ok(Advice {
-                recommended: Action::AcknowledgeFarkle,
-                kind,
-                next_roll: None,
-                choices: vec![AdviceChoice {
-                    action: Action::AcknowledgeFarkle,
-                    points: 0,
-                    // The farkle (and any penalty) is already in the player's record.
-                    value: match table {
-                        Some((tb, me, opp)) => 1.0 - tb.start_of_turn(&opp, &me)?,
-                        None => 0.0,
-                    },
-                }],
-            }),
-            Phase::AwaitingSelection => {
-                let roll = turn.last_roll().expect("a roll awaits selection");
-                let counts =
-                    FaceCounts::from_faces(&roll.dice, roll.dice.len()).expect("a valid roll");
-                let legal = game.legal_selections();
-                let mut choices = Vec::with_capacity(legal.len());
-                let mut after = Vec::with_capacity(legal.len());
-                let win = match table {
-                    Some((tb, me, opp)) => Some(tb.choices(&me, &opp, t, counts)?),
-                    None => None,
-                };
-                let mover = Mover::of(game);
-                for s in &legal {
-                    let left = roll.dice.len() - s.selection.dice.total();
-                    let next = if left > 0 {
-                        left as u8
-                    } else if game.rules().hot_dice {
-                        full
-                    } else {
-                        0
-                    };
-                    let t2 = t + s.selection.points;
-                    let value = match &win {
-                        Some(w) => {
-                            w.iter()
-                                .find(|c| c.keep == s.selection.dice)
-                                .expect("every legal selection scores")
-                                .win_probability
-                        }
-                        None => self.selection_value(&mover, s.selection.points, left)?,
-                    };
-                    choices.push(AdviceChoice {
-                        action: Action::Select(s.mask),
-                        points: s.selection.points,
-                        value,
-                    });
-                    after.push((t2, next));
+        let win_choice =
+            |keep: FaceCounts| win.as_ref().and_then(|w| w.iter().find(|c| c.keep == keep));
+        let mover = Mover::of(game);
+        let mut choices = Vec::with_capacity(legal.len());
+        for l in &legal {
+            let value = match win_choice(l.selection.dice) {
+                Some(c) => c.win_probability,
+                None if win.is_some() => unreachable!("every legal selection scores"),
+                None => {
+                    let left = roll.dice.len() - l.selection.dice.total();
+                    self.selection_value(&mover, l.selection.points, left)?
                 }
-                // The best value; ties keep the earlier (more points, then more dice).
-                let best = Self::best_selection(&mover, choices.iter().map(|c| c.value));
-                let (t2, next) = after[best];
-                let banks_next = next == 0
-                    || match lead {
-                        Some(lead) => i64::from(t2).saturating_add(my_score) > lead,
-                        None => match &win {
-                            Some(w) => {
-                                let keep = legal[best].selection.dice;
-                                w.iter().find(|c| c.keep == keep).is_some_and(|c| c.bank)
-                            }
-                            None => self.single(game).should_bank(t2, next)?,
-                        },
-                    };
-                let next_roll = if next == 0 || (banks_next && self.bank_allowed(game, t2)) {
-                    None
-                } else {
-                    self.farkle_probability(next)
-                };
-                Ok(Advice {
-                    recommended: choices[best].action,
-                    kind,
-                    next_roll,
-                    choices,
-                })
+            };
+            choices.push(AdviceChoice {
+                action: Action::Select(l.mask),
+                points: l.selection.points,
+                value,
+            });
+        }
+        // The best value; ties keep the earlier (more points, then more dice).
+        let best = Self::best_selection(&mover, choices.iter().map(|c| c.value));
+        let kept = legal[best].selection;
+        let left = roll.dice.len() - kept.dice.total();
+        let next = if left > 0 {
+            left as u8
+        } else if game.rules().hot_dice {
+            game.rules().dice_count
+        } else {
+            0
+        };
+        let t2 = s.t + kept.points;
+        let banks_next = next == 0
+            || match s.lead {
+                Some(lead) => i64::from(t2).saturating_add(mover.score) > lead,
+                None => match &win {
+                    Some(_) => win_choice(kept.dice).is_some_and(|c| c.bank),
+                    None => self.single(game).should_bank(t2, next)?,
+                },
+            };
+        let next_roll = if next == 0 || (banks_next && self.bank_allowed(game, t2)) {
+            None
+        } else {
+            self.farkle_probability(next)
+        };
+        Ok(Advice {
+            recommended: choices[best].action,
+            kind: s.kind,
+            next_roll,
+            choices,
+        })
+    }
+
+    /// Before a roll: roll, bank and forfeit where allowed, valued, and the one to take.
+    fn advise_roll(&self, s: &Situation) -> Result<Advice, AdviceError> {
+        let game = s.game;
+        let hand = game.turn().hand;
+        let can_bank = game.can_bank();
+        let (roll_value, bank_value) = self.roll_and_bank_values(s, can_bank)?;
+        let mut choices = Vec::new();
+        if hand > 0 && game.can_roll() {
+            choices.push(AdviceChoice {
+                action: Action::Roll,
+                points: 0,
+                value: roll_value,
+            });
+        }
+        if can_bank {
+            choices.push(AdviceChoice {
+                action: Action::Bank,
+                points: 0,
+                value: bank_value.unwrap_or(f64::NAN),
+            });
+        }
+        if game.can_forfeit() {
+            choices.push(AdviceChoice {
+                action: Action::ForfeitTurn,
+                points: 0,
+                value: Self::ended_value(s)?,
+            });
+        }
+        let bank = match s.table {
+            // With a table, the values are chances to win.
+            Some(_) if s.lead.is_none() => {
+                can_bank && (hand == 0 || bank_value.is_some_and(|b| b >= roll_value))
             }
-            Phase::AwaitingRoll => {
-                let hand = turn.hand;
-                let mut choices = Vec::new();
-                let can_bank = game.can_bank();
-                let (roll_value, bank_value) = match table {
-                    Some((tb, me, opp)) if hand > 0 => {
-                        let d = tb.decision(&TwoPlayerState {
-                            me,
-                            opponent: opp,
-                            turn_total: t,
-                            dice: hand,
-                        })?;
-                        (d.roll_win_probability, d.bank_win_probability)
-                    }
-                    Some((tb, me, opp)) => {
-                        // Every die scored and no hot dice: bank (or forfeit).
-                        let bank = match can_bank.then(|| after_bank(tb, &me, t)) {
-                            Some(Some(p)) => Some(1.0 - tb.start_of_turn(&opp, &p)?),
-                            // Banking reaches the target: a win, or with a final round the
-                            // opponent's last turn, which the table does not expose here.
-                            Some(None) if !game.rules().final_round => Some(1.0),
-                            _ => None,
-                        };
-                        (f64::NAN, bank)
-                    }
-                    None if hand > 0 => (
-                        self.single_roll_value(game, t, hand)?,
-                        can_bank.then_some(f64::from(t)),
-                    ),
-                    None => (f64::NAN, can_bank.then_some(f64::from(t))),
-                };
-                if hand > 0 && game.can_roll() {
-                    choices.push(AdviceChoice {
-                        action: Action::Roll,
-                        points: 0,
-                        value: roll_value,
-                    });
-                }
-                if can_bank {
-                    choices.push(AdviceChoice {
-                        action: Action::Bank,
-                        points: 0,
-                        value: bank_value.unwrap_or(f64::NAN),
-                    });
-                }
-                if game.can_forfeit() {
-                    choices.push(AdviceChoice {
-                        action: Action::ForfeitTurn,
-                        points: 0,
-                        value: match table {
-                            Some((tb, me, opp)) => 1.0 - tb.start_of_turn(&opp, &me)?,
-                            None => 0.0,
-                        },
-                    });
-                }
-                let bank = match table {
-                    // With a table, the values are chances to win.
-                    Some(_) if lead.is_none() => {
-                        can_bank && (hand == 0 || bank_value.is_some_and(|b| b >= roll_value))
-                    }
-                    _ => Self::banks(&Mover::of(game), hand, can_bank, roll_value),
-                };
-                let recommended = if bank {
-                    Action::Bank
-                } else if hand > 0 {
-                    Action::Roll
-                } else {
-                    Action::ForfeitTurn
-                };
-                let next_roll = match recommended {
-                    Action::Roll => self.farkle_probability(hand),
+            _ => Self::banks(&Mover::of(game), hand, can_bank, roll_value),
+        };
+        let recommended = if bank {
+            Action::Bank
+        } else if hand > 0 {
+            Action::Roll
+        } else {
+            Action::ForfeitTurn
+        };
+        let next_roll = match recommended {
+            Action::Roll => self.farkle_probability(hand),
+            _ => None,
+        };
+        Ok(Advice {
+            recommended,
+            kind: s.kind,
+            next_roll,
+            choices,
+        })
+    }
+
+    /// The values of rolling the dice in hand (NaN when every die has scored) and of banking
+    /// now (`None` where banking is not allowed, or cannot be valued).
+    fn roll_and_bank_values(
+        &self,
+        s: &Situation,
+        can_bank: bool,
+    ) -> Result<(f64, Option<f64>), AdviceError> {
+        let (game, t) = (s.game, s.t);
+        let hand = game.turn().hand;
+        Ok(match s.table {
+            Some((tb, me, opp)) if hand > 0 => {
+                let d = tb.decision(&TwoPlayerState {
+                    me,
+                    opponent: opp,
+                    turn_total: t,
+                    dice: hand,
+                })?;
+                (d.roll_win_probability, d.bank_win_probability)
+            }
+            Some((tb, me, opp)) => {
+                // Every die scored and no hot dice: bank (or forfeit).
+                let bank = match can_bank.then(|| after_bank(tb, &me, t)) {
+                    Some(Some(p)) => Some(1.0 - tb.start_of_turn(&opp, &p)?),
+                    // Banking reaches the target: a win, or with a final round the
+                    // opponent's last turn, which the table does not expose here.
+                    Some(None) if !game.rules().final_round => Some(1.0),
                     _ => None,
                 };
-                Ok(Advice {
-                    recommended,
-                    kind,
-                    next_roll,
-                    choices,
-                })
+                (f64::NAN, bank)
             }
-        }
+            None if hand > 0 => (
+                self.single_roll_value(game, t, hand)?,
+                can_bank.then_some(f64::from(t)),
+            ),
+            None => (f64::NAN, can_bank.then_some(f64::from(t))),
+        })
     }
 
     /// Whether the game would let the player to move bank a turn of `t` points.
@@ -520,10 +537,10 @@ impl Advisor {
         self.bank_allowed_for(&Mover::of(game), t)
     }
 
-    /// Whether a player in this situation may bank a turn of `t` points.
+    /// Whether a player in this situation may bank a turn of `t` points, having scored a
+    /// selection (every selection scores, so `t > 0`).
     fn bank_allowed_for(&self, m: &Mover, t: i32) -> bool {
-        let r = self.rules();
-        t >= r.min_bank_score && (m.on_board || t >= r.min_entry_score) && t > 0
+        t > 0 && check_bank_total(self.rules(), m.on_board, t.into()).is_ok()
     }
 
     /// The single-turn value of rolling `hand` dice at turn total `t` (not banking).
@@ -565,6 +582,19 @@ impl Advisor {
         }
         Ok(acc)
     }
+}
+
+/// The game and what every phase's advice reads of it (see [`Advisor::advise`]).
+struct Situation<'a> {
+    game: &'a Game,
+    /// The turn's points, at most [`MAX_TURN_TOTAL`].
+    t: i32,
+    /// In the player's last turn of a final round, the best score among the others.
+    lead: Option<i64>,
+    /// The two-player table and both players' states in it, when it applies.
+    table: Option<(&'a WinTable, PlayerState, PlayerState)>,
+    /// What the values mean.
+    kind: ValueKind,
 }
 
 /// The player to move, as the single-turn decisions see it.
@@ -626,6 +656,37 @@ impl Default for Thresholds {
     }
 }
 
+impl Thresholds {
+    /// Whether the threshold bot banks (where it may) before rolling `dice` dice with
+    /// `turn_points` in the turn, banking which would take its score to `score_after`: in its
+    /// last turn of a final round once that beats `lead`, the best of the others; otherwise
+    /// when that reaches the target, when every die has scored (`dice == 0`), or once the turn
+    /// reaches the threshold for `dice`.
+    pub(crate) fn banks(
+        &self,
+        dice: u8,
+        turn_points: i64,
+        score_after: i64,
+        rules: &crate::rules::Rules,
+        lead: Option<i64>,
+    ) -> bool {
+        let target = i64::from(rules.target_score);
+        match lead {
+            Some(lead) => score_after > lead,
+            None => {
+                (target > 0 && score_after >= target)
+                    || dice == 0
+                    || self
+                        .0
+                        .get(usize::from(dice).wrapping_sub(1))
+                        .copied()
+                        .flatten()
+                        .is_some_and(|x| turn_points >= i64::from(x))
+            }
+        }
+    }
+}
+
 /// A computer player.
 #[derive(Debug, Clone)]
 pub enum Bot {
@@ -659,26 +720,20 @@ impl Bot {
         }
         match self {
             Bot::Advised(advisor) => Ok(advisor.advise(game)?.recommended),
-            Bot::RandomLegal => Ok(match game.phase() {
-                Phase::AwaitingSelection => {
-                    let legal = game.legal_selections();
-                    Action::Select(legal[rng.random_range(0..legal.len())].mask)
-                }
-                _ => {
-                    let mut options = Vec::with_capacity(2);
-                    if game.can_roll() {
-                        options.push(Action::Roll);
-                    }
-                    if game.can_bank() {
-                        options.push(Action::Bank);
-                    }
-                    if options.is_empty() {
-                        Action::ForfeitTurn
-                    } else {
-                        options[rng.random_range(0..options.len())]
-                    }
-                }
-            }),
+            Bot::RandomLegal => {
+                // Each legal selection, or roll or bank: never an undo or a departure, and a
+                // forfeit only when neither roll nor bank is allowed.
+                let options: Vec<Action> = game
+                    .legal_actions()
+                    .into_iter()
+                    .filter(|a| matches!(a, Action::Select(_) | Action::Roll | Action::Bank))
+                    .collect();
+                Ok(if options.is_empty() {
+                    Action::ForfeitTurn
+                } else {
+                    options[rng.random_range(0..options.len())]
+                })
+            }
             Bot::Threshold(thresholds) => Ok(match game.phase() {
                 // The roll's best selection: the most points, then the most dice.
                 Phase::AwaitingSelection => Action::Select(
@@ -690,21 +745,13 @@ impl Bot {
                 _ => {
                     let turn = game.turn();
                     let me = &game.players()[game.current_player()];
-                    let score = me.score.saturating_add(turn.points);
-                    let target = i64::from(game.rules().target_score);
-                    let bank = match Advisor::final_round_lead(game) {
-                        Some(lead) => score > lead,
-                        None => {
-                            (target > 0 && score >= target)
-                                || turn.hand == 0
-                                || thresholds
-                                    .0
-                                    .get(usize::from(turn.hand).wrapping_sub(1))
-                                    .copied()
-                                    .flatten()
-                                    .is_some_and(|x| turn.points >= i64::from(x))
-                        }
-                    };
+                    let bank = thresholds.banks(
+                        turn.hand,
+                        turn.points,
+                        me.score.saturating_add(turn.points),
+                        game.rules(),
+                        Advisor::final_round_lead(game),
+                    );
                     if (bank || !game.can_roll()) && game.can_bank() {
                         Action::Bank
                     } else if game.can_roll() {
@@ -752,7 +799,7 @@ impl Bot {
                 }
                 rolls += 1;
             }
-            apply(game, action)?;
+            game.apply(action)?;
             actions += 1;
             if matches!(
                 action,
@@ -779,15 +826,4 @@ pub enum BotError {
          not bank: under these rules a turn can go on forever"
     )]
     RollLimit,
-}
-
-/// Applies an action to a game.
-pub fn apply(game: &mut Game, action: Action) -> Result<(), GameError> {
-    match action {
-        Action::Roll => game.roll().map(|_| ()),
-        Action::Select(mask) => game.select_mask(mask).map(|_| ()),
-        Action::Bank => game.bank().map(|_| ()),
-        Action::AcknowledgeFarkle => game.acknowledge_farkle(),
-        Action::ForfeitTurn => game.forfeit_turn().map(|_| ()),
-    }
 }

@@ -157,9 +157,8 @@ pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, Strat
     Ok(v)
 }
 
-pub use bots::{
-    Action, Advice, AdviceChoice, AdviceError, Advisor, Bot, BotError, Thresholds, ValueKind,
-};
+pub use crate::game::Action;
+pub use bots::{Advice, AdviceChoice, AdviceError, Advisor, Bot, BotError, Thresholds, ValueKind};
 pub use odds::{Fraction, HandOdds, Odds, OptionGroup};
 pub use simulate::{
     simulate, simulate_with_progress, wilson_interval, BotResult, SimulationError, SimulationReport,

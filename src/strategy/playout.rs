@@ -21,7 +21,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::dice::{FaceCounts, MAX_DICE};
 use crate::dice_source::draw;
-use crate::game::MAX_PLAYERS;
+use crate::game::{check_bank_total, Action, MAX_PLAYERS};
 use crate::limits::{MAX_BOT_ROLLS_PER_TURN, MAX_TURN_TOTAL};
 use crate::rules::Rules;
 use crate::scoring::Scorer;
@@ -208,14 +208,6 @@ struct Playout<'t> {
     final_pending: u64,
 }
 
-/// What a player does before a roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Move {
-    Roll,
-    Bank,
-    Forfeit,
-}
-
 impl Playout<'_> {
     fn all_seats(&self) -> u64 {
         if self.seats.len() == 64 {
@@ -267,65 +259,22 @@ impl Playout<'_> {
         let mut rolls = 0u32;
         loop {
             let seat = self.seats[p];
-            let can_bank = selected
-                && (seat.on_board || t >= i64::from(r.min_entry_score))
-                && t >= i64::from(r.min_bank_score);
-            let can_roll = hand > 0;
-            let mut choice = match player {
-                Player::Threshold(thresholds) => {
-                    let score = seat.score.saturating_add(t);
-                    let target = i64::from(r.target_score);
-                    let bank = match self.lead(p) {
-                        Some(lead) => score > lead,
-                        None => {
-                            (target > 0 && score >= target)
-                                || hand == 0
-                                || thresholds
-                                    .0
-                                    .get(usize::from(hand).wrapping_sub(1))
-                                    .copied()
-                                    .flatten()
-                                    .is_some_and(|x| t >= i64::from(x))
-                        }
-                    };
-                    if (bank || !can_roll) && can_bank {
-                        Move::Bank
-                    } else if can_roll {
-                        Move::Roll
-                    } else {
-                        Move::Forfeit
-                    }
-                }
-                Player::SingleTurn(advisor) => {
-                    let m = self.mover(p, t).map_err(Stop::Bot)?;
-                    let roll_value = if hand > 0 {
-                        memo.roll_value(advisor, &m, hand)
-                            .map_err(|e| Stop::Bot(BotError::Advice(e.into())))?
-                    } else {
-                        f64::NAN
-                    };
-                    if Advisor::banks(&m, hand, can_bank, roll_value) {
-                        Move::Bank
-                    } else if hand > 0 {
-                        Move::Roll
-                    } else {
-                        Move::Forfeit
-                    }
-                }
-            };
-            if choice == Move::Roll {
+            let can_bank = selected && check_bank_total(r, seat.on_board, t).is_ok();
+            let mut choice = self.before_roll(p, player, t, hand, can_bank, memo)?;
+            if choice == Action::Roll {
                 if rolls >= MAX_BOT_ROLLS_PER_TURN {
                     if !can_bank {
                         return Err(Stop::Bot(BotError::RollLimit));
                     }
-                    choice = Move::Bank;
+                    choice = Action::Bank;
                 }
                 rolls += 1;
             }
             match choice {
-                Move::Bank => return Ok(self.bank(p, t)),
-                Move::Forfeit => return Ok(false),
-                Move::Roll => {}
+                Action::Bank => return Ok(self.bank(p, t)),
+                Action::Roll => {}
+                // A forfeit: the turn ends with nothing.
+                _ => return Ok(false),
             }
             let dice = draw(&mut self.rng, usize::from(hand));
             let roll = FaceCounts::from_faces(&dice, dice.len()).expect("generated dice");
@@ -342,19 +291,7 @@ impl Playout<'_> {
                 Player::Threshold(_) => {
                     (analysis.max_points, analysis.best_selection.total() as u8)
                 }
-                Player::SingleTurn(advisor) => {
-                    let m = self.mover(p, t).map_err(Stop::Bot)?;
-                    let legal = self.tables.legal(roll);
-                    let mut values: ArrayVec<f64, 1024> = ArrayVec::new();
-                    for &(points, kept) in legal {
-                        let left = dice.len() - usize::from(kept);
-                        let v = advisor
-                            .selection_value(&m, points, left)
-                            .map_err(|e| Stop::Bot(BotError::Advice(e.into())))?;
-                        values.push(v);
-                    }
-                    legal[Advisor::best_selection(&m, values)]
-                }
+                Player::SingleTurn(advisor) => self.single_turn_keep(p, advisor, t, roll)?,
             };
             t = t.saturating_add(i64::from(points));
             hand -= kept;
@@ -363,6 +300,71 @@ impl Playout<'_> {
             }
             selected = true;
         }
+    }
+
+    /// What seat `p` does before rolling `hand` dice with `t` points in the turn: roll, bank
+    /// or forfeit, as [`Bot::decide`] would.
+    fn before_roll(
+        &self,
+        p: usize,
+        player: Player,
+        t: i64,
+        hand: u8,
+        can_bank: bool,
+        memo: &mut Memo,
+    ) -> Result<Action, Stop> {
+        let can_roll = hand > 0;
+        Ok(match player {
+            Player::Threshold(thresholds) => {
+                let score = self.seats[p].score.saturating_add(t);
+                let bank = thresholds.banks(hand, t, score, self.rules, self.lead(p));
+                if (bank || !can_roll) && can_bank {
+                    Action::Bank
+                } else if can_roll {
+                    Action::Roll
+                } else {
+                    Action::ForfeitTurn
+                }
+            }
+            Player::SingleTurn(advisor) => {
+                let m = self.mover(p, t).map_err(Stop::Bot)?;
+                let roll_value = if hand > 0 {
+                    memo.roll_value(advisor, &m, hand)
+                        .map_err(|e| Stop::Bot(BotError::Advice(e.into())))?
+                } else {
+                    f64::NAN
+                };
+                if Advisor::banks(&m, hand, can_bank, roll_value) {
+                    Action::Bank
+                } else if hand > 0 {
+                    Action::Roll
+                } else {
+                    Action::ForfeitTurn
+                }
+            }
+        })
+    }
+
+    /// The (points, dice kept) of the selection the single-turn bot keeps from `roll`, with
+    /// `t` points in seat `p`'s turn.
+    fn single_turn_keep(
+        &self,
+        p: usize,
+        advisor: &Advisor,
+        t: i64,
+        roll: FaceCounts,
+    ) -> Result<(i32, u8), Stop> {
+        let m = self.mover(p, t).map_err(Stop::Bot)?;
+        let legal = self.tables.legal(roll);
+        let mut values: ArrayVec<f64, 1024> = ArrayVec::new();
+        for &(points, kept) in legal {
+            let left = roll.total() - usize::from(kept);
+            let v = advisor
+                .selection_value(&m, points, left)
+                .map_err(|e| Stop::Bot(BotError::Advice(e.into())))?;
+            values.push(v);
+        }
+        Ok(legal[Advisor::best_selection(&m, values)])
     }
 
     fn bank(&mut self, p: usize, t: i64) -> bool {

@@ -58,7 +58,8 @@ pub struct SingleTurn {
     table: TurnTable,
 }
 
-/// The smallest bankable turn total in units.
+/// The smallest bankable turn total in units: the smallest positive total that
+/// [`crate::game::check_bank_total`] accepts, rounded up to the granularity.
 pub(crate) fn bank_min_units(odds: &Odds, on_board: bool) -> usize {
     let r = odds.rules();
     let mut m = odds.units_ceil(r.min_bank_score).max(1);
@@ -392,23 +393,8 @@ impl PenaltyPolicy {
             ));
         }
         let streak = usize::from(rules.farkle_penalty_streak);
-        let penalty = f64::from(rules.farkle_penalty_points);
         let model = Arc::new(TurnModel::new(odds));
-        // Every turn has the size of the plain turn (a farkle's payoff is never positive
-        // here, and only a positive one raises the cap): one check for all of them.
-        let size = SingleTurn::size(odds, &model, true, 0.0)?;
-        let states = size
-            .rows
-            .saturating_mul(model.width())
-            .saturating_mul(streak);
-        if states > crate::limits::MAX_TURN_STATES {
-            return Err(StrategyError::ResourceLimit(exceeded(
-                &format!("the turns of {streak} farkle counts"),
-                format!("{states} states"),
-                format!("{} states", crate::limits::MAX_TURN_STATES),
-            )));
-        }
-        let per_iteration = size.work.saturating_mul(streak as u64);
+        let per_iteration = Self::check_size(odds, &model, streak)?;
         let mut work = 0u64;
         let mut h = vec![0.0f64; streak];
         let mut first_change = None;
@@ -427,17 +413,7 @@ impl PenaltyPolicy {
                     format!("{MAX_TURN_WORK}"),
                 )));
             }
-            let mut turns = Vec::with_capacity(streak);
-            for k in 0..streak {
-                let phi = if k + 1 < streak { h[k + 1] } else { -penalty };
-                turns.push(SingleTurn::solve_with_farkle_payoff(
-                    odds,
-                    Arc::clone(&model),
-                    true,
-                    phi,
-                    &mut |_| true,
-                )?);
-            }
+            let turns = Self::turns_for(odds, &model, &h)?;
             let u: Vec<f64> = turns.iter().map(SingleTurn::expected_points).collect();
             let new: Vec<f64> = u.iter().map(|x| x - u[0]).collect();
             let change = new
@@ -457,6 +433,54 @@ impl PenaltyPolicy {
             let first = *first_change.get_or_insert(change.max(CONVERGED * 10.0));
             done = ((first / change).ln() / (first / CONVERGED).ln()).clamp(0.0, 0.99);
         }
+    }
+
+    /// Refuses the policy's turns when together they would exceed
+    /// [`crate::limits::MAX_TURN_STATES`]; the option evaluations of one iteration.
+    fn check_size(
+        odds: &Odds,
+        model: &Arc<TurnModel>,
+        streak: usize,
+    ) -> Result<u64, StrategyError> {
+        // Every turn has the size of the plain turn (a farkle's payoff is never positive
+        // here, and only a positive one raises the cap): one check for all of them.
+        let size = SingleTurn::size(odds, model, true, 0.0)?;
+        let states = size
+            .rows
+            .saturating_mul(model.width())
+            .saturating_mul(streak);
+        if states > crate::limits::MAX_TURN_STATES {
+            return Err(StrategyError::ResourceLimit(exceeded(
+                &format!("the turns of {streak} farkle counts"),
+                format!("{states} states"),
+                format!("{} states", crate::limits::MAX_TURN_STATES),
+            )));
+        }
+        Ok(size.work.saturating_mul(streak as u64))
+    }
+
+    /// One iteration: the turn after k farkles in a row, for each k, given the relative
+    /// values `h` (a farkle is worth the relative value of the next count, or minus the
+    /// penalty on the last).
+    fn turns_for(
+        odds: &Odds,
+        model: &Arc<TurnModel>,
+        h: &[f64],
+    ) -> Result<Vec<SingleTurn>, StrategyError> {
+        let streak = h.len();
+        let penalty = f64::from(odds.rules().farkle_penalty_points);
+        let mut turns = Vec::with_capacity(streak);
+        for k in 0..streak {
+            let phi = if k + 1 < streak { h[k + 1] } else { -penalty };
+            turns.push(SingleTurn::solve_with_farkle_payoff(
+                odds,
+                Arc::clone(model),
+                true,
+                phi,
+                &mut |_| true,
+            )?);
+        }
+        Ok(turns)
     }
 
     /// The long-run average points per turn under the optimal policy.

@@ -15,6 +15,22 @@ use crate::limits::{exceeded, MAX_TURN_STATES};
 use crate::strategy::odds::Odds;
 use crate::strategy::{try_filled, Progress, StrategyError, PROGRESS_WORK};
 
+/// Policy iteration steps of [`TurnModel::chain_values`] before it gives up (a handful are
+/// taken: the chain has at most 12 states).
+const CHAIN_POLICY_STEPS: usize = 1_000;
+
+/// A chain value above this many points is taken as exploding: some policy gathers points
+/// forever without risk.
+const CHAIN_EXPLODED: f64 = 1e15;
+
+/// How far below 0 a chain value may come out by rounding before it counts as a singular
+/// system (values are expected points, never negative).
+const CHAIN_NEGATIVE_SLACK: f64 = 1e-6;
+
+/// An option replaces the chosen one only when it is better by more than this share of the
+/// largest value (so rounding never makes ties cycle).
+const CHAIN_IMPROVEMENT: f64 = 1e-12;
+
 /// The no-loss bound and the safe-only values of a turn model, by hand size.
 type Chains = (Vec<f64>, Vec<f64>);
 
@@ -135,16 +151,6 @@ impl TurnModel {
     /// singular, or its values explode.
     fn chain_values(&self, rolls: impl Fn(usize) -> bool) -> Result<Vec<f64>, StrategyError> {
         let n = self.dice;
-        let unit = f64::from(self.unit);
-        // Where an option's dice-left column leads: column 0 is the full set with hot dice,
-        // else the end of the turn (None).
-        let target = |next: u8| -> Option<usize> {
-            match usize::from(next) {
-                0 if self.hot_dice => Some(n),
-                0 => None,
-                m => Some(m),
-            }
-        };
         let groups = self.group_prob.len();
         // The policy: an option index per group, first the one with the most points.
         let mut choice: Vec<usize> = (0..groups)
@@ -157,65 +163,101 @@ impl TurnModel {
             })
             .collect();
         let mut v = vec![0.0f64; n + 1];
-        for _ in 0..1_000 {
-            // Evaluate: (I - P) v = r over the hands that roll.
-            let mut a = vec![0.0f64; n * n];
-            let mut r = vec![0.0f64; n];
-            for m in 1..=n {
-                let row = m - 1;
-                a[row * n + row] = 1.0;
-                if !rolls(m) {
-                    continue;
-                }
-                let groups = self.group_start[m - 1]..self.group_start[m];
-                for (g, &chosen) in groups.clone().zip(&choice[groups]) {
-                    let p = self.group_prob[g];
-                    let (b, next) = self.options[chosen];
-                    r[row] += p * f64::from(b) * unit;
-                    if let Some(to) = target(next) {
-                        a[row * n + to - 1] -= p;
-                    }
-                }
-            }
-            let values = solve_linear(&mut a, &mut r, n).ok_or(StrategyError::UnboundedTurn)?;
-            if values
-                .iter()
-                .any(|x| !x.is_finite() || *x > 1e15 || *x < -1e-6)
-            {
-                return Err(StrategyError::UnboundedTurn);
-            }
+        for _ in 0..CHAIN_POLICY_STEPS {
+            let values = self.chain_evaluate(&choice, &rolls)?;
             v[1..].copy_from_slice(&values);
             v[0] = if self.hot_dice { v[n] } else { 0.0 };
-            // Improve: switch a group's option only when strictly better, so ties never cycle.
-            let scale = 1e-12 * (1.0 + v.iter().copied().fold(0.0, f64::max));
-            let mut changed = false;
-            for m in (1..=n).filter(|&m| rolls(m)) {
-                let groups = self.group_start[m - 1]..self.group_start[m];
-                for (g, chosen) in groups.clone().zip(&mut choice[groups]) {
-                    let value = |i: usize| {
-                        let (b, next) = self.options[i];
-                        f64::from(b) * unit + target(next).map_or(0.0, |to| v[to])
-                    };
-                    let mut best = *chosen;
-                    let mut best_value = value(best);
-                    for i in self.option_start[g]..self.option_start[g + 1] {
-                        let x = value(i);
-                        if x > best_value + scale {
-                            best = i;
-                            best_value = x;
-                        }
-                    }
-                    if best != *chosen {
-                        *chosen = best;
-                        changed = true;
-                    }
-                }
-            }
-            if !changed {
+            if !self.chain_improve(&mut choice, &v, &rolls) {
                 return Ok(v);
             }
         }
         Err(StrategyError::UnboundedTurn)
+    }
+
+    /// Where an option's dice-left column leads in [`TurnModel::chain_values`]: column 0 is
+    /// the full set with hot dice, else the end of the turn (`None`).
+    fn chain_target(&self, next: u8) -> Option<usize> {
+        match usize::from(next) {
+            0 if self.hot_dice => Some(self.dice),
+            0 => None,
+            m => Some(m),
+        }
+    }
+
+    /// Policy evaluation: the values of hand sizes 1 to n under `choice`, by solving
+    /// (I - P) v = r over the hands that roll; `UnboundedTurn` when the system is singular or
+    /// its values explode.
+    fn chain_evaluate(
+        &self,
+        choice: &[usize],
+        rolls: impl Fn(usize) -> bool,
+    ) -> Result<Vec<f64>, StrategyError> {
+        let n = self.dice;
+        let unit = f64::from(self.unit);
+        let mut a = vec![0.0f64; n * n];
+        let mut r = vec![0.0f64; n];
+        for m in 1..=n {
+            let row = m - 1;
+            a[row * n + row] = 1.0;
+            if !rolls(m) {
+                continue;
+            }
+            let groups = self.group_start[m - 1]..self.group_start[m];
+            for (g, &chosen) in groups.clone().zip(&choice[groups]) {
+                let p = self.group_prob[g];
+                let (b, next) = self.options[chosen];
+                r[row] += p * f64::from(b) * unit;
+                if let Some(to) = self.chain_target(next) {
+                    a[row * n + to - 1] -= p;
+                }
+            }
+        }
+        let values = solve_linear(&mut a, &mut r, n).ok_or(StrategyError::UnboundedTurn)?;
+        if values
+            .iter()
+            .any(|x| !x.is_finite() || *x > CHAIN_EXPLODED || *x < -CHAIN_NEGATIVE_SLACK)
+        {
+            return Err(StrategyError::UnboundedTurn);
+        }
+        Ok(values)
+    }
+
+    /// Policy improvement against the values `v` (by hand size, column 0 included): switches
+    /// a group's option only when strictly better, so ties never cycle. Whether anything
+    /// changed.
+    fn chain_improve(
+        &self,
+        choice: &mut [usize],
+        v: &[f64],
+        rolls: impl Fn(usize) -> bool,
+    ) -> bool {
+        let n = self.dice;
+        let unit = f64::from(self.unit);
+        let scale = CHAIN_IMPROVEMENT * (1.0 + v.iter().copied().fold(0.0, f64::max));
+        let mut changed = false;
+        for m in (1..=n).filter(|&m| rolls(m)) {
+            let groups = self.group_start[m - 1]..self.group_start[m];
+            for (g, chosen) in groups.clone().zip(&mut choice[groups]) {
+                let value = |i: usize| {
+                    let (b, next) = self.options[i];
+                    f64::from(b) * unit + self.chain_target(next).map_or(0.0, |to| v[to])
+                };
+                let mut best = *chosen;
+                let mut best_value = value(best);
+                for i in self.option_start[g]..self.option_start[g + 1] {
+                    let x = value(i);
+                    if x > best_value + scale {
+                        best = i;
+                        best_value = x;
+                    }
+                }
+                if best != *chosen {
+                    *chosen = best;
+                    changed = true;
+                }
+            }
+        }
+        changed
     }
 
     /// Option evaluations of one row of a turn table (every hand size at one turn total).

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! The final round: the opponent's chances in one last turn to overturn a lead, the lead cap
+//! beyond which a lead counts as a sure win, and the values at each lead when every risky hand
+//! banks.
+
+use crate::rules::Rules;
+use crate::strategy::turn::{solve_turn, TurnModel};
+use crate::strategy::{try_filled, Meter, StrategyError};
+
+use super::{LEAD_SEARCH_START, MAX_LEAD_CAP, NEGLIGIBLE_CHANCE, TIE};
+
+/// The opponent's best chance, in one last turn from `flag`'s situation, to finish more than
+/// d units ahead, a tie counting 1/2, for d = 1.. until it falls below 1e-13.
+pub(super) fn final_chances(
+    model: &TurnModel,
+    bank_min: usize,
+    cap: usize,
+    meter: &mut Meter,
+) -> Result<Vec<f64>, StrategyError> {
+    let mut out = try_filled(cap + 1, 1.0)?;
+    for (d, chance) in out.iter_mut().enumerate().skip(1) {
+        *chance = final_chance(model, bank_min, d, TIE, meter)?;
+    }
+    Ok(out)
+}
+
+/// The opponent's best chance in one last turn to finish more than `d` units ahead, a tie
+/// (finishing exactly `d` ahead) counting `tie`.
+pub(super) fn final_chance(
+    model: &TurnModel,
+    bank_min: usize,
+    d: usize,
+    tie: f64,
+    meter: &mut Meter,
+) -> Result<f64, StrategyError> {
+    let t_hi = d.max(bank_min) + 1;
+    meter.charge(t_hi as u64 * model.row_work(), 0.0)?;
+    let table = solve_turn(
+        model,
+        t_hi,
+        0.0,
+        |t| {
+            (t >= bank_min).then_some(match t.cmp(&d) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Equal => tie,
+                std::cmp::Ordering::Less => 0.0,
+            })
+        },
+        |_, _| 1.0,
+        // A long solve asks the caller's progress function too, so it can stop inside.
+        &mut |_| meter.go_on(),
+    )?;
+    Ok(table.w(0, model.dice))
+}
+
+/// W at every lead d up to the cap when every risky hand banks (value `1 - R(d)`) and every
+/// safe hand rolls.
+fn lead_values(model: &TurnModel, chance: &[f64]) -> Vec<f64> {
+    let width = model.width();
+    let cap = chance.len() - 1;
+    let rows = cap + model.max_gain + 2;
+    let mut g = vec![1.0; rows * width];
+    for d in (0..=cap).rev() {
+        let bank = 1.0 - chance[d];
+        for m in 1..width {
+            g[d * width + m] = if model.farkle[m] > 0.0 {
+                bank
+            } else {
+                model.roll_value(m, 0.0, |b, next| g[(d + b) * width + next])
+            };
+        }
+        g[d * width] = if model.hot_dice {
+            g[d * width + model.dice]
+        } else {
+            bank
+        };
+    }
+    g
+}
+
+/// The smallest lead the opponent overturns in one last turn with probability below 1e-13.
+pub(super) fn lead_cap(
+    model: &TurnModel,
+    bank_min: usize,
+    meter: &mut Meter,
+) -> Result<usize, StrategyError> {
+    // Doubling search on the on-board chance (the larger of the two), then the exact cut.
+    let mut hi = LEAD_SEARCH_START;
+    loop {
+        let chances = final_chances_at(model, bank_min, hi, meter)?;
+        if chances < NEGLIGIBLE_CHANCE {
+            break;
+        }
+        hi *= 2;
+        if hi > MAX_LEAD_CAP {
+            // The message spells out MAX_LEAD_CAP and NEGLIGIBLE_CHANCE.
+            return Err(StrategyError::ResourceLimit(
+                "the trailing player's last-turn chances decay too slowly: a lead of 65,536 \
+                 units is still overturned with probability 1e-13 or more"
+                    .into(),
+            ));
+        }
+    }
+    // Every lead below `lo` is overturned often enough (R is non-increasing): the cut is the
+    // smallest lead that is not, which is what a loaded table is checked against.
+    let mut lo = if hi == LEAD_SEARCH_START { 0 } else { hi / 2 };
+    while lo + 1 < hi {
+        let mid = (lo + hi) / 2;
+        if final_chances_at(model, bank_min, mid, meter)? < NEGLIGIBLE_CHANCE {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Ok(hi)
+}
+
+/// The chance to finish strictly more than `d` units ahead (ties lose), which the lead cap
+/// is defined by.
+pub(super) fn final_chances_at(
+    model: &TurnModel,
+    bank_min: usize,
+    d: usize,
+    meter: &mut Meter,
+) -> Result<f64, StrategyError> {
+    final_chance(model, bank_min, d, 0.0, meter)
+}
+
+/// [`lead_values`] for both opponent flags; empty without a final round.
+pub(super) fn lead_values_of(
+    rules: &Rules,
+    model: &TurnModel,
+    final_chance: &[Vec<f64>; 2],
+) -> [Vec<f64>; 2] {
+    [0, 1].map(|flag| {
+        if rules.final_round {
+            lead_values(model, &final_chance[flag])
+        } else {
+            Vec::new()
+        }
+    })
+}

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! The state space: which player states exist for a rules value, and where each sits in the
+//! table (scores on the board, then scores off it, each with its count of farkles in a row).
+
+use crate::limits::{exceeded, MAX_WIN_TABLE_PAIRS};
+use crate::rules::Rules;
+use crate::strategy::odds::Odds;
+use crate::strategy::StrategyError;
+
+/// Dimensions of the state space, all derived from the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Layout {
+    pub unit: i32,
+    /// Target in units.
+    pub target: i64,
+    /// Lowest score in units (0 without a points penalty).
+    pub lower: i64,
+    /// Whether players carry an on-board flag.
+    pub board: bool,
+    /// Farkle counts per player (1 without a penalty).
+    pub streak: usize,
+    /// Largest lead (units) solved in a final round; 0 without one.
+    pub lead_cap: usize,
+}
+
+impl Layout {
+    pub(super) fn scores(&self) -> usize {
+        (self.target - self.lower) as usize
+    }
+    /// Number of (score, flag) bases: on-board scores, then off-board scores <= 0.
+    fn bases(&self) -> usize {
+        self.scores()
+            + if self.board {
+                (1 - self.lower) as usize
+            } else {
+                0
+            }
+    }
+    pub fn players(&self) -> usize {
+        self.bases() * self.streak
+    }
+    pub(super) fn index(&self, score: i64, on_board: bool, k: usize) -> usize {
+        let base = if on_board || !self.board {
+            (score - self.lower) as usize
+        } else {
+            self.scores() + (score - self.lower) as usize
+        };
+        base * self.streak + k
+    }
+    pub(super) fn player(&self, index: usize) -> (i64, bool, usize) {
+        let base = index / self.streak;
+        let k = index % self.streak;
+        if base < self.scores() {
+            (self.lower + base as i64, true, k)
+        } else {
+            (self.lower + (base - self.scores()) as i64, false, k)
+        }
+    }
+}
+
+/// Which rules the two-player solver accepts; the rules value it really solves.
+pub(super) fn check_rules(rules: &Rules) -> Result<(), StrategyError> {
+    rules.validate()?;
+    if rules.turn_limit != 0 {
+        return Err(StrategyError::Unsupported(
+            "turn limits (solve the same rules with turn_limit 0 and a target)",
+        ));
+    }
+    if rules.target_score <= 0 {
+        return Err(StrategyError::Unsupported("a game without a target score"));
+    }
+    Ok(())
+}
+
+pub(crate) fn layout_for(odds: &Odds, lead_cap: usize) -> Result<Layout, StrategyError> {
+    let rules = odds.rules();
+    let unit = odds.unit();
+    let penalty = rules.farkle_penalty_streak > 0;
+    let lower = if penalty && !rules.farkle_penalty_loses_all {
+        -2 * i64::from(rules.farkle_penalty_points / unit)
+    } else {
+        0
+    };
+    let layout = Layout {
+        unit,
+        target: i64::from(rules.target_score / unit),
+        lower,
+        board: rules.min_entry_score > 0,
+        streak: if penalty {
+            usize::from(rules.farkle_penalty_streak)
+        } else {
+            1
+        },
+        lead_cap,
+    };
+    // Each factor is below 2^31 (scores in units of a valid rules value), so no overflow.
+    let pairs = (layout.players() as u64).saturating_mul(layout.players() as u64);
+    if pairs > MAX_WIN_TABLE_PAIRS as u64 {
+        return Err(StrategyError::ResourceLimit(exceeded(
+            &format!(
+                "the two-player table ({} player states: scores to {} in steps of {}, on the board \
+                 or not, farkles in a row)",
+                layout.players(),
+                rules.target_score,
+                unit
+            ),
+            format!("{pairs} pairs"),
+            format!("{MAX_WIN_TABLE_PAIRS} pairs"),
+        )));
+    }
+    Ok(layout)
+}
