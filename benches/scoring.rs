@@ -7,6 +7,9 @@
 //! with one rules value against 64 in turn. (The comparison with the original C library is
 //! in the C harness, benches/c/bench_scoring.c, run by benches/c/compare-original.sh.)
 
+// criterion_group! declares an undocumented public function.
+#![allow(missing_docs)]
+
 use std::hint::black_box;
 use std::mem::MaybeUninit;
 

@@ -2200,6 +2200,9 @@ typedef struct FarkleOdds {
    * The same probability as a reduced fraction.
    */
   uint64_t farkle_numerator;
+  /**
+   * Its denominator (never 0).
+   */
   uint64_t farkle_denominator;
   /**
    * Probability that every die of the roll can be scored at once (hot dice).
@@ -2209,6 +2212,9 @@ typedef struct FarkleOdds {
    * The same probability as a reduced fraction.
    */
   uint64_t hot_dice_numerator;
+  /**
+   * Its denominator (never 0).
+   */
   uint64_t hot_dice_denominator;
 } FarkleOdds;
 
@@ -2221,10 +2227,16 @@ typedef struct FarklePointsProbability {
    */
   int32_t points;
   /**
-   * Its probability, and the same as a reduced fraction.
+   * Its probability.
    */
   double probability;
+  /**
+   * The same probability as a reduced fraction: its numerator...
+   */
   uint64_t numerator;
+  /**
+   * ...and its denominator (never 0).
+   */
   uint64_t denominator;
 } FarklePointsProbability;
 
@@ -2472,6 +2484,9 @@ typedef struct FarkleTurnState {
    * The player whose turn it is.
    */
   struct FarklePlayer me;
+  /**
+   * The player waiting for their turn.
+   */
   struct FarklePlayer opponent;
   /**
    * Points made so far this turn (a multiple of the unit; 0 at the start of a turn).

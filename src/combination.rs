@@ -54,6 +54,7 @@ impl CombinationKind {
 /// One scoring combination: its kind, its dice and its points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Combination {
+    /// Which kind of combination (single, three of a kind, straight, ...).
     pub kind: CombinationKind,
     /// The face that names the combination (the single's face, the kind's face, the
     /// four-of-a-kind or the triple of a full house); 0 for straights, pairs and triplets.

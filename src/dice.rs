@@ -21,10 +21,20 @@ pub const MAX_DICE: usize = 12;
 pub enum DiceError {
     /// A die showed a value outside 1..=6.
     #[error("die {index} has value {value}; dice show 1 to 6")]
-    InvalidFace { index: usize, value: u8 },
+    InvalidFace {
+        /// Position of the die in the list.
+        index: usize,
+        /// What it showed.
+        value: u8,
+    },
     /// More dice than the set (or the engine) allows.
     #[error("{count} dice given; at most {max} are allowed")]
-    TooManyDice { count: usize, max: usize },
+    TooManyDice {
+        /// Dice given.
+        count: usize,
+        /// The most allowed.
+        max: usize,
+    },
 }
 
 /// How many dice show each face: `counts[0]` ones, ..., `counts[5]` sixes.

@@ -24,7 +24,10 @@ use thiserror::Error;
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum DiceSource {
     /// A reproducible generator: the same seed and the same actions give the same game.
-    Seeded { seed: u64 },
+    Seeded {
+        /// The generator's seed.
+        seed: u64,
+    },
     /// Fresh operating-system entropy for every roll; not reproducible.
     Entropy,
     /// No generator: every roll must be supplied by the caller (physical dice, a server
@@ -37,7 +40,10 @@ pub enum DiceSource {
 #[derive(Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 enum DiceSourceFields {
-    Seeded { seed: u64 },
+    Seeded {
+        /// The generator's seed.
+        seed: u64,
+    },
     Entropy {},
     Supplied {},
 }

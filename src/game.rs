@@ -104,22 +104,45 @@ pub enum GameError {
     GameOver,
     /// The action is not allowed in the current phase.
     #[error("cannot {action} now: the game is {}", phase.name())]
-    WrongPhase { action: &'static str, phase: Phase },
+    WrongPhase {
+        /// What was asked, as a verb ("roll", "bank", ...).
+        action: &'static str,
+        /// The phase the game is in.
+        phase: Phase,
+    },
     /// A die index is not an index into the current roll.
     #[error("die index {index} is out of range; the roll has {len} dice")]
-    IndexOutOfRange { index: usize, len: usize },
+    IndexOutOfRange {
+        /// The index given.
+        index: usize,
+        /// Dice in the current roll.
+        len: usize,
+    },
     /// A die index was given twice.
     #[error("die index {index} is given more than once")]
-    DuplicateIndex { index: usize },
+    DuplicateIndex {
+        /// The index given twice.
+        index: usize,
+    },
     /// The selection does not score as a whole.
     #[error("invalid selection: {0}")]
     InvalidSelection(InvalidSelection),
     /// The player is not on the board and the turn is below the minimum entry score.
     #[error("{points} points in this turn; {required} are needed to get on the board")]
-    BelowMinimumEntry { points: i64, required: i64 },
+    BelowMinimumEntry {
+        /// Points of the turn so far.
+        points: i64,
+        /// The rules' minimum entry score.
+        required: i64,
+    },
     /// The turn is below the minimum bank score.
     #[error("{points} points in this turn; at least {required} are needed to bank")]
-    BelowMinimumBank { points: i64, required: i64 },
+    BelowMinimumBank {
+        /// Points of the turn so far.
+        points: i64,
+        /// The rules' minimum bank score.
+        required: i64,
+    },
     /// Banking needs a selection from the current roll (and not a new roll since).
     #[error("nothing to bank: score at least one die of the current roll first")]
     NothingToBank,
@@ -134,7 +157,12 @@ pub enum GameError {
     NoDiceGenerator,
     /// Supplied dice must match the hand.
     #[error("{given} dice supplied; the hand holds {expected}")]
-    WrongDiceCount { given: usize, expected: usize },
+    WrongDiceCount {
+        /// Dice supplied.
+        given: usize,
+        /// Dice in the hand.
+        expected: usize,
+    },
     /// A supplied die is not a die.
     #[error("{0}")]
     InvalidDice(DiceError),
@@ -143,7 +171,12 @@ pub enum GameError {
     Entropy(#[from] EntropyError),
     /// No such player.
     #[error("there is no player {index}; the game has {count}")]
-    UnknownPlayer { index: usize, count: usize },
+    UnknownPlayer {
+        /// The player index given.
+        index: usize,
+        /// Players in the game.
+        count: usize,
+    },
     /// The player has already left.
     #[error("player {0} has left the game")]
     PlayerDeparted(usize),

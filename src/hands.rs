@@ -188,17 +188,35 @@ impl std::fmt::Display for HandKind {
 pub enum HandsError {
     /// A die showed a value outside 1..=6.
     #[error("die {index} has value {value}; dice show 1 to 6")]
-    InvalidFace { index: usize, value: u8 },
+    InvalidFace {
+        /// Position of the die in the pool.
+        index: usize,
+        /// What it showed.
+        value: u8,
+    },
     /// The pool has more dice than the solver accepts.
     #[error("{count} dice given; at most {max} are allowed")]
-    TooManyDice { count: usize, max: usize },
+    TooManyDice {
+        /// Dice given.
+        count: usize,
+        /// The most the solver accepts.
+        max: usize,
+    },
     /// A hand's level is above the cap, or an upgrade would take it there, or the cap is
     /// above [`HANDS_MAX_LEVEL`].
     #[error("level {level} is above the cap {cap}")]
-    LevelAboveCap { level: u32, cap: u32 },
+    LevelAboveCap {
+        /// The level asked for.
+        level: u32,
+        /// The cap it exceeds.
+        cap: u32,
+    },
     /// An X of a Kind needs 3 to [`HANDS_MAX_DICE`] dice.
     #[error("an X of a Kind of {count} dice is not possible")]
-    InvalidKindSize { count: u32 },
+    InvalidKindSize {
+        /// Dice in the X of a Kind asked for.
+        count: u32,
+    },
     /// The bonuses make the total exceed 2^64 - 1.
     #[error("the total does not fit in 64 bits")]
     Overflow,
@@ -347,6 +365,7 @@ pub fn upgrade_cost(level: u32) -> u64 {
 /// A base and a multiplier (in hundredths).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BaseMult {
+    /// Chips added before multiplying.
     pub base: u64,
     /// Hundredths: 180 is x1.8.
     pub mult: u32,
@@ -495,6 +514,7 @@ fn dice_sum(dice: FaceCounts) -> u64 {
 /// One hand of a scored pool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ScoredHand {
+    /// Which hand it is.
     pub kind: HandKind,
     /// Its dice.
     pub dice: FaceCounts,

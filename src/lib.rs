@@ -36,6 +36,9 @@
 //! assert_eq!(game.phase(), Phase::Farkled);
 //! ```
 
+// Each unsafe block says why it is sound (see the lints in Cargo.toml).
+#![warn(clippy::undocumented_unsafe_blocks)]
+
 pub mod combination;
 pub mod dice;
 pub mod dice_source;

@@ -268,25 +268,39 @@ impl RulesField for KindScaling {
 /// A rules value that makes no sense.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RulesError {
+    /// The set has no dice or more than 12.
     #[error("dice_count is {0}; a set has 1 to 12 dice")]
     DiceCount(u8),
+    /// A field is negative or above the most it may hold.
     #[error("{field} is {value}; it must be between 0 and {max}")]
     OutOfRange {
+        /// The field's name, as in the C struct and saved games.
         field: &'static str,
+        /// What it held.
         value: i64,
+        /// The most it may hold.
         max: i64,
     },
+    /// Every combination is switched off (or worth nothing) for this many dice.
     #[error("no combination can score with {0} dice; every roll would be a farkle")]
     NothingScores(u8),
+    /// Neither a target nor a turn limit: the game could go on for ever.
     #[error("the game has no end: set a target score, a turn limit or both")]
     NoEnd,
+    /// A final round is asked for but there is no target to trigger it.
     #[error("final_round needs a target score")]
     FinalRoundWithoutTarget,
+    /// A farkle penalty that costs no points.
     #[error("farkle_penalty_streak is set but the penalty takes nothing")]
     EmptyPenalty,
     /// A flag read from C holds something other than 0 or 1.
     #[error("{field} is {value}; a flag is 0 or 1")]
-    Flag { field: &'static str, value: u8 },
+    Flag {
+        /// The flag's name, as in the C struct.
+        field: &'static str,
+        /// The byte it held.
+        value: u8,
+    },
 }
 
 impl Default for Rules {

@@ -38,13 +38,20 @@ pub enum InvalidSelection {
     },
     /// More dice than the rules' set.
     #[error("{count} dice are selected; the set has {max}")]
-    TooManyDice { count: usize, max: usize },
+    TooManyDice {
+        /// Dice selected.
+        count: usize,
+        /// Dice in the rules' set.
+        max: usize,
+    },
 }
 
 /// The score of a valid selection: its points and the combinations that make them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Score {
+    /// Total points of the selection.
     pub points: i32,
+    /// The combinations it is read as, in the order the scorer lists them.
     pub combinations: Vec<Combination>,
 }
 
@@ -64,7 +71,9 @@ pub struct RollAnalysis {
 /// One legal selection of a roll and its points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Selection {
+    /// The dice set aside, as counts per face.
     pub dice: FaceCounts,
+    /// What they score.
     pub points: i32,
 }
 

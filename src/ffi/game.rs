@@ -352,9 +352,9 @@ pub unsafe extern "C" fn farkle_game_free(game: *mut FarkleGame) {
 /// `game` must be NULL or a live game.
 #[no_mangle]
 pub unsafe extern "C" fn farkle_game_last_error(game: *const FarkleGame) -> *const c_char {
-    // SAFETY: the caller's promise.
     ffi_guard!(
         c"panic".as_ptr(),
+        // SAFETY: the caller's promise.
         match unsafe { FarkleGame::from_ptr(game) } {
             Ok(g) => g.last_error.as_ptr(),
             Err(_) => c"game is NULL".as_ptr(),

@@ -20,11 +20,13 @@ pub struct FarkleOdds {
     pub farkle_probability: f64,
     /// The same probability as a reduced fraction.
     pub farkle_numerator: u64,
+    /// Its denominator (never 0).
     pub farkle_denominator: u64,
     /// Probability that every die of the roll can be scored at once (hot dice).
     pub hot_dice_probability: f64,
     /// The same probability as a reduced fraction.
     pub hot_dice_numerator: u64,
+    /// Its denominator (never 0).
     pub hot_dice_denominator: u64,
 }
 
@@ -34,9 +36,11 @@ pub struct FarkleOdds {
 pub struct FarklePointsProbability {
     /// Max roll points (0 for a farkle).
     pub points: i32,
-    /// Its probability, and the same as a reduced fraction.
+    /// Its probability.
     pub probability: f64,
+    /// The same probability as a reduced fraction: its numerator...
     pub numerator: u64,
+    /// ...and its denominator (never 0).
     pub denominator: u64,
 }
 

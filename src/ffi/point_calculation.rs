@@ -41,9 +41,11 @@ pub unsafe extern "C" fn farkle_point_calculation(
     out_points: *mut FarklePoints,
 ) -> FarkleStatus {
     ffi_boundary! {
-        // SAFETY (the three calls): the caller's promises, checked for NULL here.
+        // SAFETY: the caller's promise for roll_counts; NULL is checked in slice().
         let roll = unsafe { slice(roll_counts, FACES) }?;
+        // SAFETY: the caller's promise for selection_counts.
         let selection = unsafe { slice(selection_counts, FACES) }?;
+        // SAFETY: the caller's promise for out_points.
         let out = unsafe { out(out_points) }?;
         let counts = |s: &[u8]| FaceCounts(s.try_into().expect("six counts"));
         let r = point_calculation(counts(roll), counts(selection), roll_over).ok_or_else(|| {

@@ -39,6 +39,7 @@ pub struct FarklePlayer {
 pub struct FarkleTurnState {
     /// The player whose turn it is.
     pub me: FarklePlayer,
+    /// The player waiting for their turn.
     pub opponent: FarklePlayer,
     /// Points made so far this turn (a multiple of the unit; 0 at the start of a turn).
     pub turn_total: i32,

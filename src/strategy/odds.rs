@@ -24,7 +24,9 @@ use crate::strategy::StrategyError;
 /// An exact probability, reduced: `numerator / denominator`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Fraction {
+    /// The numerator, in lowest terms.
     pub numerator: u64,
+    /// The denominator, in lowest terms (never 0).
     pub denominator: u64,
 }
 

@@ -69,7 +69,12 @@ pub enum SimulationError {
     Game(#[from] GameError),
     /// A bot could not play.
     #[error("game {game}: {error}")]
-    Bot { game: u64, error: BotError },
+    Bot {
+        /// Which game of the simulation, from 0.
+        game: u64,
+        /// Why the bot could not play.
+        error: BotError,
+    },
     /// A game did not end.
     #[error("game {0} did not end within {MAX_TURNS} turns")]
     Endless(u64),

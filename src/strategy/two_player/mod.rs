@@ -114,6 +114,7 @@ impl PlayerState {
 pub struct TwoPlayerState {
     /// The player whose turn it is.
     pub me: PlayerState,
+    /// The player waiting for their turn.
     pub opponent: PlayerState,
     /// Points made so far this turn.
     pub turn_total: i32,
