@@ -59,6 +59,51 @@ static void print_combinations(const FarkleScore *score) {
     }
 }
 
+/* An invalid selection: which dice do not score, then the best play of the same dice as a
+ * roll. Returns 0, or 1 when a call fails. */
+static int explain_invalid(const FarkleRules *rules, const uint8_t *dice, size_t count,
+                           const FarkleScore *invalid) {
+    FarkleRollAnalysis analysis;
+    FarkleScore score;
+    size_t leftover = 0, f;
+    for (f = 0; f < 6; f++) leftover += invalid->leftover_counts[f];
+    printf("invalid selection: ");
+    print_counts(invalid->leftover_counts);
+    printf(" %s\n", leftover == 1 ? "does not score" : "do not score");
+    if (farkle_roll_analyze(rules, dice, count, &analysis) != FARKLE_STATUS_OK) return 1;
+    if (analysis.is_farkle) {
+        printf("as a roll: farkle (nothing scores)\n");
+    } else {
+        uint8_t best[FARKLE_MAX_DICE];
+        size_t n = 0, d;
+        for (d = 0; d < count; d++) {
+            if (analysis.best_selection_mask & (1u << d)) best[n++] = dice[d];
+        }
+        if (farkle_score_selection(rules, best, n, &score) != FARKLE_STATUS_OK) return 1;
+        printf("best selection as a roll: ");
+        print_counts(analysis.best_selection_counts);
+        printf(" = %d points\n", analysis.max_points);
+        print_combinations(&score);
+    }
+    return 0;
+}
+
+/* Every legal selection of the dice taken as a roll. Returns 0, or 1 when the call fails. */
+static int list_selections(const FarkleRules *rules, const uint8_t *dice, size_t count) {
+    FarkleSelection selections[FARKLE_MAX_SELECTIONS];
+    size_t n = 0, k;
+    if (farkle_roll_selections(rules, dice, count, selections, FARKLE_MAX_SELECTIONS, &n) !=
+        FARKLE_STATUS_OK)
+        return 1;
+    printf("%zu legal selections:\n", n);
+    for (k = 0; k < n; k++) {
+        printf("  ");
+        print_counts(selections[k].counts);
+        printf(" = %d\n", selections[k].points);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
     const char *preset_name = "classic";
     uint32_t preset = FARKLE_PRESET_CLASSIC;
@@ -119,42 +164,8 @@ int main(int argc, char **argv) {
         printf("valid selection: %d points\n", score.points);
         print_combinations(&score);
     } else {
-        FarkleRollAnalysis analysis;
-        printf("invalid selection: ");
-        print_counts(score.leftover_counts);
-        printf(" %s\n", score.leftover_counts[0] + score.leftover_counts[1] + score.leftover_counts[2] +
-                                    score.leftover_counts[3] + score.leftover_counts[4] +
-                                    score.leftover_counts[5] == 1
-                            ? "does not score"
-                            : "do not score");
-        if (farkle_roll_analyze(&rules, dice, count, &analysis) != FARKLE_STATUS_OK) return 1;
-        if (analysis.is_farkle) {
-            printf("as a roll: farkle (nothing scores)\n");
-        } else {
-            uint8_t best[FARKLE_MAX_DICE];
-            size_t n = 0, d;
-            for (d = 0; d < count; d++) {
-                if (analysis.best_selection_mask & (1u << d)) best[n++] = dice[d];
-            }
-            if (farkle_score_selection(&rules, best, n, &score) != FARKLE_STATUS_OK) return 1;
-            printf("best selection as a roll: ");
-            print_counts(analysis.best_selection_counts);
-            printf(" = %d points\n", analysis.max_points);
-            print_combinations(&score);
-        }
+        if (explain_invalid(&rules, dice, count, &score) != 0) return 1;
     }
-    if (list_all) {
-        FarkleSelection selections[FARKLE_MAX_SELECTIONS];
-        size_t n = 0, k;
-        if (farkle_roll_selections(&rules, dice, count, selections, FARKLE_MAX_SELECTIONS, &n) !=
-            FARKLE_STATUS_OK)
-            return 1;
-        printf("%zu legal selections:\n", n);
-        for (k = 0; k < n; k++) {
-            printf("  ");
-            print_counts(selections[k].counts);
-            printf(" = %d\n", selections[k].points);
-        }
-    }
+    if (list_all && list_selections(&rules, dice, count) != 0) return 1;
     return 0;
 }

@@ -51,6 +51,53 @@ static int parse_styles(const char *text, BotStyle *out, int *count) {
     return 0;
 }
 
+/* The table of results: each bot's win rate with its 95% interval and mean score. */
+static void print_report(unsigned long games, const char *rules_name, unsigned long long seed,
+                         double rounds_sum, int bots, const BotStyle *styles, const double *wins,
+                         const double *score_sum) {
+    int i;
+    printf("%lu games, rules %s, seeds %llu to %llu, mean %.1f rounds\n", games,
+           rules_name, seed, seed + games - 1, rounds_sum / (double)games);
+    printf("  %-3s %-9s %8s %17s %11s\n", "bot", "style", "win rate", "95% interval", "mean score");
+    for (i = 0; i < bots; i++) {
+        double p = wins[i] / (double)games;
+        double half = 1.96 * sqrt(p * (1.0 - p) / (double)games);
+        double lo = p - half < 0 ? 0 : p - half, hi = p + half > 1 ? 1 : p + half;
+        printf("  %-3d %-9s %7.1f%% %7.1f%% - %5.1f%% %11.0f\n", i + 1, style_names[styles[i]],
+               100.0 * p, 100.0 * lo, 100.0 * hi, score_sum[i] / (double)games);
+    }
+}
+
+/* Plays game number g to its end, each seat by its bot style; *final is its last state.
+ * Returns 0, or 1 (after saying why) when a call fails or the game does not end. */
+static int play_game(FarkleGame *game, unsigned long g, const BotStyle *seat_style,
+                     FarkleGameState *final) {
+    long actions;
+    for (actions = 0;; actions++) {
+        BotAction a;
+        FarkleStatus st;
+        if (actions == MAX_ACTIONS_PER_GAME || farkle_game_state(game, final) != FARKLE_STATUS_OK) {
+            fprintf(stderr, "simulate: game %lu does not end\n", g);
+            return 1;
+        }
+        if (final->phase == FARKLE_GAME_PHASE_GAME_OVER) return 0;
+        a = bot_decide(game, seat_style[final->current_player]);
+        switch (a.kind) {
+        case BOT_ROLL: st = farkle_game_roll(game); break;
+        case BOT_SELECT: st = farkle_game_select_mask(game, a.mask); break;
+        case BOT_BANK: st = farkle_game_bank(game); break;
+        case BOT_ACKNOWLEDGE: st = farkle_game_acknowledge_farkle(game); break;
+        case BOT_FORFEIT: st = farkle_game_forfeit_turn(game); break;
+        case BOT_NONE:
+        default: st = FARKLE_STATUS_WRONG_PHASE; break;
+        }
+        if (st != FARKLE_STATUS_OK) {
+            fprintf(stderr, "simulate: game %lu: %s\n", g, farkle_game_last_error(game));
+            return 1;
+        }
+    }
+}
+
 int main(int argc, char **argv) {
     unsigned long games = 1000, g;
     unsigned long long seed = 1;
@@ -109,7 +156,6 @@ int main(int argc, char **argv) {
         int seat_bot[MAX_BOTS];
         uint64_t winners = 0;
         int seat, winner_count = 0;
-        long actions;
         for (seat = 0; seat < bots; seat++) { /* rotate the seats: bot b sits at (b + g) % n */
             int b = (int)((unsigned long)(seat + bots) - g % (unsigned long)bots) % bots;
             seat_bot[seat] = b;
@@ -119,31 +165,9 @@ int main(int argc, char **argv) {
             fprintf(stderr, "simulate: cannot create game %lu\n", g);
             return 1;
         }
-        for (actions = 0;; actions++) {
-            BotAction a;
-            FarkleStatus st;
-            if (actions == MAX_ACTIONS_PER_GAME ||
-                farkle_game_state(game, &s) != FARKLE_STATUS_OK) {
-                fprintf(stderr, "simulate: game %lu does not end\n", g);
-                farkle_game_free(game);
-                return 1;
-            }
-            if (s.phase == FARKLE_GAME_PHASE_GAME_OVER) break;
-            a = bot_decide(game, seat_style[s.current_player]);
-            switch (a.kind) {
-            case BOT_ROLL: st = farkle_game_roll(game); break;
-            case BOT_SELECT: st = farkle_game_select_mask(game, a.mask); break;
-            case BOT_BANK: st = farkle_game_bank(game); break;
-            case BOT_ACKNOWLEDGE: st = farkle_game_acknowledge_farkle(game); break;
-            case BOT_FORFEIT: st = farkle_game_forfeit_turn(game); break;
-            case BOT_NONE:
-            default: st = FARKLE_STATUS_WRONG_PHASE; break;
-            }
-            if (st != FARKLE_STATUS_OK) {
-                fprintf(stderr, "simulate: game %lu: %s\n", g, farkle_game_last_error(game));
-                farkle_game_free(game);
-                return 1;
-            }
+        if (play_game(game, g, seat_style, &s) != 0) {
+            farkle_game_free(game);
+            return 1;
         }
         winners = s.winners;
         for (seat = 0; seat < bots; seat++) winner_count += (int)((winners >> seat) & 1u);
@@ -158,15 +182,7 @@ int main(int argc, char **argv) {
         farkle_game_free(game);
     }
 
-    printf("%lu games, rules %s, seeds %llu to %llu, mean %.1f rounds\n", games,
-           farkle_rules_preset_name(preset), seed, seed + games - 1, rounds_sum / (double)games);
-    printf("  %-3s %-9s %8s %17s %11s\n", "bot", "style", "win rate", "95% interval", "mean score");
-    for (i = 0; i < bots; i++) {
-        double p = wins[i] / (double)games;
-        double half = 1.96 * sqrt(p * (1.0 - p) / (double)games);
-        double lo = p - half < 0 ? 0 : p - half, hi = p + half > 1 ? 1 : p + half;
-        printf("  %-3d %-9s %7.1f%% %7.1f%% - %5.1f%% %11.0f\n", i + 1, style_names[styles[i]],
-               100.0 * p, 100.0 * lo, 100.0 * hi, score_sum[i] / (double)games);
-    }
+    print_report(games, farkle_rules_preset_name(preset), seed, rounds_sum, bots, styles, wins,
+                 score_sum);
     return 0;
 }

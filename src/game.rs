@@ -59,7 +59,7 @@ impl Phase {
     }
 }
 
-/// One player's record (seed 002's GameState, per player).
+/// One player's record (GameState in the game-state specification, per player).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Player {
     /// Optional name.
@@ -195,6 +195,23 @@ pub struct LegalSelection {
 }
 
 /// A whole game: rules, players, dice, the current turn and the event log.
+///
+/// ```
+/// use farkle::{Action, DiceSource, Game, Phase, Preset, Rules};
+///
+/// let rules = Rules { min_entry_score: 0, ..Preset::Classic.rules() };
+/// let mut game = Game::new(rules, 2, DiceSource::Supplied).unwrap();
+/// assert_eq!(game.legal_actions(), vec![Action::Roll]);
+///
+/// game.roll_with(&[1, 1, 1, 2, 3, 4]).unwrap();
+/// let events = game.apply(Action::Select(0b000111)).unwrap(); // the three 1s
+/// assert_eq!(events.len(), 1);
+/// assert_eq!(game.turn().points, 1000);
+/// assert_eq!(game.bank(), Ok(1000));
+/// assert_eq!(game.players()[0].score, 1000);
+/// assert_eq!(game.current_player(), 1); // the next player's turn
+/// assert_eq!(game.phase(), Phase::AwaitingRoll);
+/// ```
 #[derive(Clone)]
 pub struct Game {
     pub(crate) rules: Rules,
@@ -764,7 +781,7 @@ impl Game {
         Ok(points)
     }
 
-    /// Takes back the selection of the current roll (seed 004's "unpick"): its points leave
+    /// Takes back the selection of the current roll ("unpick" in the original C game): its points leave
     /// the turn, its dice return to the hand, and the roll awaits a selection again, with the
     /// undone dice as the pending selection. Allowed until the player rolls or banks.
     pub fn undo(&mut self) -> Result<i32, GameError> {
@@ -820,7 +837,7 @@ impl Game {
         Ok(points)
     }
 
-    /// Acknowledges a farkle (seed 002's "forfeit"): the turn is over.
+    /// Acknowledges a farkle ("forfeit" in the game-state specification): the turn is over.
     pub fn acknowledge_farkle(&mut self) -> Result<(), GameError> {
         self.check_phase("acknowledge a farkle", Phase::Farkled)?;
         self.events.push(Event::FarkleAcknowledged {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-only
 // Copyright (C) 2026 The farkle authors
 
-//! The dice-hands scoring system of seed 003: a pool of dice is split into non-overlapping,
+//! The dice-hands scoring system of a dice roguelike: a pool of dice is split into non-overlapping,
 //! poker-like hands, each scoring `floor((base + sum of its dice) x mult)`, with upgradable
 //! hands and a bonus pipeline on top.
 //!
@@ -59,7 +59,7 @@ pub const HANDS_DEFAULT_LEVEL_CAP: u32 = 5;
 /// The highest cap (and so the highest level) supported; it keeps every score within 64 bits.
 pub const HANDS_MAX_LEVEL: u32 = 100;
 
-/// A hand of the seed-003 scoring system, numbered as in the document's table.
+/// A hand of the dice-hands scoring system, numbered as in the document's table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HandKind {
     /// The highest single die, only when no other hand can be formed.
@@ -233,6 +233,17 @@ impl From<DiceError> for HandsError {
 }
 
 /// The level of every hand, and the cap they may reach.
+///
+/// Scoring a pool with every hand at level 0 and no bonuses:
+///
+/// ```
+/// use farkle::hands::{score_pool, Bonuses, HandKind, HandLevels};
+///
+/// let score = score_pool(&[4, 4, 4], &HandLevels::new(), &Bonuses::default()).unwrap();
+/// // Three of a kind: floor((22 + 4 + 4 + 4) x 1.8) = floor(61.2) = 61.
+/// assert_eq!(score.total, 61);
+/// assert_eq!(score.hands[0].kind, HandKind::XOfAKind);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HandLevels {
     levels: [u32; HAND_KINDS],

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-only
 // Copyright (C) 2026 The farkle authors
 
-//! What happened: the rolls of the current turn (seed 002's roll history) and the log of
+//! What happened: the rolls of the current turn (the game-state specification's roll history) and the log of
 //! events of the whole game.
 
 use arrayvec::ArrayVec;
@@ -76,7 +76,7 @@ pub enum TurnEnd {
     GameOver,
 }
 
-/// The current turn (seed 002's RoundState).
+/// The current turn (RoundState in the game-state specification).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Turn {
     /// Whose turn it is.

@@ -4,7 +4,7 @@
 //! farkle: a Farkle dice-game engine with rules as data, an exact scorer and whole games.
 //!
 //! The Rust core knows nothing about C:
-//! - scoring: [`dice`], [`rules`], [`combination`], [`scoring`], [`point_calculation`];
+//! - scoring: [`dice`], [`rules`], [`combination`], [`scoring`], [`point_calculation`](mod@point_calculation);
 //! - whole games: [`game`], [`dice_source`], [`history`], [`saved_game`];
 //! - the dice-hands scoring system of the roguelike document: [`hands`];
 //! - the mathematics of play: exact odds, optimal single turns and two-player play: [`strategy`].
@@ -23,7 +23,7 @@
 //! assert_eq!(scorer.points(roll), None); // selecting all six dice is invalid
 //! ```
 //!
-//! A game with supplied dice (seed 004's first example):
+//! A game with supplied dice (the first example of the original C library's README):
 //!
 //! ```
 //! use farkle::{DiceSource, Game, Phase, Preset};

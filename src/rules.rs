@@ -124,6 +124,20 @@ macro_rules! declare_rules {
         /// point validates rules it is given).
         ///
         /// In a saved game every field is required and no other is accepted.
+        ///
+        /// ```
+        /// use farkle::{Preset, Rules, RulesError};
+        ///
+        /// // Classic scoring, played to 5,000 with no entry minimum.
+        /// let rules = Rules { target_score: 5000, min_entry_score: 0, ..Preset::Classic.rules() };
+        /// assert_eq!(rules.validate(), Ok(()));
+        /// assert_eq!(rules.triple_value(4), 400); // three 4s: 4 x 100
+        /// assert_eq!(rules.triple_value(1), 1000); // three 1s are special
+        ///
+        /// // A game needs an end: no target and no turn limit is refused, saying why.
+        /// let endless = Rules { target_score: 0, final_round: false, turn_limit: 0, ..rules };
+        /// assert_eq!(endless.validate(), Err(RulesError::NoEnd));
+        /// ```
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
         #[serde(deny_unknown_fields)]
         pub struct Rules {

@@ -1003,6 +1003,22 @@ pub(crate) fn with_cached_table<R>(
 }
 
 /// The exact scorer for one rules value.
+///
+/// ```
+/// use farkle::{FaceCounts, Preset, Scorer};
+///
+/// let scorer = Scorer::new(&Preset::Classic.rules()).unwrap();
+/// // A 1 and two 5s: 100 + 50 + 50.
+/// assert_eq!(scorer.points_of_faces(&[1, 5, 5]), Ok(200));
+/// // 1-2-3-4-5-6 is a straight: 1500 under the classic rules.
+/// assert_eq!(scorer.points_of_faces(&[6, 5, 4, 3, 2, 1]), Ok(1500));
+/// // A 2 scores nothing, so a selection holding one is not valid as a whole.
+/// let with_a_two = FaceCounts::from_faces(&[1, 2], 6).unwrap();
+/// assert_eq!(scorer.points(with_a_two), None);
+/// let score = scorer.score(FaceCounts::from_faces(&[4, 4, 4, 1], 6).unwrap()).unwrap();
+/// assert_eq!(score.points, 500); // three 4s (400) and a 1 (100)
+/// assert_eq!(score.combinations.len(), 2);
+/// ```
 #[derive(Debug, Clone)]
 pub struct Scorer {
     rules: Rules,

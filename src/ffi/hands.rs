@@ -126,7 +126,7 @@ pub struct FarkleHand {
     pub kind: FarkleHandKind,
     /// Number of dice in it.
     pub dice_count: u32,
-    /// Its dice as face counts: counts[0] ones ... counts[5] sixes.
+    /// Its dice as face counts: `counts[0]` ones ... `counts[5]` sixes.
     pub counts: [u8; 6],
     /// Sum of its dice.
     pub dice_sum: u32,

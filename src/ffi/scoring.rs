@@ -103,7 +103,7 @@ pub struct FarkleCombination {
     pub face: u8,
     /// Number of dice in it.
     pub dice_count: u8,
-    /// Its dice as face counts: counts[0] ones ... counts[5] sixes.
+    /// Its dice as face counts: `counts[0]` ones ... `counts[5]` sixes.
     pub counts: [u8; 6],
     /// Bit i set when the i-th die of the faces passed in belongs to this combination.
     pub dice_mask: u16,

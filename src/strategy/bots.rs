@@ -95,6 +95,21 @@ pub enum AdviceError {
 
 /// The optimal single turn for both on-board situations, exact odds, and optionally a
 /// two-player table. Immutable and `Sync`: share one between bots and threads.
+///
+/// ```
+/// use farkle::strategy::Advisor;
+/// use farkle::{Action, DiceSource, Game, Preset, Rules};
+///
+/// let rules = Rules { min_entry_score: 0, ..Preset::Classic.rules() };
+/// let advisor = Advisor::single_turn(&rules).unwrap();
+/// let mut game = Game::new(rules, 2, DiceSource::Supplied).unwrap();
+/// // Nothing to bank yet: the only play is to roll.
+/// assert_eq!(advisor.advise(&game).unwrap().recommended, Action::Roll);
+///
+/// // Only the 5 of this roll scores, so keeping it is the only play.
+/// game.roll_with(&[5, 2, 3, 3, 4, 6]).unwrap();
+/// assert_eq!(advisor.advise(&game).unwrap().recommended, Action::Select(0b000001));
+/// ```
 #[derive(Debug, Clone)]
 pub struct Advisor {
     odds: Odds,

@@ -192,6 +192,34 @@ impl Default for SolveOptions {
 
 /// The solved two-player game: P(win) at the start of every turn. Immutable once built, so it
 /// is `Send + Sync` and may be queried from many threads at once.
+///
+/// ```
+/// use farkle::strategy::{PlayerState, SolveOptions, TwoPlayerState, WinTable};
+/// use farkle::{Preset, Rules};
+///
+/// // A short race: classic scoring to 1,000, no entry minimum and no final round.
+/// let rules = Rules {
+///     target_score: 1000,
+///     min_entry_score: 0,
+///     final_round: false,
+///     ..Preset::Classic.rules()
+/// };
+/// let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
+/// // Moving first is an advantage, not a certainty.
+/// let first = table.first_player_win_probability();
+/// assert!(first > 0.5 && first < 1.0);
+///
+/// // 950 banked and 50 in the turn: banking reaches the target and wins outright.
+/// let state = TwoPlayerState {
+///     me: PlayerState { score: 950, on_board: true, farkles: 0 },
+///     opponent: PlayerState { score: 900, on_board: true, farkles: 0 },
+///     turn_total: 50,
+///     dice: 5,
+/// };
+/// let decision = table.decision(&state).unwrap();
+/// assert!(decision.bank);
+/// assert_eq!(decision.bank_win_probability, Some(1.0));
+/// ```
 #[derive(Debug, Clone)]
 pub struct WinTable {
     pub(crate) rules: Rules,
