@@ -17,7 +17,7 @@ use farkle::ffi::error::{farkle_status_str, FarkleStatus};
 use farkle::ffi::game::*;
 use farkle::ffi::history::*;
 use farkle::ffi::saved_game::farkle_game_save;
-use farkle::ffi::scoring::FarkleSelection;
+use farkle::ffi::scoring::{farkle_combination_kind_name, FarkleSelection};
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
 
@@ -146,7 +146,7 @@ fn create(spec: &GameSpec) -> Option<*mut FarkleGame> {
             farkle_game_new_with(
                 &rules,
                 pointers.as_ptr(),
-                players as usize,
+                players,
                 source,
                 spec.seed,
                 &mut game,
@@ -354,16 +354,22 @@ fn query(game: *mut FarkleGame, index: u32, capacity: u8) {
         let s = farkle_game_selections(game, ptr, cap, &mut n);
         assert!(matches!(s, FarkleStatus::Ok | FarkleStatus::BufferTooSmall));
         assert_eq!(s == FarkleStatus::BufferTooSmall, n > cap);
-        let v = index as i32;
+        // Names are NULL past the last value (the status text never is); a name is UTF-8.
+        let wrapped = u32::from(capacity).wrapping_sub(128);
+        assert!(!farkle_status_str(index as i32).is_null());
         for text in [
-            farkle_game_phase_name(v),
-            farkle_event_kind_name(v),
-            farkle_status_str(v),
-            farkle_game_phase_name(i32::from(capacity) - 128),
+            farkle_game_phase_name(index),
+            farkle_event_kind_name(index),
+            farkle_status_str(index as i32),
+            farkle_game_phase_name(wrapped),
+            farkle_combination_kind_name(wrapped),
         ] {
-            assert!(!text.is_null());
-            std::ffi::CStr::from_ptr(text).to_str().expect("UTF-8");
+            if !text.is_null() {
+                std::ffi::CStr::from_ptr(text).to_str().expect("UTF-8");
+            }
         }
+        // Small numbers name the first values.
+        assert!(!farkle_game_phase_name(0).is_null() && !farkle_event_kind_name(0).is_null());
     }
 }
 

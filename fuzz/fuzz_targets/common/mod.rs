@@ -484,6 +484,6 @@ pub fn check_game(game: *const FarkleGame) -> String {
             assert_eq!(u32::from(s.dice_count), s.dice_mask.count_ones());
         }
     }
-    assert!(!farkle_game_phase_name(phase as i32).is_null());
+    assert!(!farkle_game_phase_name(phase as u32).is_null());
     save(game)
 }
