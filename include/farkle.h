@@ -915,8 +915,8 @@ enum FarkleStatus farkle_roll_selections(const struct FarkleRules *rules,
  * *out_points is written only on success.
  *
  * Cost: farkle_scorer_points() plus checking the game settings and comparing the 19 scoring
- * fields of rules with those of the rules last used on this thread, or last used at the
- * same address: about 6 ns a call for 1 to 6 dice on the benchmark machine of the README
+ * fields of rules with those of the rules last used on this thread, or last used at the same
+ * address: about 6 ns a call for 1 to 6 dice on the benchmark machine of docs/benchmarks.md
  * (2.6 times the bare loop). Other cached rules add a hash lookup (25 to 40 ns), and new
  * scoring fields solve and cache a table (see FARKLE_SCORER_CACHE_SLOTS).
  *
@@ -1011,10 +1011,10 @@ enum FarkleStatus farkle_scorer_roll_selections(const struct FarkleScorer *score
  * FARKLE_STATUS_INVALID_FACE. *out_points is written only on success.
  *
  * Cost: one pass over the dice (a table read and an addition each, six steps whatever the
- * number of dice up to six), then three reads of small tables; no allocation, no lock,
- * nothing shared is written. About 3 ns a call for 1 to 6 dice on the benchmark machine of
- * the README, 1.4 times a bare loop that counts the faces into a key and reads a direct
- * table.
+ * number of dice up to six), then three reads of small tables; no allocation, no lock, nothing
+ * shared is written. About 3 ns a call for 1 to 6 dice on the benchmark machine of
+ * docs/benchmarks.md, 1.4 times a bare loop that counts the faces into a key and reads a
+ * direct table.
  *
  * Requires:
  * scorer NULL or a live handle; faces NULL or readable for count bytes; out_points
@@ -2131,14 +2131,14 @@ typedef struct FarkleSimulation {
  * rules) and ignored otherwise.
  *
  * Cost: games between threshold and single-turn optimal bots are played without the game's
- * event log (the same games, checked against farkle_game_bot_play_turn() by the tests): on
- * one core of the README's benchmark machine about 10 million turns a second for two
- * threshold bots and 3 million for two single-turn optimal ones (a game of classic rules
- * lasts about 35 turns); a random or win-optimal bot plays through a full game, about
- * 1.5 million turns a second. The games run on worker threads created for the call (one per
- * core, or RAYON_NUM_THREADS), joined before it returns. A game that lasts 100,000 turns
- * (rules under which no bot can bank) or a bot turn of FARKLE_LIMIT_BOT_ROLLS_PER_TURN rolls
- * where it may not bank stops the simulation with FARKLE_STATUS_RESOURCE_LIMIT.
+ * event log (the same games, checked against farkle_game_bot_play_turn() by the tests): on one
+ * core of the benchmark machine (docs/benchmarks.md) about 10 million turns a second for two
+ * threshold bots and 3 million for two single-turn optimal ones (a game of classic rules lasts
+ * about 35 turns); a random or win-optimal bot plays through a full game, about 1.5 million
+ * turns a second. The games run on worker threads created for the call (one per core, or
+ * RAYON_NUM_THREADS), joined before it returns. A game that lasts 100,000 turns (rules under
+ * which no bot can bank) or a bot turn of FARKLE_LIMIT_BOT_ROLLS_PER_TURN rolls where it may
+ * not bank stops the simulation with FARKLE_STATUS_RESOURCE_LIMIT.
  * farkle_simulate_with_progress() reports progress and can be cancelled.
  *
  * Errors (nothing written): FARKLE_STATUS_NULL_POINTER (rules, out_simulation, bot_kinds with
@@ -2326,12 +2326,11 @@ typedef struct FarkleChoice {
  *
  * Cost: one backward pass over every turn total up to where banking is proven optimal (or
  * allowed, if higher), about a nanosecond per option evaluation on the machine of the
- * README's benchmarks: 0.5 ms for the classic preset, 0.2 s for twelve dice with doubling
- * kinds, 1.5 s for twelve dice under the additive rules. Refused with
- * FARKLE_STATUS_RESOURCE_LIMIT, before anything is allocated, beyond
- * FARKLE_LIMIT_TURN_STATES states or FARKLE_LIMIT_TURN_WORK option evaluations (a bank
- * minimum of a billion points, for one). farkle_turn_policy_new_with_progress() reports
- * progress and can be cancelled.
+ * benchmarks (docs/limits.md): 0.5 ms for the classic preset, 0.2 s for twelve dice with
+ * doubling kinds, 1.5 s for twelve dice under the additive rules. Refused with
+ * FARKLE_STATUS_RESOURCE_LIMIT, before anything is allocated, beyond FARKLE_LIMIT_TURN_STATES
+ * states or FARKLE_LIMIT_TURN_WORK option evaluations (a bank minimum of a billion points, for
+ * one). farkle_turn_policy_new_with_progress() reports progress and can be cancelled.
  *
  * On success *out_policy owns a new policy; free it with farkle_turn_policy_free().
  * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED
@@ -2563,7 +2562,7 @@ void farkle_win_table_free(struct FarkleWinTable *table);
 
 /**
  * Saves a table to the file at path (UTF-8), in the compact versioned format described in
- * the README (about 320 KB for the minimal preset to 10,000).
+ * docs/strategy.md (about 320 KB for the minimal preset to 10,000).
  *
  * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (path not UTF-8),
  * FARKLE_STATUS_IO.

@@ -8,8 +8,8 @@
 //!
 //! Work is counted in *option evaluations*: one step of the inner loop of a turn solver (one
 //! way to keep dice from one group of rolls, at one turn total). On the 2-core machine of the
-//! README's benchmarks one costs about a nanosecond, so `MAX_TURN_WORK` is a few seconds of
-//! one core.
+//! benchmarks (docs/benchmarks.md) one costs about a nanosecond, so `MAX_TURN_WORK` is a few
+//! seconds of one core.
 
 /// The largest turn total (points) a strategy query accepts. Turn totals are `i32`: with the
 /// largest selection any rules value can score (below 2^29) added, every result stays in

@@ -43,10 +43,10 @@ pub const SAVE_FORMAT: &str = "farkle-save";
 /// The version this library writes and reads.
 pub const SAVE_VERSION: u64 = 1;
 
-/// The largest saved game [`Game::load`] and [`Game::load_bytes`] read: 16 MiB. Longer input
-/// is refused before it is parsed. Real games are far smaller: the longest measured, 64 random
-/// players to 10,000, saves to under 0.8 MB, and 64 players to 100,000 to under 8 MB (see the
-/// README). [`Game::save`] writes longer texts for games longer still; they do not load.
+/// The largest saved game [`Game::load`] and [`Game::load_bytes`] read: 16 MiB. Longer input is
+/// refused before it is parsed. Real games are far smaller: the longest measured, 64 random
+/// players to 10,000, saves to under 0.8 MB, and 64 players to 100,000 to under 8 MB (see
+/// docs/games.md). [`Game::save`] writes longer texts for games longer still; they do not load.
 pub const SAVE_MAX_BYTES: usize = 16 * 1024 * 1024;
 
 /// Why a saved game was refused.

@@ -1285,9 +1285,9 @@ mod tests {
         assert_eq!(a.scoring_faces, 0b10001);
     }
 
-    /// The memory bound in the documentation (FARKLE_SCORER_CACHE_SLOTS, Scorer::shared, the
-    /// README): a table takes about 27 KB for 6 dice and at most 0.53 MB for 12, with every
-    /// combination enabled.
+    /// The memory bound in the documentation (FARKLE_SCORER_CACHE_SLOTS, Scorer::shared,
+    /// docs/benchmarks.md): a table takes about 27 KB for 6 dice and at most 0.53 MB for 12,
+    /// with every combination enabled.
     #[test]
     fn tables_fit_the_documented_sizes() {
         for (n, bound) in [(6u8, 29_000), (12, 530_000)] {

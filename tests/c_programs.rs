@@ -108,7 +108,7 @@ fn header_compiles_as_cpp() {
 }
 
 /// The C benchmark harness must keep building and running; its timings are taken by hand
-/// (see the README), never asserted.
+/// (see docs/benchmarks.md), never asserted.
 #[test]
 #[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
 fn c_benchmark_harness_runs() {

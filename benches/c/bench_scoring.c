@@ -21,7 +21,7 @@
  *   bench_scoring [N [ROUNDS [FILTER]]]    defaults 1,000,000 and 11; FILTER runs only the
  *                                          measurements whose name contains it (for profiling)
  *
- * Prints one line per measurement ("ns/call") and then the ratios the README quotes.
+ * Prints one line per measurement ("ns/call") and then the ratios docs/benchmarks.md quotes.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>

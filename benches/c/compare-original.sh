@@ -14,7 +14,7 @@
 #
 # The original is compiled as its Makefile does (-std=c11) at -O2; the harness with this
 # project's strict C flags. The run is niced to -5 when allowed, and the load average, core
-# count and CPU model are printed first, for the README's table.
+# count and CPU model are printed first, for the table in docs/benchmarks.md.
 set -euo pipefail
 
 usage() {

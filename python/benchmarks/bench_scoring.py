@@ -11,7 +11,7 @@ checked in Python); by a bare cffi call of the same C function with everything p
 advance (the faces already bytes, the output allocated once), the least a Python caller can
 pay; and "as written", the cffi code a caller would write for a list of faces without the
 package (bytes(faces), and a fresh result struct for a full score). Prints the median time
-per call and the ratios; the README records the numbers. Run it against a release build
+per call and the ratios; docs/benchmarks.md records the numbers. Run it against a release build
 (an installed wheel).
 """
 

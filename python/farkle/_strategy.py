@@ -185,7 +185,7 @@ class Decision:
 
 class WinTable(Handle):
     """Optimal two-player play: P(win) at the start of every turn. Solve one with
-    WinTable.solve(rules) (seconds to minutes; see the README) or load a saved one. Owns a
+    WinTable.solve(rules) (seconds to minutes; see docs/limits.md) or load a saved one. Owns a
     library object (see close()); immutable: safe to query from several threads."""
 
     __slots__ = ()

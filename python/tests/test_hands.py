@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-only
 # Copyright (C) 2026 The farkle authors
-"""The dice-hands scorer against the README's worked figures (derived by hand from the
-formulas of seed 003)."""
+"""The dice-hands scorer against the worked figures of docs/dice-hands.md (derived by hand
+from the formulas of seed 003)."""
 
 from __future__ import annotations
 

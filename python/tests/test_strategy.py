@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-only
 # Copyright (C) 2026 The farkle authors
-"""Strategy: the single-turn policy against the README's figures and a brute-force check of
-its last decision, the win table with progress, cancellation and saving, advice and bots with
-a table, and simulations."""
+"""Strategy: the single-turn policy against the figures of docs/strategy.md and a brute-force
+check of its last decision, the win table with progress, cancellation and saving, advice and
+bots with a table, and simulations."""
 
 from __future__ import annotations
 

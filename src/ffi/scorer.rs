@@ -143,10 +143,10 @@ pub unsafe extern "C" fn farkle_scorer_roll_selections(
 /// FARKLE_STATUS_INVALID_FACE. `*out_points` is written only on success.
 ///
 /// Cost: one pass over the dice (a table read and an addition each, six steps whatever the
-/// number of dice up to six), then three reads of small tables; no allocation, no lock,
-/// nothing shared is written. About 3 ns a call for 1 to 6 dice on the benchmark machine of
-/// the README, 1.4 times a bare loop that counts the faces into a key and reads a direct
-/// table.
+/// number of dice up to six), then three reads of small tables; no allocation, no lock, nothing
+/// shared is written. About 3 ns a call for 1 to 6 dice on the benchmark machine of
+/// docs/benchmarks.md, 1.4 times a bare loop that counts the faces into a key and reads a
+/// direct table.
 ///
 /// # Safety
 /// `scorer` NULL or a live handle; `faces` NULL or readable for `count` bytes; `out_points`

@@ -492,8 +492,8 @@ pub unsafe extern "C" fn farkle_roll_selections(
 /// `*out_points` is written only on success.
 ///
 /// Cost: farkle_scorer_points() plus checking the game settings and comparing the 19 scoring
-/// fields of `rules` with those of the rules last used on this thread, or last used at the
-/// same address: about 6 ns a call for 1 to 6 dice on the benchmark machine of the README
+/// fields of `rules` with those of the rules last used on this thread, or last used at the same
+/// address: about 6 ns a call for 1 to 6 dice on the benchmark machine of docs/benchmarks.md
 /// (2.6 times the bare loop). Other cached rules add a hash lookup (25 to 40 ns), and new
 /// scoring fields solve and cache a table (see FARKLE_SCORER_CACHE_SLOTS).
 ///

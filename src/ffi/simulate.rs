@@ -71,14 +71,14 @@ fn bots_of(rules: &Rules, kinds: &[u32], table: Option<&FarkleWinTable>) -> Outc
 /// `rules`) and ignored otherwise.
 ///
 /// Cost: games between threshold and single-turn optimal bots are played without the game's
-/// event log (the same games, checked against farkle_game_bot_play_turn() by the tests): on
-/// one core of the README's benchmark machine about 10 million turns a second for two
-/// threshold bots and 3 million for two single-turn optimal ones (a game of classic rules
-/// lasts about 35 turns); a random or win-optimal bot plays through a full game, about
-/// 1.5 million turns a second. The games run on worker threads created for the call (one per
-/// core, or RAYON_NUM_THREADS), joined before it returns. A game that lasts 100,000 turns
-/// (rules under which no bot can bank) or a bot turn of FARKLE_LIMIT_BOT_ROLLS_PER_TURN rolls
-/// where it may not bank stops the simulation with FARKLE_STATUS_RESOURCE_LIMIT.
+/// event log (the same games, checked against farkle_game_bot_play_turn() by the tests): on one
+/// core of the benchmark machine (docs/benchmarks.md) about 10 million turns a second for two
+/// threshold bots and 3 million for two single-turn optimal ones (a game of classic rules lasts
+/// about 35 turns); a random or win-optimal bot plays through a full game, about 1.5 million
+/// turns a second. The games run on worker threads created for the call (one per core, or
+/// RAYON_NUM_THREADS), joined before it returns. A game that lasts 100,000 turns (rules under
+/// which no bot can bank) or a bot turn of FARKLE_LIMIT_BOT_ROLLS_PER_TURN rolls where it may
+/// not bank stops the simulation with FARKLE_STATUS_RESOURCE_LIMIT.
 /// farkle_simulate_with_progress() reports progress and can be cancelled.
 ///
 /// Errors (nothing written): FARKLE_STATUS_NULL_POINTER (rules, out_simulation, bot_kinds with

@@ -95,12 +95,11 @@ impl Handle for FarkleTurnPolicy {}
 ///
 /// Cost: one backward pass over every turn total up to where banking is proven optimal (or
 /// allowed, if higher), about a nanosecond per option evaluation on the machine of the
-/// README's benchmarks: 0.5 ms for the classic preset, 0.2 s for twelve dice with doubling
-/// kinds, 1.5 s for twelve dice under the additive rules. Refused with
-/// FARKLE_STATUS_RESOURCE_LIMIT, before anything is allocated, beyond
-/// FARKLE_LIMIT_TURN_STATES states or FARKLE_LIMIT_TURN_WORK option evaluations (a bank
-/// minimum of a billion points, for one). farkle_turn_policy_new_with_progress() reports
-/// progress and can be cancelled.
+/// benchmarks (docs/limits.md): 0.5 ms for the classic preset, 0.2 s for twelve dice with
+/// doubling kinds, 1.5 s for twelve dice under the additive rules. Refused with
+/// FARKLE_STATUS_RESOURCE_LIMIT, before anything is allocated, beyond FARKLE_LIMIT_TURN_STATES
+/// states or FARKLE_LIMIT_TURN_WORK option evaluations (a bank minimum of a billion points, for
+/// one). farkle_turn_policy_new_with_progress() reports progress and can be cancelled.
 ///
 /// On success `*out_policy` owns a new policy; free it with farkle_turn_policy_free().
 /// Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED

@@ -171,7 +171,7 @@ pub unsafe extern "C" fn farkle_win_table_free(table: *mut FarkleWinTable) {
 }
 
 /// Saves a table to the file at `path` (UTF-8), in the compact versioned format described in
-/// the README (about 320 KB for the minimal preset to 10,000).
+/// docs/strategy.md (about 320 KB for the minimal preset to 10,000).
 ///
 /// Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (path not UTF-8),
 /// FARKLE_STATUS_IO.
