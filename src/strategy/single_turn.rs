@@ -227,7 +227,8 @@ impl SingleTurn {
     }
 
     /// R(t, n) at a position of the turn: the expected points the optimal player banks this
-    /// turn (0 for a farkle) when holding `turn_total` (t) and about to roll `dice` (n) dice,
+    /// turn (a farkle counting as 0, or as the farkle payoff of a turn of a
+    /// [`PenaltyPolicy`]) when holding `turn_total` (t) and about to roll `dice` (n) dice,
     /// for a player on the board or not: the better of banking now, where the rules allow it,
     /// and rolling. The position must be one this policy answers for: `turn_total` a
     /// multiple of the rules' granularity from 0 to [`MAX_TURN_TOTAL`], `dice` from 1 to the
