@@ -336,6 +336,14 @@ enum FarkleStatus farkle_struct_layout(const char *name,
 typedef struct FarkleGame FarkleGame;
 
 /**
+ * The optimal long-run policy for rules with a consecutive-farkle penalty (the player on the
+ * board): the turn to play after each count of farkles in a row, from 0 to one less than
+ * the rules' farkle_penalty_streak. Opaque; create with farkle_penalty_policy_new(), free
+ * with farkle_penalty_policy_free(). Immutable: safe to query from several threads at once.
+ */
+typedef struct FarklePenaltyPolicy FarklePenaltyPolicy;
+
+/**
  * A scorer prepared for one rules value: the fastest way to score many selections or rolls
  * under the same rules (no per-call rules validation or cache lookup). Create with
  * farkle_scorer_new(), free with farkle_scorer_free(). Immutable once created: one scorer may
@@ -2397,6 +2405,31 @@ enum FarkleStatus farkle_turn_policy_bank_threshold(const struct FarkleTurnPolic
                                                     int32_t *out_threshold);
 
 /**
+ * The expected points the optimal player banks this turn (0 for a farkle) from a position
+ * before a roll: holding turn_total points and about to roll dice_left dice, the better
+ * of banking now, where the rules allow it, and rolling. At turn total 0 with the full set
+ * it is farkle_turn_policy_expected_points(). on_board (1 on the board, 0 not yet, when the
+ * minimum entry applies) states the player's situation and must be the one the policy was
+ * created for; a policy answers for one situation only. Constant time in the turn total
+ * (above the solved range the values are in closed form); allocates nothing.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (a turn total that is
+ * negative, above FARKLE_MAX_TURN_TOTAL or not a multiple of the rules' granularity, 50 for
+ * every preset; dice_left outside 1 to dice_count; on_board other than 0 or 1, or not the
+ * situation the policy was created for); farkle_last_error_message() says why.
+ * *out_value is written only on success.
+ *
+ * Requires:
+ * policy a live policy, out_value writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_turn_policy_value(const struct FarkleTurnPolicy *policy,
+                                           int32_t turn_total,
+                                           uint32_t dice_left,
+                                           uint8_t on_board,
+                                           double *out_value);
+
+/**
  * The best play of a roll (count faces 1 to 6) with turn_total points already made this
  * turn: which dice to keep (a mask into faces) and whether to bank afterwards;
  * farkle set when nothing scores. Constant time in the turn total (above the solved range
@@ -2449,6 +2482,100 @@ enum FarkleStatus farkle_penalty_average_points_with_progress(const struct Farkl
                                                               FarkleProgressFn progress,
                                                               void *user,
                                                               double *out_average);
+
+/**
+ * Solves the policy that maximizes the long-run average points per turn under the rules'
+ * consecutive-farkle penalty, the player on the board; farkle_penalty_average_points() is
+ * its average.
+ *
+ * Cost: as farkle_penalty_average_points() (10 ms for the extended preset, 3 s for a streak
+ * of 255; FARKLE_STATUS_RESOURCE_LIMIT beyond FARKLE_LIMIT_TURN_STATES states for all the
+ * counts together or FARKLE_LIMIT_TURN_WORK option evaluations in all), and it keeps one
+ * solved turn per count of farkles in a row. farkle_penalty_policy_new_with_progress()
+ * reports progress and can be cancelled.
+ *
+ * On success *out_policy owns a new policy; free it with farkle_penalty_policy_free().
+ * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED
+ * (no penalty, or a penalty that loses the whole score), FARKLE_STATUS_RESOURCE_LIMIT;
+ * farkle_last_error_message() says why.
+ *
+ * Requires:
+ * rules readable, out_policy writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_penalty_policy_new(const struct FarkleRules *rules,
+                                            struct FarklePenaltyPolicy **out_policy);
+
+/**
+ * farkle_penalty_policy_new(), calling progress (when not NULL) now and then with an
+ * estimate of the fraction done and user; when it returns false the solve stops and
+ * returns FARKLE_STATUS_CANCELLED, creating nothing.
+ *
+ * Requires:
+ * rules readable, out_policy writable; progress a valid function or NULL.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_penalty_policy_new_with_progress(const struct FarkleRules *rules,
+                                                          FarkleProgressFn progress,
+                                                          void *user,
+                                                          struct FarklePenaltyPolicy **out_policy);
+
+/**
+ * Frees a penalty policy. NULL is a no-op; do not free a policy twice.
+ *
+ * Requires:
+ * policy must be NULL or come from farkle_penalty_policy_new() and not be freed yet.
+ */
+void farkle_penalty_policy_free(struct FarklePenaltyPolicy *policy);
+
+/**
+ * The long-run average points per turn under the policy (what
+ * farkle_penalty_average_points() returns for the same rules).
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER.
+ *
+ * Requires:
+ * policy a live penalty policy, out_average writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_penalty_policy_average_points(const struct FarklePenaltyPolicy *policy,
+                                                       double *out_average);
+
+/**
+ * The smallest turn total from which on the optimal player always banks when about to roll
+ * dice dice, in a turn that began after farkles farkles in a row (0 to the rules'
+ * farkle_penalty_streak minus 1); -1 when that hand never farkles (then rolling it is
+ * always at least as good), as farkle_turn_policy_bank_threshold() reports "never".
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (farkles at or above
+ * the streak, dice outside 1 to dice_count); farkle_last_error_message() says why.
+ *
+ * Requires:
+ * policy a live penalty policy, out_threshold writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_penalty_policy_bank_threshold(const struct FarklePenaltyPolicy *policy,
+                                                       uint32_t farkles,
+                                                       uint32_t dice,
+                                                       int32_t *out_threshold);
+
+/**
+ * The relative value h(k) of starting a turn after farkles (k) farkles in a row: how many
+ * points more (or, being negative, fewer) the player gathers in the long run from there than
+ * from a turn after no farkle, so h(0) = 0. A farkle after k farkles is worth h(k + 1), or
+ * minus the penalty on the last count before the streak; each turn of the policy maximizes
+ * its points plus that, and the average is the value of a turn after none.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (farkles at or above
+ * the rules' farkle_penalty_streak).
+ *
+ * Requires:
+ * policy a live penalty policy, out_value writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_penalty_policy_relative_value(const struct FarklePenaltyPolicy *policy,
+                                                       uint32_t farkles,
+                                                       double *out_value);
 
 /* ==========================================================================================
  * Two-player strategy: win tables

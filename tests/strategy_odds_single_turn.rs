@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use farkle::strategy::{Fraction, Odds, PenaltyPolicy, SingleTurn};
+use farkle::strategy::{Fraction, Odds, PenaltyPolicy, SingleTurn, StrategyError};
 use farkle::{FaceCounts, Preset, Rules, Scorer};
 
 fn frac(n: u64, d: u64) -> Fraction {
@@ -320,4 +320,185 @@ fn penalty_policy_agrees_with_relative_value_iteration_by_recursion() {
     let t1 = policy.turn(1).unwrap().bank_threshold(1).unwrap().unwrap();
     assert!(t1 <= t0);
     assert!(PenaltyPolicy::solve(&Odds::new(&Preset::Classic.rules()).unwrap()).is_err());
+}
+
+#[test]
+fn position_value_agrees_with_the_direct_recursion() {
+    // R(t, n) for n = 1, 2, 3 dice against the recursion above (every ordered roll with
+    // probability 1/6^n, every scoring selection, banking where the rules allow it), on the
+    // board and not, with and without hot dice.
+    let classic = Preset::Classic.rules();
+    let cases = [
+        (three_dice(classic), true),
+        (three_dice(classic), false),
+        (
+            Rules {
+                hot_dice: false,
+                min_bank_score: 200,
+                ..three_dice(Preset::Minimal.rules())
+            },
+            true,
+        ),
+    ];
+    for (rules, on_board) in cases {
+        let odds = Odds::new(&rules).unwrap();
+        let turn = SingleTurn::solve(&odds, on_board).unwrap();
+        let mut direct = Direct::new(rules, on_board, 0.0, turn.cap() + 5000);
+        for t in (0..=2000).step_by(50).chain([2450, 5000]) {
+            for n in 1..=3u8 {
+                let expected = direct.hold(t, usize::from(n));
+                let got = turn.position_value(t, n, on_board).unwrap();
+                assert!(
+                    (got - expected).abs() < 1e-9,
+                    "{rules:?} on_board={on_board} t={t} n={n}: {got} vs {expected}"
+                );
+                // Where banking is allowed, R is at least the turn total.
+                if direct.may_bank(t) {
+                    assert!(got >= f64::from(t), "t={t} n={n}: {got}");
+                }
+            }
+        }
+        // From scratch with the full set it is the turn's expected points.
+        assert_eq!(
+            turn.position_value(0, 3, on_board).unwrap(),
+            turn.expected_points()
+        );
+    }
+}
+
+#[test]
+fn position_value_by_hand() {
+    // Classic on three dice, on the board. With one die at 1000, rolling gains at most a
+    // 1 (100) or a 5 (50) with probability 1/3 and loses everything with 2/3, so it is worth
+    // less than (1/3)(1100 + a turn's worth) < 1000: banking is optimal and R = 1000. The
+    // same at the largest turn total, which must answer at once (no table up there).
+    let rules = three_dice(Preset::Classic.rules());
+    let odds = Odds::new(&rules).unwrap();
+    let turn = SingleTurn::solve(&odds, true).unwrap();
+    assert_eq!(turn.position_value(1000, 1, true).unwrap(), 1000.0);
+    let max = farkle::limits::MAX_TURN_TOTAL;
+    assert_eq!(turn.position_value(max, 1, true).unwrap(), f64::from(max));
+    assert_eq!(turn.position_value(max, 3, true).unwrap(), f64::from(max));
+
+    // One die and no hot dice: a 1 (100) or a 5 (50) ends the turn with it banked, anything
+    // else farkles. At 0 the player cannot bank: R = (100 + 50) / 6 = 25. At 50, banking 50
+    // beats rolling, (150 + 100) / 6 = 41.67.
+    let one = Rules {
+        dice_count: 1,
+        hot_dice: false,
+        ..Preset::Classic.rules()
+    };
+    let turn = SingleTurn::solve(&Odds::new(&one).unwrap(), true).unwrap();
+    assert!((turn.position_value(0, 1, true).unwrap() - 25.0).abs() < 1e-12);
+    assert_eq!(turn.position_value(50, 1, true).unwrap(), 50.0);
+
+    // Refusals: off the grid, negative, above the limit, dice outside the set, and a
+    // situation the policy was not solved for.
+    let turn = SingleTurn::solve(&odds, true).unwrap();
+    for (t, n, on) in [
+        (25, 1, true),
+        (-50, 1, true),
+        (max + 50, 1, true),
+        (i32::MAX, 1, true),
+        (0, 0, true),
+        (0, 4, true),
+        (0, 3, false),
+    ] {
+        assert!(
+            matches!(
+                turn.position_value(t, n, on),
+                Err(StrategyError::OutOfRange(_))
+            ),
+            "t={t} n={n} on_board={on}"
+        );
+    }
+}
+
+/// The penalty policy of one die without hot dice: a 1 (100) or a 5 (50) is banked at once
+/// (nothing is left to roll), anything else (4/6) farkles, so every turn is worth
+/// 25 + (2/3) phi with phi what its farkle is worth.
+fn one_die_penalty(streak: u8, points: i32) -> PenaltyPolicy {
+    let rules = Rules {
+        dice_count: 1,
+        hot_dice: false,
+        farkle_penalty_streak: streak,
+        farkle_penalty_points: points,
+        ..Preset::Classic.rules()
+    };
+    PenaltyPolicy::solve(&Odds::new(&rules).unwrap()).unwrap()
+}
+
+#[test]
+fn penalty_relative_values_by_hand() {
+    // Streak 2, penalty 500: u0 = 25 + (2/3) h1, u1 = 25 - (2/3) 500, h1 = u1 - u0, so
+    // h1 = -(2/3)(500 + h1), h1 = -200 and the average u0 = 25 - 400/3. The same from the
+    // chain of farkle counts: it spends 3/5 of the turns at 0 and 2/5 at 1, and pays 500 on
+    // 2/3 of the turns at 1: 25 - (2/5)(2/3)500.
+    let p = one_die_penalty(2, 500);
+    assert_eq!(p.streak(), 2);
+    assert_eq!(p.relative_value(0), Some(0.0));
+    assert!((p.relative_value(1).unwrap() + 200.0).abs() < 1e-8);
+    assert!((p.average_points_per_turn() - (25.0 - 400.0 / 3.0)).abs() < 1e-8);
+    // Streak 3, penalty 950: with a = 2/3, h1 = a (h2 - h1) and h2 = a (-950 - h1) give
+    // h1 = -a^2 950 / (1 + a + a^2) = -200 and h2 = -500.
+    let p = one_die_penalty(3, 950);
+    assert!((p.relative_value(1).unwrap() + 200.0).abs() < 1e-8);
+    assert!((p.relative_value(2).unwrap() + 500.0).abs() < 1e-8);
+    assert!(p.relative_value(3).is_none());
+    // Rolling at t is worth t/3 + 25 + (2/3) phi, below t once t > 37.5 + phi; every phi
+    // here is negative, so each count banks from the first bankable total, 50.
+    for k in 0..3 {
+        assert_eq!(p.bank_threshold(k, 1).unwrap(), Some(50), "k={k}");
+    }
+    assert!(matches!(
+        p.bank_threshold(3, 1),
+        Err(StrategyError::OutOfRange(_))
+    ));
+    assert!(matches!(
+        p.bank_threshold(0, 2),
+        Err(StrategyError::OutOfRange(_))
+    ));
+}
+
+#[test]
+fn penalty_thresholds_by_farkles_in_a_row() {
+    // The figures docs/strategy.md lists for the extended preset (from this solver).
+    let odds = Odds::new(&Preset::Extended.rules()).unwrap();
+    let p = PenaltyPolicy::solve(&odds).unwrap();
+    let listed = [
+        [300, 250, 400, 1050, 3050, 18150],
+        [200, 150, 350, 950, 3000, 18050],
+        [50, 50, 50, 50, 2100, 17150],
+    ];
+    for (k, row) in listed.iter().enumerate() {
+        for (d, &th) in row.iter().enumerate() {
+            assert_eq!(p.bank_threshold(k, d as u8 + 1).unwrap(), Some(th), "k={k}");
+        }
+    }
+    // A property independent of the solver's figures: a farkle after more farkles in a row
+    // is worth less (it is nearer the penalty), and a turn is the more willing to bank the
+    // less its farkle is worth, so thresholds never rise with the count, and neither do the
+    // relative values. Checked on the extended and zilch presets and a long streak.
+    let long = Rules {
+        farkle_penalty_streak: 5,
+        farkle_penalty_points: 2000,
+        ..Preset::Minimal.rules()
+    };
+    for rules in [Preset::Extended.rules(), Preset::Zilch.rules(), long] {
+        let p = PenaltyPolicy::solve(&Odds::new(&rules).unwrap()).unwrap();
+        assert_eq!(p.streak(), usize::from(rules.farkle_penalty_streak));
+        for k in 1..p.streak() {
+            assert!(p.relative_value(k).unwrap() <= p.relative_value(k - 1).unwrap());
+            for d in 1..=rules.dice_count {
+                let before = p.bank_threshold(k - 1, d).unwrap();
+                let after = p.bank_threshold(k, d).unwrap();
+                match (before, after) {
+                    (Some(b), Some(a)) => assert!(a <= b, "{rules:?} k={k} d={d}: {a} > {b}"),
+                    // A hand that never farkles is never banked, whatever the count.
+                    (None, None) => {}
+                    other => panic!("{rules:?} k={k} d={d}: {other:?}"),
+                }
+            }
+        }
+    }
 }

@@ -9,8 +9,10 @@ through cffi, with every declaration generated from the library's header at buil
   roll analysis, legal selections, exact odds as Fractions; Scorer for many scores.
 - Game: a whole game with seeded, entropy or supplied dice; actions, state, rolls, events,
   advice, bots; save and load as str, bytes or files.
-- Strategy: TurnPolicy (single-turn optimal play), WinTable (two-player optimal play, with
-  progress and cancellation), penalty_average_points(), simulate() for bot tournaments.
+- Strategy: TurnPolicy (single-turn optimal play and the value of any position of a turn),
+  WinTable (two-player optimal play, with progress and cancellation), PenaltyPolicy and
+  penalty_average_points() (the long-run policy under a penalty), simulate() for bot
+  tournaments.
 - The dice-hands scorer (score_hands() and friends) and point_calculation().
 
 Every failure the library reports raises a subclass of FarkleError with its explanation;
@@ -55,6 +57,7 @@ from ._scoring import Combination, PointCalculation, RollAnalysis, Score, Select
 from ._strategy import (
     Choice,
     Decision,
+    PenaltyPolicy,
     Player,
     SimulationResult,
     TurnPolicy,
@@ -97,7 +100,7 @@ __all__ = [
     "Game", "GameState", "PlayerState", "TurnRoll", "Event", "Advice", "AdviceChoice",
     # strategy
     "TurnPolicy", "WinTable", "Choice", "Decision", "Player", "TurnState",
-    "SimulationResult", "simulate", "penalty_average_points", "Progress", "ProgressCallback",
+    "SimulationResult", "simulate", "penalty_average_points", "PenaltyPolicy", "Progress", "ProgressCallback",
     # dice hands
     "Hand", "HandBonuses", "HandLevels", "HandsResult", "score_hands", "hand_upgrade_cost",
     "hand_base_mult", "hand_name",

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-only
 # Copyright (C) 2026 The farkle authors
-"""Strategy: the single-turn policy, the two-player win table, the long-run average under a
-penalty, and bot simulations."""
+"""Strategy: the single-turn policy, the two-player win table, the long-run policy and its
+average under a penalty, and bot simulations."""
 
 from __future__ import annotations
 
@@ -104,6 +104,19 @@ class TurnPolicy(Handle):
         low.check(lib.farkle_turn_policy_bank_threshold(self._handle(), dice, out))
         return None if out[0] < 0 else out[0]
 
+    def value(self, turn_total: int, dice: int, on_board: Optional[bool] = None) -> float:
+        """R(t, n): the expected points the policy banks this turn (0 for a farkle) holding
+        `turn_total` (a multiple of 50 for the presets, 0 to FARKLE_MAX_TURN_TOTAL) and about
+        to roll `dice` dice: the better of banking now, where the rules allow it, and
+        rolling. `on_board` defaults to the situation the policy was solved for; the other
+        one is refused (InvalidArgumentError), since each needs its own policy."""
+        low.integer(turn_total, "turn_total", 0, lib.FARKLE_MAX_TURN_TOTAL)
+        low.integer(dice, "dice", 1, self.rules.dice_count)
+        board = self.on_board if on_board is None else low.flag(on_board, "on_board")
+        out = ffi.new("double *")
+        low.check(lib.farkle_turn_policy_value(self._handle(), turn_total, dice, int(board), out))
+        return out[0]  # type: ignore[no-any-return]
+
     def best_choice(self, roll: Sequence[int], turn_total: int = 0) -> Choice:
         """The best play of `roll` with `turn_total` points already made this turn (a
         multiple of 50 for the presets, 0 to FARKLE_MAX_TURN_TOTAL)."""
@@ -112,6 +125,59 @@ class TurnPolicy(Handle):
         out = ffi.new("FarkleChoice *")
         low.check(lib.farkle_turn_policy_best_choice(self._handle(), data, len(data), turn_total, out))
         return _choice(out)
+
+
+class PenaltyPolicy(Handle):
+    """The optimal long-run policy for rules with a consecutive-farkle penalty in points (the
+    player on the board): a turn for each count of farkles in a row, from 0 to one less than
+    the rules' farkle_penalty_streak. Solve one with `PenaltyPolicy(rules)`; it owns a
+    library object (see close()). Immutable: safe to query from several threads."""
+
+    __slots__ = ("rules",)
+    _what = "PenaltyPolicy"
+
+    def __init__(self, rules: Union[Rules, str], *, progress: Progress = None) -> None:
+        """Solves the policy (milliseconds for the presets, seconds for a long streak).
+        UnsupportedError without a penalty or with one that loses the whole score.
+        `progress`: None, True (a tqdm bar) or a callback(fraction) that returns False to
+        cancel (CancelledError)."""
+        self.rules = _rules(rules)
+        out = ffi.new("FarklePenaltyPolicy **")
+        with Reporter(progress, "penalty policy") as r:
+            status = lib.farkle_penalty_policy_new_with_progress(self.rules._c, r.function, r.user, out)
+            _finish(status, r)
+        self._own(out[0], lib.farkle_penalty_policy_free)
+
+    @property
+    def streak(self) -> int:
+        """The count of farkles in a row that costs the penalty; the policy's counts are 0 to
+        one less."""
+        return self.rules.farkle_penalty_streak
+
+    @property
+    def average_points(self) -> float:
+        """The long-run average points per turn under the policy."""
+        out = ffi.new("double *")
+        low.check(lib.farkle_penalty_policy_average_points(self._handle(), out))
+        return out[0]  # type: ignore[no-any-return]
+
+    def bank_threshold(self, farkles: int, dice: int) -> Optional[int]:
+        """The smallest turn total from which the policy always banks before rolling `dice`
+        dice, in a turn that began after `farkles` farkles in a row; None when that hand never
+        farkles (rolling is then always as good)."""
+        low.integer(farkles, "farkles", 0, self.streak - 1)
+        low.integer(dice, "dice", 1, self.rules.dice_count)
+        out = ffi.new("int32_t *")
+        low.check(lib.farkle_penalty_policy_bank_threshold(self._handle(), farkles, dice, out))
+        return None if out[0] < 0 else out[0]
+
+    def relative_value(self, farkles: int) -> float:
+        """h(k): how many points more (negative: fewer) the player gathers in the long run
+        from a turn after `farkles` farkles in a row than from one after none (h(0) = 0)."""
+        low.integer(farkles, "farkles", 0, self.streak - 1)
+        out = ffi.new("double *")
+        low.check(lib.farkle_penalty_policy_relative_value(self._handle(), farkles, out))
+        return out[0]  # type: ignore[no-any-return]
 
 
 def penalty_average_points(rules: Union[Rules, str], *, progress: Progress = None) -> float:

@@ -87,6 +87,7 @@ _COVERED_BY = {
     "farkle_game_new": "farkle_game_new_with",
     "farkle_turn_policy_new": "farkle_turn_policy_new_with_progress",
     "farkle_penalty_average_points": "farkle_penalty_average_points_with_progress",
+    "farkle_penalty_policy_new": "farkle_penalty_policy_new_with_progress",
     "farkle_simulate": "farkle_simulate_with_progress",
     "farkle_struct_layout": "(the tests: layouts are checked above)",
 }

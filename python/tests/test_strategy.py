@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-only
 # Copyright (C) 2026 The farkle authors
 """Strategy: the single-turn policy against the figures of docs/strategy.md and a brute-force
-check of its last decision, the win table with progress, cancellation and saving, advice and
+check of its last decision, the value of positions and the penalty policy by hand, the win table with progress, cancellation and saving, advice and
 bots with a table, and simulations."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import pytest
 
 import farkle
 from farkle import Player, TurnState
+from farkle._native import lib
 
 
 def test_single_turn_policy_of_the_classic_preset(classic: farkle.Rules) -> None:
@@ -42,6 +43,66 @@ def test_penalty_average_of_the_extended_preset() -> None:
     assert farkle.penalty_average_points("extended") == pytest.approx(590.83, abs=0.005)
     with pytest.raises(farkle.UnsupportedError):
         farkle.penalty_average_points("classic")
+
+
+def test_position_value_of_the_single_turn_policy(classic: farkle.Rules) -> None:
+    policy = farkle.TurnPolicy(classic)
+    # From scratch it is the expected points; with one die at 1000 banking is optimal (a
+    # roll keeps the points only on a 1 or a 5), so it is the turn total, up to the largest.
+    assert policy.value(0, 6) == policy.expected_points
+    assert policy.value(1000, 1) == 1000.0
+    top = lib.FARKLE_MAX_TURN_TOTAL
+    assert policy.value(top, 1, on_board=True) == float(top)
+    assert policy.value(300, 2) >= 300.0
+    # One die without hot dice: a 1 or a 5 is banked at once, else a farkle: (100 + 50) / 6.
+    one = farkle.TurnPolicy(classic.replace(dice_count=1, hot_dice=False))
+    assert one.value(0, 1) == pytest.approx(25.0, abs=1e-9)
+    with pytest.raises(farkle.InvalidArgumentError, match="not yet on the board"):
+        policy.value(0, 6, on_board=False)
+    with pytest.raises(farkle.InvalidArgumentError, match="multiple of 50"):
+        policy.value(25, 6)
+    with pytest.raises(ValueError):
+        policy.value(0, 7)
+    with pytest.raises(ValueError):
+        policy.value(-50, 1)
+    with pytest.raises(TypeError):
+        policy.value(0, 6, on_board="yes")  # type: ignore[arg-type]
+    off = farkle.TurnPolicy(classic, on_board=False)
+    assert off.value(0, 6) == off.expected_points == off.value(0, 6, on_board=False)
+
+
+def test_penalty_policy_by_farkles_in_a_row() -> None:
+    # The thresholds docs/strategy.md lists for the extended preset.
+    with farkle.PenaltyPolicy("extended") as policy:
+        assert policy.streak == 3
+        assert policy.average_points == pytest.approx(590.83, abs=0.005)
+        assert policy.average_points == farkle.penalty_average_points("extended")
+        listed = [
+            [300, 250, 400, 1050, 3050, 18150],
+            [200, 150, 350, 950, 3000, 18050],
+            [50, 50, 50, 50, 2100, 17150],
+        ]
+        assert [[policy.bank_threshold(k, n) for n in range(1, 7)] for k in range(3)] == listed
+        h = [policy.relative_value(k) for k in range(3)]
+        assert h[0] == 0.0 and h[2] <= h[1] < 0.0
+        with pytest.raises(ValueError):
+            policy.bank_threshold(3, 1)
+        with pytest.raises(ValueError):
+            policy.relative_value(-1)
+    # Six dice never farkle in zilch: never banked, after any count.
+    zilch = farkle.PenaltyPolicy("zilch")
+    assert [zilch.bank_threshold(k, 6) for k in range(3)] == [None, None, None]
+    # One die, no hot dice, 500 on the second farkle: h(1) = -(2/3)(500 + h(1)) = -200.
+    one = farkle.Rules("classic").replace(
+        dice_count=1, hot_dice=False, farkle_penalty_streak=2, farkle_penalty_points=500
+    )
+    tiny_policy = farkle.PenaltyPolicy(one)
+    assert tiny_policy.relative_value(1) == pytest.approx(-200.0, abs=1e-6)
+    assert tiny_policy.average_points == pytest.approx(25.0 - 400.0 / 3.0, abs=1e-6)
+    with pytest.raises(farkle.UnsupportedError):
+        farkle.PenaltyPolicy("classic")
+    with pytest.raises(farkle.CancelledError):
+        farkle.PenaltyPolicy("extended", progress=lambda f: False)
 
 
 def test_win_table_progress_cancel_and_save(tiny: farkle.Rules, tmp_path: Path) -> None:

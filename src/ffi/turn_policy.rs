@@ -2,15 +2,16 @@
 // Copyright (C) 2026 The farkle authors
 
 //! FarkleTurnPolicy, the optimal single-turn policy, from C: its best play of a roll
-//! (FarkleChoice), its bank thresholds, and the long-run average of the policy under a
-//! farkle penalty. Conversions and checks only; the mathematics is in
-//! `crate::strategy::single_turn`.
+//! (FarkleChoice), its bank thresholds, the value of any position of a turn, and
+//! FarklePenaltyPolicy, the long-run policy under a farkle penalty (its average, and its
+//! thresholds and relative values by farkles in a row). Conversions and checks only; the
+//! mathematics is in `crate::strategy::single_turn`.
 
 use std::ffi::c_void;
 
 use crate::dice::FaceCounts;
 use crate::ffi::boundary::{arg, out, slice, Handle};
-use crate::ffi::error::FarkleStatus;
+use crate::ffi::error::{fail, FarkleStatus};
 use crate::ffi::odds::dice_arg;
 use crate::ffi::progress::{progress_of, FarkleProgressFn};
 use crate::ffi::rules::FarkleRules;
@@ -209,6 +210,53 @@ pub unsafe extern "C" fn farkle_turn_policy_bank_threshold(
     }
 }
 
+/// The expected points the optimal player banks this turn (0 for a farkle) from a position
+/// before a roll: holding `turn_total` points and about to roll `dice_left` dice, the better
+/// of banking now, where the rules allow it, and rolling. At turn total 0 with the full set
+/// it is farkle_turn_policy_expected_points(). `on_board` (1 on the board, 0 not yet, when the
+/// minimum entry applies) states the player's situation and must be the one the policy was
+/// created for; a policy answers for one situation only. Constant time in the turn total
+/// (above the solved range the values are in closed form); allocates nothing.
+///
+/// Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (a turn total that is
+/// negative, above FARKLE_MAX_TURN_TOTAL or not a multiple of the rules' granularity, 50 for
+/// every preset; dice_left outside 1 to dice_count; on_board other than 0 or 1, or not the
+/// situation the policy was created for); farkle_last_error_message() says why.
+/// `*out_value` is written only on success.
+///
+/// # Safety
+/// `policy` a live policy, `out_value` writable.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_turn_policy_value(
+    policy: *const FarkleTurnPolicy,
+    turn_total: i32,
+    dice_left: u32,
+    on_board: u8,
+    out_value: *mut f64,
+) -> FarkleStatus {
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (policy, out) = unsafe { (FarkleTurnPolicy::from_ptr(policy)?, out(out_value)?) };
+        let on_board = flag_arg(on_board, "on_board")?;
+        let dice = dice_arg(dice_left, policy.policy.dice_count())?;
+        out.write(policy.policy.position_value(turn_total, dice, on_board)?);
+        Ok(())
+    }
+}
+
+/// A C flag (0 or 1) as a bool, or INVALID_ARGUMENT naming the parameter.
+fn flag_arg(value: u8, name: &str) -> Result<bool, FarkleStatus> {
+    match value {
+        0 => Ok(false),
+        1 => Ok(true),
+        _ => Err(fail(
+            FarkleStatus::InvalidArgument,
+            format!("{name} is {value}; it must be 0 or 1"),
+        )),
+    }
+}
+
 /// The best play of a roll (`count` faces 1 to 6) with `turn_total` points already made this
 /// turn: which dice to keep (a mask into `faces`) and whether to bank afterwards;
 /// `farkle` set when nothing scores. Constant time in the turn total (above the solved range
@@ -292,5 +340,178 @@ pub unsafe extern "C" fn farkle_penalty_average_points_with_progress(
         let policy = PenaltyPolicy::solve_with_progress(&odds, &mut report)?;
         out.write(policy.average_points_per_turn());
         Ok(())
+    }
+}
+
+/// The optimal long-run policy for rules with a consecutive-farkle penalty (the player on the
+/// board): the turn to play after each count of farkles in a row, from 0 to one less than
+/// the rules' farkle_penalty_streak. Opaque; create with farkle_penalty_policy_new(), free
+/// with farkle_penalty_policy_free(). Immutable: safe to query from several threads at once.
+pub struct FarklePenaltyPolicy {
+    policy: PenaltyPolicy,
+    dice_count: u8,
+}
+
+impl Handle for FarklePenaltyPolicy {}
+
+/// Solves the policy that maximizes the long-run average points per turn under the rules'
+/// consecutive-farkle penalty, the player on the board; farkle_penalty_average_points() is
+/// its average.
+///
+/// Cost: as farkle_penalty_average_points() (10 ms for the extended preset, 3 s for a streak
+/// of 255; FARKLE_STATUS_RESOURCE_LIMIT beyond FARKLE_LIMIT_TURN_STATES states for all the
+/// counts together or FARKLE_LIMIT_TURN_WORK option evaluations in all), and it keeps one
+/// solved turn per count of farkles in a row. farkle_penalty_policy_new_with_progress()
+/// reports progress and can be cancelled.
+///
+/// On success `*out_policy` owns a new policy; free it with farkle_penalty_policy_free().
+/// Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED
+/// (no penalty, or a penalty that loses the whole score), FARKLE_STATUS_RESOURCE_LIMIT;
+/// farkle_last_error_message() says why.
+///
+/// # Safety
+/// `rules` readable, `out_policy` writable.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_penalty_policy_new(
+    rules: *const FarkleRules,
+    out_policy: *mut *mut FarklePenaltyPolicy,
+) -> FarkleStatus {
+    // SAFETY: the caller's promises are this function's.
+    unsafe {
+        farkle_penalty_policy_new_with_progress(rules, None, std::ptr::null_mut(), out_policy)
+    }
+}
+
+/// farkle_penalty_policy_new(), calling `progress` (when not NULL) now and then with an
+/// estimate of the fraction done and `user`; when it returns false the solve stops and
+/// returns FARKLE_STATUS_CANCELLED, creating nothing.
+///
+/// # Safety
+/// `rules` readable, `out_policy` writable; `progress` a valid function or NULL.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_penalty_policy_new_with_progress(
+    rules: *const FarkleRules,
+    progress: FarkleProgressFn,
+    user: *mut c_void,
+    out_policy: *mut *mut FarklePenaltyPolicy,
+) -> FarkleStatus {
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers and the progress function.
+        let (rules, out, mut report) = unsafe {
+            (Rules::try_from(arg(rules)?)?, out(out_policy)?, progress_of(progress, user))
+        };
+        let odds = Odds::new(&rules)?;
+        let policy = PenaltyPolicy::solve_with_progress(&odds, &mut report)?;
+        FarklePenaltyPolicy { policy, dice_count: rules.dice_count }.into_out(out);
+        Ok(())
+    }
+}
+
+/// Frees a penalty policy. NULL is a no-op; do not free a policy twice.
+///
+/// # Safety
+/// `policy` must be NULL or come from farkle_penalty_policy_new() and not be freed yet.
+#[no_mangle]
+pub unsafe extern "C" fn farkle_penalty_policy_free(policy: *mut FarklePenaltyPolicy) {
+    // SAFETY: the caller's promise.
+    ffi_guard!((), unsafe { FarklePenaltyPolicy::free(policy) })
+}
+
+/// The long-run average points per turn under the policy (what
+/// farkle_penalty_average_points() returns for the same rules).
+///
+/// Errors: FARKLE_STATUS_NULL_POINTER.
+///
+/// # Safety
+/// `policy` a live penalty policy, `out_average` writable.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_penalty_policy_average_points(
+    policy: *const FarklePenaltyPolicy,
+    out_average: *mut f64,
+) -> FarkleStatus {
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (policy, out) =
+            unsafe { (FarklePenaltyPolicy::from_ptr(policy)?, out(out_average)?) };
+        out.write(policy.policy.average_points_per_turn());
+        Ok(())
+    }
+}
+
+/// The smallest turn total from which on the optimal player always banks when about to roll
+/// `dice` dice, in a turn that began after `farkles` farkles in a row (0 to the rules'
+/// farkle_penalty_streak minus 1); -1 when that hand never farkles (then rolling it is
+/// always at least as good), as farkle_turn_policy_bank_threshold() reports "never".
+///
+/// Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (farkles at or above
+/// the streak, dice outside 1 to dice_count); farkle_last_error_message() says why.
+///
+/// # Safety
+/// `policy` a live penalty policy, `out_threshold` writable.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_penalty_policy_bank_threshold(
+    policy: *const FarklePenaltyPolicy,
+    farkles: u32,
+    dice: u32,
+    out_threshold: *mut i32,
+) -> FarkleStatus {
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (policy, out) =
+            unsafe { (FarklePenaltyPolicy::from_ptr(policy)?, out(out_threshold)?) };
+        let farkles = farkles_arg(&policy.policy, farkles)?;
+        let d = dice_arg(dice, policy.dice_count)?;
+        out.write(policy.policy.bank_threshold(farkles, d)?.unwrap_or(-1));
+        Ok(())
+    }
+}
+
+/// The relative value h(k) of starting a turn after `farkles` (k) farkles in a row: how many
+/// points more (or, being negative, fewer) the player gathers in the long run from there than
+/// from a turn after no farkle, so h(0) = 0. A farkle after k farkles is worth h(k + 1), or
+/// minus the penalty on the last count before the streak; each turn of the policy maximizes
+/// its points plus that, and the average is the value of a turn after none.
+///
+/// Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (farkles at or above
+/// the rules' farkle_penalty_streak).
+///
+/// # Safety
+/// `policy` a live penalty policy, `out_value` writable.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_penalty_policy_relative_value(
+    policy: *const FarklePenaltyPolicy,
+    farkles: u32,
+    out_value: *mut f64,
+) -> FarkleStatus {
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (policy, out) = unsafe { (FarklePenaltyPolicy::from_ptr(policy)?, out(out_value)?) };
+        let farkles = farkles_arg(&policy.policy, farkles)?;
+        // Checked above: every count below the streak has its value.
+        let value = policy.policy.relative_value(farkles).ok_or(FarkleStatus::InvalidArgument)?;
+        out.write(value);
+        Ok(())
+    }
+}
+
+/// A count of farkles in a row the policy has a turn for, or INVALID_ARGUMENT naming the
+/// counts.
+fn farkles_arg(policy: &PenaltyPolicy, farkles: u32) -> Result<usize, FarkleStatus> {
+    match usize::try_from(farkles) {
+        Ok(k) if k < policy.streak() => Ok(k),
+        _ => Err(fail(
+            FarkleStatus::InvalidArgument,
+            format!(
+                "farkles is {farkles}; the penalty comes with farkle number {}, so the counts \
+                 are 0 to {}",
+                policy.streak(),
+                policy.streak() - 1
+            ),
+        )),
     }
 }

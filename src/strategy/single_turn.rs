@@ -226,6 +226,39 @@ impl SingleTurn {
         Ok(self.w(self.units(turn_total)?, self.check_dice(dice)?))
     }
 
+    /// R(t, n) at a position of the turn: the expected points the optimal player banks this
+    /// turn (a farkle counting as 0, or as the farkle payoff of a turn of a
+    /// [`PenaltyPolicy`]) when holding `turn_total` (t) and about to roll `dice` (n) dice,
+    /// for a player on the board or not: the better of banking now, where the rules allow it,
+    /// and rolling. The position must be one this policy answers for: `turn_total` a
+    /// multiple of the rules' granularity from 0 to [`MAX_TURN_TOTAL`], `dice` from 1 to the
+    /// set, and `on_board` the situation the policy was solved for (the two differ in where
+    /// banking is allowed, so each needs its own solve); `OutOfRange` otherwise, saying why.
+    ///
+    /// Reads the solved table below the cap and the closed form above it: constant time and
+    /// no allocation, whatever the turn total.
+    pub fn position_value(
+        &self,
+        turn_total: i32,
+        dice: u8,
+        on_board: bool,
+    ) -> Result<f64, StrategyError> {
+        let t = units_of_turn_total(turn_total, self.model.unit, MAX_TURN_TOTAL)?;
+        let m = self.check_dice(dice)?;
+        if on_board != self.on_board {
+            let (asked, solved) = if on_board {
+                ("on the board", "not yet on the board")
+            } else {
+                ("not yet on the board", "on the board")
+            };
+            return Err(StrategyError::OutOfRange(format!(
+                "the position is of a player {asked}, but the policy was solved for a player \
+                 {solved}; solve one for this situation"
+            )));
+        }
+        Ok(self.w(t, m))
+    }
+
     /// Whether the optimal player banks holding `turn_total` with `dice` dice to roll.
     pub fn should_bank(&self, turn_total: i32, dice: u8) -> Result<bool, StrategyError> {
         Ok(self.banks(self.units(turn_total)?, self.check_dice(dice)?))
@@ -491,6 +524,33 @@ impl PenaltyPolicy {
     /// The relative value of starting a turn after `k` consecutive farkles (0 for k = 0).
     pub fn relative_value(&self, k: usize) -> Option<f64> {
         self.relative.get(k).copied()
+    }
+
+    /// The number of farkles in a row that costs the penalty: the policy has a turn for each
+    /// count from 0 to one less.
+    pub fn streak(&self) -> usize {
+        self.turns.len()
+    }
+
+    /// The smallest turn total from which on the optimal player always banks with `dice` dice
+    /// to roll, at the start of which were `farkles` farkles in a row; `None` when that hand
+    /// never farkles (rolling it is then always at least as good), as
+    /// [`SingleTurn::bank_threshold`]. `OutOfRange` for a count at or above the streak or a
+    /// dice count outside the set.
+    pub fn bank_threshold(&self, farkles: usize, dice: u8) -> Result<Option<i32>, StrategyError> {
+        self.turn_after(farkles)?.bank_threshold(dice)
+    }
+
+    /// The turn after `farkles` farkles in a row, or `OutOfRange` naming the streak.
+    fn turn_after(&self, farkles: usize) -> Result<&SingleTurn, StrategyError> {
+        self.turns.get(farkles).ok_or_else(|| {
+            StrategyError::OutOfRange(format!(
+                "{farkles} farkles in a row; the penalty comes with farkle number {}, so the \
+                 counts are 0 to {}",
+                self.turns.len(),
+                self.turns.len() - 1
+            ))
+        })
     }
 
     /// The optimal turn after `k` consecutive farkles: its decisions are the policy; its

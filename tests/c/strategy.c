@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-only
  * Copyright (C) 2026 The farkle authors
  *
- * The strategy C contract: exact odds, the single-turn policy, and the two-player table
+ * The strategy C contract: exact odds, the single-turn policy and the value of any position
+ * of a turn, the long-run penalty policy by farkles in a row, and the two-player table
  * (solve with progress, queries, save/load to file and buffer, damaged files), with every
  * error path. Expected numbers are hand-derived fractions or properties any correct answer
  * has; the exact values are checked by the Rust tests against independent computations.
@@ -142,6 +143,183 @@ static void test_turn_policy(void) {
     CHECK_STATUS(farkle_penalty_average_points(&r, &points), FARKLE_STATUS_UNSUPPORTED);
     CHECK_STATUS(farkle_penalty_average_points(NULL, &points), FARKLE_STATUS_NULL_POINTER);
     CHECK_STATUS(farkle_penalty_average_points(&r, NULL), FARKLE_STATUS_NULL_POINTER);
+}
+
+static bool stop_at_once(double fraction, void *user) {
+    (void)fraction;
+    (void)user;
+    return false;
+}
+
+static int message_has(const char *part) {
+    return strstr(farkle_last_error_message(), part) != NULL;
+}
+
+static void test_turn_policy_value(void) {
+    FarkleRules r = preset(FARKLE_PRESET_CLASSIC);
+    FarkleTurnPolicy *on = NULL;
+    FarkleTurnPolicy *off = NULL;
+    double points = 0.0;
+    double v = 0.0;
+    const double untouched = -12345.0;
+
+    CHECK_STATUS(farkle_turn_policy_new(&r, true, &on), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_turn_policy_new(&r, false, &off), FARKLE_STATUS_OK);
+    /* From scratch with the full set: the turn's expected points. */
+    CHECK_STATUS(farkle_turn_policy_expected_points(on, &points), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_turn_policy_value(on, 0, 6, 1, &v), FARKLE_STATUS_OK);
+    CHECK(v == points);
+    CHECK_STATUS(farkle_turn_policy_expected_points(off, &points), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_turn_policy_value(off, 0, 6, 0, &v), FARKLE_STATUS_OK);
+    CHECK(v == points);
+    /* One die at 1000: rolling keeps the points only on a 1 or a 5 (1/3), and a turn adds
+     * far less than 2000 to them, so banking is optimal and the value is the turn total. */
+    CHECK_STATUS(farkle_turn_policy_value(on, 1000, 1, 1, &v), FARKLE_STATUS_OK);
+    CHECK(v == 1000.0);
+    /* The largest turn total answers at once, and the same way. */
+    CHECK_STATUS(farkle_turn_policy_value(on, FARKLE_MAX_TURN_TOTAL, 1, 1, &v), FARKLE_STATUS_OK);
+    CHECK(v == (double)FARKLE_MAX_TURN_TOTAL);
+    /* Where banking is allowed, the value is at least the turn total. */
+    CHECK_STATUS(farkle_turn_policy_value(on, 300, 2, 1, &v), FARKLE_STATUS_OK);
+    CHECK(v >= 300.0);
+    /* Not on the board at 100: no bank yet, but three dice can still make the entry. */
+    CHECK_STATUS(farkle_turn_policy_value(off, 100, 3, 0, &v), FARKLE_STATUS_OK);
+    CHECK(v > 0.0);
+
+    /* Refusals leave the output alone and say why. */
+    v = untouched;
+    CHECK_STATUS(farkle_turn_policy_value(on, 25, 1, 1, &v), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK(message_has("multiple of 50"));
+    CHECK_STATUS(farkle_turn_policy_value(on, -50, 1, 1, &v), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(farkle_turn_policy_value(on, FARKLE_MAX_TURN_TOTAL + 50, 1, 1, &v),
+                 FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(farkle_turn_policy_value(on, 0, 0, 1, &v), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(farkle_turn_policy_value(on, 0, 7, 1, &v), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK(message_has("1 to 6"));
+    CHECK_STATUS(farkle_turn_policy_value(on, 0, 6, 2, &v), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK(message_has("on_board is 2"));
+    CHECK_STATUS(farkle_turn_policy_value(on, 0, 6, 0, &v), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK(message_has("solved for a player on the board"));
+    CHECK_STATUS(farkle_turn_policy_value(off, 0, 6, 1, &v), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(farkle_turn_policy_value(NULL, 0, 6, 1, &v), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_turn_policy_value(on, 0, 6, 1, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK(v == untouched);
+    farkle_turn_policy_free(on);
+    farkle_turn_policy_free(off);
+
+    /* One die, no hot dice: a 1 (100) or a 5 (50) is banked at once, anything else farkles.
+     * At 0 the player cannot bank: (100 + 50) / 6 = 25. */
+    r.dice_count = 1;
+    r.hot_dice = false;
+    CHECK_STATUS(farkle_turn_policy_new(&r, true, &on), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_turn_policy_value(on, 0, 1, 1, &v), FARKLE_STATUS_OK);
+    CHECK(v > 25.0 - 1e-9 && v < 25.0 + 1e-9);
+    farkle_turn_policy_free(on);
+}
+
+static void test_penalty_policy(void) {
+    FarkleRules r = preset(FARKLE_PRESET_EXTENDED);
+    FarklePenaltyPolicy *p = NULL;
+    FarklePenaltyPolicy *const sentinel = (FarklePenaltyPolicy *)&r;
+    double average = 0.0;
+    double direct = 0.0;
+    double h = 0.0;
+    double h_before = 0.0;
+    int32_t th = 0;
+    int32_t before[7] = {0};
+    uint32_t k;
+    uint32_t n;
+
+    CHECK_STATUS(farkle_penalty_policy_new(&r, &p), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_penalty_policy_average_points(p, &average), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_penalty_average_points(&r, &direct), FARKLE_STATUS_OK);
+    CHECK(average == direct);
+    /* Thresholds are multiples of 50 and never rise with the farkles in a row (a farkle
+     * nearer the penalty is worth less, so the player banks sooner); relative values start
+     * at 0 and fall. */
+    for (k = 0; k < 3; k++) {
+        CHECK_STATUS(farkle_penalty_policy_relative_value(p, k, &h), FARKLE_STATUS_OK);
+        CHECK(k == 0 ? h == 0.0 : h <= h_before);
+        h_before = h;
+        for (n = 1; n <= 6; n++) {
+            CHECK_STATUS(farkle_penalty_policy_bank_threshold(p, k, n, &th), FARKLE_STATUS_OK);
+            CHECK(th > 0 && th % 50 == 0);
+            CHECK(k == 0 || th <= before[n]);
+            before[n] = th;
+        }
+    }
+    CHECK(h_before < 0.0);
+    th = -7;
+    h = -7.0;
+    CHECK_STATUS(farkle_penalty_policy_bank_threshold(p, 3, 1, &th),
+                 FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK(message_has("0 to 2"));
+    CHECK_STATUS(farkle_penalty_policy_bank_threshold(p, 0, 0, &th),
+                 FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(farkle_penalty_policy_bank_threshold(p, 0, 7, &th),
+                 FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(farkle_penalty_policy_relative_value(p, 3, &h), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(farkle_penalty_policy_relative_value(p, 4000000000u, &h),
+                 FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK(th == -7 && h == -7.0);
+    CHECK_STATUS(farkle_penalty_policy_bank_threshold(NULL, 0, 1, &th),
+                 FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_penalty_policy_bank_threshold(p, 0, 1, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_penalty_policy_relative_value(NULL, 0, &h), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_penalty_policy_relative_value(p, 0, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_penalty_policy_average_points(NULL, &average), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_penalty_policy_average_points(p, NULL), FARKLE_STATUS_NULL_POINTER);
+    farkle_penalty_policy_free(p);
+    farkle_penalty_policy_free(NULL);
+
+    /* Zilch: six dice never farkle, so their threshold is -1 (never bank) after any count. */
+    r = preset(FARKLE_PRESET_ZILCH);
+    CHECK_STATUS(farkle_penalty_policy_new_with_progress(&r, NULL, NULL, &p), FARKLE_STATUS_OK);
+    for (k = 0; k < 3; k++) {
+        CHECK_STATUS(farkle_penalty_policy_bank_threshold(p, k, 6, &th), FARKLE_STATUS_OK);
+        CHECK(th == -1);
+    }
+    farkle_penalty_policy_free(p);
+
+    /* One die, no hot dice, a penalty of 500 on the second farkle in a row. A turn scores 25
+     * on average and farkles with probability 2/3, worth h(1) after none and -500 after one:
+     * h(1) = (25 - (2/3) 500) - (25 + (2/3) h(1)), so h(1) = -200, and the average is
+     * 25 + (2/3)(-200). Every turn banks from the first bankable total, 50 (rolling at t is
+     * worth t/3 + 25 + (2/3) h, below t for any t > 37.5 + h). */
+    r = preset(FARKLE_PRESET_CLASSIC);
+    r.dice_count = 1;
+    r.hot_dice = false;
+    r.farkle_penalty_streak = 2;
+    r.farkle_penalty_points = 500;
+    CHECK_STATUS(farkle_penalty_policy_new(&r, &p), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_penalty_policy_relative_value(p, 1, &h), FARKLE_STATUS_OK);
+    CHECK(h > -200.0 - 1e-6 && h < -200.0 + 1e-6);
+    CHECK_STATUS(farkle_penalty_policy_average_points(p, &average), FARKLE_STATUS_OK);
+    CHECK(average > 25.0 - 400.0 / 3.0 - 1e-6 && average < 25.0 - 400.0 / 3.0 + 1e-6);
+    CHECK_STATUS(farkle_penalty_policy_bank_threshold(p, 1, 1, &th), FARKLE_STATUS_OK);
+    CHECK(th == 50);
+    farkle_penalty_policy_free(p);
+
+    /* Refusals create nothing. */
+    p = sentinel;
+    r = preset(FARKLE_PRESET_CLASSIC);
+    CHECK_STATUS(farkle_penalty_policy_new(&r, &p), FARKLE_STATUS_UNSUPPORTED);
+    r.dice_count = 0;
+    CHECK_STATUS(farkle_penalty_policy_new(&r, &p), FARKLE_STATUS_INVALID_RULES);
+    r = preset(FARKLE_PRESET_EXTENDED);
+    r.min_bank_score = 999999950;
+    CHECK_STATUS(farkle_penalty_policy_new(&r, &p), FARKLE_STATUS_RESOURCE_LIMIT);
+    r = preset(FARKLE_PRESET_EXTENDED);
+    CHECK_STATUS(farkle_penalty_policy_new_with_progress(&r, stop_at_once, NULL, &p),
+                 FARKLE_STATUS_CANCELLED);
+    CHECK(p == sentinel);
+    CHECK_STATUS(farkle_penalty_policy_new(NULL, &p), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_penalty_policy_new(&r, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_penalty_policy_new_with_progress(NULL, NULL, NULL, &p),
+                 FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_penalty_policy_new_with_progress(&r, NULL, NULL, NULL),
+                 FARKLE_STATUS_NULL_POINTER);
+    CHECK(p == sentinel);
 }
 
 static int progress_calls;
@@ -339,6 +517,8 @@ static void test_win_table(void) {
 int main(void) {
     test_odds();
     test_turn_policy();
+    test_turn_policy_value();
+    test_penalty_policy();
     test_win_table();
     return finish();
 }
