@@ -1551,8 +1551,9 @@ typedef struct FarkleGamePosition {
  */
 typedef struct FarklePlayerPosition {
   /**
-   * Banked game score. Below 0 only under rules with a farkle penalty; below the target
-   * score when the rules have one; at most 2147483647 either way.
+   * Banked game score. Below 0 only under rules with a farkle penalty that takes points
+   * (not farkle_penalty_loses_all); below the target score when the rules have one; at
+   * most 2147483647 either way.
    */
   int64_t score;
   /**

@@ -234,11 +234,12 @@ _PathOrFile = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 class PlayerPosition:
     """One player's part of a GamePosition.
 
-    `score` is the banked score: below 0 only under rules with a farkle penalty, below the
-    target score when the rules have one. `on_board` says whether the player has banked once;
-    None (the default) means "if the score is above 0". Under a minimum entry score a player
-    off the board has a score of 0 or less. `consecutive_farkles` is the player's farkle
-    streak: below the rules' penalty streak, 0 under rules without a penalty."""
+    `score` is the banked score: below 0 only under rules with a farkle penalty that takes
+    points (not farkle_penalty_loses_all), below the target score when the rules have one.
+    `on_board` says whether the player has banked once; None (the default) means "if the
+    score is above 0". Under a minimum entry score a player off the board has a score of 0 or
+    less. `consecutive_farkles` is the player's farkle streak: below the rules' penalty
+    streak, 0 under rules without a penalty."""
 
     score: int = 0
     on_board: Optional[bool] = None

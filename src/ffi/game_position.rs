@@ -18,8 +18,9 @@ use crate::rules::Rules;
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FarklePlayerPosition {
-    /// Banked game score. Below 0 only under rules with a farkle penalty; below the target
-    /// score when the rules have one; at most 2147483647 either way.
+    /// Banked game score. Below 0 only under rules with a farkle penalty that takes points
+    /// (not farkle_penalty_loses_all); below the target score when the rules have one; at
+    /// most 2147483647 either way.
     pub score: i64,
     /// 1 when the player has banked once (met the minimum entry score), 0 when not; any other
     /// value is refused. Under a minimum entry score, a player not on the board has a score of

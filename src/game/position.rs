@@ -25,7 +25,8 @@ pub const MAX_POSITION_SCORE: i64 = i32::MAX as i64;
 /// One player's part of a [`GamePosition`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct PlayerPosition {
-    /// Banked game score. Below 0 only under rules with a farkle penalty.
+    /// Banked game score. Below 0 only under rules with a farkle penalty that takes points
+    /// (not one that takes the whole score).
     pub score: i64,
     /// Whether the player has banked once (met the minimum entry score). A player not on the
     /// board under rules with a minimum entry score has banked nothing: the score is 0, or
@@ -97,8 +98,9 @@ pub enum PositionError {
         /// The score given.
         score: i64,
     },
-    /// A negative score under rules without a farkle penalty, which never take points away.
-    #[error("player {player} has a score of {score}; only a farkle penalty makes a score negative, and the rules have none")]
+    /// A negative score under rules without a farkle penalty that takes points (none, or one
+    /// that takes the whole score and so stops at 0).
+    #[error("player {player} has a score of {score}; only a farkle penalty that takes points makes a score negative, and the rules have none")]
     NegativeScore {
         /// The player's index.
         player: usize,
@@ -191,7 +193,7 @@ fn check_player(rules: &Rules, player: usize, p: &PlayerPosition) -> Result<(), 
     if score.unsigned_abs() > MAX_POSITION_SCORE.unsigned_abs() {
         return Err(PositionError::ScoreOutOfRange { player, score });
     }
-    if score < 0 && penalty_streak == 0 {
+    if score < 0 && (penalty_streak == 0 || rules.farkle_penalty_loses_all) {
         return Err(PositionError::NegativeScore { player, score });
     }
     let target = i64::from(rules.target_score);
@@ -469,6 +471,19 @@ mod tests {
             ),
             (
                 classic,
+                with(1, on(-50)),
+                PositionError::NegativeScore {
+                    player: 1,
+                    score: -50,
+                }
+                .into(),
+            ),
+            (
+                // A penalty that takes the whole score stops at 0.
+                Rules {
+                    farkle_penalty_loses_all: true,
+                    ..extended
+                },
                 with(1, on(-50)),
                 PositionError::NegativeScore {
                     player: 1,
