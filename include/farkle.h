@@ -1611,6 +1611,28 @@ enum FarkleStatus farkle_game_new_at(const struct FarkleRules *rules,
                                      uint64_t seed,
                                      struct FarkleGame **out_game);
 
+/**
+ * The position a game started from: the one given to farkle_game_new_at() (also after a save
+ * and a load), or the usual start (every score 0, nobody on the board, no farkles, player 0
+ * to move in round 1) for any other game. *out_position receives the player to move and
+ * the round, out_players one entry per player, in seat order.
+ *
+ * *out_count always receives the number of players. Errors: FARKLE_STATUS_NULL_POINTER
+ * (game, out_position or out_count, or out_players with capacity > 0; nothing written),
+ * FARKLE_STATUS_BUFFER_TOO_SMALL (capacity below the number of players: only *out_count is
+ * written).
+ *
+ * Requires:
+ * game must be NULL or a live game; out_position NULL or writable; out_players NULL or
+ * writable for capacity entries; out_count NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_start_position(const struct FarkleGame *game,
+                                             struct FarkleGamePosition *out_position,
+                                             struct FarklePlayerPosition *out_players,
+                                             size_t capacity,
+                                             size_t *out_count);
+
 /* ==========================================================================================
  * Game history: the current turn's rolls and the event log
  * ======================================================================================== */

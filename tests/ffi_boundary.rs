@@ -367,6 +367,16 @@ fn a_game_from_a_position_through_handles() {
         assert_eq!(s, FarkleStatus::Ok);
         let st = state(game);
         assert_eq!((st.current_player, st.round), (1, 12));
+        let mut back = [FarklePlayerPosition::default(); 3];
+        let mut got = FarkleGamePosition {
+            player_to_move: 0,
+            round: 0,
+        };
+        let mut count = 0usize;
+        let s = farkle_game_start_position(game, &mut got, back.as_mut_ptr(), 3, &mut count);
+        assert_eq!(s, FarkleStatus::Ok);
+        assert_eq!((count, got.player_to_move, got.round), (2, 1, 12));
+        assert_eq!((back[1].score, back[1].on_board), (9_000, 1));
         // Bob: three 1s are 1000, banking 10,000 at the target: the final round is Ann's.
         let faces = [1u8, 1, 1, 2, 3, 4];
         assert_eq!(

@@ -491,6 +491,22 @@ class Game(LockedHandle):
         return _state(self._read(lib.farkle_game_state, "FarkleGameState *"))
 
     @property
+    def start_position(self) -> GamePosition:
+        """The position the game started from: the one it was created (or saved) with, or
+        the usual start (every score 0, nobody on the board, player 0 in round 1)."""
+        position = ffi.new("FarkleGamePosition *")
+        count = ffi.new("size_t *")
+        with self._lock:
+            players = ffi.new("FarklePlayerPosition[]", lib.FARKLE_MAX_PLAYERS)
+            low.check(lib.farkle_game_start_position(
+                self._handle(), position, players, lib.FARKLE_MAX_PLAYERS, count))
+        entries = tuple(
+            PlayerPosition(p.score, bool(p.on_board), p.consecutive_farkles)
+            for p in players[0:count[0]]
+        )
+        return GamePosition(entries, position.player_to_move, position.round)
+
+    @property
     def phase(self) -> Phase:
         """What the game is waiting for."""
         return self.state.phase

@@ -238,6 +238,9 @@ def test_a_game_from_a_position() -> None:
         loaded = farkle.Game.loads(text)
         assert loaded.dumps() == text and loaded.scores == (9500, 9000)
         assert loaded.player(0).name == "Ann"
+        start = loaded.start_position
+        assert (start.player_to_move, start.round) == (0, 12)
+        assert start.players == (farkle.PlayerPosition(9500, True, 0), farkle.PlayerPosition(9000, True, 0))
         loaded.roll([1, 1, 1, 2, 3, 4])
         loaded.select([0, 1, 2])
         loaded.bank()
@@ -246,6 +249,10 @@ def test_a_game_from_a_position() -> None:
     three = farkle.GamePosition([0, 300, 0], player_to_move=2, round=3)
     with farkle.Game("extended", seed=1, position=three) as g:
         assert g.state.player_count == 3 and g.current_player == 2 and g.scores == (0, 300, 0)
+    # An ordinary game started at the usual start.
+    with supplied() as g:
+        usual = g.start_position
+        assert usual == farkle.GamePosition((farkle.PlayerPosition(0, False, 0),) * 2, 0, 1)
 
 
 def test_refused_positions_say_why() -> None:

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-only
 // Copyright (C) 2026 The farkle authors
 
-//! Games that start from a given position (FarkleGamePosition, FarklePlayerPosition and
-//! farkle_game_new_at()): conversions and checks only; the position is checked against the
+//! Games that start from a given position (FarkleGamePosition, FarklePlayerPosition,
+//! farkle_game_new_at() and farkle_game_start_position()): conversions and checks only; the position is checked against the
 //! rules by `Game::new_at` in `crate::game`.
 
 use std::ffi::c_char;
 
-use crate::ffi::boundary::{arg, out, slice};
+use crate::ffi::boundary::{arg, list_out, out, slice, Handle};
 use crate::ffi::error::{fail, FarkleStatus};
 use crate::ffi::game::{check_player_count, dice_source_of, handle_out, names_of, FarkleGame};
 use crate::ffi::rules::FarkleRules;
@@ -128,4 +128,57 @@ fn player_position(index: usize, p: &FarklePlayerPosition) -> Result<PlayerPosit
         on_board,
         consecutive_farkles: p.consecutive_farkles,
     })
+}
+
+/// The position a game started from: the one given to farkle_game_new_at() (also after a save
+/// and a load), or the usual start (every score 0, nobody on the board, no farkles, player 0
+/// to move in round 1) for any other game. `*out_position` receives the player to move and
+/// the round, `out_players` one entry per player, in seat order.
+///
+/// `*out_count` always receives the number of players. Errors: FARKLE_STATUS_NULL_POINTER
+/// (game, out_position or out_count, or out_players with capacity > 0; nothing written),
+/// FARKLE_STATUS_BUFFER_TOO_SMALL (capacity below the number of players: only *out_count is
+/// written).
+///
+/// # Safety
+/// `game` must be NULL or a live game; `out_position` NULL or writable; `out_players` NULL or
+/// writable for `capacity` entries; `out_count` NULL or writable.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_game_start_position(
+    game: *const FarkleGame,
+    out_position: *mut FarkleGamePosition,
+    out_players: *mut FarklePlayerPosition,
+    capacity: usize,
+    out_count: *mut usize,
+) -> FarkleStatus {
+    ffi_boundary! {
+        // SAFETY: the caller's promises for the game and the three outputs.
+        let (g, position_out, list) = unsafe {
+            (
+                FarkleGame::from_ptr(game)?,
+                out(out_position)?,
+                list_out(out_players, capacity, out_count)?,
+            )
+        };
+        let usual;
+        let start = match g.game.start_position() {
+            Some(start) => start,
+            None => {
+                usual = GamePosition::start(g.game.players().len());
+                &usual
+            }
+        };
+        list.write(start.players.iter().map(|p| FarklePlayerPosition {
+            score: p.score,
+            on_board: u8::from(p.on_board),
+            consecutive_farkles: p.consecutive_farkles,
+        }))?;
+        position_out.write(FarkleGamePosition {
+            // At most MAX_PLAYERS - 1: a checked position.
+            player_to_move: start.player_to_move as u32,
+            round: start.round,
+        });
+        Ok(())
+    }
 }

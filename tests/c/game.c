@@ -593,6 +593,24 @@ static void test_game_at_a_position(void) {
     CHECK(score(g, 0) == 9500 && score(g, 1) == 9000);
     CHECK_STATUS(farkle_game_player(g, 1, &p), FARKLE_STATUS_OK);
     CHECK(p.on_board && p.turns_played == 11 && p.banked_points == 9000);
+    {
+        /* The position reads back as given; two entries do not fit in one. */
+        FarkleGamePosition got = {99, 99};
+        FarklePlayerPosition back[2];
+        size_t n = 0;
+        CHECK_STATUS(farkle_game_start_position(g, &got, back, 1, &n),
+                     FARKLE_STATUS_BUFFER_TOO_SMALL);
+        CHECK(n == 2 && got.player_to_move == 99);
+        CHECK_STATUS(farkle_game_start_position(g, &got, back, 2, &n), FARKLE_STATUS_OK);
+        CHECK(n == 2 && got.player_to_move == 0 && got.round == 12);
+        CHECK(back[0].score == 9500 && back[0].on_board == 1 && back[1].score == 9000);
+        CHECK_STATUS(farkle_game_start_position(NULL, &got, back, 2, &n),
+                     FARKLE_STATUS_NULL_POINTER);
+        CHECK_STATUS(farkle_game_start_position(g, NULL, back, 2, &n), FARKLE_STATUS_NULL_POINTER);
+        CHECK_STATUS(farkle_game_start_position(g, &got, NULL, 2, &n), FARKLE_STATUS_NULL_POINTER);
+        CHECK_STATUS(farkle_game_start_position(g, &got, back, 2, NULL),
+                     FARKLE_STATUS_NULL_POINTER);
+    }
 
     /* Saved and loaded at once, the game is the same (its text too). */
     CHECK_STATUS(farkle_game_save(g, &text), FARKLE_STATUS_OK);
@@ -626,6 +644,19 @@ static void test_game_at_a_position(void) {
     CHECK_STATUS(farkle_game_bank(loaded), FARKLE_STATUS_OK);
     CHECK(score(loaded, 0) == 10500 && state(loaded).final_round_player == 0);
     farkle_game_free(loaded);
+    farkle_game_free(g);
+
+    /* A game from the usual start reports the usual start. */
+    g = supplied_game(&classic, 3);
+    {
+        FarkleGamePosition got = {99, 99};
+        FarklePlayerPosition back[3];
+        size_t n = 0;
+        memset(back, 0x55, sizeof back);
+        CHECK_STATUS(farkle_game_start_position(g, &got, back, 3, &n), FARKLE_STATUS_OK);
+        CHECK(n == 3 && got.player_to_move == 0 && got.round == 1);
+        CHECK(back[2].score == 0 && back[2].on_board == 0 && back[2].consecutive_farkles == 0);
+    }
     farkle_game_free(g);
 
     /* Refused: each leaves *out_game as it was and says why. */

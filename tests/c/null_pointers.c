@@ -254,6 +254,25 @@ static void games(void) {
                      FARKLE_STATUS_OK);
         CHECK_STATUS(farkle_game_player(made, 0, &player), FARKLE_STATUS_OK);
         CHECK(!player.has_name && player.score == 700);
+        {
+            FarkleGamePosition got = {99, 99};
+            size_t n = 77;
+            CHECK_STATUS(farkle_game_start_position(NULL, &got, at, 2, &n),
+                         FARKLE_STATUS_NULL_POINTER);
+            CHECK_STATUS(farkle_game_start_position(made, NULL, at, 2, &n),
+                         FARKLE_STATUS_NULL_POINTER);
+            CHECK_STATUS(farkle_game_start_position(made, &got, at, 2, NULL),
+                         FARKLE_STATUS_NULL_POINTER);
+            CHECK(got.player_to_move == 99 && n == 77);
+            /* No buffer at all: the count only (BUFFER_TOO_SMALL, as for every list). */
+            CHECK_STATUS(farkle_game_start_position(made, &got, NULL, 0, &n),
+                         FARKLE_STATUS_BUFFER_TOO_SMALL);
+            CHECK(n == 2 && got.player_to_move == 99);
+            CHECK_STATUS(farkle_game_start_position(made, &got, NULL, 2, &n),
+                         FARKLE_STATUS_NULL_POINTER);
+            CHECK_STATUS(farkle_game_start_position(made, &got, at, 2, &n), FARKLE_STATUS_OK);
+            CHECK(got.player_to_move == 0 && got.round == 3 && at[0].score == 700);
+        }
         farkle_game_free(made);
     }
 
