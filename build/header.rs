@@ -27,7 +27,10 @@ const SECTIONS: &[(&str, &[&str])] = &[
     ),
     ("Rules", &["rules"]),
     ("Scoring dice", &["scoring", "scorer"]),
-    ("Games: creating, playing and reading a game", &["game"]),
+    (
+        "Games: creating, playing and reading a game",
+        &["game", "game_position"],
+    ),
     (
         "Game history: the current turn's rolls and the event log",
         &["history"],

@@ -1540,6 +1540,107 @@ enum FarkleStatus farkle_game_selections(const struct FarkleGame *game,
  */
 const char *farkle_game_phase_name(uint32_t phase);
 
+/**
+ * Where a game made by farkle_game_new_at() starts, besides the players' entries.
+ */
+typedef struct FarkleGamePosition {
+  /**
+   * Whose turn starts the game: 0 to player_count - 1.
+   */
+  uint32_t player_to_move;
+  /**
+   * The round of that turn, from 1; at most the rules' turn_limit when it is not 0.
+   */
+  uint32_t round;
+} FarkleGamePosition;
+
+/**
+ * One player's part of a starting position (see farkle_game_new_at()).
+ */
+typedef struct FarklePlayerPosition {
+  /**
+   * Banked game score. Below 0 only under rules with a farkle penalty that takes points
+   * (not farkle_penalty_loses_all); below the target score when the rules have one; at
+   * most 2147483647 either way.
+   */
+  int64_t score;
+  /**
+   * 1 when the player has banked once (met the minimum entry score), 0 when not; any other
+   * value is refused. Under a minimum entry score, a player not on the board has a score of
+   * 0 (or below 0, after penalties).
+   */
+  uint8_t on_board;
+  /**
+   * Farkles in a row since the last bank or penalty: below the rules'
+   * farkle_penalty_streak, and 0 under rules without a farkle penalty.
+   */
+  uint32_t consecutive_farkles;
+} FarklePlayerPosition;
+
+/**
+ * Creates a game that starts from a given position instead of the usual start: for
+ * analysis, puzzles and tests. players holds one FarklePlayerPosition per player
+ * (player_count, 1 to FARKLE_MAX_PLAYERS), in seat order; position says who moves and in
+ * which round. The game starts at the start of that player's turn, every player active, the
+ * full set of dice in hand, awaiting a roll (FARKLE_GAME_PHASE_AWAITING_ROLL). The turns each
+ * player has finished follow from the round: round - 1 for the player to move and those after
+ * them, round for those before. The game's other tallies (farkles, hot dice, best turn, ...)
+ * count from the position, except banked_points and penalty_points, which keep score =
+ * banked_points - penalty_points.
+ *
+ * A position where a player's score is at or above the rules' target score is refused, with
+ * or without a final round: without one that game is already over, and with one the position
+ * would also have to say who started the final round and who has played since. names,
+ * dice_source and seed are as for farkle_game_new_with(). A game made here saves its
+ * position (farkle_game_save()) and loads from it like any other game; a position that is
+ * the usual start (every score 0, nobody on the board, no farkles, player 0 to move in round
+ * 1) makes the same game as farkle_game_new_with().
+ *
+ * On success *out_game receives a new game owned by the caller (free it with
+ * farkle_game_free()). Errors (nothing written): FARKLE_STATUS_NULL_POINTER (rules,
+ * position, players or out_game), FARKLE_STATUS_INVALID_RULES,
+ * FARKLE_STATUS_INVALID_ARGUMENT (player_count out of range, an on_board other than 0 or 1,
+ * a position the rules refuse, a name that is not UTF-8, an unknown dice_source);
+ * farkle_last_error_message() says why, naming the player.
+ *
+ * Requires:
+ * rules must be NULL or point to a FarkleRules; position NULL or point to a
+ * FarkleGamePosition; players NULL or readable for player_count entries; names NULL or
+ * readable for player_count pointers, each NULL or a NUL-terminated string; out_game NULL
+ * or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_new_at(const struct FarkleRules *rules,
+                                     const struct FarkleGamePosition *position,
+                                     const struct FarklePlayerPosition *players,
+                                     const char *const *names,
+                                     uint32_t player_count,
+                                     uint32_t dice_source,
+                                     uint64_t seed,
+                                     struct FarkleGame **out_game);
+
+/**
+ * The position a game started from: the one given to farkle_game_new_at() (also after a save
+ * and a load), or the usual start (every score 0, nobody on the board, no farkles, player 0
+ * to move in round 1) for any other game. *out_position receives the player to move and
+ * the round, out_players one entry per player, in seat order.
+ *
+ * *out_count always receives the number of players. Errors: FARKLE_STATUS_NULL_POINTER
+ * (game, out_position or out_count, or out_players with capacity > 0; nothing written),
+ * FARKLE_STATUS_BUFFER_TOO_SMALL (capacity below the number of players: only *out_count is
+ * written).
+ *
+ * Requires:
+ * game must be NULL or a live game; out_position NULL or writable; out_players NULL or
+ * writable for capacity entries; out_count NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_start_position(const struct FarkleGame *game,
+                                             struct FarkleGamePosition *out_position,
+                                             struct FarklePlayerPosition *out_players,
+                                             size_t capacity,
+                                             size_t *out_count);
+
 /* ==========================================================================================
  * Game history: the current turn's rolls and the event log
  * ======================================================================================== */

@@ -27,8 +27,10 @@ use crate::rules::{Rules, RulesError};
 use crate::scoring::{InvalidSelection, Scorer, Selection};
 
 mod action;
+mod position;
 
 pub use action::Action;
+pub use position::{GamePosition, PlayerPosition, PositionError, MAX_POSITION_SCORE};
 
 /// Most players in one game (winners are reported as a 64-bit mask).
 pub const MAX_PLAYERS: usize = 64;
@@ -183,6 +185,9 @@ pub enum GameError {
     /// A turn may be forfeited only when the player can neither roll nor bank.
     #[error("the turn can be forfeited only when the player can neither roll nor bank")]
     ForfeitNotAllowed,
+    /// The position a game was to start from is not one the rules allow.
+    #[error("invalid position: {0}")]
+    Position(#[from] PositionError),
 }
 
 /// A legal selection of the current roll, with the dice it takes.
@@ -226,6 +231,8 @@ pub struct Game {
     final_pending: u64,
     winners: u64,
     events: Vec<Event>,
+    /// The position the game started from, when not the usual start (see [`Game::new_at`]).
+    start: Option<Arc<GamePosition>>,
 }
 
 impl std::fmt::Debug for Game {
@@ -243,6 +250,7 @@ impl std::fmt::Debug for Game {
             .field("final_pending", &self.final_pending)
             .field("winners", &self.winners)
             .field("events", &self.events)
+            .field("start", &self.start)
             .finish()
     }
 }
@@ -261,6 +269,7 @@ impl PartialEq for Game {
             && self.final_pending == other.final_pending
             && self.winners == other.winners
             && self.events == other.events
+            && self.start == other.start
     }
 }
 
@@ -321,19 +330,54 @@ impl Game {
         names: Vec<Option<String>>,
         dice: DiceSource,
     ) -> Result<Game, GameError> {
+        Game::build(rules, names, None, dice)
+    }
+
+    /// A game with one player per entry of `names`, at the usual start or at `position`
+    /// (which must have as many players).
+    fn build(
+        rules: Rules,
+        names: Vec<Option<String>>,
+        position: Option<&GamePosition>,
+        dice: DiceSource,
+    ) -> Result<Game, GameError> {
         if names.is_empty() || names.len() > MAX_PLAYERS {
             return Err(GameError::PlayerCount(names.len()));
         }
         rules.validate()?;
+        if let Some(position) = position {
+            position.check(&rules)?;
+        }
+        // The usual start given as a position is the usual start: the game (and its save)
+        // is the one Game::with_names makes.
+        let start = position
+            .filter(|p| **p != GamePosition::start(names.len()))
+            .cloned()
+            .map(Arc::new);
+        let (mover, round) = start
+            .as_deref()
+            .map_or((0, 1), |p| (p.player_to_move, p.round));
         // The scorer cache is keyed by the scoring fields only: games that differ in their game
         // options share one table.
         let scorer = Scorer::shared(&rules)?;
         let players = names
             .into_iter()
-            .map(|name| Player {
-                name,
-                active: true,
-                ..Player::default()
+            .enumerate()
+            .map(|(i, name)| {
+                let mut player = Player {
+                    name,
+                    active: true,
+                    ..Player::default()
+                };
+                if let Some(at) = start.as_deref().map(|p| p.players[i]) {
+                    player.score = at.score;
+                    player.on_board = at.on_board;
+                    player.consecutive_farkles = at.consecutive_farkles;
+                    player.banked_points = at.score.max(0);
+                    player.penalty_points = (-at.score).max(0);
+                    player.turns = round - 1 + u32::from(i < mover);
+                }
+                player
             })
             .collect();
         Ok(Game {
@@ -342,16 +386,17 @@ impl Game {
             dice: DiceGenerator::new(dice),
             players,
             phase: Phase::AwaitingRoll,
-            round: 1,
-            turn: Turn::new(0, rules.dice_count),
+            round,
+            turn: Turn::new(mover, rules.dice_count),
             pending: 0,
             final_round: None,
             final_pending: 0,
             winners: 0,
             events: vec![Event::TurnStarted {
-                player: 0,
-                round: 1,
+                player: mover,
+                round,
             }],
+            start,
         })
     }
 
@@ -456,6 +501,12 @@ impl Game {
     /// The player whose bank started the final round, if it has started.
     pub fn final_round_player(&self) -> Option<usize> {
         self.final_round
+    }
+
+    /// The position the game started from ([`Game::new_at`]), or `None` for a game that
+    /// started at the usual start.
+    pub fn start_position(&self) -> Option<&GamePosition> {
+        self.start.as_deref()
     }
 
     /// The event log of the whole game.

@@ -56,7 +56,10 @@ pub mod strategy;
 pub use combination::{Combination, CombinationKind};
 pub use dice::{DiceError, FaceCounts, FACES, MAX_DICE};
 pub use dice_source::DiceSource;
-pub use game::{Action, Game, GameError, LegalSelection, Phase, Player, MAX_PLAYERS};
+pub use game::{
+    Action, Game, GameError, GamePosition, LegalSelection, Phase, Player, PlayerPosition,
+    PositionError, MAX_PLAYERS, MAX_POSITION_SCORE,
+};
 pub use history::{Event, RollRecord, SelectionRecord, Turn, TurnEnd};
 pub use point_calculation::{point_calculation, PointCalculation};
 pub use rules::{KindScaling, Preset, Rules, RulesError};

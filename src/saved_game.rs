@@ -17,6 +17,12 @@
 //!  "scores":[550,0],"dice_drawn":9},"checksum":"fnv1a64:..."}
 //! ```
 //!
+//! A game started from a position ([`Game::new_at`]) also holds it, after `dice`, and its
+//! replay starts there: `"position":{"players":[{"score":9500,"on_board":true,
+//! "consecutive_farkles":0},...],"player_to_move":0,"round":12}`. The field is absent for a game
+//! started at the usual start, so such games save exactly as before and saves written before
+//! the field existed load unchanged.
+//!
 //! The text is read strictly, straight into typed values: every object must be one (not an
 //! array of its fields), unknown and repeated keys are refused at every level, integers must be
 //! written as JSON integers (`1`, not `1.0` or `1e0`), and unit values such as the phase are
@@ -33,7 +39,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::dice_source::DiceSource;
-use crate::game::{Game, GameError, Phase};
+use crate::game::{Game, GameError, GamePosition, Phase, PlayerPosition};
 use crate::history::Event;
 use crate::rules::Rules;
 
@@ -75,6 +81,62 @@ struct SavedPlayer {
     name: Option<String>,
 }
 
+/// One player's part of a saved starting position.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedPlayerPosition {
+    score: i64,
+    on_board: bool,
+    consecutive_farkles: u32,
+}
+
+/// The position a game started from ([`Game::new_at`]); absent from the saves of games that
+/// started at the usual start.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedPosition {
+    #[serde(deserialize_with = "objects")]
+    players: Vec<SavedPlayerPosition>,
+    player_to_move: usize,
+    round: u32,
+}
+
+impl From<&GamePosition> for SavedPosition {
+    fn from(position: &GamePosition) -> Self {
+        SavedPosition {
+            players: position
+                .players
+                .iter()
+                .map(|p| SavedPlayerPosition {
+                    score: p.score,
+                    on_board: p.on_board,
+                    consecutive_farkles: p.consecutive_farkles,
+                })
+                .collect(),
+            player_to_move: position.player_to_move,
+            round: position.round,
+        }
+    }
+}
+
+impl From<SavedPosition> for GamePosition {
+    fn from(saved: SavedPosition) -> Self {
+        GamePosition {
+            players: saved
+                .players
+                .into_iter()
+                .map(|p| PlayerPosition {
+                    score: p.score,
+                    on_board: p.on_board,
+                    consecutive_farkles: p.consecutive_farkles,
+                })
+                .collect(),
+            player_to_move: saved.player_to_move,
+            round: saved.round,
+        }
+    }
+}
+
 #[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Summary {
@@ -99,6 +161,14 @@ struct SavedGame {
     players: Vec<SavedPlayer>,
     #[serde(deserialize_with = "object")]
     dice: DiceSource,
+    /// Only in the saves of games started from a position: absent means the usual start, so
+    /// older saves load unchanged and ordinary games save as they always did.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "some_object"
+    )]
+    position: Option<SavedPosition>,
     #[serde(deserialize_with = "objects")]
     events: Vec<Event>,
     pending_selection: u16,
@@ -141,6 +211,16 @@ where
     }
 
     deserializer.deserialize_map(ObjectVisitor(PhantomData))
+}
+
+/// Reads a field that may be absent (its `default`) but, when present, is a JSON object
+/// (`null` is refused).
+fn some_object<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    object(deserializer).map(Some)
 }
 
 /// Reads an array of JSON objects, each with [`object`].
@@ -289,6 +369,7 @@ impl Game {
                 })
                 .collect(),
             dice: self.dice_source(),
+            position: self.start_position().map(SavedPosition::from),
             events: self.events().to_vec(),
             pending_selection: self.pending_selection(),
             summary: self.summary(),
@@ -334,7 +415,11 @@ impl Game {
 
 fn replay(save: SavedGame) -> Result<Game, LoadError> {
     let names = save.players.into_iter().map(|p| p.name).collect();
-    let mut game = Game::with_names(save.rules, names, save.dice).map_err(invalid)?;
+    let mut game = match save.position {
+        None => Game::with_names(save.rules, names, save.dice),
+        Some(position) => Game::with_names_at(save.rules, names, &position.into(), save.dice),
+    }
+    .map_err(invalid)?;
     for (i, event) in save.events.iter().enumerate() {
         // The rolls take their logged dice; every other action is applied as logged, and
         // what the actions caused is compared with the log at the end.
@@ -850,6 +935,150 @@ mod tests {
             Game::load_bytes(&garbage),
             Err(LoadError::Invalid(m)) if m.contains("UTF-8")
         ));
+    }
+
+    /// Ann 9,500 (on the board), Bob 0 off the board after two farkles, Bob to move in
+    /// round 7 under Extended rules, seeded; Bob plays a little.
+    fn positioned_game() -> Game {
+        let position = GamePosition {
+            players: vec![
+                PlayerPosition {
+                    score: 9_500,
+                    on_board: true,
+                    consecutive_farkles: 0,
+                },
+                PlayerPosition {
+                    score: -1_000,
+                    on_board: false,
+                    consecutive_farkles: 2,
+                },
+            ],
+            player_to_move: 1,
+            round: 7,
+        };
+        let names = vec![Some("Ann".to_owned()), None];
+        let mut g = Game::with_names_at(
+            Preset::Extended.rules(),
+            names,
+            &position,
+            DiceSource::Seeded { seed: 11 },
+        )
+        .unwrap();
+        // Extended scores 1 and 5 as 100 and 50: 150 for the two.
+        g.roll_with(&[1, 5, 2, 3, 4, 6]).unwrap();
+        assert_eq!(g.select(&[0, 1]), Ok(150));
+        g.roll().unwrap();
+        g
+    }
+
+    #[test]
+    fn games_started_at_a_position_save_it_and_load_from_it() {
+        let game = positioned_game();
+        let text = game.save();
+        assert!(text.contains(
+            r#""dice":{"kind":"seeded","seed":11},"position":{"players":[{"score":9500,"on_board":true,"consecutive_farkles":0},{"score":-1000,"on_board":false,"consecutive_farkles":2}],"player_to_move":1,"round":7},"events":[{"event":"turn_started","player":1,"round":7}"#
+        ), "{text}");
+        let mut loaded = Game::load(&text).unwrap();
+        assert_eq!(loaded, game);
+        assert_eq!(loaded.save(), text);
+        // The same continuation: the seeded generator is where it was.
+        let mut game = game;
+        for _ in 0..40 {
+            let Some(&action) = game.legal_actions().first() else {
+                break;
+            };
+            let expected = game.apply(action).map(<[Event]>::to_vec);
+            assert_eq!(loaded.apply(action).map(<[Event]>::to_vec), expected);
+        }
+        assert_eq!(loaded, game);
+    }
+
+    #[test]
+    fn saved_positions_are_read_strictly() {
+        let text = positioned_game().save();
+        let player = r#"{"score":9500,"on_board":true,"consecutive_farkles":0}"#;
+        let cases = [
+            (
+                tamper(&text, "\"position\":{", "\"position\":{\"extra\":0,"),
+                "unknown field `extra`",
+            ),
+            (
+                tamper(
+                    &text,
+                    player,
+                    r#"{"score":9500,"on_board":true,"consecutive_farkles":0,"extra":0}"#,
+                ),
+                "unknown field `extra`",
+            ),
+            (
+                tamper(&text, "\"round\":7}", "\"round\":7,\"round\":7}"),
+                "duplicate field `round`",
+            ),
+            (
+                tamper(&text, "\"score\":9500,", "\"score\":9500.0,"),
+                "invalid type: floating point",
+            ),
+            (
+                tamper(&text, player, "[9500,true,0]"),
+                "invalid type: sequence, expected a JSON object",
+            ),
+            (
+                tamper(&text, ",\"consecutive_farkles\":0}", "}"),
+                "missing field `consecutive_farkles`",
+            ),
+        ];
+        for (text, why) in cases {
+            assert_refused(&text, why);
+        }
+        // Well-formed but wrong (with a checksum recomputed, as anyone can): a position the
+        // rules refuse, with the reason; another round, which the log's first turn does not
+        // match, since the replay starts at the position.
+        let cases = [
+            (
+                tamper(&text, "\"score\":9500,", "\"score\":10000,"),
+                "at or above the target",
+            ),
+            (
+                tamper(&text, "\"round\":7}", "\"round\":6}"),
+                "the event log does not match its replay",
+            ),
+        ];
+        for (text, why) in cases {
+            assert_recomputed_refused(&text, why);
+        }
+        // Present means an object: null is not an absent position.
+        let start = text.find(",\"position\":").unwrap();
+        let end = text.find(",\"events\"").unwrap();
+        let null = format!("{},\"position\":null{}", &text[..start], &text[end..]);
+        assert_refused(&null, "invalid type: null, expected a JSON object");
+        // Without the position the log's first turn (Bob's, in round 7) is not the usual one.
+        let absent = format!("{}{}", &text[..start], &text[end..]);
+        assert_recomputed_refused(&absent, "the event log does not match its replay");
+    }
+
+    /// Requires `tampered`, given a checksum recomputed over its text, to be refused as
+    /// invalid with a message containing `why`.
+    fn assert_recomputed_refused(tampered: &str, why: &str) {
+        match Game::load(&with_checksum(tampered)) {
+            Err(LoadError::Invalid(message)) => assert!(
+                message.contains(why),
+                "{message:?} does not say {why:?}, for {tampered}"
+            ),
+            other => panic!("{other:?} (expected a refusal saying {why:?}) for {tampered}"),
+        }
+    }
+
+    #[test]
+    fn ordinary_games_save_no_position() {
+        assert!(!SAVE_V1_FIXTURE.contains("position"));
+        assert!(!played().save().contains("position"));
+        let start = Game::new_at(
+            Preset::Classic.rules(),
+            &GamePosition::start(2),
+            DiceSource::Supplied,
+        )
+        .unwrap();
+        assert_eq!(start.save(), supplied_save());
     }
 
     #[test]

@@ -13,6 +13,7 @@ use std::ptr;
 
 use farkle::ffi::error::{farkle_status_str, FarkleStatus};
 use farkle::ffi::game::*;
+use farkle::ffi::game_position::*;
 use farkle::ffi::hands::*;
 use farkle::ffi::history::*;
 use farkle::ffi::rules::*;
@@ -304,6 +305,91 @@ fn a_game_through_handles() {
         let mut winners = 0u64;
         assert_eq!(farkle_game_winners(loaded, &mut winners), FarkleStatus::Ok);
         assert_eq!(winners, 0b01);
+        farkle_game_free(loaded);
+        farkle_game_free(game);
+    }
+}
+
+/// A game from a position: the players' entries read through a pointer and a count, every
+/// byte value of on_board (only 0 and 1 accepted, the player named otherwise), and the game
+/// saved and loaded from its position.
+#[test]
+fn a_game_from_a_position_through_handles() {
+    let rules = classic();
+    let position = FarkleGamePosition {
+        player_to_move: 1,
+        round: 12,
+    };
+    let mut players = [
+        FarklePlayerPosition {
+            score: 9_500,
+            on_board: 1,
+            consecutive_farkles: 0,
+        },
+        FarklePlayerPosition {
+            score: 9_000,
+            on_board: 1,
+            consecutive_farkles: 0,
+        },
+    ];
+    // SAFETY (every call below): live handles and buffers of the lengths given.
+    unsafe {
+        for byte in 2..=u8::MAX {
+            players[1].on_board = byte;
+            let mut game = ptr::null_mut();
+            let s = farkle_game_new_at(
+                &rules,
+                &position,
+                players.as_ptr(),
+                ptr::null(),
+                2,
+                2,
+                0,
+                &mut game,
+            );
+            assert_eq!(s, FarkleStatus::InvalidArgument);
+            assert!(game.is_null());
+            let message = text(farkle::ffi::error::farkle_last_error_message());
+            assert!(message.contains("players[1].on_board"), "{message}");
+        }
+        players[1].on_board = 1;
+        let mut game = ptr::null_mut();
+        let s = farkle_game_new_at(
+            &rules,
+            &position,
+            players.as_ptr(),
+            ptr::null(),
+            2,
+            2,
+            0,
+            &mut game,
+        );
+        assert_eq!(s, FarkleStatus::Ok);
+        let st = state(game);
+        assert_eq!((st.current_player, st.round), (1, 12));
+        let mut back = [FarklePlayerPosition::default(); 3];
+        let mut got = FarkleGamePosition {
+            player_to_move: 0,
+            round: 0,
+        };
+        let mut count = 0usize;
+        let s = farkle_game_start_position(game, &mut got, back.as_mut_ptr(), 3, &mut count);
+        assert_eq!(s, FarkleStatus::Ok);
+        assert_eq!((count, got.player_to_move, got.round), (2, 1, 12));
+        assert_eq!((back[1].score, back[1].on_board), (9_000, 1));
+        // Bob: three 1s are 1000, banking 10,000 at the target: the final round is Ann's.
+        let faces = [1u8, 1, 1, 2, 3, 4];
+        assert_eq!(
+            farkle_game_roll_dice(game, faces.as_ptr(), 6),
+            FarkleStatus::Ok
+        );
+        assert_eq!(farkle_game_select_mask(game, 0b111), FarkleStatus::Ok);
+        assert_eq!(farkle_game_bank(game), FarkleStatus::Ok);
+        let st = state(game);
+        assert!(st.final_round && st.final_round_player == 1);
+        assert_eq!((st.current_player, st.round), (0, 13));
+        let loaded = load_ok(&save(game));
+        assert_eq!(state(loaded).final_round_player, 1);
         farkle_game_free(loaded);
         farkle_game_free(game);
     }

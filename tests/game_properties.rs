@@ -6,9 +6,12 @@
 //! minus the penalties; the hand never exceeds the set; the turn's points are the sum of its
 //! roll points; the log agrees with the records. Saving and loading at random points yields
 //! the same game, and replaying the same actions from the same seed reproduces it exactly
-//! (with or without the save/load round trips on the way).
+//! (with or without the save/load round trips on the way). The same holds for games started
+//! from random positions that the rules accept.
 
-use farkle::{DiceSource, Event, Game, GameError, Phase, Preset, Rules, TurnEnd};
+use farkle::{
+    DiceSource, Event, Game, GameError, GamePosition, Phase, PlayerPosition, Preset, Rules, TurnEnd,
+};
 use proptest::prelude::*;
 
 #[derive(Debug, Clone)]
@@ -158,7 +161,11 @@ fn check_invariants(game: &Game) {
         if rules.turn_limit > 0 {
             assert!(p.turns <= rules.turn_limit);
         }
-        assert_eq!(p.on_board, p.banked_points > 0);
+        // A game from a position may have a player on the board at 0, or (without a minimum
+        // entry) off it with points.
+        if game.start_position().is_none() {
+            assert_eq!(p.on_board, p.banked_points > 0);
+        }
     }
     let roll_points: i64 = turn.rolls.iter().map(|r| i64::from(r.points())).sum();
     match game.phase() {
@@ -221,14 +228,19 @@ fn check_invariants(game: &Game) {
 /// it walks the whole log).
 fn check_log(game: &Game) {
     for (i, p) in game.players().iter().enumerate() {
-        let banked: i64 = game
-            .events()
-            .iter()
-            .filter_map(|e| match e {
-                Event::Banked { player, points, .. } if *player == i => Some(*points),
-                _ => None,
-            })
-            .sum();
+        // A game from a position counts a positive starting score as banked.
+        let start = game
+            .start_position()
+            .map_or(0, |position| position.players[i].score.max(0));
+        let banked: i64 = start
+            + game
+                .events()
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Banked { player, points, .. } if *player == i => Some(*points),
+                    _ => None,
+                })
+                .sum::<i64>();
         assert_eq!(banked, p.banked_points, "player {i}");
         let farkles = game
             .events()
@@ -248,7 +260,15 @@ fn play(
     actions: &[Action],
     round_trips: bool,
 ) -> Game {
-    let mut game = Game::new(rules, players, source).unwrap();
+    play_from(
+        Game::new(rules, players, source).unwrap(),
+        actions,
+        round_trips,
+    )
+}
+
+/// As [`play`], from `game`.
+fn play_from(mut game: Game, actions: &[Action], round_trips: bool) -> Game {
     check_invariants(&game);
     for action in actions {
         if let Action::SaveLoad = action {
@@ -282,6 +302,83 @@ proptest! {
     ) {
         let with_round_trips = play(rules, players, source, &actions, true);
         let straight = play(rules, players, source, &actions, false);
+        prop_assert_eq!(&with_round_trips, &straight);
+        let loaded = Game::load(&straight.save()).expect("loads");
+        prop_assert_eq!(loaded, straight);
+    }
+}
+
+/// Rules from [`rules`] and a position to try under them: scores in tenths of the target
+/// (or of 3,000 without one), sometimes negative and sometimes at the target, mostly on the
+/// board, mostly no farkle streak, and a player to move and a round now and then out of range.
+fn rules_and_position() -> impl Strategy<Value = (Rules, GamePosition)> {
+    rules().prop_flat_map(|rules| {
+        let unit = i64::from(if rules.target_score > 0 {
+            rules.target_score
+        } else {
+            3_000
+        }) / 10;
+        let player = (
+            prop_oneof![8 => 0i64..10, 1 => Just(10i64), 1 => -5i64..0],
+            prop_oneof![3 => Just(true), 1 => Just(false)],
+            prop_oneof![4 => Just(0u32), 1 => 1u32..4],
+        )
+            .prop_map(
+                move |(tenths, on_board, consecutive_farkles)| PlayerPosition {
+                    score: tenths * unit,
+                    on_board,
+                    consecutive_farkles,
+                },
+            );
+        (
+            Just(rules),
+            prop::collection::vec(player, 1..5),
+            prop_oneof![6 => any::<prop::sample::Index>().prop_map(Some), 1 => Just(None)],
+            prop_oneof![6 => 1u32..4, 1 => Just(0u32), 1 => 4u32..8],
+        )
+            .prop_map(|(rules, players, mover, round)| {
+                let position = GamePosition {
+                    // None: one past the last player.
+                    player_to_move: mover.map_or(players.len(), |m| m.index(players.len())),
+                    players,
+                    round,
+                };
+                (rules, position)
+            })
+    })
+}
+
+proptest! {
+    // About one position in five is accepted: some 120 games.
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    /// A position is refused with a position error, or makes a game that starts there and
+    /// keeps every invariant a game from the start keeps, through play and save/load round
+    /// trips, replaying identically.
+    #[test]
+    fn games_from_positions_keep_their_invariants_and_replay_identically(
+        (rules, position) in rules_and_position(),
+        source in source(),
+        actions in prop::collection::vec(action(), 0..120),
+    ) {
+        let game = match Game::new_at(rules, &position, source) {
+            Err(e) => {
+                prop_assert!(matches!(e, GameError::Position(_)), "{e:?}");
+                return Ok(());
+            }
+            Ok(game) => game,
+        };
+        prop_assert_eq!(game.phase(), Phase::AwaitingRoll);
+        prop_assert_eq!(game.current_player(), position.player_to_move);
+        prop_assert_eq!(game.round(), position.round);
+        for (p, at) in game.players().iter().zip(&position.players) {
+            prop_assert_eq!(
+                (p.score, p.on_board, p.consecutive_farkles),
+                (at.score, at.on_board, at.consecutive_farkles)
+            );
+        }
+        let with_round_trips = play_from(game.clone(), &actions, true);
+        let straight = play_from(game, &actions, false);
         prop_assert_eq!(&with_round_trips, &straight);
         let loaded = Game::load(&straight.save()).expect("loads");
         prop_assert_eq!(loaded, straight);

@@ -37,7 +37,17 @@ from ._enums import (
 )
 from ._errors import *  # noqa: F401,F403  (every exception class)
 from ._errors import ERROR_CLASSES, FarkleError, IllegalActionError, error_class
-from ._game import Advice, AdviceChoice, Event, Game, GameState, PlayerState, TurnRoll
+from ._game import (
+    Advice,
+    AdviceChoice,
+    Event,
+    Game,
+    GamePosition,
+    GameState,
+    PlayerPosition,
+    PlayerState,
+    TurnRoll,
+)
 from ._hands import (
     Hand,
     HandBonuses,
@@ -98,6 +108,7 @@ __all__ = [
     "PointCalculation", "point_calculation", "preset_names",
     # games
     "Game", "GameState", "PlayerState", "TurnRoll", "Event", "Advice", "AdviceChoice",
+    "GamePosition", "PlayerPosition",
     # strategy
     "TurnPolicy", "WinTable", "Choice", "Decision", "Player", "TurnState",
     "SimulationResult", "simulate", "penalty_average_points", "PenaltyPolicy", "Progress", "ProgressCallback",

@@ -230,6 +230,69 @@ class _Log(Sequence[Any]):
 _PathOrFile = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 
 
+@dataclass(frozen=True)
+class PlayerPosition:
+    """One player's part of a GamePosition.
+
+    `score` is the banked score: below 0 only under rules with a farkle penalty that takes
+    points (not farkle_penalty_loses_all), below the target score when the rules have one.
+    `on_board` says whether the player has banked once; None (the default) means "if the
+    score is above 0". Under a minimum entry score a player off the board has a score of 0 or
+    less. `consecutive_farkles` is the player's farkle streak: below the rules' penalty
+    streak, 0 under rules without a penalty."""
+
+    score: int = 0
+    on_board: Optional[bool] = None
+    consecutive_farkles: int = 0
+
+
+@dataclass(frozen=True)
+class GamePosition:
+    """Where a game starts instead of the usual start (Game(..., position=...)): the
+    players' entries in seat order (PlayerPosition values, or plain scores for players on the
+    board when above 0 and without a farkle streak), whose turn starts the game
+    (`player_to_move`, from 0) and its round (from 1, at most the rules' turn limit when
+    they have one). The game starts at the start of that turn, awaiting a roll; every player
+    has finished round - 1 turns, and those seated before the player to move one more.
+
+    A position where someone has reached the rules' target score is refused, with or without
+    a final round: it would be over, or in a final round a position does not describe.
+
+    ::
+
+        position = GamePosition([9500, 9000], player_to_move=0, round=12)
+        with Game("classic", ["Ann", "Bob"], seed=7, position=position) as game:
+            ...
+    """
+
+    players: Sequence[Union[PlayerPosition, int]]
+    player_to_move: int = 0
+    round: int = 1
+
+    def _c(self) -> Tuple[Any, Any]:
+        """The C FarkleGamePosition and FarklePlayerPosition array (checked here for their
+        Python types and C ranges; the library checks the position against the rules)."""
+        if isinstance(self.players, (str, bytes)) or not isinstance(self.players, Sequence):
+            raise TypeError("players must be a sequence of PlayerPosition values or scores")
+        if not 1 <= len(self.players) <= lib.FARKLE_MAX_PLAYERS:
+            raise ValueError(f"between 1 and {lib.FARKLE_MAX_PLAYERS} players, not {len(self.players)}")
+        entries = ffi.new("FarklePlayerPosition[]", len(self.players))
+        for i, p in enumerate(self.players):
+            if type(p) is int:
+                p = PlayerPosition(p)
+            if not isinstance(p, PlayerPosition):
+                raise TypeError(f"players[{i}] must be a PlayerPosition or an int, not {type(p).__name__}")
+            score = low.integer(p.score, f"players[{i}].score", -(1 << 63), (1 << 63) - 1)
+            on_board = score > 0 if p.on_board is None else low.flag(p.on_board, f"players[{i}].on_board")
+            entries[i].score = score
+            entries[i].on_board = int(on_board)
+            entries[i].consecutive_farkles = low.u32(p.consecutive_farkles, f"players[{i}].consecutive_farkles")
+        position = ffi.new("FarkleGamePosition *")
+        position.player_to_move = low.u32(self.player_to_move, "player_to_move")
+        position.round = low.u32(self.round, "round")
+        return position, entries
+
+
 class Game(LockedHandle):
     """A game: rules, players, dice, the current turn and the event log.
 
@@ -240,7 +303,9 @@ class Game(LockedHandle):
             game.select([0, 1])                     # keep the two 1s (or select_mask(0b11))
             game.bank()
 
-    `players` is a number of unnamed players or a sequence of names (None for unnamed).
+    `players` is a number of unnamed players or a sequence of names (None for unnamed); by
+    default 2, or as many as `position` has. With `position` (a GamePosition) the game starts
+    there instead of at the usual start, and saves and loads from there like any game.
     Dice come from a generator seeded with `seed` (the same seed and actions give the same
     game everywhere), from fresh entropy when `seed` is None, or only from roll(dice) when
     `dice_source` is "supplied". Every refused action raises a FarkleError subclass (an
@@ -254,12 +319,17 @@ class Game(LockedHandle):
     def __init__(
         self,
         rules: Union[Rules, str] = "classic",
-        players: Union[int, Sequence[Optional[str]]] = 2,
+        players: Union[int, Sequence[Optional[str]], None] = None,
         *,
         seed: Optional[int] = None,
         dice_source: Union[DiceSource, str, None] = None,
+        position: Optional[GamePosition] = None,
     ) -> None:
         r = _rules(rules)
+        if position is not None and not isinstance(position, GamePosition):
+            raise TypeError(f"position must be a GamePosition, not {type(position).__name__}")
+        if players is None:
+            players = 2 if position is None else len(position.players)
         if type(players) is int:
             names: List[Optional[str]] = [None] * low.integer(players, "players", 1, lib.FARKLE_MAX_PLAYERS)
         elif isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
@@ -279,7 +349,14 @@ class Game(LockedHandle):
                    for i, n in enumerate(names)]
         c_names = ffi.new("char *[]", [ffi.NULL if e is None else e for e in encoded])
         out = ffi.new("FarkleGame **")
-        low.check(lib.farkle_game_new_with(r._c, c_names, len(names), int(source), c_seed, out))
+        if position is None:
+            low.check(lib.farkle_game_new_with(r._c, c_names, len(names), int(source), c_seed, out))
+        else:
+            if len(position.players) != len(names):
+                raise ValueError(f"{len(names)} players but the position has {len(position.players)}")
+            c_position, c_players = position._c()
+            low.check(lib.farkle_game_new_at(
+                r._c, c_position, c_players, c_names, len(names), int(source), c_seed, out))
         self._own(out[0], lib.farkle_game_free)
 
     @classmethod
@@ -412,6 +489,22 @@ class Game(LockedHandle):
     def state(self) -> GameState:
         """Everything about the game now, in one value."""
         return _state(self._read(lib.farkle_game_state, "FarkleGameState *"))
+
+    @property
+    def start_position(self) -> GamePosition:
+        """The position the game started from: the one it was created (or saved) with, or
+        the usual start (every score 0, nobody on the board, player 0 in round 1)."""
+        position = ffi.new("FarkleGamePosition *")
+        count = ffi.new("size_t *")
+        with self._lock:
+            players = ffi.new("FarklePlayerPosition[]", lib.FARKLE_MAX_PLAYERS)
+            low.check(lib.farkle_game_start_position(
+                self._handle(), position, players, lib.FARKLE_MAX_PLAYERS, count))
+        entries = tuple(
+            PlayerPosition(p.score, bool(p.on_board), p.consecutive_farkles)
+            for p in players[0:count[0]]
+        )
+        return GamePosition(entries, position.player_to_move, position.round)
 
     @property
     def phase(self) -> Phase:

@@ -210,3 +210,74 @@ def test_a_progress_callback_cannot_touch_its_game() -> None:
         assert calls
         game.prepare_advice()  # usable again afterwards
         assert game.roll().dice
+
+
+def test_a_game_from_a_position() -> None:
+    # Classic, Ann 9,500 and Bob 9,000, Ann to move in round 12, worked out by hand: three 1s
+    # are 1000, so Ann banks 10,500, past the target of 10,000, and Bob has one last turn;
+    # a straight (1500, hot dice) and a 1 (100) give him 10,600: he alone wins.
+    position = farkle.GamePosition([9500, 9000], player_to_move=0, round=12)
+    with farkle.Game("classic", ["Ann", "Bob"], dice_source="supplied", position=position) as g:
+        assert g.phase == Phase.AWAITING_ROLL and g.current_player == 0 and g.state.round == 12
+        assert g.scores == (9500, 9000) and g.player(1).on_board
+        assert g.player(0).turns_played == 11
+        text = g.dumps()
+        g.roll([1, 1, 1, 2, 3, 4])
+        g.select([0, 1, 2])
+        g.bank()
+        assert g.scores == (10500, 9000)
+        assert g.state.final_round and g.state.final_round_player == 0
+        assert g.current_player == 1
+        g.roll([2, 3, 4, 5, 6, 1])
+        g.select_mask(0b111111)
+        g.roll([1, 2, 2, 3, 3, 4])
+        g.select([0])
+        g.bank()
+        assert g.scores == (10500, 10600) and g.is_over and g.winners == (1,)
+        # The save starts at the position, and the loaded game plays on the same way.
+        loaded = farkle.Game.loads(text)
+        assert loaded.dumps() == text and loaded.scores == (9500, 9000)
+        assert loaded.player(0).name == "Ann"
+        start = loaded.start_position
+        assert (start.player_to_move, start.round) == (0, 12)
+        assert start.players == (farkle.PlayerPosition(9500, True, 0), farkle.PlayerPosition(9000, True, 0))
+        loaded.roll([1, 1, 1, 2, 3, 4])
+        loaded.select([0, 1, 2])
+        loaded.bank()
+        assert loaded.scores == (10500, 9000) and loaded.state.final_round_player == 0
+    # The number of players follows the position when not given.
+    three = farkle.GamePosition([0, 300, 0], player_to_move=2, round=3)
+    with farkle.Game("extended", seed=1, position=three) as g:
+        assert g.state.player_count == 3 and g.current_player == 2 and g.scores == (0, 300, 0)
+    # An ordinary game started at the usual start.
+    with supplied() as g:
+        usual = g.start_position
+        assert usual == farkle.GamePosition((farkle.PlayerPosition(0, False, 0),) * 2, 0, 1)
+
+
+def test_refused_positions_say_why() -> None:
+    pp = farkle.PlayerPosition
+    cases = [
+        ("classic", farkle.GamePosition([9500, 9000], player_to_move=2), "player_to_move is 2"),
+        ("classic", farkle.GamePosition([9500, 9000], round=0), "round 0"),
+        ("classic", farkle.GamePosition([10000, 0]), "at or above the target"),
+        ("classic", farkle.GamePosition([-50, 0]), "penalty"),
+        ("classic", farkle.GamePosition([pp(450, on_board=False), 0]), "not on the board"),
+        ("extended", farkle.GamePosition([pp(0, consecutive_farkles=3), 0]), "3 farkles in a row"),
+        ("additive", farkle.GamePosition([0, 0], round=11), "turn limit of 10"),
+    ]
+    for rules, position, why in cases:
+        with pytest.raises(farkle.InvalidArgumentError, match=why):
+            farkle.Game(rules, dice_source="supplied", position=position)
+    with pytest.raises(ValueError, match="players"):
+        farkle.Game("classic", 3, position=farkle.GamePosition([1, 2]))
+    with pytest.raises(TypeError):
+        farkle.Game("classic", position=(9500, 9000))  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        farkle.Game("classic", position=farkle.GamePosition(["9500", 9000]))  # type: ignore[list-item]
+    with pytest.raises(ValueError):
+        farkle.Game("classic", position=farkle.GamePosition([]))
+    # Under a penalty a negative score and a streak below it are fine.
+    ok = farkle.GamePosition([pp(-700, on_board=True, consecutive_farkles=2), 0])
+    with farkle.Game("extended", dice_source="supplied", position=ok) as g:
+        assert g.scores == (-700, 0) and g.player(0).consecutive_farkles == 2

@@ -12,6 +12,7 @@ use crate::ffi::bots::{FarkleAdvice, FarkleAdviceChoice};
 use crate::ffi::boundary::{c_str, out};
 use crate::ffi::error::{fail, FarkleStatus};
 use crate::ffi::game::{FarkleGameState, FarklePlayerState};
+use crate::ffi::game_position::{FarkleGamePosition, FarklePlayerPosition};
 use crate::ffi::hands::{FarkleHand, FarkleHandBonuses, FarkleHandLevels, FarkleHandsResult};
 use crate::ffi::history::{FarkleEvent, FarkleTurnRoll};
 use crate::ffi::odds::{FarkleOdds, FarklePointsProbability};
@@ -40,6 +41,7 @@ const LAYOUTS: &[(&str, usize, usize)] = &layouts![
     FarkleCombination,
     FarkleDecision,
     FarkleEvent,
+    FarkleGamePosition,
     FarkleGameState,
     FarkleHand,
     FarkleHandBonuses,
@@ -47,6 +49,7 @@ const LAYOUTS: &[(&str, usize, usize)] = &layouts![
     FarkleHandsResult,
     FarkleOdds,
     FarklePlayer,
+    FarklePlayerPosition,
     FarklePlayerState,
     FarklePoints,
     FarklePointsProbability,

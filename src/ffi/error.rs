@@ -227,6 +227,7 @@ status_map! {
         GameError::UnknownPlayer { .. } => FarkleStatus::UnknownPlayer,
         GameError::PlayerDeparted(_) => FarkleStatus::PlayerDeparted,
         GameError::ForfeitNotAllowed => FarkleStatus::ForfeitNotAllowed,
+        GameError::Position(_) => FarkleStatus::InvalidArgument,
     };
     LoadError => |e| match e {
         LoadError::Invalid(_) => FarkleStatus::InvalidSave,

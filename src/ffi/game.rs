@@ -224,6 +224,68 @@ where
     }
 }
 
+/// INVALID_ARGUMENT unless `player_count` is 1 to FARKLE_MAX_PLAYERS.
+pub(crate) fn check_player_count(player_count: u32) -> Outcome {
+    if player_count == 0 || player_count > FARKLE_MAX_PLAYERS {
+        return Err(fail(
+            FarkleStatus::InvalidArgument,
+            format!("player_count {player_count} is not 1 to {FARKLE_MAX_PLAYERS}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The dice source a FarkleDiceSource number and a seed name, or INVALID_ARGUMENT.
+pub(crate) fn dice_source_of(dice_source: u32, seed: u64) -> Outcome<DiceSource> {
+    match FarkleDiceSource::from_number(dice_source) {
+        Some(FarkleDiceSource::Seeded) => Ok(DiceSource::Seeded { seed }),
+        Some(FarkleDiceSource::Entropy) => Ok(DiceSource::Entropy),
+        Some(FarkleDiceSource::Supplied) => Ok(DiceSource::Supplied),
+        None => Err(fail(
+            FarkleStatus::InvalidArgument,
+            format!("dice_source {dice_source} is not a FarkleDiceSource"),
+        )),
+    }
+}
+
+/// The player names of a caller's array of `player_count` (already checked) optional
+/// strings, or all unnamed for a NULL array.
+///
+/// # Safety
+/// `names` must be NULL or readable for `player_count` pointers, each NULL or a
+/// NUL-terminated string.
+pub(crate) unsafe fn names_of(
+    names: *const *const c_char,
+    player_count: u32,
+) -> Outcome<Vec<Option<String>>> {
+    // SAFETY: the caller promises `player_count` readable pointers (or NULL names).
+    let names = unsafe {
+        slice(
+            names,
+            if names.is_null() {
+                0
+            } else {
+                player_count as usize
+            },
+        )
+    }?;
+    if names.is_empty() {
+        return Ok(vec![None; player_count as usize]);
+    }
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, &name)| {
+            if name.is_null() {
+                return Ok(None);
+            }
+            // SAFETY: non-NULL; the caller promises a NUL-terminated string.
+            let name = unsafe { c_str(name, &format!("names[{i}]")) }?;
+            Ok(Some(name.to_owned()))
+        })
+        .collect()
+}
+
 /// Creates a game and hands it to the caller through `out`.
 fn new_handle(
     rules: &FarkleRules,
@@ -232,7 +294,12 @@ fn new_handle(
     out: Out<*mut FarkleGame>,
 ) -> Outcome {
     let rules = Rules::try_from(rules)?;
-    let game = Game::with_names(rules, names, source)?;
+    handle_out(Game::with_names(rules, names, source)?, out)
+}
+
+/// Hands a new game to the caller through `out` (a player name holding a NUL character is
+/// INVALID_ARGUMENT).
+pub(crate) fn handle_out(game: Game, out: Out<*mut FarkleGame>) -> Outcome {
     FarkleGame::new(game, FarkleStatus::InvalidArgument)?.into_out(out);
     Ok(())
 }
@@ -293,41 +360,10 @@ pub unsafe extern "C" fn farkle_game_new_with(
     ffi_boundary! {
         // SAFETY: the caller's promises for both pointers.
         let (rules, out) = unsafe { (arg(rules)?, out(out_game)?) };
-        if player_count == 0 || player_count > FARKLE_MAX_PLAYERS {
-            return Err(fail(
-                FarkleStatus::InvalidArgument,
-                format!("player_count {player_count} is not 1 to {FARKLE_MAX_PLAYERS}"),
-            ));
-        }
-        let source = match FarkleDiceSource::from_number(dice_source) {
-            Some(FarkleDiceSource::Seeded) => DiceSource::Seeded { seed },
-            Some(FarkleDiceSource::Entropy) => DiceSource::Entropy,
-            Some(FarkleDiceSource::Supplied) => DiceSource::Supplied,
-            None => {
-                return Err(fail(
-                    FarkleStatus::InvalidArgument,
-                    format!("dice_source {dice_source} is not a FarkleDiceSource"),
-                ))
-            }
-        };
+        check_player_count(player_count)?;
+        let source = dice_source_of(dice_source, seed)?;
         // SAFETY: the caller promises `player_count` readable pointers (or NULL names).
-        let names = unsafe { slice(names, if names.is_null() { 0 } else { player_count as usize }) }?;
-        let player_names = if names.is_empty() {
-            vec![None; player_count as usize]
-        } else {
-            names
-                .iter()
-                .enumerate()
-                .map(|(i, &name)| {
-                    if name.is_null() {
-                        return Ok(None);
-                    }
-                    // SAFETY: non-NULL; the caller promises a NUL-terminated string.
-                    let name = unsafe { c_str(name, &format!("names[{i}]")) }?;
-                    Ok(Some(name.to_owned()))
-                })
-                .collect::<Outcome<Vec<_>>>()?
-        };
+        let player_names = unsafe { names_of(names, player_count) }?;
         new_handle(rules, player_names, source, out)
     }
 }

@@ -540,6 +540,193 @@ static void test_save_and_load(void) {
     farkle_game_free(b);
 }
 
+/* farkle_game_new_at(): a game from 9,500 to 9,000 (classic rules), worked out by hand: Ann
+ * rolls 1 1 1 2 3 4 and keeps the three 1s (1000), banking 10,500, past the target of
+ * 10,000, so Bob gets one last turn; a straight (1500, hot dice) and a 1 (100) take him to
+ * 10,600, and he alone wins. Then every refused position, each leaving *out_game untouched
+ * and saying why. */
+static FarklePlayerPosition at(int64_t score, uint8_t on_board, uint32_t streak) {
+    FarklePlayerPosition p;
+    memset(&p, 0, sizeof p);
+    p.score = score;
+    p.on_board = on_board;
+    p.consecutive_farkles = streak;
+    return p;
+}
+
+static FarkleStatus new_at(const FarkleRules *rules, uint32_t mover, uint32_t round,
+                           const FarklePlayerPosition *players, uint32_t count, FarkleGame **g) {
+    FarkleGamePosition position;
+    position.player_to_move = mover;
+    position.round = round;
+    return farkle_game_new_at(rules, &position, players, NULL, count,
+                              FARKLE_DICE_SOURCE_SUPPLIED, 0, g);
+}
+
+static void test_game_at_a_position(void) {
+    FarkleRules classic = preset(FARKLE_PRESET_CLASSIC);
+    FarkleRules extended = preset(FARKLE_PRESET_EXTENDED);
+    FarkleRules additive = preset(FARKLE_PRESET_ADDITIVE);
+    FarklePlayerPosition players[2];
+    FarkleGamePosition position;
+    FarkleGame *g = NULL, *loaded = NULL;
+    FarklePlayerState p;
+    FarkleGameState s;
+    const char *names[2] = {"Ann", "Bob"};
+    const uint8_t ones[] = {1, 1, 1, 2, 3, 4}, straight[] = {2, 3, 4, 5, 6, 1},
+                  one[] = {1, 2, 2, 3, 3, 4};
+    const size_t three[] = {0, 1, 2}, first[] = {0};
+    uint64_t winners = 0;
+    char *text = NULL, *again = NULL;
+    FarkleGame *const untouched = (FarkleGame *)&position;
+
+    players[0] = at(9500, 1, 0);
+    players[1] = at(9000, 1, 0);
+    position.player_to_move = 0;
+    position.round = 12;
+    CHECK_STATUS(farkle_game_new_at(&classic, &position, players, names, 2,
+                                    FARKLE_DICE_SOURCE_SUPPLIED, 0, &g),
+                 FARKLE_STATUS_OK);
+    s = state(g);
+    CHECK(s.phase == FARKLE_GAME_PHASE_AWAITING_ROLL && s.current_player == 0 && s.round == 12);
+    CHECK(s.dice_in_hand == 6 && !s.final_round);
+    CHECK(score(g, 0) == 9500 && score(g, 1) == 9000);
+    CHECK_STATUS(farkle_game_player(g, 1, &p), FARKLE_STATUS_OK);
+    CHECK(p.on_board && p.turns_played == 11 && p.banked_points == 9000);
+    {
+        /* The position reads back as given; two entries do not fit in one. */
+        FarkleGamePosition got = {99, 99};
+        FarklePlayerPosition back[2];
+        size_t n = 0;
+        CHECK_STATUS(farkle_game_start_position(g, &got, back, 1, &n),
+                     FARKLE_STATUS_BUFFER_TOO_SMALL);
+        CHECK(n == 2 && got.player_to_move == 99);
+        CHECK_STATUS(farkle_game_start_position(g, &got, back, 2, &n), FARKLE_STATUS_OK);
+        CHECK(n == 2 && got.player_to_move == 0 && got.round == 12);
+        CHECK(back[0].score == 9500 && back[0].on_board == 1 && back[1].score == 9000);
+        CHECK_STATUS(farkle_game_start_position(NULL, &got, back, 2, &n),
+                     FARKLE_STATUS_NULL_POINTER);
+        CHECK_STATUS(farkle_game_start_position(g, NULL, back, 2, &n), FARKLE_STATUS_NULL_POINTER);
+        CHECK_STATUS(farkle_game_start_position(g, &got, NULL, 2, &n), FARKLE_STATUS_NULL_POINTER);
+        CHECK_STATUS(farkle_game_start_position(g, &got, back, 2, NULL),
+                     FARKLE_STATUS_NULL_POINTER);
+    }
+
+    /* Saved and loaded at once, the game is the same (its text too). */
+    CHECK_STATUS(farkle_game_save(g, &text), FARKLE_STATUS_OK);
+    CHECK(text != NULL && strstr(text, "\"player_to_move\":0,\"round\":12") != NULL);
+    CHECK_STATUS(farkle_game_load(text, strlen(text), NULL, 0, &loaded), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_game_save(loaded, &again), FARKLE_STATUS_OK);
+    CHECK(again != NULL && text != NULL && strcmp(text, again) == 0);
+    farkle_string_free(text);
+    farkle_string_free(again);
+
+    CHECK_STATUS(roll(g, ones, 6), FARKLE_STATUS_OK);
+    CHECK_STATUS(select_dice(g, three, 3), FARKLE_STATUS_OK);
+    CHECK(state(g).turn_points == 1000);
+    CHECK_STATUS(farkle_game_bank(g), FARKLE_STATUS_OK);
+    s = state(g);
+    CHECK(score(g, 0) == 10500 && s.final_round && s.final_round_player == 0);
+    CHECK(s.current_player == 1 && s.round == 12);
+    CHECK_STATUS(roll(g, straight, 6), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_game_select_mask(g, 0x3F), FARKLE_STATUS_OK);
+    CHECK(state(g).turn_points == 1500 && state(g).dice_in_hand == 6);
+    CHECK_STATUS(roll(g, one, 6), FARKLE_STATUS_OK);
+    CHECK_STATUS(select_dice(g, first, 1), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_game_bank(g), FARKLE_STATUS_OK);
+    CHECK(score(g, 1) == 10600 && state(g).phase == FARKLE_GAME_PHASE_GAME_OVER);
+    CHECK_STATUS(farkle_game_winners(g, &winners), FARKLE_STATUS_OK);
+    CHECK(winners == 2);
+
+    /* The loaded game continues the same way. */
+    CHECK_STATUS(roll(loaded, ones, 6), FARKLE_STATUS_OK);
+    CHECK_STATUS(select_dice(loaded, three, 3), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_game_bank(loaded), FARKLE_STATUS_OK);
+    CHECK(score(loaded, 0) == 10500 && state(loaded).final_round_player == 0);
+    farkle_game_free(loaded);
+    farkle_game_free(g);
+
+    /* A game from the usual start reports the usual start. */
+    g = supplied_game(&classic, 3);
+    {
+        FarkleGamePosition got = {99, 99};
+        FarklePlayerPosition back[3];
+        size_t n = 0;
+        memset(back, 0x55, sizeof back);
+        CHECK_STATUS(farkle_game_start_position(g, &got, back, 3, &n), FARKLE_STATUS_OK);
+        CHECK(n == 3 && got.player_to_move == 0 && got.round == 1);
+        CHECK(back[2].score == 0 && back[2].on_board == 0 && back[2].consecutive_farkles == 0);
+    }
+    farkle_game_free(g);
+
+    /* Refused: each leaves *out_game as it was and says why. */
+    g = untouched;
+    CHECK_STATUS(farkle_game_new_at(NULL, &position, players, names, 2,
+                                    FARKLE_DICE_SOURCE_SUPPLIED, 0, &g),
+                 FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_game_new_at(&classic, NULL, players, names, 2,
+                                    FARKLE_DICE_SOURCE_SUPPLIED, 0, &g),
+                 FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_game_new_at(&classic, &position, NULL, names, 2,
+                                    FARKLE_DICE_SOURCE_SUPPLIED, 0, &g),
+                 FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_game_new_at(&classic, &position, players, names, 2,
+                                    FARKLE_DICE_SOURCE_SUPPLIED, 0, NULL),
+                 FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_game_new_at(&classic, &position, players, names, 2, 9, 0, &g),
+                 FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(new_at(&classic, 0, 12, players, 0, &g), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(new_at(&classic, 0, 12, players, FARKLE_MAX_PLAYERS + 1, &g),
+                 FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(new_at(&classic, 2, 12, players, 2, &g), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK(strstr(farkle_last_error_message(), "player_to_move is 2") != NULL);
+    CHECK_STATUS(new_at(&classic, 0, 0, players, 2, &g), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK(strstr(farkle_last_error_message(), "round 0") != NULL);
+    /* Additive: 10 turns each, so round 11 is past the end. */
+    CHECK_STATUS(new_at(&additive, 0, 11, players, 2, &g), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK(strstr(farkle_last_error_message(), "turn limit of 10") != NULL);
+    CHECK_STATUS(new_at(&additive, 1, 10, players, 2, &g), FARKLE_STATUS_OK);
+    farkle_game_free(g);
+    g = untouched;
+    players[1] = at(10000, 1, 0);
+    CHECK_STATUS(new_at(&classic, 0, 12, players, 2, &g), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK(strstr(farkle_last_error_message(), "at or above the target of 10000") != NULL);
+    players[1] = at(-50, 1, 0);
+    CHECK_STATUS(new_at(&classic, 0, 12, players, 2, &g), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK(strstr(farkle_last_error_message(), "penalty") != NULL);
+    players[1] = at(-2147483647LL - 1, 1, 0);
+    CHECK_STATUS(new_at(&extended, 0, 12, players, 2, &g), FARKLE_STATUS_INVALID_ARGUMENT);
+    players[1] = at(450, 0, 0);
+    CHECK_STATUS(new_at(&classic, 0, 12, players, 2, &g), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK(strstr(farkle_last_error_message(), "not on the board") != NULL);
+    players[1] = at(100, 1, 1);
+    CHECK_STATUS(new_at(&classic, 0, 12, players, 2, &g), FARKLE_STATUS_INVALID_ARGUMENT);
+    players[1] = at(100, 1, 3);
+    CHECK_STATUS(new_at(&extended, 0, 12, players, 2, &g), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK(strstr(farkle_last_error_message(), "3 farkles in a row") != NULL);
+    players[1] = at(100, 2, 0);
+    CHECK_STATUS(new_at(&classic, 0, 12, players, 2, &g), FARKLE_STATUS_INVALID_ARGUMENT);
+    CHECK(strstr(farkle_last_error_message(), "players[1].on_board is 2") != NULL);
+    players[1] = at(100, 255, 0);
+    CHECK_STATUS(new_at(&classic, 0, 12, players, 2, &g), FARKLE_STATUS_INVALID_ARGUMENT);
+    players[1] = at(100, 1, 0);
+    classic.dice_count = 0;
+    CHECK_STATUS(new_at(&classic, 0, 12, players, 2, &g), FARKLE_STATUS_INVALID_RULES);
+    CHECK(g == untouched);
+
+    /* Under a penalty the position may hold a streak below it and a negative score: Extended
+     * takes 1000 at the third farkle in a row, so 300 becomes -700. */
+    players[0] = at(-200, 0, 0);
+    players[1] = at(300, 1, 2);
+    CHECK_STATUS(new_at(&extended, 1, 3, players, 2, &g), FARKLE_STATUS_OK);
+    CHECK_STATUS(roll(g, (const uint8_t[]){2, 2, 3, 3, 4, 6}, 6), FARKLE_STATUS_OK);
+    CHECK(state(g).phase == FARKLE_GAME_PHASE_FARKLED);
+    CHECK_STATUS(farkle_game_player(g, 1, &p), FARKLE_STATUS_OK);
+    CHECK(p.score == -700 && p.consecutive_farkles == 0 && p.penalty_count == 1);
+    CHECK(score(g, 0) == -200);
+    farkle_game_free(g);
+}
+
 static void test_status_strings(void) {
     CHECK(strcmp(farkle_status_str(FARKLE_STATUS_GAME_OVER), "the game is over") == 0);
     CHECK(strlen(farkle_status_str(FARKLE_STATUS_NO_ROLL)) > 0);
@@ -556,6 +743,7 @@ int main(void) {
     test_no_hot_dice();
     test_penalty();
     test_save_and_load();
+    test_game_at_a_position();
     test_status_strings();
     return finish();
 }

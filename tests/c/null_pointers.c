@@ -231,6 +231,50 @@ static void games(void) {
                  FARKLE_STATUS_OK);
     CHECK_STATUS(farkle_game_player(game, 0, &player), FARKLE_STATUS_OK);
     CHECK(!player.has_name);
+    {
+        /* farkle_game_new_at(): each pointer NULL in turn; names may be NULL. */
+        FarkleGamePosition position = {0, 3};
+        FarklePlayerPosition at[2] = {{700, 1, 0}, {0, 0, 0}};
+        FarkleGame *made = NULL;
+        CHECK_STATUS(farkle_game_new_at(NULL, &position, at, names, 2, FARKLE_DICE_SOURCE_SEEDED,
+                                        1, &made),
+                     FARKLE_STATUS_NULL_POINTER);
+        CHECK_STATUS(farkle_game_new_at(&rules, NULL, at, names, 2, FARKLE_DICE_SOURCE_SEEDED, 1,
+                                        &made),
+                     FARKLE_STATUS_NULL_POINTER);
+        CHECK_STATUS(farkle_game_new_at(&rules, &position, NULL, names, 2,
+                                        FARKLE_DICE_SOURCE_SEEDED, 1, &made),
+                     FARKLE_STATUS_NULL_POINTER);
+        CHECK_STATUS(farkle_game_new_at(&rules, &position, at, names, 2,
+                                        FARKLE_DICE_SOURCE_SEEDED, 1, NULL),
+                     FARKLE_STATUS_NULL_POINTER);
+        CHECK(made == NULL);
+        CHECK_STATUS(farkle_game_new_at(&rules, &position, at, NULL, 2,
+                                        FARKLE_DICE_SOURCE_SUPPLIED, 1, &made),
+                     FARKLE_STATUS_OK);
+        CHECK_STATUS(farkle_game_player(made, 0, &player), FARKLE_STATUS_OK);
+        CHECK(!player.has_name && player.score == 700);
+        {
+            FarkleGamePosition got = {99, 99};
+            size_t n = 77;
+            CHECK_STATUS(farkle_game_start_position(NULL, &got, at, 2, &n),
+                         FARKLE_STATUS_NULL_POINTER);
+            CHECK_STATUS(farkle_game_start_position(made, NULL, at, 2, &n),
+                         FARKLE_STATUS_NULL_POINTER);
+            CHECK_STATUS(farkle_game_start_position(made, &got, at, 2, NULL),
+                         FARKLE_STATUS_NULL_POINTER);
+            CHECK(got.player_to_move == 99 && n == 77);
+            /* No buffer at all: the count only (BUFFER_TOO_SMALL, as for every list). */
+            CHECK_STATUS(farkle_game_start_position(made, &got, NULL, 0, &n),
+                         FARKLE_STATUS_BUFFER_TOO_SMALL);
+            CHECK(n == 2 && got.player_to_move == 99);
+            CHECK_STATUS(farkle_game_start_position(made, &got, NULL, 2, &n),
+                         FARKLE_STATUS_NULL_POINTER);
+            CHECK_STATUS(farkle_game_start_position(made, &got, at, 2, &n), FARKLE_STATUS_OK);
+            CHECK(got.player_to_move == 0 && got.round == 3 && at[0].score == 700);
+        }
+        farkle_game_free(made);
+    }
 
     /* The game itself NULL, for every function taking one. */
     CHECK(strcmp(farkle_game_last_error(NULL), "game is NULL") == 0);

@@ -12,6 +12,9 @@ use std::ptr;
 
 use farkle::ffi::error::FarkleStatus;
 use farkle::ffi::game::*;
+use farkle::ffi::game_position::{
+    farkle_game_start_position, FarkleGamePosition, FarklePlayerPosition,
+};
 use farkle::ffi::history::*;
 use farkle::ffi::rules::{farkle_rules_preset, farkle_rules_validate, FarkleRules};
 use farkle::ffi::saved_game::{farkle_game_load, farkle_game_save, farkle_string_free};
@@ -258,8 +261,40 @@ pub fn check_game(game: *const FarkleGame) -> String {
         st.dice_source != FarkleDiceSource::Supplied
     );
 
-    // Players and the event log agree.
-    let mut tally = vec![Tally::default(); n as usize];
+    // Players and the event log agree, from the position the game started at: a positive
+    // score counts as banked, a negative one as taken by penalties.
+    let mut start = vec![FarklePlayerPosition::default(); n as usize];
+    let mut start_count = 0usize;
+    let mut start_position = FarkleGamePosition {
+        player_to_move: u32::MAX,
+        round: 0,
+    };
+    // SAFETY: a live game, writable outputs, and `n` writable entries.
+    let status = unsafe {
+        farkle_game_start_position(
+            game,
+            &mut start_position,
+            start.as_mut_ptr(),
+            start.len(),
+            &mut start_count,
+        )
+    };
+    assert_eq!(status, FarkleStatus::Ok);
+    assert_eq!(start_count, n as usize);
+    assert!(start_position.player_to_move < n && start_position.round >= 1);
+    let mut tally: Vec<Tally> = start
+        .iter()
+        .map(|p| {
+            assert!(p.on_board <= 1);
+            Tally {
+                banked: p.score.max(0),
+                penalties: (-p.score).max(0),
+                last_score: Some(p.score),
+                banked_once: p.on_board == 1,
+                ..Tally::default()
+            }
+        })
+        .collect();
     let count = out(|c| unsafe { farkle_game_event_count(game, c) }).expect("event count");
     assert!(count >= 1);
     assert_eq!(
