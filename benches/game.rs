@@ -44,7 +44,7 @@ fn games(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             black_box(play(black_box(seed)))
-        })
+        });
     });
     let finished = play(7);
     let text = finished.save();
@@ -54,10 +54,10 @@ fn games(c: &mut Criterion) {
         text.len()
     );
     c.bench_function("save a finished game", |b| {
-        b.iter(|| black_box(black_box(&finished).save()))
+        b.iter(|| black_box(black_box(&finished).save()));
     });
     c.bench_function("load a finished game (replays it)", |b| {
-        b.iter(|| black_box(Game::load(black_box(&text)).unwrap()))
+        b.iter(|| black_box(Game::load(black_box(&text)).unwrap()));
     });
 }
 
@@ -70,7 +70,7 @@ fn bot_game(target: i32, seed: u64) -> (*mut FarkleGame, u64) {
     // SAFETY: valid pointers; the game is freed by the caller.
     unsafe {
         assert_eq!(
-            farkle_game_new(&rules, 2, seed, &mut game),
+            farkle_game_new(&raw const rules, 2, seed, &raw mut game),
             FarkleStatus::Ok
         );
         let mut turns = 0;
@@ -103,7 +103,7 @@ fn bot_turns(c: &mut Criterion) {
                     // SAFETY: from farkle_game_new, freed once.
                     unsafe { farkle_game_free(black_box(g)) };
                 }
-            })
+            });
         });
     }
     group.finish();

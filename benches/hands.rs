@@ -40,13 +40,13 @@ fn hands(c: &mut Criterion) {
             b.iter(|| {
                 i = (i + 1) & 63;
                 black_box(score_pool(black_box(&pools[i]), &levels, &bonuses))
-            })
+            });
         });
     }
     group.finish();
     let worst: Vec<u8> = (0..HANDS_MAX_DICE).map(|i| (i % 6) as u8 + 1).collect();
     c.bench_function("score the worst-case pool (48 dice, 8 of each face)", |b| {
-        b.iter(|| black_box(score_pool(black_box(&worst), &levels, &bonuses)))
+        b.iter(|| black_box(score_pool(black_box(&worst), &levels, &bonuses)));
     });
 }
 

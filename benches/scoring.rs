@@ -128,7 +128,7 @@ fn c_scorer(rules: &FarkleRules) -> *mut FarkleScorer {
     let mut s = std::ptr::null_mut();
     // SAFETY: valid pointers.
     assert_eq!(
-        unsafe { farkle_scorer_new(rules, &mut s) },
+        unsafe { farkle_scorer_new(rules, &raw mut s) },
         FarkleStatus::Ok
     );
     s
@@ -150,7 +150,7 @@ fn lean_calls(c: &mut Criterion) {
                 b.iter(|| {
                     i = (i + 1) % POOL;
                     black_box(floor.points(black_box(picks.get(i))))
-                })
+                });
             },
         );
         c.bench_function(&format!("floor, six fixed steps ({name})"), |b| {
@@ -158,14 +158,14 @@ fn lean_calls(c: &mut Criterion) {
             b.iter(|| {
                 i = (i + 1) % POOL;
                 black_box(floor.points_fixed(black_box(&picks.faces[i]), picks.counts[i]))
-            })
+            });
         });
         c.bench_function(&format!("Scorer::points_of_faces ({name})"), |b| {
             let mut i = 0;
             b.iter(|| {
                 i = (i + 1) % POOL;
                 black_box(scorer.points_of_faces(black_box(picks.get(i))))
-            })
+            });
         });
         c.bench_function(&format!("farkle_scorer_points ({name})"), |b| {
             let mut i = 0;
@@ -174,9 +174,9 @@ fn lean_calls(c: &mut Criterion) {
                 let f = black_box(picks.get(i));
                 let mut p = 0;
                 // SAFETY: valid pointers and a live scorer.
-                let s = unsafe { farkle_scorer_points(prepared, f.as_ptr(), f.len(), &mut p) };
+                let s = unsafe { farkle_scorer_points(prepared, f.as_ptr(), f.len(), &raw mut p) };
                 black_box((s, p))
-            })
+            });
         });
         c.bench_function(&format!("farkle_points ({name})"), |b| {
             let mut i = 0;
@@ -185,9 +185,9 @@ fn lean_calls(c: &mut Criterion) {
                 let f = black_box(picks.get(i));
                 let mut p = 0;
                 // SAFETY: valid pointers.
-                let s = unsafe { farkle_points(&fr, f.as_ptr(), f.len(), &mut p) };
+                let s = unsafe { farkle_points(&raw const fr, f.as_ptr(), f.len(), &raw mut p) };
                 black_box((s, p))
-            })
+            });
         });
         // SAFETY: created above, freed once.
         unsafe { farkle_scorer_free(prepared) };
@@ -212,7 +212,7 @@ fn full_calls(c: &mut Criterion) {
                 black_box(unsafe {
                     farkle_scorer_score_selection(prepared, f.as_ptr(), f.len(), out.as_mut_ptr())
                 })
-            })
+            });
         });
         c.bench_function(&format!("farkle_score_selection ({name})"), |b| {
             let mut i = 0;
@@ -222,9 +222,9 @@ fn full_calls(c: &mut Criterion) {
                 let f = black_box(picks.get(i));
                 // SAFETY: valid pointers.
                 black_box(unsafe {
-                    farkle_score_selection(&fr, f.as_ptr(), f.len(), out.as_mut_ptr())
+                    farkle_score_selection(&raw const fr, f.as_ptr(), f.len(), out.as_mut_ptr())
                 })
-            })
+            });
         });
         c.bench_function(
             &format!("farkle_scorer_roll_analyze, 6 dice ({name})"),
@@ -238,7 +238,7 @@ fn full_calls(c: &mut Criterion) {
                     black_box(unsafe {
                         farkle_scorer_roll_analyze(prepared, f.as_ptr(), f.len(), out.as_mut_ptr())
                     })
-                })
+                });
             },
         );
         c.bench_function(&format!("farkle_roll_analyze, 6 dice ({name})"), |b| {
@@ -249,9 +249,9 @@ fn full_calls(c: &mut Criterion) {
                 let f = black_box(&six[i]);
                 // SAFETY: valid pointers.
                 black_box(unsafe {
-                    farkle_roll_analyze(&fr, f.as_ptr(), f.len(), out.as_mut_ptr())
+                    farkle_roll_analyze(&raw const fr, f.as_ptr(), f.len(), out.as_mut_ptr())
                 })
-            })
+            });
         });
         // SAFETY: created above, freed once.
         unsafe { farkle_scorer_free(prepared) };
@@ -297,9 +297,14 @@ fn rules_cache(c: &mut Criterion) {
                 let f = black_box(picks.get(i));
                 // SAFETY: valid pointers.
                 black_box(unsafe {
-                    farkle_score_selection(&values[i & mask], f.as_ptr(), f.len(), out.as_mut_ptr())
+                    farkle_score_selection(
+                        &raw const values[i & mask],
+                        f.as_ptr(),
+                        f.len(),
+                        out.as_mut_ptr(),
+                    )
                 })
-            })
+            });
         });
         c.bench_function(&format!("farkle_points, {name}"), |b| {
             let mut i = 0;
@@ -308,9 +313,11 @@ fn rules_cache(c: &mut Criterion) {
                 let f = black_box(picks.get(i));
                 let mut p = 0;
                 // SAFETY: valid pointers.
-                let s = unsafe { farkle_points(&values[i & mask], f.as_ptr(), f.len(), &mut p) };
+                let s = unsafe {
+                    farkle_points(&raw const values[i & mask], f.as_ptr(), f.len(), &raw mut p)
+                };
                 black_box((s, p))
-            })
+            });
         });
     }
     for (name, values, mask) in [
@@ -328,7 +335,7 @@ fn rules_cache(c: &mut Criterion) {
                     black_box(Scorer::with_shared(&values[i & mask], |s| {
                         s.points_of_faces(f)
                     }))
-                })
+                });
             },
         );
     }
@@ -347,21 +354,21 @@ fn rust_api(c: &mut Criterion) {
         b.iter(|| {
             i = (i + 1) & 1023;
             black_box(scorer.points(black_box(selections[i])))
-        })
+        });
     });
     c.bench_function("score with combinations (up to 6 dice)", |b| {
         let mut i = 0;
         b.iter(|| {
             i = (i + 1) & 1023;
             black_box(scorer.score(black_box(selections[i])))
-        })
+        });
     });
     c.bench_function("analyze a 6-die roll", |b| {
         let mut i = 0;
         b.iter(|| {
             i = (i + 1) & 1023;
             black_box(scorer.analyze(black_box(six[i])))
-        })
+        });
     });
     c.bench_function("list legal selections of a 6-die roll", |b| {
         let mut i = 0;
@@ -370,14 +377,14 @@ fn rust_api(c: &mut Criterion) {
             let mut n = 0;
             scorer.for_each_selection(black_box(six[i]), |s| n += s.points);
             black_box(n)
-        })
+        });
     });
     c.bench_function("sorted legal selections of a 6-die roll (Vec)", |b| {
         let mut i = 0;
         b.iter(|| {
             i = (i + 1) & 1023;
             black_box(scorer.selections(black_box(six[i])))
-        })
+        });
     });
 
     let twelve_rules = Rules {
@@ -391,13 +398,13 @@ fn rust_api(c: &mut Criterion) {
         b.iter(|| {
             i = (i + 1) & 1023;
             black_box(big.analyze(black_box(twelve[i])))
-        })
+        });
     });
     c.bench_function("build a scorer (6 dice)", |b| {
-        b.iter(|| black_box(Scorer::new(black_box(&Preset::Classic.rules()))))
+        b.iter(|| black_box(Scorer::new(black_box(&Preset::Classic.rules()))));
     });
     c.bench_function("build a scorer (12 dice)", |b| {
-        b.iter(|| black_box(Scorer::new(black_box(&twelve_rules))))
+        b.iter(|| black_box(Scorer::new(black_box(&twelve_rules))));
     });
 }
 

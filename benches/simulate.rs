@@ -26,7 +26,7 @@ fn bench(c: &mut Criterion, name: &str, rules: Rules, bots: &[Bot], games: u64) 
     let mut group = c.benchmark_group("simulate");
     group.throughput(Throughput::Elements(turns));
     group.bench_function(name, |b| {
-        b.iter(|| black_box(simulate(&rules, black_box(bots), games, 1).unwrap()))
+        b.iter(|| black_box(simulate(&rules, black_box(bots), games, 1).unwrap()));
     });
     group.finish();
 }
@@ -75,7 +75,7 @@ fn simulations(c: &mut Criterion) {
             for i in 0..200 {
                 black_box(play_game(&classic, &seated, i, i).unwrap());
             }
-        })
+        });
     });
     group.finish();
     let minimal = Rules {

@@ -40,7 +40,7 @@ fn main() {
             "--target" => {
                 target = value()
                     .parse()
-                    .unwrap_or_else(|_| usage("--target needs a number"))
+                    .unwrap_or_else(|_| usage("--target needs a number"));
             }
             "--out" => out = Some(value()),
             // With a penalty: policy iteration instead of plain sweeps (for comparison).
@@ -51,14 +51,14 @@ fn main() {
                     value()
                         .parse()
                         .unwrap_or_else(|_| usage("--penalty-streak needs a number")),
-                )
+                );
             }
             "--penalty-points" => {
                 points = Some(
                     value()
                         .parse()
                         .unwrap_or_else(|_| usage("--penalty-points needs a number")),
-                )
+                );
             }
             _ => usage(&format!("unknown argument {arg}")),
         }

@@ -1148,7 +1148,7 @@ impl Scorer {
     /// Calls `f` with every distinct scoring selection of a roll (as face counts), in no
     /// particular order; nothing when the roll has more dice than the set.
     pub fn for_each_selection(&self, roll: FaceCounts, f: impl FnMut(Selection)) {
-        self.table.for_each_selection(roll, f)
+        self.table.for_each_selection(roll, f);
     }
 
     /// Every distinct scoring selection of a roll, best first (more points, then more dice).

@@ -75,7 +75,8 @@ fn rules_messages_are_truncated_and_terminated() {
     r.dice_count = 0;
     let mut small = [0x55u8; 8];
     // SAFETY: valid pointers; the buffer is 8 bytes.
-    let status = unsafe { farkle_rules_validate(&r, small.as_mut_ptr().cast(), small.len()) };
+    let status =
+        unsafe { farkle_rules_validate(&raw const r, small.as_mut_ptr().cast(), small.len()) };
     assert_eq!(status, FarkleStatus::InvalidRules);
     assert_eq!(small[7], 0);
     assert_eq!(
@@ -85,7 +86,7 @@ fn rules_messages_are_truncated_and_terminated() {
     let name = CString::new("ZiLcH").unwrap();
     let mut preset = 0u32;
     // SAFETY: a NUL-terminated name and a writable out pointer.
-    let found = unsafe { farkle_rules_preset_from_name(name.as_ptr(), &mut preset) };
+    let found = unsafe { farkle_rules_preset_from_name(name.as_ptr(), &raw mut preset) };
     assert_eq!(found, FarkleStatus::Ok);
     assert_eq!(preset, 5);
 }
@@ -97,7 +98,7 @@ fn scoring_through_caller_buffers() {
     let mut score = MaybeUninit::<FarkleScore>::uninit();
     // SAFETY (every call below): valid pointers and lengths.
     unsafe {
-        let s = farkle_score_selection(&rules, faces.as_ptr(), 3, score.as_mut_ptr());
+        let s = farkle_score_selection(&raw const rules, faces.as_ptr(), 3, score.as_mut_ptr());
         assert_eq!(s, FarkleStatus::Ok);
         let score = score.assume_init();
         assert!(score.valid);
@@ -106,17 +107,24 @@ fn scoring_through_caller_buffers() {
         assert_eq!(score.combination_count, 3);
 
         let mut needed = 0usize;
-        let s = farkle_roll_selections(&rules, faces.as_ptr(), 3, ptr::null_mut(), 0, &mut needed);
+        let s = farkle_roll_selections(
+            &raw const rules,
+            faces.as_ptr(),
+            3,
+            ptr::null_mut(),
+            0,
+            &raw mut needed,
+        );
         assert_eq!(s, FarkleStatus::BufferTooSmall);
         let mut list = vec![MaybeUninit::<FarkleSelection>::uninit(); needed];
         let mut written = 0usize;
         let s = farkle_roll_selections(
-            &rules,
+            &raw const rules,
             faces.as_ptr(),
             3,
             list.as_mut_ptr().cast(),
             list.len(),
-            &mut written,
+            &raw mut written,
         );
         assert_eq!(s, FarkleStatus::Ok);
         // {1}, {5}, {1,1}, {1,5}, {1,1,5}, best first.
@@ -124,7 +132,10 @@ fn scoring_through_caller_buffers() {
         assert_eq!(list[0].assume_init().points, 250);
 
         let mut scorer = ptr::null_mut();
-        assert_eq!(farkle_scorer_new(&rules, &mut scorer), FarkleStatus::Ok);
+        assert_eq!(
+            farkle_scorer_new(&raw const rules, &raw mut scorer),
+            FarkleStatus::Ok
+        );
         let mut analysis = MaybeUninit::<FarkleRollAnalysis>::uninit();
         let s = farkle_scorer_roll_analyze(scorer, faces.as_ptr(), 3, analysis.as_mut_ptr());
         assert_eq!(s, FarkleStatus::Ok);
@@ -172,7 +183,7 @@ fn hands_through_caller_buffers() {
         let mut levels = levels.assume_init();
         levels.levels[0] = 6;
         let mut cost = 0u64;
-        let s = farkle_hands_upgrade_cost(&levels, 2, &mut cost);
+        let s = farkle_hands_upgrade_cost(&raw const levels, 2, &raw mut cost);
         assert_eq!(s, FarkleStatus::HandLevelAboveCap);
         assert_eq!(cost, 0);
     }
@@ -199,7 +210,7 @@ fn load_ok(saved: &str) -> *mut FarkleGame {
             saved.len(),
             ptr::null_mut(),
             0,
-            &mut loaded,
+            &raw mut loaded,
         )
     };
     assert_eq!(s, FarkleStatus::Ok);
@@ -211,7 +222,7 @@ fn save(game: *const FarkleGame) -> String {
     let mut out: *mut c_char = ptr::null_mut();
     // SAFETY: a live game and a writable out pointer.
     assert_eq!(
-        unsafe { farkle_game_save(game, &mut out) },
+        unsafe { farkle_game_save(game, &raw mut out) },
         FarkleStatus::Ok
     );
     let s = text(out);
@@ -228,17 +239,17 @@ fn a_game_through_handles() {
     let mut game = ptr::null_mut();
     // SAFETY (every call below): live handles and buffers of the lengths given.
     unsafe {
-        let s = farkle_game_new_with(&rules, names.as_ptr(), 2, 2, 0, &mut game);
+        let s = farkle_game_new_with(&raw const rules, names.as_ptr(), 2, 2, 0, &raw mut game);
         assert_eq!(s, FarkleStatus::Ok);
         drop(ann); // the game keeps its own copy
         let mut name: *const c_char = ptr::null();
         assert_eq!(
-            farkle_game_player_name(game, 0, &mut name),
+            farkle_game_player_name(game, 0, &raw mut name),
             FarkleStatus::Ok
         );
         assert_eq!(text(name), "Ann");
         assert_eq!(
-            farkle_game_player_name(game, 1, &mut name),
+            farkle_game_player_name(game, 1, &raw mut name),
             FarkleStatus::Ok
         );
         assert!(name.is_null());
@@ -272,7 +283,10 @@ fn a_game_through_handles() {
         assert_eq!(state(game).current_player, 1);
 
         let mut count = 0usize;
-        assert_eq!(farkle_game_event_count(game, &mut count), FarkleStatus::Ok);
+        assert_eq!(
+            farkle_game_event_count(game, &raw mut count),
+            FarkleStatus::Ok
+        );
         let mut event = MaybeUninit::<FarkleEvent>::uninit();
         assert_eq!(
             farkle_game_event(game, count - 1, event.as_mut_ptr()),
@@ -294,7 +308,7 @@ fn a_game_through_handles() {
             damaged.len(),
             message.as_mut_ptr().cast(),
             message.len(),
-            &mut loaded,
+            &raw mut loaded,
         );
         assert_eq!(s, FarkleStatus::InvalidSave);
         assert!(loaded.is_null());
@@ -303,7 +317,10 @@ fn a_game_through_handles() {
         assert_eq!(farkle_game_leave(loaded, 1), FarkleStatus::Ok);
         assert_eq!(state(loaded).phase, FarkleGamePhase::GameOver);
         let mut winners = 0u64;
-        assert_eq!(farkle_game_winners(loaded, &mut winners), FarkleStatus::Ok);
+        assert_eq!(
+            farkle_game_winners(loaded, &raw mut winners),
+            FarkleStatus::Ok
+        );
         assert_eq!(winners, 0b01);
         farkle_game_free(loaded);
         farkle_game_free(game);
@@ -338,14 +355,14 @@ fn a_game_from_a_position_through_handles() {
             players[1].on_board = byte;
             let mut game = ptr::null_mut();
             let s = farkle_game_new_at(
-                &rules,
-                &position,
+                &raw const rules,
+                &raw const position,
                 players.as_ptr(),
                 ptr::null(),
                 2,
                 2,
                 0,
-                &mut game,
+                &raw mut game,
             );
             assert_eq!(s, FarkleStatus::InvalidArgument);
             assert!(game.is_null());
@@ -355,14 +372,14 @@ fn a_game_from_a_position_through_handles() {
         players[1].on_board = 1;
         let mut game = ptr::null_mut();
         let s = farkle_game_new_at(
-            &rules,
-            &position,
+            &raw const rules,
+            &raw const position,
             players.as_ptr(),
             ptr::null(),
             2,
             2,
             0,
-            &mut game,
+            &raw mut game,
         );
         assert_eq!(s, FarkleStatus::Ok);
         let st = state(game);
@@ -373,7 +390,8 @@ fn a_game_from_a_position_through_handles() {
             round: 0,
         };
         let mut count = 0usize;
-        let s = farkle_game_start_position(game, &mut got, back.as_mut_ptr(), 3, &mut count);
+        let s =
+            farkle_game_start_position(game, &raw mut got, back.as_mut_ptr(), 3, &raw mut count);
         assert_eq!(s, FarkleStatus::Ok);
         assert_eq!((count, got.player_to_move, got.round), (2, 1, 12));
         assert_eq!((back[1].score, back[1].on_board), (9_000, 1));
@@ -421,8 +439,9 @@ fn every_byte_value_of_every_rules_flag() {
             unsafe { field(&mut r).write(value) };
             let mut message = [0u8; 128];
             // SAFETY: valid pointers; the buffer is 128 bytes.
-            let status =
-                unsafe { farkle_rules_validate(&r, message.as_mut_ptr().cast(), message.len()) };
+            let status = unsafe {
+                farkle_rules_validate(&raw const r, message.as_mut_ptr().cast(), message.len())
+            };
             if value > 1 {
                 assert_eq!(status, FarkleStatus::InvalidRules, "{name} = {value}");
                 let text = CStr::from_bytes_until_nul(&message)
@@ -436,7 +455,10 @@ fn every_byte_value_of_every_rules_flag() {
             let mut game = ptr::null_mut();
             // SAFETY: valid rules and out pointer; the game is freed below.
             unsafe {
-                assert_eq!(farkle_game_new(&r, 2, 5, &mut game), FarkleStatus::Ok);
+                assert_eq!(
+                    farkle_game_new(&raw const r, 2, 5, &raw mut game),
+                    FarkleStatus::Ok
+                );
                 let mut dice = [1u8, 5, 2];
                 assert_eq!(
                     farkle_game_roll_dice(game, dice.as_mut_ptr(), 3),

@@ -105,14 +105,14 @@ fn roll_select_bank_allocate_nothing_in_the_steady_state() {
     let mut game = std::ptr::null_mut();
     // SAFETY: valid pointers.
     assert_eq!(
-        unsafe { farkle_game_new(&rules, 2, 2026, &mut game) },
+        unsafe { farkle_game_new(&raw const rules, 2, 2026, &raw mut game) },
         FarkleStatus::Ok
     );
     play(game, 2_000);
     let mut events_before = 0usize;
     // SAFETY: a live game.
     assert_eq!(
-        unsafe { farkle_game_event_count(game, &mut events_before) },
+        unsafe { farkle_game_event_count(game, &raw mut events_before) },
         FarkleStatus::Ok
     );
 
@@ -124,7 +124,7 @@ fn roll_select_bank_allocate_nothing_in_the_steady_state() {
     let mut events_after = 0usize;
     // SAFETY: a live game.
     assert_eq!(
-        unsafe { farkle_game_event_count(game, &mut events_after) },
+        unsafe { farkle_game_event_count(game, &raw mut events_after) },
         FarkleStatus::Ok
     );
     // The log at least doubled from about 10,000 events: it may reallocate once per doubling

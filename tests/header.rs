@@ -122,7 +122,8 @@ fn every_struct_of_the_header_reports_its_layout() {
         let c_name = CString::new(name).expect("no NUL");
         let (mut size, mut align) = (0usize, 0usize);
         // SAFETY: a NUL-terminated name and two writable outputs.
-        let status = unsafe { farkle_struct_layout(c_name.as_ptr(), &mut size, &mut align) };
+        let status =
+            unsafe { farkle_struct_layout(c_name.as_ptr(), &raw mut size, &raw mut align) };
         assert_eq!(status, FarkleStatus::Ok, "{name} has no reported layout");
         assert!(
             size > 0 && align.is_power_of_two(),

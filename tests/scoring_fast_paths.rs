@@ -71,7 +71,7 @@ impl CScorer {
         let mut s = std::ptr::null_mut();
         // SAFETY: valid pointers.
         assert_eq!(
-            unsafe { farkle_scorer_new(rules, &mut s) },
+            unsafe { farkle_scorer_new(rules, &raw mut s) },
             FarkleStatus::Ok
         );
         CScorer(s)
@@ -102,11 +102,11 @@ fn lean(s: &CScorer, rules: &FarkleRules, faces: &[u8]) -> (i32, i32) {
     // SAFETY: valid pointers.
     unsafe {
         assert_eq!(
-            farkle_scorer_points(s.0, faces.as_ptr(), faces.len(), &mut a),
+            farkle_scorer_points(s.0, faces.as_ptr(), faces.len(), &raw mut a),
             FarkleStatus::Ok
         );
         assert_eq!(
-            farkle_points(rules, faces.as_ptr(), faces.len(), &mut b),
+            farkle_points(rules, faces.as_ptr(), faces.len(), &raw mut b),
             FarkleStatus::Ok
         );
     }
@@ -287,7 +287,7 @@ fn check_c_results(rules: &Rules, multisets: &[[u8; 6]]) {
                 by_rules.as_mut_ptr().write_bytes(0xA5, 1);
                 assert_eq!(
                     farkle_score_selection(
-                        &c_rules,
+                        &raw const c_rules,
                         faces.as_ptr(),
                         faces.len(),
                         by_rules.as_mut_ptr()
@@ -296,7 +296,7 @@ fn check_c_results(rules: &Rules, multisets: &[[u8; 6]]) {
                 );
                 assert_eq!(
                     farkle_roll_analyze(
-                        &c_rules,
+                        &raw const c_rules,
                         faces.as_ptr(),
                         faces.len(),
                         analysis.as_mut_ptr()

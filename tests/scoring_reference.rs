@@ -61,8 +61,8 @@ fn check_agreement(rules: &Rules, multisets: &[[u8; 6]]) {
         let got = scorer.points(FaceCounts(c)).map(i64::from);
         assert_eq!(got, expected, "{rules:?}\nselection {c:?}");
         if let Ok(score) = scorer.score(FaceCounts(c)) {
-            let sum: i64 = score.combinations.iter().map(|k| k.points as i64).sum();
-            assert_eq!(sum, score.points as i64);
+            let sum: i64 = score.combinations.iter().map(|k| i64::from(k.points)).sum();
+            assert_eq!(sum, i64::from(score.points));
             let dice = score
                 .combinations
                 .iter()
@@ -109,7 +109,7 @@ fn roll_analysis_agrees_with_reference_on_every_roll() {
             let a = scorer.analyze(FaceCounts(roll)).unwrap();
             let max = scoring.iter().map(|&(_, v)| v).max().unwrap_or(0);
             assert_eq!(a.is_farkle, scoring.is_empty(), "{roll:?}");
-            assert_eq!(a.max_points as i64, max, "{roll:?}");
+            assert_eq!(i64::from(a.max_points), max, "{roll:?}");
             if !a.is_farkle {
                 assert_eq!(reference(&rules, a.best_selection.0), Some(max));
             }
@@ -120,7 +120,7 @@ fn roll_analysis_agrees_with_reference_on_every_roll() {
             let mut listed: Vec<([u8; 6], i64)> = scorer
                 .selections(FaceCounts(roll))
                 .into_iter()
-                .map(|s| (s.dice.0, s.points as i64))
+                .map(|s| (s.dice.0, i64::from(s.points)))
                 .collect();
             let mut expected = scoring.clone();
             listed.sort();

@@ -29,7 +29,7 @@ fn authoritative_classic_examples() {
     }
     assert_eq!(points(Classic, &[1, 1, 1]), Some(1000));
     for face in 2..=6u8 {
-        assert_eq!(points(Classic, &[face; 3]), Some(face as i32 * 100));
+        assert_eq!(points(Classic, &[face; 3]), Some(i32::from(face) * 100));
     }
     assert_eq!(points(Classic, &[3, 3, 3, 3]), Some(600));
     assert_eq!(points(Classic, &[5, 5, 5, 5, 5]), Some(1500));

@@ -376,7 +376,7 @@ pub unsafe extern "C" fn farkle_game_new_with(
 #[no_mangle]
 pub unsafe extern "C" fn farkle_game_free(game: *mut FarkleGame) {
     // SAFETY: the caller's promise.
-    ffi_guard!((), unsafe { FarkleGame::free(game) })
+    ffi_guard!((), unsafe { FarkleGame::free(game) });
 }
 
 /// The message of the last call made on this game through a non-const FarkleGame pointer

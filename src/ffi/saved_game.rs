@@ -120,6 +120,6 @@ pub unsafe extern "C" fn farkle_game_load(
 pub unsafe extern "C" fn farkle_string_free(text: *mut c_char) {
     if !text.is_null() {
         // SAFETY: the caller promises a string from CString::into_raw, freed once.
-        ffi_guard!((), drop(unsafe { CString::from_raw(text) }))
+        ffi_guard!((), drop(unsafe { CString::from_raw(text) }));
     }
 }

@@ -57,7 +57,7 @@ pub unsafe extern "C" fn farkle_scorer_new(
 #[no_mangle]
 pub unsafe extern "C" fn farkle_scorer_free(scorer: *mut FarkleScorer) {
     // SAFETY: the caller's promise.
-    ffi_guard!((), unsafe { FarkleScorer::free(scorer) })
+    ffi_guard!((), unsafe { FarkleScorer::free(scorer) });
 }
 
 /// farkle_score_selection() with a prepared scorer. Errors: FARKLE_STATUS_NULL_POINTER,

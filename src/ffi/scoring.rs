@@ -338,7 +338,7 @@ pub(crate) fn score_into(table: &ScoringTable, faces: &[u8], out: Out<FarkleScor
             unsafe {
                 combinations
                     .add(used)
-                    .write(FarkleCombination::new(c, mask))
+                    .write(FarkleCombination::new(c, mask));
             };
             used += 1;
         });
@@ -541,7 +541,7 @@ mod tests {
         /// Mostly values at the edges of the checks, sometimes anything.
         fn pick(&mut self, edges: &[i64]) -> i64 {
             if self.next() % 8 == 0 {
-                self.next() as u32 as i32 as i64
+                i64::from(self.next() as u32 as i32)
             } else {
                 edges[self.next() as usize % edges.len()]
             }
@@ -553,7 +553,15 @@ mod tests {
     /// that are invalid (or valid rules would take the slow path).
     #[test]
     fn game_settings_check_matches_full_validation() {
-        let settings: &[i64] = &[-1, 0, 1, 500, 1_000_000_000, 1_000_000_001, i32::MIN as i64];
+        let settings: &[i64] = &[
+            -1,
+            0,
+            1,
+            500,
+            1_000_000_000,
+            1_000_000_001,
+            i64::from(i32::MIN),
+        ];
         let points: &[i64] = &[-1, 0, 1, 1000, 1_000_000, 1_000_001];
         let limits: &[i64] = &[0, 1, 10, 1_000_000, 1_000_001, -1];
         let streaks: &[i64] = &[0, 1, 3, 255, 256, -1];

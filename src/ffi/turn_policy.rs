@@ -162,7 +162,7 @@ pub unsafe extern "C" fn farkle_turn_policy_new_with_progress(
 #[no_mangle]
 pub unsafe extern "C" fn farkle_turn_policy_free(policy: *mut FarkleTurnPolicy) {
     // SAFETY: the caller's promise.
-    ffi_guard!((), unsafe { FarkleTurnPolicy::free(policy) })
+    ffi_guard!((), unsafe { FarkleTurnPolicy::free(policy) });
 }
 
 /// The expected points of one turn from scratch (turn total 0, the full set) under the
@@ -416,7 +416,7 @@ pub unsafe extern "C" fn farkle_penalty_policy_new_with_progress(
 #[no_mangle]
 pub unsafe extern "C" fn farkle_penalty_policy_free(policy: *mut FarklePenaltyPolicy) {
     // SAFETY: the caller's promise.
-    ffi_guard!((), unsafe { FarklePenaltyPolicy::free(policy) })
+    ffi_guard!((), unsafe { FarklePenaltyPolicy::free(policy) });
 }
 
 /// The long-run average points per turn under the policy (what

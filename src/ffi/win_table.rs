@@ -167,7 +167,7 @@ pub unsafe extern "C" fn farkle_win_table_solve(
 #[no_mangle]
 pub unsafe extern "C" fn farkle_win_table_free(table: *mut FarkleWinTable) {
     // SAFETY: the caller's promise.
-    ffi_guard!((), unsafe { FarkleWinTable::free(table) })
+    ffi_guard!((), unsafe { FarkleWinTable::free(table) });
 }
 
 /// Saves a table to the file at `path` (UTF-8), in the compact versioned format described in

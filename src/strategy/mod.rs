@@ -106,7 +106,12 @@ impl Drop for WorkerPool {
     fn drop(&mut self) {
         // Dropping the pool tells its threads to finish; then wait for them.
         drop(self.pool.take());
-        let threads = std::mem::take(&mut *self.threads.lock().unwrap_or_else(|e| e.into_inner()));
+        let threads = std::mem::take(
+            &mut *self
+                .threads
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
         for thread in threads {
             let _ = thread.join();
         }
@@ -131,7 +136,7 @@ pub(crate) fn worker_pool_of(size: usize) -> Result<WorkerPool, StrategyError> {
                 .spawn(move || thread.run())?;
             spawned
                 .lock()
-                .unwrap_or_else(|e| e.into_inner())
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .push(handle);
             Ok(())
         })

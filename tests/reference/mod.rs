@@ -17,29 +17,29 @@ pub fn block_value(r: &Rules, block: [u8; 6]) -> Option<i64> {
     let faces: Vec<(u8, u8)> = (1..=6u8).zip(block).filter(|&(_, n)| n > 0).collect();
     let triple = |face: u8| -> i64 {
         if face == 1 {
-            r.triple_ones as i64
+            i64::from(r.triple_ones)
         } else {
-            face as i64 * r.triple_face_multiplier as i64
+            i64::from(face) * i64::from(r.triple_face_multiplier)
         }
     };
     let mut readings: Vec<i64> = Vec::new();
     match faces.as_slice() {
-        [(1, 1)] => readings.push(r.single_one as i64),
-        [(5, 1)] => readings.push(r.single_five as i64),
+        [(1, 1)] => readings.push(i64::from(r.single_one)),
+        [(5, 1)] => readings.push(i64::from(r.single_five)),
         [(face, n)] if *n >= 3 => {
             let t = triple(*face);
             let v = if *face == 1 && *n == 6 && r.six_ones != 0 {
-                r.six_ones as i64
+                i64::from(r.six_ones)
             } else if *n == 3 {
                 t
             } else {
                 match r.kind_scaling {
-                    KindScaling::Multiply => t * (*n as i64 - 2),
-                    KindScaling::Double => t * 2i64.pow(*n as u32 - 3),
+                    KindScaling::Multiply => t * (i64::from(*n) - 2),
+                    KindScaling::Double => t * 2i64.pow(u32::from(*n) - 3),
                     KindScaling::Fixed => match n {
-                        4 => r.four_of_a_kind as i64,
-                        5 => r.five_of_a_kind as i64,
-                        6 => r.six_of_a_kind as i64,
+                        4 => i64::from(r.four_of_a_kind),
+                        5 => i64::from(r.five_of_a_kind),
+                        6 => i64::from(r.six_of_a_kind),
                         _ => 0,
                     },
                     KindScaling::TripleOnly => 0,
@@ -52,34 +52,34 @@ pub fn block_value(r: &Rules, block: [u8; 6]) -> Option<i64> {
         _ => {}
     }
     if block == [1, 1, 1, 1, 1, 1] {
-        readings.push(r.straight as i64);
+        readings.push(i64::from(r.straight));
     }
     if block == [1, 1, 1, 1, 1, 0] {
-        readings.push(r.straight_low as i64);
+        readings.push(i64::from(r.straight_low));
     }
     if block == [0, 1, 1, 1, 1, 1] {
-        readings.push(r.straight_high as i64);
+        readings.push(i64::from(r.straight_high));
     }
     let counts: Vec<u8> = faces.iter().map(|&(_, n)| n).collect();
     if total == 6 && counts == [2, 2, 2] {
-        readings.push(r.three_pairs as i64);
+        readings.push(i64::from(r.three_pairs));
     }
     if total == 6 && faces.len() == 2 {
         let four_and_two = counts.contains(&4) && counts.contains(&2);
         if four_and_two {
-            readings.push(r.four_of_a_kind_and_pair as i64);
+            readings.push(i64::from(r.four_of_a_kind_and_pair));
             if r.three_pairs_with_four_of_a_kind {
-                readings.push(r.three_pairs as i64);
+                readings.push(i64::from(r.three_pairs));
             }
         }
         if counts == [3, 3] {
-            readings.push(r.two_triplets as i64);
+            readings.push(i64::from(r.two_triplets));
         }
     }
     if total == 5 && faces.len() == 2 && r.full_house_bonus > 0 {
         if let Some(&(face, _)) = faces.iter().find(|&&(_, n)| n == 3) {
             if triple(face) > 0 {
-                readings.push(triple(face) + r.full_house_bonus as i64);
+                readings.push(triple(face) + i64::from(r.full_house_bonus));
             }
         }
     }
@@ -160,7 +160,7 @@ pub fn reference_memo(
         .into_iter()
         .all(|s| s == [0; 6] || carve_memo(r, s, memo).is_none());
     if r.no_score_set > 0 && total == r.dice_count && nothing_scores {
-        return Some(r.no_score_set as i64);
+        return Some(i64::from(r.no_score_set));
     }
     None
 }

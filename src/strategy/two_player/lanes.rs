@@ -36,7 +36,7 @@ impl LaneRows<'_> {
             // SAFETY: the processor supports AVX, checked just above.
             return unsafe { self.run_avx(w, roll) };
         }
-        self.rows(w, roll)
+        self.rows(w, roll);
     }
 
     /// The same loop compiled for AVX: four lanes per instruction instead of two. The
@@ -44,7 +44,7 @@ impl LaneRows<'_> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx")]
     unsafe fn run_avx(&self, w: &mut [Lanes], roll: Option<&mut Vec<Lanes>>) {
-        self.rows(w, roll)
+        self.rows(w, roll);
     }
 
     #[inline(always)]

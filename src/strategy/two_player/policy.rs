@@ -102,7 +102,7 @@ impl Ctx<'_> {
                         };
                         solve[q] = drift[q] > forms[idx].certified;
                     }
-                })
+                });
         });
     }
 

@@ -44,7 +44,7 @@ impl Ctx<'_> {
                         let gq = g.index(score(y, yboard), yboard, 0);
                         *v = guess.start[gp * guess_players + gq];
                     }
-                })
+                });
         });
     }
 
