@@ -107,6 +107,19 @@ pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Outcome<&'a [T]>
     Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
 }
 
+/// A flag C passes as a byte: 0 is false, 1 is true, anything else is INVALID_ARGUMENT
+/// naming `name` (what memset, fread or an int assignment may leave must not become a bool).
+pub(crate) fn flag_arg(value: u8, name: impl std::fmt::Display) -> Outcome<bool> {
+    match value {
+        0 => Ok(false),
+        1 => Ok(true),
+        other => Err(fail(
+            FarkleStatus::InvalidArgument,
+            format!("{name} is {other}; a flag is 0 or 1"),
+        )),
+    }
+}
+
 /// A caller's NUL-terminated string as UTF-8: NULL_POINTER for NULL, INVALID_ARGUMENT (with
 /// the parameter's name) when it is not UTF-8.
 ///

@@ -7,8 +7,8 @@
 
 use std::ffi::c_char;
 
-use crate::ffi::boundary::{arg, list_out, out, slice, Handle};
-use crate::ffi::error::{fail, FarkleStatus};
+use crate::ffi::boundary::{arg, flag_arg, list_out, out, slice, Handle};
+use crate::ffi::error::FarkleStatus;
 use crate::ffi::game::{check_player_count, dice_source_of, handle_out, names_of, FarkleGame};
 use crate::ffi::rules::FarkleRules;
 use crate::game::{Game, GamePosition, PlayerPosition};
@@ -113,16 +113,7 @@ pub unsafe extern "C" fn farkle_game_new_at(
 /// The core's form of a caller's entry for player `index` (an on_board other than 0 or 1 is
 /// INVALID_ARGUMENT).
 fn player_position(index: usize, p: &FarklePlayerPosition) -> Result<PlayerPosition, FarkleStatus> {
-    let on_board = match p.on_board {
-        0 => false,
-        1 => true,
-        other => {
-            return Err(fail(
-                FarkleStatus::InvalidArgument,
-                format!("players[{index}].on_board is {other}; a flag is 0 or 1"),
-            ))
-        }
-    };
+    let on_board = flag_arg(p.on_board, format_args!("players[{index}].on_board"))?;
     Ok(PlayerPosition {
         score: p.score,
         on_board,

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::dice::FaceCounts;
-use crate::ffi::boundary::{arg, c_str, list_out, out, slice, Handle, Outcome};
+use crate::ffi::boundary::{arg, c_str, flag_arg, list_out, out, slice, Handle, Outcome};
 use crate::ffi::error::{fail, FarkleStatus};
 use crate::ffi::progress::{progress_of, FarkleProgressFn};
 use crate::ffi::rules::FarkleRules;
@@ -90,16 +90,7 @@ fn byte_arg(value: u32, name: &str) -> Outcome<u8> {
 }
 
 fn player(p: &FarklePlayer) -> Outcome<PlayerState> {
-    let on_board = match p.on_board {
-        0 => false,
-        1 => true,
-        other => {
-            return Err(fail(
-                FarkleStatus::InvalidArgument,
-                format!("on_board is {other}; a flag is 0 or 1"),
-            ))
-        }
-    };
+    let on_board = flag_arg(p.on_board, "on_board")?;
     Ok(PlayerState {
         score: p.score,
         on_board,
