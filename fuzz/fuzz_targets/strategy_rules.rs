@@ -206,8 +206,60 @@ fn policy(rules: &FarkleRules, patience: u8, call: &Call) {
         Ok(t) => assert!(t == -1 || t >= 0, "{t}"),
         Err(s) => assert_eq!(s, FarkleStatus::InvalidArgument),
     }
+    // The value of a position: finite and not negative where the arguments are in range;
+    // asked of the other on-board situation it is refused.
+    let board = u8::from(*on_board);
+    let value = out(|v| unsafe {
+        farkle_turn_policy_value(handle, *turn_total, *threshold_dice, board, v)
+    });
+    match value {
+        Ok(v) => assert!(v.is_finite() && v >= 0.0, "{v}"),
+        Err(s) => assert_eq!(s, FarkleStatus::InvalidArgument),
+    }
+    let other = out(|v| unsafe {
+        farkle_turn_policy_value(handle, *turn_total, *threshold_dice, 1 - board, v)
+    });
+    assert_eq!(other.err(), Some(FarkleStatus::InvalidArgument));
     // SAFETY: from farkle_turn_policy_new_with_progress, freed once.
     unsafe { farkle_turn_policy_free(handle) };
+}
+
+/// The per-streak penalty policy: created like the average (cancellable), then asked about
+/// streaks and dice counts taken from `patience`, in range or not.
+fn penalty_policy(rules: &FarkleRules, patience: u8) {
+    let mut p = Patience {
+        left: u32::from(patience),
+    };
+    let mut handle: *mut FarklePenaltyPolicy = ptr::null_mut();
+    // SAFETY: valid pointers; the progress data outlives the call.
+    let status = unsafe {
+        farkle_penalty_policy_new_with_progress(
+            rules,
+            Some(impatient),
+            ptr::addr_of_mut!(p).cast(),
+            &mut handle,
+        )
+    };
+    assert!(solve_status(status), "{status:?}");
+    if status != FarkleStatus::Ok {
+        assert!(handle.is_null());
+        return;
+    }
+    let farkles = u32::from(patience % 8);
+    let dice = u32::from(patience / 8 % 16);
+    // SAFETY (below): a live policy and valid out pointers.
+    let average = out(|a| unsafe { farkle_penalty_policy_average_points(handle, a) });
+    assert!(average.expect("average of a live policy").is_finite());
+    match out(|t| unsafe { farkle_penalty_policy_bank_threshold(handle, farkles, dice, t) }) {
+        Ok(t) => assert!(t == -1 || t >= 0, "{t}"),
+        Err(s) => assert_eq!(s, FarkleStatus::InvalidArgument),
+    }
+    match out(|v| unsafe { farkle_penalty_policy_relative_value(handle, farkles, v) }) {
+        Ok(v) => assert!(v.is_finite(), "{v}"),
+        Err(s) => assert_eq!(s, FarkleStatus::InvalidArgument),
+    }
+    // SAFETY: from farkle_penalty_policy_new_with_progress, freed once.
+    unsafe { farkle_penalty_policy_free(handle) };
 }
 
 fn game(rules: &FarkleRules, patience: u8, call: &Call) {
@@ -406,6 +458,7 @@ fuzz_target!(|input: Input| {
                 };
                 assert!(solve_status(s), "{s:?}");
                 assert_eq!(s == FarkleStatus::Ok, average.is_finite());
+                penalty_policy(&rules, patience);
             }
             Call::Policy { .. } => policy(&rules, patience, call),
             Call::Game { .. } => game(&rules, patience, call),
