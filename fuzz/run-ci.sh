@@ -6,9 +6,9 @@
 # on (`-a`: an arithmetic overflow anywhere is a panic, so a crash) and runs each from its
 # committed corpus for a bounded time, failing on any crash, panic, leak, timeout (10 s per
 # input, 60 s for strategy_rules) or a process above 2 GB (-rss_limit_mb). FUZZ_SECONDS
-# (default 30) sets the time per target; FUZZ_TARGETS (default: all) picks targets. New inputs found during the
-# run go to a scratch directory, so CI never changes the committed corpus; a failing input is
-# kept in fuzz/artifacts/<target>/ (ignored by git).
+# (default 30) sets the time per target; FUZZ_TARGETS (default: all) picks targets. New
+# inputs found during the run go to a scratch directory, so CI never changes the committed
+# corpus; a failing input is kept in fuzz/artifacts/<target>/ (ignored by git).
 set -euo pipefail
 cd "$(dirname "$0")"
 
