@@ -235,6 +235,11 @@ class Rules:
         return (_rules_from_dict, (self.to_dict(),))
 
     # Scoring -----------------------------------------------------------------------------
+    #
+    # score() and points(), here and on Scorer, check the faces inline rather than through a
+    # shared helper on purpose: these are the calls measured against bare cffi
+    # (docs/benchmarks.md), and one more Python call per call costs about as much as the C
+    # call itself. Keep the four copies of the check identical.
 
     def score(self, faces: Sequence[int]) -> Score:
         """Scores a selection of dice (a sequence of ints 1 to 6, at most dice_count):
