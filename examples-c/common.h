@@ -63,7 +63,7 @@ const char *library_reason(FarkleStatus status);
 
 /* ---- knobs.c: every FarkleRules field, by name, from one table ------------------------- */
 
-typedef enum KnobType { KNOB_U32, KNOB_I32, KNOB_FLAG, KNOB_SCALING } KnobType;
+typedef enum KnobType { KNOB_U32, KNOB_I32, KNOB_FLAG, KNOB_SCALING, KNOB_EXACT } KnobType;
 
 typedef struct Knob {
     const char *name; /* the field's name in farkle.h, as --rule takes it */

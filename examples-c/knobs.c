@@ -50,10 +50,25 @@ const Knob KNOBS[] = {
     KNOB(farkle_penalty_points, KNOB_I32, 0, "points the penalty costs"),
     KNOB(farkle_penalty_loses_all, KNOB_FLAG, 0, "the penalty costs the whole score"),
     KNOB(hot_dice, KNOB_FLAG, 0, "scoring every die brings them all back"),
+    KNOB(three_pairs_of_one_face, KNOB_FLAG, 0, "six of one face also count as three pairs"),
+    KNOB(two_triplets_of_one_face, KNOB_FLAG, 0, "six of one face also count as two triplets"),
+    KNOB(singles_only_before_entry, KNOB_FLAG, 0, "only 1s and 5s score until on the board"),
+    KNOB(hot_dice_multiplier_step, KNOB_U32, 0,
+         "each hot dice raises the turn's multiplier by this (0: none)"),
+    KNOB(exact_target, KNOB_EXACT, 1, "hit the target exactly: off, refuse or bust"),
+    KNOB(piggybacking, KNOB_FLAG, 0, "a turn may start from the last banked turn's dice"),
 };
 const size_t KNOB_COUNT = sizeof KNOBS / sizeof KNOBS[0];
 
-static const char *const SCALINGS[] = {"multiply", "double", "fixed", "triple-only"};
+static const char *const SCALINGS[] = {"multiply", "double", "fixed", "triple-only", NULL};
+static const char *const EXACTS[] = {"off", "refuse", "bust", NULL};
+
+/* The names a knob's values may be given by (NULL-terminated), or NULL for numbers only. */
+static const char *const *value_names(KnobType type) {
+    if (type == KNOB_SCALING) return SCALINGS;
+    if (type == KNOB_EXACT) return EXACTS;
+    return NULL;
+}
 
 long long knob_value(const FarkleRules *r, const Knob *k) {
     const unsigned char *field = (const unsigned char *)r + k->offset;
@@ -67,6 +82,7 @@ long long knob_value(const FarkleRules *r, const Knob *k) {
         return i;
     case KNOB_U32:
     case KNOB_SCALING:
+    case KNOB_EXACT:
     default:
         memcpy(&u, field, sizeof u);
         return u;
@@ -107,9 +123,10 @@ static int parse_value(const Knob *k, const char *text, long long *out, char *wh
         snprintf(why, why_len, "'%s' is not 1 or 0 (yes or no)", safe(text));
         return -1;
     }
-    if (k->type == KNOB_SCALING) {
-        for (i = 0; i < 4; i++) {
-            if (strcasecmp(text, SCALINGS[i]) == 0) {
+    if (value_names(k->type) != NULL) {
+        const char *const *names = value_names(k->type);
+        for (i = 0; names[i] != NULL; i++) {
+            if (strcasecmp(text, names[i]) == 0) {
                 *out = (long long)i;
                 return 0;
             }
@@ -123,6 +140,8 @@ static int parse_value(const Knob *k, const char *text, long long *out, char *wh
         if (k->type == KNOB_SCALING)
             snprintf(why, why_len, "'%s' is not multiply, double, fixed or triple-only",
                      safe(text));
+        else if (k->type == KNOB_EXACT)
+            snprintf(why, why_len, "'%s' is not off, refuse or bust", safe(text));
         else
             snprintf(why, why_len, "'%s' is not a whole number from %s", safe(text),
                      k->type == KNOB_I32 ? "-2147483648 to 2147483647" : "0 to 4294967295");
@@ -206,7 +225,10 @@ uint64_t rules_hash(const FarkleRules *r) {
 /* The knob's value as --rule takes it. */
 static const char *knob_text(const FarkleRules *r, const Knob *k, char *buf, size_t len) {
     long long v = knob_value(r, k);
-    if (k->type == KNOB_SCALING && v >= 0 && v < 4) return SCALINGS[v];
+    const char *const *names = value_names(k->type);
+    long long i;
+    for (i = 0; names != NULL && names[i] != NULL; i++)
+        if (i == v) return names[i];
     snprintf(buf, len, "%lld", v);
     return buf;
 }

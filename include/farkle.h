@@ -370,6 +370,11 @@ typedef struct FarkleWinTable FarkleWinTable;
  * ======================================================================================== */
 
 /**
+ * Largest FarkleRules.hot_dice_multiplier_step.
+ */
+#define FARKLE_MAX_HOT_DICE_MULTIPLIER_STEP 10
+
+/**
  * The rules presets (numbers for farkle_rules_preset()).
  */
 enum FarklePreset
@@ -449,13 +454,44 @@ typedef uint32_t FarkleKindScaling;
 #endif // __cplusplus
 
 /**
+ * Whether the target must be hit exactly (values of FarkleRules.exact_target).
+ */
+enum FarkleExactTarget
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /**
+   * Any bank that reaches the target counts.
+   */
+  FARKLE_EXACT_TARGET_OFF = 0,
+  /**
+   * A bank that would pass the target is refused (FARKLE_STATUS_BANK_NOT_ALLOWED); the
+   * player must roll on.
+   */
+  FARKLE_EXACT_TARGET_REFUSE = 1,
+  /**
+   * A bank that would pass the target busts: the turn scores nothing (not counted as a
+   * farkle for the penalty).
+   */
+  FARKLE_EXACT_TARGET_BUST = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum FarkleExactTarget FarkleExactTarget;
+#else
+typedef uint32_t FarkleExactTarget;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * A rules value: every scoring combination and game option. Get one from
  * farkle_rules_preset(), change fields, and pass it by pointer; every function validates the
  * rules it is given (farkle_rules_validate() explains a rejection). Point values of 0 disable a
  * combination. Plain data: copy it freely.
  *
  * Every field is a plain integer, so any bytes at all (a memset, a fread, a field assigned
- * from an int) make a value the library can check: the four flags hold 0 or 1 (true and
+ * from an int) make a value the library can check: the flags hold 0 or 1 (true and
  * false assign those), and any other value is refused with FARKLE_STATUS_INVALID_RULES
  * naming the field.
  */
@@ -573,6 +609,34 @@ typedef struct FarkleRules {
    * player must then bank.
    */
   uint8_t hot_dice;
+  /**
+   * 1 when six dice of one face also count as three pairs (worth three_pairs); else 0.
+   */
+  uint8_t three_pairs_of_one_face;
+  /**
+   * 1 when six dice of one face also count as two triplets (worth two_triplets); else 0.
+   */
+  uint8_t two_triplets_of_one_face;
+  /**
+   * 1 when, until a player is on the board, only single 1s and 5s score (three 1s are
+   * three singles; other faces score nothing); else 0.
+   */
+  uint8_t singles_only_before_entry;
+  /**
+   * The hot-dice multiplier, 0 to FARKLE_MAX_HOT_DICE_MULTIPLIER_STEP (10): after the k-th
+   * hot dice of a turn, each selection's points count (1 + k x this) times until the turn
+   * ends. 0 for no multiplier; needs hot_dice.
+   */
+  uint32_t hot_dice_multiplier_step;
+  /**
+   * A FarkleExactTarget value: whether the target must be hit exactly (needs a target).
+   */
+  uint32_t exact_target;
+  /**
+   * 1 when a player may start a turn from the previous player's banked turn (its points
+   * and the dice it left) instead of rolling fresh; else 0.
+   */
+  uint8_t piggybacking;
 } FarkleRules;
 
 /**

@@ -62,6 +62,6 @@ pub use game::{
 };
 pub use history::{Event, RollRecord, SelectionRecord, Turn, TurnEnd};
 pub use point_calculation::{point_calculation, PointCalculation};
-pub use rules::{KindScaling, Preset, Rules, RulesError};
+pub use rules::{ExactTarget, KindScaling, Preset, Rules, RulesError};
 pub use saved_game::LoadError;
 pub use scoring::{InvalidSelection, RollAnalysis, Score, Scorer, Selection};

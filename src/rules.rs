@@ -19,6 +19,30 @@ pub const MAX_SCORE_SETTING: i32 = 1_000_000_000;
 /// Largest turn limit a rules value may ask for.
 pub const MAX_TURN_LIMIT: u32 = 1_000_000;
 
+/// Largest per-cycle step of the hot-dice multiplier (x1, x11, x21, ... at the largest).
+pub const MAX_HOT_DICE_MULTIPLIER_STEP: u32 = 10;
+
+/// What happens to a turn that would take a player past the target, when the target must be
+/// hit exactly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum ExactTarget {
+    /// The target need not be hit exactly: any bank that reaches it wins (or starts the final
+    /// round).
+    #[default]
+    Off,
+    /// A bank that would pass the target is refused; the player must roll on (or farkle).
+    Refuse,
+    /// A bank that would pass the target busts: the turn scores nothing, as a farkle would,
+    /// but does not count as a farkle for the penalty streak.
+    Bust,
+}
+
+/// Whether a field added after the first save format holds its "off" value (and so is left
+/// out of saves).
+pub(crate) fn is_off<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
 /// How four, five, six (and more) of a kind score, relative to three of a kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum KindScaling {
@@ -109,6 +133,37 @@ macro_rules! farkle_rules_fields {
             /// When every die of the hand has scored, the hand resets to the full set ("hot
             /// dice", "cycling through the die pool"); otherwise the player must bank.
             hot_dice: bool = true, game, ();
+            // The fields below came after the first saved-game format: a save without them
+            // loads with each switched off, and a save leaves them out while they are off,
+            // so games that do not use them save exactly as before.
+            /// Six dice of one face also count as three pairs, worth `three_pairs`.
+            #[serde(default, skip_serializing_if = "crate::rules::is_off")]
+            three_pairs_of_one_face: bool = false, scoring, ();
+            /// Six dice of one face also count as two triplets, worth `two_triplets`.
+            #[serde(default, skip_serializing_if = "crate::rules::is_off")]
+            two_triplets_of_one_face: bool = false, scoring, ();
+            /// Until a player is on the board, only single 1s and 5s score: every die of a
+            /// selection counts as a single (three 1s are three singles), and dice that are not
+            /// 1s or 5s do not score at all.
+            #[serde(default, skip_serializing_if = "crate::rules::is_off")]
+            singles_only_before_entry: bool = false, game, ();
+            /// The hot-dice multiplier: after the k-th hot dice of a turn, the points of every
+            /// selection count (1 + k x this) times, until the turn ends (0: no multiplier).
+            #[serde(default, skip_serializing_if = "crate::rules::is_off")]
+            hot_dice_multiplier_step: u32 = 0, game,
+                ($crate::rules::MAX_HOT_DICE_MULTIPLIER_STEP);
+            /// Whether the target must be hit exactly, and what happens to a turn that would
+            /// pass it.
+            #[serde(
+                default,
+                skip_serializing_if = "crate::rules::is_off",
+                deserialize_with = "crate::saved_game::unit_variant"
+            )]
+            exact_target: $crate::rules::ExactTarget = $crate::rules::ExactTarget::Off, game, ();
+            /// A player may start a turn from the previous player's banked turn: its points and
+            /// the dice it left, instead of rolling the full set fresh.
+            #[serde(default, skip_serializing_if = "crate::rules::is_off")]
+            piggybacking: bool = false, game, ();
         }
     };
 }
@@ -279,6 +334,24 @@ impl RulesField for KindScaling {
     }
 }
 
+impl RulesField for ExactTarget {
+    fn word(self) -> u32 {
+        match self {
+            ExactTarget::Off => 0,
+            ExactTarget::Refuse => 1,
+            ExactTarget::Bust => 2,
+        }
+    }
+    fn from_word(word: u32) -> Option<ExactTarget> {
+        Some(match word {
+            0 => ExactTarget::Off,
+            1 => ExactTarget::Refuse,
+            2 => ExactTarget::Bust,
+            _ => return None,
+        })
+    }
+}
+
 /// A rules value that makes no sense.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RulesError {
@@ -307,6 +380,15 @@ pub enum RulesError {
     /// A farkle penalty that costs no points.
     #[error("farkle_penalty_streak is set but the penalty takes nothing")]
     EmptyPenalty,
+    /// A hot-dice multiplier without hot dice: it could never rise.
+    #[error("hot_dice_multiplier_step needs hot_dice")]
+    MultiplierWithoutHotDice,
+    /// An exact target without a target.
+    #[error("exact_target needs a target score")]
+    ExactTargetWithoutTarget,
+    /// Only singles score before entry, and no single scores: no one could get on the board.
+    #[error("singles_only_before_entry, but neither single_one nor single_five scores")]
+    NoSinglesBeforeEntry,
     /// A flag read from C holds something other than 0 or 1.
     #[error("{field} is {value}; a flag is 0 or 1")]
     Flag {
@@ -369,14 +451,19 @@ impl Rules {
         if !self.has_scoring_combination() {
             return Err(RulesError::NothingScores(self.dice_count));
         }
-        match options_conflict(
-            self.target_score,
-            self.turn_limit,
-            self.final_round,
-            self.farkle_penalty_streak.into(),
-            self.farkle_penalty_points,
-            self.farkle_penalty_loses_all,
-        ) {
+        match options_conflict(&GameOptions {
+            target_score: self.target_score,
+            turn_limit: self.turn_limit,
+            final_round: self.final_round,
+            farkle_penalty_streak: self.farkle_penalty_streak.into(),
+            farkle_penalty_points: self.farkle_penalty_points,
+            farkle_penalty_loses_all: self.farkle_penalty_loses_all,
+            hot_dice: self.hot_dice,
+            hot_dice_multiplier: self.hot_dice_multiplier_step > 0,
+            exact_target: self.exact_target != ExactTarget::Off,
+            singles_only_before_entry: self.singles_only_before_entry,
+            any_single: self.single_one > 0 || self.single_five > 0,
+        }) {
             Some(e) => Err(e),
             None => Ok(()),
         }
@@ -404,24 +491,43 @@ impl Rules {
     }
 }
 
+/// What the checks between options read (from a [`Rules`] or straight from the C fields).
+pub(crate) struct GameOptions {
+    pub target_score: i32,
+    pub turn_limit: u32,
+    pub final_round: bool,
+    pub farkle_penalty_streak: u32,
+    pub farkle_penalty_points: i32,
+    pub farkle_penalty_loses_all: bool,
+    pub hot_dice: bool,
+    pub hot_dice_multiplier: bool,
+    pub exact_target: bool,
+    pub singles_only_before_entry: bool,
+    /// Whether a single 1 or a single 5 scores.
+    pub any_single: bool,
+}
+
 /// The checks between game options that no field's own range covers (shared by
 /// [`Rules::validate`] and the C layer's fast check of game settings): the game must end, a
-/// final round needs a target, a penalty must take something.
+/// final round and an exact target need a target, a penalty must take something, a
+/// multiplier needs hot dice, and a player off the board must be able to score.
 #[inline]
-pub(crate) fn options_conflict(
-    target_score: i32,
-    turn_limit: u32,
-    final_round: bool,
-    farkle_penalty_streak: u32,
-    farkle_penalty_points: i32,
-    farkle_penalty_loses_all: bool,
-) -> Option<RulesError> {
-    if target_score == 0 && turn_limit == 0 {
+pub(crate) fn options_conflict(o: &GameOptions) -> Option<RulesError> {
+    if o.target_score == 0 && o.turn_limit == 0 {
         Some(RulesError::NoEnd)
-    } else if final_round && target_score == 0 {
+    } else if o.final_round && o.target_score == 0 {
         Some(RulesError::FinalRoundWithoutTarget)
-    } else if farkle_penalty_streak > 0 && farkle_penalty_points == 0 && !farkle_penalty_loses_all {
+    } else if o.farkle_penalty_streak > 0
+        && o.farkle_penalty_points == 0
+        && !o.farkle_penalty_loses_all
+    {
         Some(RulesError::EmptyPenalty)
+    } else if o.hot_dice_multiplier && !o.hot_dice {
+        Some(RulesError::MultiplierWithoutHotDice)
+    } else if o.exact_target && o.target_score == 0 {
+        Some(RulesError::ExactTargetWithoutTarget)
+    } else if o.singles_only_before_entry && !o.any_single {
+        Some(RulesError::NoSinglesBeforeEntry)
     } else {
         None
     }

@@ -1832,7 +1832,7 @@ fn every_rules_field_is_a_knob_checked_by_the_library() {
         .filter(|l| l.ends_with(';') && !l.starts_with('*'))
         .map(|l| l.trim_end_matches(';').rsplit(' ').next().expect("a field"))
         .collect();
-    assert_eq!(fields.len(), 28, "{fields:?}");
+    assert_eq!(fields.len(), 34, "{fields:?}");
     let dir = fresh_dir("cli-rule-knobs");
     let help = play(&dir, &["--rule", "help"], "", 0);
     let knobs = std::fs::read_to_string(examples_c().join("knobs.c")).expect("knobs.c");

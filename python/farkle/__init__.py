@@ -27,6 +27,7 @@ from ._enums import (
     CombinationKind,
     DiceSource,
     EventKind,
+    ExactTarget,
     HandKind,
     InvalidReason,
     KindScaling,
@@ -102,7 +103,7 @@ __all__ = [
     "__version__", "MAX_DICE", "MAX_PLAYERS",
     # enums
     "Action", "BotKind", "CombinationKind", "DiceSource", "EventKind", "HandKind",
-    "InvalidReason", "KindScaling", "Phase", "Preset", "Status", "ValueKind",
+    "InvalidReason", "ExactTarget", "KindScaling", "Phase", "Preset", "Status", "ValueKind",
     # rules and scoring
     "Rules", "Scorer", "Score", "Combination", "RollAnalysis", "Selection", "Odds",
     "PointCalculation", "point_calculation", "preset_names",

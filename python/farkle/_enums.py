@@ -77,6 +77,17 @@ class KindScaling(enum.IntEnum):
     """Only three of a kind; extra dice score on their own."""
 
 
+class ExactTarget(enum.IntEnum):
+    """Whether the target must be hit exactly (Rules.exact_target)."""
+
+    OFF = lib.FARKLE_EXACT_TARGET_OFF
+    """Any bank that reaches the target counts."""
+    REFUSE = lib.FARKLE_EXACT_TARGET_REFUSE
+    """A bank that would pass the target is refused; the player must roll on."""
+    BUST = lib.FARKLE_EXACT_TARGET_BUST
+    """A bank that would pass the target busts: the turn scores nothing."""
+
+
 class InvalidReason(enum.IntEnum):
     """Why a selection does not score as a whole (Score.reason)."""
 
@@ -184,6 +195,7 @@ HEADER_ENUMS = {
     Status: ("FarkleStatus", "FARKLE_STATUS_"),
     Preset: ("FarklePreset", "FARKLE_PRESET_"),
     KindScaling: ("FarkleKindScaling", "FARKLE_KIND_SCALING_"),
+    ExactTarget: ("FarkleExactTarget", "FARKLE_EXACT_TARGET_"),
     InvalidReason: ("FarkleInvalidReason", "FARKLE_INVALID_REASON_"),
     CombinationKind: ("FarkleCombinationKind", "FARKLE_COMBINATION_KIND_"),
     Action: ("FarkleAction", "FARKLE_ACTION_"),

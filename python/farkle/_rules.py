@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _lowlevel as low
-from ._enums import KindScaling, Preset, member, parse
+from ._enums import ExactTarget, KindScaling, Preset, member, parse
 from ._errors import InvalidRulesError, UnknownPresetError
 from ._native import ffi, lib
 from ._handles import Handle
@@ -39,7 +39,7 @@ _scorer_score = lib.farkle_scorer_score_selection
 _scorer_points = lib.farkle_scorer_points
 
 #: Knobs whose values are an enum of the header.
-_ENUM_KNOBS = {"kind_scaling": KindScaling}
+_ENUM_KNOBS = {"kind_scaling": KindScaling, "exact_target": ExactTarget}
 
 # Each knob of FarkleRules, read from the struct cffi built from the header: its name and
 # the range of its C type (uint8_t fields are the 0/1 flags).
@@ -116,7 +116,8 @@ class Rules:
         other = rules.replace(hot_dice=False)
 
     Immutable and hashable; compare with ==. Point values of 0 disable a combination. The
-    flags are bools; `kind_scaling` is a KindScaling (or its name)."""
+    flags are bools; `kind_scaling` is a KindScaling and `exact_target` an ExactTarget (or
+    their names)."""
 
     __slots__ = ("_c", "_n", "__weakref__")
 
@@ -153,6 +154,12 @@ class Rules:
     farkle_penalty_points: int
     farkle_penalty_loses_all: bool
     hot_dice: bool
+    three_pairs_of_one_face: bool
+    two_triplets_of_one_face: bool
+    singles_only_before_entry: bool
+    hot_dice_multiplier_step: int
+    exact_target: ExactTarget
+    piggybacking: bool
 
     def __init__(self, preset: Union[str, Preset, int] = "classic", **knobs: Any) -> None:
         c = _new(_RULES_P)

@@ -9,7 +9,9 @@ use strum::{EnumIter, EnumMessage};
 
 use crate::ffi::boundary::{arg, c_str, message_out, out, Outcome};
 use crate::ffi::error::{fail, CEnum, FarkleStatus};
-use crate::rules::{KindScaling, Preset, Rules, RulesError};
+use crate::rules::{
+    ExactTarget, KindScaling, Preset, Rules, RulesError, RulesField, MAX_HOT_DICE_MULTIPLIER_STEP,
+};
 
 /// The rules presets (numbers for farkle_rules_preset()).
 #[repr(u32)]
@@ -60,7 +62,7 @@ pub enum FarkleKindScaling {
 /// combination. Plain data: copy it freely.
 ///
 /// Every field is a plain integer, so any bytes at all (a memset, a fread, a field assigned
-/// from an int) make a value the library can check: the four flags hold 0 or 1 (true and
+/// from an int) make a value the library can check: the flags hold 0 or 1 (true and
 /// false assign those), and any other value is refused with FARKLE_STATUS_INVALID_RULES
 /// naming the field.
 #[repr(C)]
@@ -123,9 +125,43 @@ pub struct FarkleRules {
     /// 1 when scoring every die of the hand resets it to the full set (hot dice); 0 when the
     /// player must then bank.
     pub hot_dice: u8,
+    /// 1 when six dice of one face also count as three pairs (worth three_pairs); else 0.
+    pub three_pairs_of_one_face: u8,
+    /// 1 when six dice of one face also count as two triplets (worth two_triplets); else 0.
+    pub two_triplets_of_one_face: u8,
+    /// 1 when, until a player is on the board, only single 1s and 5s score (three 1s are
+    /// three singles; other faces score nothing); else 0.
+    pub singles_only_before_entry: u8,
+    /// The hot-dice multiplier, 0 to FARKLE_MAX_HOT_DICE_MULTIPLIER_STEP (10): after the k-th
+    /// hot dice of a turn, each selection's points count (1 + k x this) times until the turn
+    /// ends. 0 for no multiplier; needs hot_dice.
+    pub hot_dice_multiplier_step: u32,
+    /// A FarkleExactTarget value: whether the target must be hit exactly (needs a target).
+    pub exact_target: u32,
+    /// 1 when a player may start a turn from the previous player's banked turn (its points
+    /// and the dice it left) instead of rolling fresh; else 0.
+    pub piggybacking: u8,
 }
 
-c_enums!(FarklePreset, FarkleKindScaling);
+/// Largest FarkleRules.hot_dice_multiplier_step.
+pub const FARKLE_MAX_HOT_DICE_MULTIPLIER_STEP: u32 = 10;
+const _: () = assert!(FARKLE_MAX_HOT_DICE_MULTIPLIER_STEP == MAX_HOT_DICE_MULTIPLIER_STEP);
+
+/// Whether the target must be hit exactly (values of FarkleRules.exact_target).
+#[repr(u32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
+pub enum FarkleExactTarget {
+    /// Any bank that reaches the target counts.
+    Off = 0,
+    /// A bank that would pass the target is refused (FARKLE_STATUS_BANK_NOT_ALLOWED); the
+    /// player must roll on.
+    Refuse = 1,
+    /// A bank that would pass the target busts: the turn scores nothing (not counted as a
+    /// farkle for the penalty).
+    Bust = 2,
+}
+
+c_enums!(FarklePreset, FarkleKindScaling, FarkleExactTarget);
 
 /// How a field of [`Rules`] crosses to C: the type of its `FarkleRules` field, and the checked
 /// conversion back (any C value is refused with the field's name when it is no value of the
@@ -257,6 +293,26 @@ impl CField for KindScaling {
     }
 }
 
+impl CField for ExactTarget {
+    type C = u32;
+    fn to_c(self) -> u32 {
+        RulesField::word(self)
+    }
+    fn from_c(c: u32, field: &'static str) -> Result<ExactTarget, RulesError> {
+        <ExactTarget as RulesField>::from_word(c).ok_or(RulesError::OutOfRange {
+            field,
+            value: c.into(),
+            max: 2,
+        })
+    }
+    fn c_of_word(word: u32) -> u32 {
+        word
+    }
+    fn c_in_range(c: u32, _: Option<i64>) -> bool {
+        c <= 2
+    }
+}
+
 /// The conversions between [`Rules`] and [`FarkleRules`], from the one list of fields (the
 /// struct literals below name every field, so the C struct cannot miss one or have another).
 macro_rules! c_rules_conversions {
@@ -286,14 +342,19 @@ macro_rules! c_rules_conversions {
                     <$ty as CField>::c_in_range(self.$name, max_of!($($max)?)))
                 )*;
                 in_range
-                    && crate::rules::options_conflict(
-                        self.target_score,
-                        self.turn_limit,
-                        self.final_round == 1,
-                        self.farkle_penalty_streak,
-                        self.farkle_penalty_points,
-                        self.farkle_penalty_loses_all == 1,
-                    )
+                    && crate::rules::options_conflict(&crate::rules::GameOptions {
+                        target_score: self.target_score,
+                        turn_limit: self.turn_limit,
+                        final_round: self.final_round == 1,
+                        farkle_penalty_streak: self.farkle_penalty_streak,
+                        farkle_penalty_points: self.farkle_penalty_points,
+                        farkle_penalty_loses_all: self.farkle_penalty_loses_all == 1,
+                        hot_dice: self.hot_dice == 1,
+                        hot_dice_multiplier: self.hot_dice_multiplier_step > 0,
+                        exact_target: self.exact_target != 0,
+                        singles_only_before_entry: self.singles_only_before_entry == 1,
+                        any_single: self.single_one > 0 || self.single_five > 0,
+                    })
                     .is_none()
             }
 

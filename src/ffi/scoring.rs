@@ -205,12 +205,13 @@ impl FarkleCombination {
 /// The scoring fields of a caller's rules as the scorer cache keys them (the order and
 /// meaning of `ScoringKey`), read straight from the C fields: no conversion, no validation.
 /// The fields before the flag and those after it are each copied as one block of bytes (the
-/// layout is checked below): a few vector moves.
+/// layout is checked below): a few vector moves. The two flags appended after the game
+/// settings fill the key's last two words.
 #[inline(always)]
 fn scoring_key(r: &FarkleRules) -> ScoringKey {
     const FLAG: usize = offset_of!(FarkleRules, three_pairs_with_four_of_a_kind);
     const TAIL: usize = offset_of!(FarkleRules, four_of_a_kind_and_pair);
-    const END: usize = 4 * SCORING_FIELDS;
+    const END: usize = 4 * (SCORING_FIELDS - APPENDED_SCORING_FIELDS);
     const _: () = {
         assert!(offset_of!(FarkleRules, dice_count) == 0);
         assert!(FLAG == 56 && offset_of!(FarkleRules, three_pairs) == FLAG - 4);
@@ -221,7 +222,7 @@ fn scoring_key(r: &FarkleRules) -> ScoringKey {
     // SAFETY: bytes 0..56 and 60..76 of a FarkleRules are its 32-bit fields dice_count through
     // three_pairs and four_of_a_kind_and_pair through no_score_set (asserted above), all
     // initialized, copied to the same places of the key; the flag fills the key's bytes
-    // 56..60, so every byte of the key is written.
+    // 56..60 and the two appended flags its bytes 76..84, so every byte of the key is written.
     unsafe {
         let dst = key.as_mut_ptr().cast::<u8>();
         std::ptr::copy_nonoverlapping(base, dst, FLAG);
@@ -229,6 +230,11 @@ fn scoring_key(r: &FarkleRules) -> ScoringKey {
             .cast::<u32>()
             .write_unaligned(u32::from(r.three_pairs_with_four_of_a_kind));
         std::ptr::copy_nonoverlapping(base.add(TAIL), dst.add(TAIL), END - TAIL);
+        let appended = dst.add(END).cast::<u32>();
+        appended.write_unaligned(u32::from(r.three_pairs_of_one_face));
+        appended
+            .add(1)
+            .write_unaligned(u32::from(r.two_triplets_of_one_face));
         ScoringKey(key.assume_init())
     }
 }
@@ -255,7 +261,19 @@ fn has_key(r: &FarkleRules, key: &ScoringKey) -> bool {
         & (*last == k[48..56])
         & (*block(TAIL) == k[TAIL..TAIL + 16])
         & (u32::from(r.three_pairs_with_four_of_a_kind) == key.0[FLAG / 4])
+        & (u32::from(r.three_pairs_of_one_face) == key.0[SCORING_FIELDS - 2])
+        & (u32::from(r.two_triplets_of_one_face) == key.0[SCORING_FIELDS - 1])
 }
+
+/// The scoring flags appended to `FarkleRules` after its game settings (and so outside the
+/// blocks of bytes copied and compared above), last in a key in declaration order.
+const APPENDED_SCORING_FIELDS: usize = 2;
+const _: () = assert!(
+    SCORING_FIELDS == 21
+        && offset_of!(FarkleRules, three_pairs_of_one_face) > offset_of!(FarkleRules, hot_dice)
+        && offset_of!(FarkleRules, two_triplets_of_one_face)
+            > offset_of!(FarkleRules, three_pairs_of_one_face)
+);
 
 /// Whether the game settings of `r` (every field the scorer does not read) pass the checks of
 /// `Rules::try_from`: exactly those checks, so that rules whose scoring fields are cached

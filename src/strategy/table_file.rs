@@ -7,18 +7,21 @@
 //! ```text
 //! offset  size  field
 //! 0       8     magic "FRKLWIN\0"
-//! 8       4     format version (u32, currently 1)
-//! 12      112   the rules: their 28 fields in declaration order (`Rules::words`), each a
+//! 8       4     format version (u32, currently 2)
+//! 12      136   the rules: their 34 fields in declaration order (`Rules::words`), each a
 //!               u32/i32 (bools 0/1, kind_scaling 0 multiply, 1 double, 2 fixed, 3 triple
-//!               only)
-//! 124     4     point granularity (i32)
-//! 128     4     final-round lead cap in units (u32; 0 without a final round)
-//! 132     8     number of player states P (u64)
-//! 140     8     values per final-round chance table C (u64; 0 without a final round)
-//! 148     8*P*P start-of-turn P(win), row = player to move, column = opponent (f64)
+//!               only, exact_target 0 off, 1 refuse, 2 bust)
+//! 148     4     point granularity (i32)
+//! 152     4     final-round lead cap in units (u32; 0 without a final round)
+//! 156     8     number of player states P (u64)
+//! 164     8     values per final-round chance table C (u64; 0 without a final round)
+//! 172     8*P*P start-of-turn P(win), row = player to move, column = opponent (f64)
 //! ...     8*2*C the final-round chances, off the board then on it (f64)
 //! end-8   8     FNV-1a 64 checksum of every byte before it
 //! ```
+//! Version 1 files, written before the last six rules fields existed, hold the first 28
+//! fields (so every offset after them is 24 bytes lower) and load with those six off.
+//!
 //! Loading checks the magic, the version, the sizes against the rules, the checksum and that
 //! every probability lies in [0, 1], then re-derives a sample of the values from the rules
 //! (see `WinTable::check_against_rules`), and refuses anything else. The checksum is for
@@ -34,16 +37,36 @@ use crate::strategy::two_player::WinTable;
 use crate::strategy::StrategyError;
 
 const MAGIC: &[u8; 8] = b"FRKLWIN\0";
-const VERSION: u32 = 1;
-/// Where the rules start, and the fields after them.
+const VERSION: u32 = 2;
+/// Rules fields in a version 1 file: the fields before the house rules were appended.
+const VERSION_1_FIELDS: usize = 28;
+/// Where the rules start.
 const RULES_AT: usize = 12;
-const UNIT_AT: usize = RULES_AT + 4 * RULES_FIELDS;
-const LEAD_CAP_AT: usize = UNIT_AT + 4;
-const PLAYERS_AT: usize = LEAD_CAP_AT + 4;
-const CHANCES_AT: usize = PLAYERS_AT + 8;
-const HEADER: usize = CHANCES_AT + 8;
+
+/// Where the fields after the rules are, in a file of `fields` rules fields.
+struct Layout {
+    unit: usize,
+    lead_cap: usize,
+    players: usize,
+    chances: usize,
+    /// The header's length: where the values start.
+    header: usize,
+}
+
+const fn layout(fields: usize) -> Layout {
+    let unit = RULES_AT + 4 * fields;
+    Layout {
+        unit,
+        lead_cap: unit + 4,
+        players: unit + 8,
+        chances: unit + 16,
+        header: unit + 24,
+    }
+}
+
+const HEADER: usize = layout(RULES_FIELDS).header;
 // A new rules field changes this layout: give the format a new version (and read the old one).
-const _: () = assert!(RULES_FIELDS == 28 && HEADER == 148);
+const _: () = assert!(RULES_FIELDS == 34 && HEADER == 172);
 /// The most values of a final-round chance table: leads up to 2^16 units, and lead 0.
 const MAX_CHANCES: u64 = (1 << 16) + 1;
 
@@ -84,7 +107,7 @@ impl WinTable {
     /// Loads a table saved by [`WinTable::to_bytes`]; `BadFile` says what is wrong.
     pub fn from_bytes(bytes: &[u8]) -> Result<WinTable, StrategyError> {
         let bad = |why: &str| Err(StrategyError::BadFile(why.into()));
-        if bytes.len() < HEADER + 8 {
+        if bytes.len() < layout(VERSION_1_FIELDS).header + 8 {
             return bad("too short to be a farkle win table");
         }
         if &bytes[..8] != MAGIC {
@@ -93,25 +116,34 @@ impl WinTable {
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4"));
         let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8"));
         let version = u32_at(8);
-        if version != VERSION {
-            return Err(StrategyError::BadFile(format!(
-                "format version {version}; this library reads version {VERSION}"
-            )));
+        let fields = match version {
+            1 => VERSION_1_FIELDS,
+            VERSION => RULES_FIELDS,
+            _ => {
+                return Err(StrategyError::BadFile(format!(
+                    "format version {version}; this library reads versions 1 and {VERSION}"
+                )))
+            }
+        };
+        let at = layout(fields);
+        if bytes.len() < at.header + 8 {
+            return bad("too short to be a farkle win table");
         }
         let (body, tail) = bytes.split_at(bytes.len() - 8);
         if fnv1a(body) != u64::from_le_bytes(tail.try_into().expect("8")) {
             return bad("checksum mismatch (truncated or corrupted)");
         }
+        // Fields a version 1 file does not hold stay 0: off.
         let mut words = [0u32; RULES_FIELDS];
-        for (i, w) in words.iter_mut().enumerate() {
+        for (i, w) in words.iter_mut().take(fields).enumerate() {
             *w = u32_at(RULES_AT + 4 * i);
         }
         let rules = Rules::from_words(&words)
             .map_err(|field| StrategyError::BadFile(format!("invalid {field} in the rules")))?;
-        let unit = u32_at(UNIT_AT) as i32;
-        let lead_cap = u32_at(LEAD_CAP_AT) as usize;
-        let players = u64_at(PLAYERS_AT);
-        let chances = u64_at(CHANCES_AT);
+        let unit = u32_at(at.unit) as i32;
+        let lead_cap = u32_at(at.lead_cap) as usize;
+        let players = u64_at(at.players);
+        let chances = u64_at(at.chances);
         // Before anything is allocated for them: no table this library writes is larger.
         if players.saturating_mul(players) > MAX_WIN_TABLE_PAIRS as u64 || chances > MAX_CHANCES {
             return bad("the sizes in the header are larger than any table this library writes");
@@ -121,10 +153,10 @@ impl WinTable {
             .and_then(|p| p.checked_add(chances.checked_mul(2)?))
             .and_then(|v| v.checked_mul(8))
             .and_then(|v| usize::try_from(v).ok());
-        if values != Some(body.len() - HEADER) {
+        if values != Some(body.len() - at.header) {
             return bad("the sizes in the header do not match the file length");
         }
-        let floats: Vec<f64> = body[HEADER..]
+        let floats: Vec<f64> = body[at.header..]
             .chunks_exact(8)
             .map(|c| f64::from_le_bytes(c.try_into().expect("8")))
             .collect();

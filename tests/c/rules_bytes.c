@@ -25,6 +25,10 @@ static const struct flag FLAGS[] = {
     {"final_round", offsetof(FarkleRules, final_round)},
     {"farkle_penalty_loses_all", offsetof(FarkleRules, farkle_penalty_loses_all)},
     {"hot_dice", offsetof(FarkleRules, hot_dice)},
+    {"three_pairs_of_one_face", offsetof(FarkleRules, three_pairs_of_one_face)},
+    {"two_triplets_of_one_face", offsetof(FarkleRules, two_triplets_of_one_face)},
+    {"singles_only_before_entry", offsetof(FarkleRules, singles_only_before_entry)},
+    {"piggybacking", offsetof(FarkleRules, piggybacking)},
 };
 
 /* Plays a little (a bot turn each: any documented outcome will do, the rules are random),
@@ -167,6 +171,12 @@ static void test_rules_equal(void) {
     b.farkle_penalty_points = a.farkle_penalty_points;
     b.farkle_penalty_loses_all = a.farkle_penalty_loses_all;
     b.hot_dice = a.hot_dice;
+    b.three_pairs_of_one_face = a.three_pairs_of_one_face;
+    b.two_triplets_of_one_face = a.two_triplets_of_one_face;
+    b.singles_only_before_entry = a.singles_only_before_entry;
+    b.hot_dice_multiplier_step = a.hot_dice_multiplier_step;
+    b.exact_target = a.exact_target;
+    b.piggybacking = a.piggybacking;
     CHECK_STATUS(farkle_rules_equal(&a, &b, &equal), FARKLE_STATUS_OK);
     CHECK(equal);
     /* Any one flag byte changed: not equal. */
