@@ -442,6 +442,35 @@ impl Rules {
         }
     }
 
+    /// The rules a player scores under before getting on the board: these rules themselves,
+    /// or, under `singles_only_before_entry`, the same rules with every combination but the
+    /// single 1 and the single 5 switched off (three 1s then score as three singles).
+    pub fn before_entry_scoring(&self) -> Rules {
+        if !self.singles_only_before_entry {
+            return *self;
+        }
+        Rules {
+            triple_ones: 0,
+            triple_face_multiplier: 0,
+            four_of_a_kind: 0,
+            five_of_a_kind: 0,
+            six_of_a_kind: 0,
+            six_ones: 0,
+            straight: 0,
+            straight_low: 0,
+            straight_high: 0,
+            three_pairs: 0,
+            three_pairs_with_four_of_a_kind: false,
+            four_of_a_kind_and_pair: 0,
+            two_triplets: 0,
+            full_house_bonus: 0,
+            no_score_set: 0,
+            three_pairs_of_one_face: false,
+            two_triplets_of_one_face: false,
+            ..*self
+        }
+    }
+
     /// Checks that the rules make sense; every entry point calls this on rules it is given.
     pub fn validate(&self) -> Result<(), RulesError> {
         if self.dice_count == 0 || usize::from(self.dice_count) > MAX_DICE {
