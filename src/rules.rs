@@ -715,6 +715,92 @@ mod tests {
     }
 
     #[test]
+    fn house_rules_that_cannot_work_are_refused_saying_why() {
+        let classic = Preset::Classic.rules();
+        let no_hot_dice = Rules {
+            hot_dice: false,
+            hot_dice_multiplier_step: 1,
+            ..classic
+        };
+        assert_eq!(
+            no_hot_dice.validate(),
+            Err(RulesError::MultiplierWithoutHotDice)
+        );
+        let no_target = Rules {
+            target_score: 0,
+            final_round: false,
+            turn_limit: 10,
+            exact_target: ExactTarget::Bust,
+            ..classic
+        };
+        assert_eq!(
+            no_target.validate(),
+            Err(RulesError::ExactTargetWithoutTarget)
+        );
+        let no_singles = Rules {
+            single_one: 0,
+            single_five: 0,
+            singles_only_before_entry: true,
+            ..classic
+        };
+        assert_eq!(no_singles.validate(), Err(RulesError::NoSinglesBeforeEntry));
+        let too_steep = Rules {
+            hot_dice_multiplier_step: MAX_HOT_DICE_MULTIPLIER_STEP + 1,
+            ..classic
+        };
+        assert!(matches!(
+            too_steep.validate(),
+            Err(RulesError::OutOfRange {
+                field: "hot_dice_multiplier_step",
+                ..
+            })
+        ));
+        // Each knob on its own, where it can work, is fine.
+        for ok in [
+            Rules {
+                hot_dice_multiplier_step: MAX_HOT_DICE_MULTIPLIER_STEP,
+                ..classic
+            },
+            Rules {
+                exact_target: ExactTarget::Refuse,
+                ..classic
+            },
+            Rules {
+                singles_only_before_entry: true,
+                ..classic
+            },
+            Rules {
+                piggybacking: true,
+                three_pairs_of_one_face: true,
+                two_triplets_of_one_face: true,
+                ..classic
+            },
+        ] {
+            assert_eq!(ok.validate(), Ok(()), "{ok:?}");
+        }
+    }
+
+    #[test]
+    fn before_entry_only_the_singles_score() {
+        let rules = Rules {
+            singles_only_before_entry: true,
+            ..Preset::Zilch.rules()
+        };
+        let off = rules.before_entry_scoring();
+        assert_eq!((off.single_one, off.single_five), (100, 50));
+        for face in 1..=6 {
+            for n in 3..=6 {
+                assert_eq!(off.of_a_kind_value(face, n), 0, "{n} x {face}");
+            }
+        }
+        assert_eq!((off.straight, off.three_pairs, off.no_score_set), (0, 0, 0));
+        // The game settings are the same; without the knob, nothing changes.
+        assert_eq!(off.min_bank_score, rules.min_bank_score);
+        let plain = Preset::Zilch.rules();
+        assert_eq!(plain.before_entry_scoring(), plain);
+    }
+
+    #[test]
     fn nonsense_is_rejected() {
         let classic = Preset::Classic.rules();
         let cases = [

@@ -624,7 +624,7 @@ fn saved_tables_round_trip_and_damage_is_refused() {
     }
     // Another version (with a matching checksum, so only the version is wrong).
     let mut b = bytes.clone();
-    b[8] = 2;
+    b[8] = 3;
     let body = b.len() - 8;
     let sum = fnv1a(&b[..body]);
     b[body..].copy_from_slice(&sum.to_le_bytes());
@@ -632,6 +632,17 @@ fn saved_tables_round_trip_and_damage_is_refused() {
         Err(StrategyError::BadFile(why)) => assert!(why.contains("version"), "{why}"),
         other => panic!("{other:?}"),
     }
+    // A version 1 file, written before the six house-rule words (12 + 4 x 28 bytes of
+    // header, then the rest as in version 2): loads as the same table, with those knobs off,
+    // and saves as version 2.
+    let mut v1 = bytes[..12 + 4 * 28].to_vec();
+    v1.extend_from_slice(&bytes[12 + 4 * 34..bytes.len() - 8]);
+    v1[8..12].copy_from_slice(&1u32.to_le_bytes());
+    let sum = fnv1a(&v1);
+    v1.extend_from_slice(&sum.to_le_bytes());
+    let old = WinTable::from_bytes(&v1).unwrap();
+    assert_eq!(old.rules(), table.rules());
+    assert_eq!(old.to_bytes(), bytes);
     // Extra bytes.
     let mut b = bytes.clone();
     b.extend_from_slice(&[0; 8]);
