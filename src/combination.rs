@@ -295,7 +295,10 @@ mod tests {
             ..on
         };
         assert_eq!(same_face(&no_pairs, CombinationKind::ThreePairs), 0);
-        assert_eq!(same_face(&classic(5, true, true), CombinationKind::TwoTriplets), 0);
+        assert_eq!(
+            same_face(&classic(5, true, true), CombinationKind::TwoTriplets),
+            0
+        );
     }
 
     #[test]
