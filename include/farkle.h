@@ -783,7 +783,8 @@ typedef enum FarkleCombinationKind {
    */
   FARKLE_COMBINATION_KIND_STRAIGHT_HIGH = 4,
   /**
-   * Three pairs (or four of a kind and a pair, where the rules count that as three pairs).
+   * Three pairs (or four of a kind and a pair, or six of one face, where the rules count
+   * those as three pairs).
    */
   FARKLE_COMBINATION_KIND_THREE_PAIRS = 5,
   /**
@@ -791,7 +792,7 @@ typedef enum FarkleCombinationKind {
    */
   FARKLE_COMBINATION_KIND_FOUR_OF_A_KIND_AND_PAIR = 6,
   /**
-   * Two three-of-a-kinds.
+   * Two three-of-a-kinds (or six of one face, where the rules count that as two triplets).
    */
   FARKLE_COMBINATION_KIND_TWO_TRIPLETS = 7,
   /**

@@ -515,6 +515,7 @@ impl Rules {
                 && (self.straight > 0
                     || self.three_pairs > 0
                     || self.four_of_a_kind_and_pair > 0
+                    || self.two_triplets > 0
                     || self.six_ones > 0
                     || (self.kind_scaling == KindScaling::Fixed && self.six_of_a_kind > 0)))
     }

@@ -51,6 +51,18 @@ fn custom_rules() -> Vec<Rules> {
             no_score_set: 250,
             ..Preset::Zilch.rules()
         },
+        Rules {
+            three_pairs: 750,
+            three_pairs_of_one_face: true,
+            two_triplets_of_one_face: true,
+            ..classic
+        },
+        Rules {
+            kind_scaling: KindScaling::Double,
+            three_pairs_with_four_of_a_kind: true,
+            three_pairs_of_one_face: true,
+            ..classic
+        },
     ]
 }
 
@@ -190,6 +202,33 @@ fn engine_agrees_with_reference_on_random_larger_pools() {
                 scorer.points(c).map(i64::from),
                 reference(&rules, c.0),
                 "{preset:?} {faces:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn same_face_readings_agree_with_reference_on_larger_pools() {
+    // Pools of 7 to 12 dice showing at most two faces: where six of one face can be read
+    // as three pairs or two triplets alongside other groups.
+    for rules in custom_rules()
+        .into_iter()
+        .filter(|r| r.three_pairs_of_one_face || r.two_triplets_of_one_face)
+    {
+        let rules = Rules {
+            dice_count: 12,
+            ..rules
+        };
+        let scorer = Scorer::new(&rules).unwrap();
+        for c in all_multisets(12) {
+            let total: u8 = c.iter().sum();
+            if total < 7 || c.iter().filter(|&&k| k > 0).count() > 2 {
+                continue;
+            }
+            assert_eq!(
+                scorer.points(FaceCounts(c)).map(i64::from),
+                reference(&rules, c),
+                "{rules:?}\nselection {c:?}"
             );
         }
     }

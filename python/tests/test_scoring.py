@@ -83,6 +83,18 @@ def test_a_score_names_its_combinations_and_leftover_dice(classic: farkle.Rules)
     assert "points=1050" in repr(good)
 
 
+def test_six_of_one_face_under_the_same_face_knobs(classic: farkle.Rules) -> None:
+    # Classic: six 2s are six of a kind, 200 x 4 = 800. Counted also as two triplets
+    # (2500) and three pairs (1500), the best reading is max(800, 1500, 2500) = 2500.
+    assert classic.points([2] * 6) == 800
+    both = classic.replace(three_pairs_of_one_face=True, two_triplets_of_one_face=True)
+    score = both.score([2] * 6)
+    assert score.valid and score.points == 2500
+    assert [(c.kind, c.points) for c in score.combinations] == [(CombinationKind.TWO_TRIPLETS, 2500)]
+    # Three pairs alone: max(800, 1500) = 1500.
+    assert classic.replace(three_pairs_of_one_face=True).points([2] * 6) == 1500
+
+
 def test_roll_analysis_and_selections(classic: farkle.Rules) -> None:
     # 1 5 1 4 5 3: the best keeps both 1s and both 5s (300); 8 distinct scoring selections:
     # any non-empty choice of 0-2 ones and 0-2 fives (3 x 3 - 1).

@@ -61,13 +61,14 @@ pub enum FarkleCombinationKind {
     /// 2-3-4-5-6.
     #[strum(message = "straight 2-6\0")]
     StraightHigh = 4,
-    /// Three pairs (or four of a kind and a pair, where the rules count that as three pairs).
+    /// Three pairs (or four of a kind and a pair, or six of one face, where the rules count
+    /// those as three pairs).
     #[strum(message = "three pairs\0")]
     ThreePairs = 5,
     /// Four of a kind (face) and a pair.
     #[strum(message = "four of a kind and a pair\0")]
     FourOfAKindAndPair = 6,
-    /// Two three-of-a-kinds.
+    /// Two three-of-a-kinds (or six of one face, where the rules count that as two triplets).
     #[strum(message = "two triplets\0")]
     TwoTriplets = 7,
     /// Three of a kind (face) and a pair.

@@ -340,6 +340,39 @@ static void test_strings_and_version(void) {
     CHECK(FARKLE_VERSION_NUMBER == FARKLE_VERSION_MAJOR * 10000 + FARKLE_VERSION_MINOR * 100 + FARKLE_VERSION_PATCH);
 }
 
+static void test_same_face_knobs(void) {
+    FarkleRules r = preset(FARKLE_PRESET_CLASSIC);
+    const uint8_t six_twos[] = {2, 2, 2, 2, 2, 2};
+    const uint8_t six_ones[] = {1, 1, 1, 1, 1, 1};
+    FarkleScore s;
+    int32_t points = -9;
+
+    /* Classic, knobs off: six 2s are six of a kind, 200 x 4 = 800. */
+    CHECK_STATUS(farkle_points(&r, six_twos, 6, &points), FARKLE_STATUS_OK);
+    CHECK(points == 800);
+    /* As three pairs: max(800, 1500) = 1500. */
+    r.three_pairs_of_one_face = 1;
+    CHECK_STATUS(farkle_points(&r, six_twos, 6, &points), FARKLE_STATUS_OK);
+    CHECK(points == 1500);
+    /* And as two triplets: max(800, 1500, 2500) = 2500, read as one combination. */
+    r.two_triplets_of_one_face = 1;
+    CHECK_STATUS(farkle_points(&r, six_twos, 6, &points), FARKLE_STATUS_OK);
+    CHECK(points == 2500);
+    CHECK_STATUS(farkle_score_selection(&r, six_twos, 6, &s), FARKLE_STATUS_OK);
+    CHECK(s.valid && s.points == 2500 && s.combination_count == 1);
+    CHECK(s.combinations[0].kind == FARKLE_COMBINATION_KIND_TWO_TRIPLETS);
+    CHECK(s.combinations[0].dice_mask == 0x3F && s.combinations[0].points == 2500);
+    /* Six 1s: 1000 x 4 = 4000 stays the best reading. */
+    CHECK(points_of(&r, six_ones, 6) == 4000);
+    /* Three pairs worth 0: that reading adds nothing, so with two triplets off, 800 again. */
+    r.three_pairs = 0;
+    r.two_triplets_of_one_face = 0;
+    CHECK(points_of(&r, six_twos, 6) == 800);
+    /* A flag is 0 or 1. */
+    r.two_triplets_of_one_face = 2;
+    CHECK_STATUS(farkle_points(&r, six_twos, 6, &points), FARKLE_STATUS_INVALID_RULES);
+}
+
 int main(void) {
     test_presets();
     test_validation();
@@ -348,6 +381,7 @@ int main(void) {
     test_selections();
     test_errors();
     test_prepared_scorer();
+    test_same_face_knobs();
     test_point_calculation();
     test_strings_and_version();
     return finish();

@@ -61,6 +61,14 @@ pub fn block_value(r: &Rules, block: [u8; 6]) -> Option<i64> {
         readings.push(i64::from(r.straight_high));
     }
     let counts: Vec<u8> = faces.iter().map(|&(_, n)| n).collect();
+    if counts == [6] {
+        if r.three_pairs_of_one_face {
+            readings.push(i64::from(r.three_pairs));
+        }
+        if r.two_triplets_of_one_face {
+            readings.push(i64::from(r.two_triplets));
+        }
+    }
     if total == 6 && counts == [2, 2, 2] {
         readings.push(i64::from(r.three_pairs));
     }
