@@ -96,7 +96,7 @@ impl Event {
             Event::Rolled { .. } => Some(Action::Roll),
             Event::Selected { mask, .. } => Some(Action::Select(mask)),
             Event::Undone { .. } => Some(Action::Undo),
-            Event::Banked { .. } => Some(Action::Bank),
+            Event::Banked { .. } | Event::Busted { .. } => Some(Action::Bank),
             Event::FarkleAcknowledged { .. } => Some(Action::AcknowledgeFarkle),
             Event::TurnForfeited { .. } => Some(Action::ForfeitTurn),
             Event::PlayerLeft { player } => Some(Action::Leave(player)),
