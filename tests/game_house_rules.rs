@@ -150,8 +150,14 @@ fn an_exact_target_busts_a_bank_past_it_keeping_the_farkle_streak() {
 
 #[test]
 fn a_bust_ends_the_turn_as_busted() {
-    let mut g = Game::new(exact(ExactTarget::Bust), 1, DiceSource::Supplied).unwrap();
-    // Three 1s and three 5s are two triplets, 2,500: past 1,000 from 0, a bust.
+    // One player, one turn: the bust ends the game, and the turn stays readable.
+    let rules = Rules {
+        turn_limit: 1,
+        ..exact(ExactTarget::Bust)
+    };
+    let mut g = Game::new(rules, 1, DiceSource::Supplied).unwrap();
+    // Three 1s and three 5s are two triplets, 2,500 (hot dice), then a 1: 2,600, past 1,000
+    // from 0: a bust.
     roll(&mut g, &[1, 1, 1, 5, 5, 5]);
     assert_eq!(g.select_mask(0b11_1111), Ok(2500));
     roll(&mut g, &[2, 2, 3, 3, 4, 1]);
@@ -159,12 +165,14 @@ fn a_bust_ends_the_turn_as_busted() {
     assert_eq!(g.bank(), Ok(0));
     assert_eq!(g.players()[0].score, 0);
     assert!(!g.players()[0].on_board);
-    // One player: the next turn is hers again; the ended one was a bust.
+    assert_eq!(g.turn().ended, Some(TurnEnd::Busted));
+    assert_eq!((g.turn().forfeited, g.turn().points), (2600, 0));
+    assert_eq!(g.phase(), Phase::GameOver);
     assert!(g
         .events()
         .iter()
         .any(|e| matches!(e, Event::Busted { points: 2600, .. })));
-    assert_eq!(g.turn().ended, None);
+    assert_round_trip(&g);
 }
 
 /// Classic with hot-dice multiplier `step`, no minimum entry.

@@ -119,10 +119,7 @@ mod tests {
         assert_eq!(multiplied_points(2500, 31, 10, 0), 77_500);
         // 1,000,000,000 - 999,999,000 = 1,000 of room left: 2,500 x 1 is cut to 1,000.
         assert_eq!(multiplied_points(2500, 1, 1, 999_999_000), 1000);
-        assert_eq!(
-            multiplied_points(i32::MAX, u32::MAX, 10, 0),
-            MAX_TURN_TOTAL
-        );
+        assert_eq!(multiplied_points(i32::MAX, u32::MAX, 10, 0), MAX_TURN_TOTAL);
         assert_eq!(multiplied_points(100, 3, 1, i64::from(MAX_TURN_TOTAL)), 0);
     }
 }
