@@ -52,6 +52,8 @@ static int wants_to_bank(const FarkleGame *game, const FarkleGameState *s, BotSt
         }
         return 1;
     }
+    /* Past an exact target a bank busts (or is refused): roll on for an exact hit. */
+    if (rules.exact_target != FARKLE_EXACT_TARGET_OFF && after > rules.target_score) return 0;
     if (rules.target_score > 0 && after >= rules.target_score) return 1;
     return s->turn_points >= bot_bank_threshold(style, s->dice_in_hand);
 }

@@ -150,6 +150,12 @@ static void kept_push(Cli *cli, uint16_t mask, int32_t points) {
     cli->kept[cli->kept_count++] = k;
 }
 
+/* "; picks now count x3" while the turn's hot-dice multiplier is above 1. */
+static void print_multiplier(const Cli *cli) {
+    FarkleGameState s = game_state(cli);
+    if (s.turn_multiplier > 1) printf("; picks now count x%u", (unsigned)s.turn_multiplier);
+}
+
 void print_kept(const Cli *cli) {
     size_t i;
     if (cli->kept_count == 0) {
@@ -162,7 +168,9 @@ void print_kept(const Cli *cli) {
         print_faces(stdout, cli->kept[i].faces, cli->kept[i].count, 0xFFFF);
         printf(" (%d)", cli->kept[i].points);
     }
-    printf(" = %lld points.\n", (long long)cli->turn_points);
+    printf(" = %lld points", (long long)cli->turn_points);
+    print_multiplier(cli);
+    printf(".\n");
 }
 
 /* "Bot 1 rolls 6 dice: 1 5 3 5 5 5" (without the newline). */
@@ -259,6 +267,15 @@ static void tell_event(Cli *cli, const FarkleEvent *e, const char *who) {
     case FARKLE_EVENT_KIND_HOT_DICE:
         printf("%sHOT DICE!%s %s scored every die: all %u dice are back in hand.\n", YELLOW,
                RESET, who, (unsigned)cli->rules.dice_count);
+        if (cli->rules.hot_dice_multiplier_step > 0)
+            printf("The turn's multiplier rises by %u: later picks count more.\n",
+                   (unsigned)cli->rules.hot_dice_multiplier_step);
+        break;
+    case FARKLE_EVENT_KIND_BUSTED:
+        printf("%sBUST!%s %s would pass %d: the %lld points of this turn are lost; score "
+               "stays %lld.\n",
+               RED, RESET, who, cli->rules.target_score, (long long)e->points,
+               (long long)e->score);
         break;
     case FARKLE_EVENT_KIND_BANKED:
         printf("%s%s banks %lld points: score %lld.%s\n", CYAN, who, (long long)e->points,
@@ -347,7 +364,8 @@ void cmd_view(const Cli *cli) {
     printf("Round %u", (unsigned)s.round);
     if (cli->rules.turn_limit > 0) printf(" of %u", (unsigned)cli->rules.turn_limit);
     printf(", rules %s", cli->rules_name);
-    if (cli->rules.target_score > 0) printf(", target %d", cli->rules.target_score);
+    if (cli->rules.target_score > 0)
+        printf(", target %s%d", cli->rules.exact_target ? "exactly " : "", cli->rules.target_score);
     if (s.final_round) printf(", final round");
     printf(".\n");
     for (p = 0; p < s.player_count; p++) {
@@ -358,14 +376,20 @@ void cmd_view(const Cli *cli) {
         printf(" %7lld  %u %s, %u %s%s%s%s\n", (long long)ps.score, (unsigned)ps.turns_played,
                plural(ps.turns_played, "turn", "turns"), (unsigned)ps.farkle_count,
                plural(ps.farkle_count, "farkle", "farkles"),
-               (cli->rules.min_entry_score > 0 && !ps.on_board) ? ", not on the board" : "",
+               ((cli->rules.min_entry_score > 0 || cli->rules.singles_only_before_entry) &&
+                !ps.on_board)
+                   ? ", not on the board"
+                   : "",
                cli->is_bot[p] ? ", computer" : "", ps.active ? "" : ", left");
     }
-    if (s.phase != FARKLE_GAME_PHASE_GAME_OVER)
-        printf("%s's turn: %lld points in hand, %u %s %s.\n",
-               player_name(cli, s.current_player), (long long)s.turn_points,
-               (unsigned)s.dice_in_hand, plural(s.dice_in_hand, "die", "dice"),
+    if (s.phase != FARKLE_GAME_PHASE_GAME_OVER) {
+        printf("%s's turn: %lld points in hand, %u %s %s", player_name(cli, s.current_player),
+               (long long)s.turn_points, (unsigned)s.dice_in_hand,
+               plural(s.dice_in_hand, "die", "dice"),
                s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION ? "rolled" : "to roll");
+        print_multiplier(cli);
+        printf(".\n");
+    }
 }
 
 void cmd_hand(const Cli *cli) {
@@ -486,11 +510,23 @@ void print_rules(const Cli *cli) {
             printf("%u farkles in a row cost %d; ", (unsigned)r->farkle_penalty_streak,
                    r->farkle_penalty_points);
     }
-    printf("hot dice %s.\n", r->hot_dice ? "on" : "off");
+    if (r->singles_only_before_entry)
+        printf("until on the board only single 1s and 5s score; ");
+    printf("hot dice %s", r->hot_dice ? "on" : "off");
+    if (r->hot_dice_multiplier_step > 0)
+        printf(", each raising the turn's multiplier by %u (picks count x1, x%u, x%u, ...)",
+               (unsigned)r->hot_dice_multiplier_step, (unsigned)(1 + r->hot_dice_multiplier_step),
+               (unsigned)(1 + 2 * r->hot_dice_multiplier_step));
+    printf(".\n");
     printf("End: ");
     if (r->target_score > 0)
-        printf("first to %d%s", r->target_score,
+        printf("first to %s%d%s", r->exact_target != FARKLE_EXACT_TARGET_OFF ? "exactly " : "",
+               r->target_score,
                r->final_round ? ", then one more turn for everyone else" : " wins");
+    if (r->exact_target == FARKLE_EXACT_TARGET_REFUSE)
+        printf(" (a bank past it is refused: roll on)");
+    if (r->exact_target == FARKLE_EXACT_TARGET_BUST)
+        printf(" (a bank past it busts: the turn scores nothing)");
     if (r->target_score > 0 && r->turn_limit > 0) printf("; or ");
     if (r->turn_limit > 0)
         printf("after %u %s each, highest score wins", (unsigned)r->turn_limit,

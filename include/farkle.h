@@ -238,6 +238,11 @@ typedef enum FarkleStatus {
    * The caller's progress function returned false; the call stopped and changed nothing.
    */
   FARKLE_STATUS_CANCELLED = 34,
+  /**
+   * The rules' exact target refuses this bank: it would take the score past the target
+   * (FARKLE_EXACT_TARGET_REFUSE); roll on instead.
+   */
+  FARKLE_STATUS_BANK_NOT_ALLOWED = 35,
 } FarkleStatus;
 
 /**
@@ -1241,6 +1246,11 @@ typedef struct FarkleGameState {
    * Where the game's generated dice come from.
    */
   enum FarkleDiceSource dice_source;
+  /**
+   * What the next selection's points are multiplied by: 1 plus the turn's hot dice times
+   * the rules' hot_dice_multiplier_step (1 without the multiplier).
+   */
+  uint32_t turn_multiplier;
 } FarkleGameState;
 
 /**
@@ -1766,6 +1776,11 @@ typedef enum FarkleEventKind {
    * The game is over: winners (bit i = player i).
    */
   FARKLE_EVENT_KIND_GAME_OVER = 12,
+  /**
+   * A bank past the exact target busted (FARKLE_EXACT_TARGET_BUST): the turn scored
+   * nothing: player, points (the turn's points lost), score (unchanged).
+   */
+  FARKLE_EVENT_KIND_BUSTED = 13,
 } FarkleEventKind;
 
 /**
@@ -1814,7 +1829,8 @@ typedef struct FarkleTurnRoll {
    */
   uint8_t selection_counts[6];
   /**
-   * Roll points: what the selection scored (0 without one).
+   * Roll points: what the selection scored (0 without one), times the turn's hot-dice
+   * multiplier when it was made.
    */
   int32_t points;
   /**
@@ -1865,11 +1881,11 @@ typedef struct FarkleEvent {
   uint16_t mask;
   /**
    * Points: roll points (SELECTED, UNDONE), banked (BANKED), forfeited (FARKLED,
-   * TURN_FORFEITED), taken (PENALTY).
+   * TURN_FORFEITED), taken (PENALTY), lost (BUSTED).
    */
   int64_t points;
   /**
-   * The player's banked score after the event (BANKED, PENALTY).
+   * The player's banked score after the event (BANKED, PENALTY, BUSTED).
    */
   int64_t score;
   /**

@@ -27,9 +27,11 @@ use crate::rules::{Rules, RulesError};
 use crate::scoring::{InvalidSelection, Scorer, Selection};
 
 mod action;
+mod house_rules;
 mod position;
 
 pub use action::Action;
+pub use house_rules::hot_dice_multiplier;
 pub use position::{GamePosition, PlayerPosition, PositionError, MAX_POSITION_SCORE};
 
 /// Most players in one game (winners are reported as a 64-bit mask).
@@ -188,6 +190,16 @@ pub enum GameError {
     /// The position a game was to start from is not one the rules allow.
     #[error("invalid position: {0}")]
     Position(#[from] PositionError),
+    /// The rules' exact target refuses a bank that would pass it: roll on.
+    #[error("banking {points} points on {score} would pass the exact target of {target}")]
+    PastExactTarget {
+        /// The player's banked score.
+        score: i64,
+        /// Points of the turn so far.
+        points: i64,
+        /// The rules' target score.
+        target: i64,
+    },
 }
 
 /// A legal selection of the current roll, with the dice it takes.
@@ -221,6 +233,8 @@ pub struct LegalSelection {
 pub struct Game {
     pub(crate) rules: Rules,
     scorer: Arc<Scorer>,
+    /// The scorer of players off the board, under `singles_only_before_entry` only.
+    entry_scorer: Option<Arc<Scorer>>,
     pub(crate) dice: DiceGenerator,
     players: Vec<Player>,
     phase: Phase,
@@ -236,7 +250,7 @@ pub struct Game {
 }
 
 impl std::fmt::Debug for Game {
-    /// Everything but the scorer (which follows from the rules).
+    /// Everything but the scorers (which follow from the rules).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Game")
             .field("rules", &self.rules)
@@ -256,7 +270,7 @@ impl std::fmt::Debug for Game {
 }
 
 impl PartialEq for Game {
-    /// Equal state (the scorer follows from the rules).
+    /// Equal state (the scorers follow from the rules).
     fn eq(&self, other: &Self) -> bool {
         self.rules == other.rules
             && self.dice == other.dice
@@ -360,6 +374,7 @@ impl Game {
         // The scorer cache is keyed by the scoring fields only: games that differ in their game
         // options share one table.
         let scorer = Scorer::shared(&rules)?;
+        let entry_scorer = house_rules::entry_scorer(&rules)?;
         let players = names
             .into_iter()
             .enumerate()
@@ -383,6 +398,7 @@ impl Game {
         Ok(Game {
             rules,
             scorer,
+            entry_scorer,
             dice: DiceGenerator::new(dice),
             players,
             phase: Phase::AwaitingRoll,
@@ -551,7 +567,8 @@ impl Game {
             &self.rules,
             self.players[self.turn.player].on_board,
             self.turn.points,
-        )
+        )?;
+        self.check_exact_target()
     }
 
     /// Every distinct scoring selection of the current roll while a selection is awaited,
@@ -562,7 +579,7 @@ impl Game {
         }
         let roll = self.turn.last_roll().expect("a roll awaits selection");
         let counts = FaceCounts::from_faces(&roll.dice, roll.dice.len()).expect("valid roll");
-        self.scorer
+        self.scorer_for(self.turn.player)
             .selections(counts)
             .into_iter()
             .map(|selection| {
@@ -655,7 +672,7 @@ impl Game {
     }
 
     fn apply_roll(&mut self, dice: Dice, generated: bool) -> &RollRecord {
-        let table = self.scorer.scoring_table();
+        let table = self.scorer_for(self.turn.player).scoring_table();
         let key = table.key_of_faces(&dice).expect("checked dice");
         let (analysis, best_selection_mask, scoring_mask) = table.roll_masks(key, &dice);
         let is_farkle = analysis.max_points == 0;
@@ -792,16 +809,20 @@ impl Game {
                 counts.0[usize::from(f - 1)] += 1;
             }
         }
+        let player = self.turn.player;
+        let scorer = Arc::clone(self.scorer_for(player));
         // No allocation: the points by lookup, the combinations straight into the record.
-        let points = self
-            .scorer
-            .check(counts)
-            .map_err(GameError::InvalidSelection)?;
-        let table = self.scorer.scoring_table();
+        let points = scorer.check(counts).map_err(GameError::InvalidSelection)?;
+        let points = house_rules::multiplied_points(
+            points,
+            self.turn.multiplier,
+            self.rules.hot_dice_multiplier_step,
+            self.turn.points,
+        );
+        let table = scorer.scoring_table();
         let key = table.key(counts).expect("a selection of the roll");
         let hand = self.turn.hand - counts.total() as u8;
         let emptied_hand = hand == 0;
-        let player = self.turn.player;
         // The record is written in place, its combinations straight into it.
         let roll = self.turn.rolls.last_mut().expect("a roll");
         let record = roll.selection.insert(SelectionRecord {
@@ -825,6 +846,7 @@ impl Game {
             self.turn.hand = self.rules.dice_count;
             self.turn.hot_dice = self.turn.hot_dice.saturating_add(1);
             self.players[player].hot_dice = self.players[player].hot_dice.saturating_add(1);
+            self.update_multiplier();
             self.events.push(Event::HotDice { player });
         }
         self.pending = 0;
@@ -845,6 +867,7 @@ impl Game {
         if selection.emptied_hand && self.rules.hot_dice {
             self.turn.hot_dice = self.turn.hot_dice.saturating_sub(1);
             self.players[player].hot_dice = self.players[player].hot_dice.saturating_sub(1);
+            self.update_multiplier();
         }
         self.turn.hand = len;
         self.events.push(Event::Undone {
@@ -856,9 +879,13 @@ impl Game {
         Ok(selection.points)
     }
 
-    /// Banks the turn's points and ends the turn. Returns the points banked.
+    /// Banks the turn's points and ends the turn. Returns the points banked (0 when the turn
+    /// busts: under `ExactTarget::Bust`, a bank past the target scores nothing).
     pub fn bank(&mut self) -> Result<i64, GameError> {
         self.check_bank()?;
+        if self.bust_if_past_target() {
+            return Ok(0);
+        }
         let index = self.turn.player;
         let points = self.turn.points;
         let player = &mut self.players[index];

@@ -26,7 +26,8 @@ pub struct SelectionRecord {
     pub mask: u16,
     /// The same dice as face counts.
     pub dice: FaceCounts,
-    /// Roll points: what the selection scored.
+    /// Roll points: what the selection scored, times the turn's hot-dice multiplier in force
+    /// when it was made (what it added to the turn; the combinations score unmultiplied).
     pub points: i32,
     /// The combinations of the selection, each with the dice of the roll it uses (bit i = the
     /// i-th die).
@@ -74,6 +75,9 @@ pub enum TurnEnd {
     Left,
     /// The others left and the game ended during the turn; its points were not banked.
     GameOver,
+    /// The player banked past the target under `ExactTarget::Bust`: the turn scored nothing
+    /// (not a farkle: the farkle streak is unchanged).
+    Busted,
 }
 
 /// The current turn (RoundState in the game-state specification).
@@ -87,6 +91,9 @@ pub struct Turn {
     pub hand: u8,
     /// Times the hand was emptied and reset to the full set this turn.
     pub hot_dice: u32,
+    /// What the next selection's points are multiplied by: 1 + hot_dice x the rules'
+    /// `hot_dice_multiplier_step` (saturating), so 1 without the multiplier.
+    pub multiplier: u32,
     /// Points lost when the turn ended without banking.
     pub forfeited: i64,
     /// Every roll of the turn, in order.
@@ -115,6 +122,7 @@ impl Turn {
             points: 0,
             hand: dice,
             hot_dice: 0,
+            multiplier: 1,
             forfeited: 0,
             rolls: Vec::new(),
             ended: None,
@@ -150,7 +158,8 @@ pub enum Event {
         /// true when the game's generator rolled them, false when they were supplied.
         generated: bool,
     },
-    /// The player set aside these dice of the roll (bit i = the i-th die) for these points.
+    /// The player set aside these dice of the roll (bit i = the i-th die) for these points
+    /// (under a hot-dice multiplier, the multiplied points: what the turn gained).
     Selected {
         /// The player's index (seat order, from 0).
         player: usize,
@@ -178,6 +187,16 @@ pub enum Event {
         /// Points of the turn added to the score.
         points: i64,
         /// The banked score after it.
+        score: i64,
+    },
+    /// The player banked past the target under `ExactTarget::Bust`: the turn's points are
+    /// lost and the score stays `score` (not a farkle: the farkle streak is unchanged).
+    Busted {
+        /// The player's index (seat order, from 0).
+        player: usize,
+        /// The turn's points lost.
+        points: i64,
+        /// The banked score, unchanged.
         score: i64,
     },
     /// A roll scored nothing: the turn's points are forfeited.

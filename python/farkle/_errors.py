@@ -180,6 +180,10 @@ class ResourceLimitError(FarkleError):
     the quantity and the limit."""
 
 
+class BankNotAllowedError(IllegalActionError):
+    """The rules' exact target refuses a bank that would pass it: roll on."""
+
+
 class CancelledError(FarkleError):
     """A progress callback returned False (or raised); the call stopped and changed nothing."""
 

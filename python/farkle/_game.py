@@ -52,6 +52,9 @@ class GameState:
     winners: Tuple[int, ...]
     """Once the game is over, every winner (several on a tie; none when all left)."""
     dice_source: DiceSource
+    turn_multiplier: int
+    """What the next selection's points are multiplied by (1 without the hot-dice
+    multiplier)."""
 
     @property
     def phase_name(self) -> str:
@@ -67,6 +70,7 @@ def _state(s: Any) -> GameState:
         s.has_generator, s.can_bank, s.can_undo, s.can_forfeit, s.final_round,
         s.final_round_player if s.final_round else None, _bits(s.winners),
         member(DiceSource, s.dice_source),  # type: ignore[arg-type]
+        s.turn_multiplier,
     )
 
 

@@ -281,3 +281,29 @@ def test_refused_positions_say_why() -> None:
     ok = farkle.GamePosition([pp(-700, on_board=True, consecutive_farkles=2), 0])
     with farkle.Game("extended", dice_source="supplied", position=ok) as g:
         assert g.scores == (-700, 0) and g.player(0).consecutive_farkles == 2
+
+
+def test_exact_target_refuses_and_the_multiplier_shows_in_the_state() -> None:
+    # Classic to 1000 exactly: 1 1 1 5 from 0 is 1050, past it, so the bank is refused.
+    rules = farkle.Rules(
+        "classic", target_score=1000, min_entry_score=0,
+        exact_target=farkle.ExactTarget.REFUSE, hot_dice_multiplier_step=1,
+    )
+    with supplied(rules) as g:
+        assert g.state.turn_multiplier == 1
+        g.roll([1, 1, 1, 5, 2, 3])
+        g.select([0, 1, 2, 3])
+        assert g.turn_points == 1050 and not g.state.can_bank
+        with pytest.raises(farkle.BankNotAllowedError, match="exact target"):
+            g.bank()
+        assert g.turn_points == 1050 and g.current_player == 0
+        # Roll on: 5 5 scores 100 x1 and empties the hand: hot dice, now x2.
+        g.roll([5, 5])
+        g.select([0, 1])
+        assert g.turn_points == 1150 and g.state.turn_multiplier == 2
+        # A 1 now counts 100 x 2 = 200: 1350, still past 1000.
+        g.roll([1, 2, 3, 3, 4, 6])
+        g.select([0])
+        assert g.turn_points == 1350
+        with pytest.raises(farkle.BankNotAllowedError):
+            g.bank()

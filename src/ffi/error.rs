@@ -136,6 +136,10 @@ pub enum FarkleStatus {
     /// The caller's progress function returned false; the call stopped and changed nothing.
     #[strum(message = "cancelled by the progress function\0")]
     Cancelled = 34,
+    /// The rules' exact target refuses this bank: it would take the score past the target
+    /// (FARKLE_EXACT_TARGET_REFUSE); roll on instead.
+    #[strum(message = "banking would pass the exact target\0")]
+    BankNotAllowed = 35,
 }
 
 impl FarkleStatus {
@@ -228,6 +232,7 @@ status_map! {
         GameError::PlayerDeparted(_) => FarkleStatus::PlayerDeparted,
         GameError::ForfeitNotAllowed => FarkleStatus::ForfeitNotAllowed,
         GameError::Position(_) => FarkleStatus::InvalidArgument,
+        GameError::PastExactTarget { .. } => FarkleStatus::BankNotAllowed,
     };
     LoadError => |e| match e {
         LoadError::Invalid(_) => FarkleStatus::InvalidSave,

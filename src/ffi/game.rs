@@ -119,6 +119,9 @@ pub struct FarkleGameState {
     pub winners: u64,
     /// Where the game's generated dice come from.
     pub dice_source: FarkleDiceSource,
+    /// What the next selection's points are multiplied by: 1 plus the turn's hot dice times
+    /// the rules' hot_dice_multiplier_step (1 without the multiplier).
+    pub turn_multiplier: u32,
 }
 
 /// One player's record.
@@ -635,6 +638,7 @@ fn state_of(g: &Game) -> FarkleGameState {
             DiceSource::Entropy => FarkleDiceSource::Entropy,
             DiceSource::Supplied => FarkleDiceSource::Supplied,
         },
+        turn_multiplier: turn.multiplier,
     }
 }
 

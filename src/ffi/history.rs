@@ -39,7 +39,8 @@ pub struct FarkleTurnRoll {
     pub selection_mask: u16,
     /// The selected dice as face counts.
     pub selection_counts: [u8; 6],
-    /// Roll points: what the selection scored (0 without one).
+    /// Roll points: what the selection scored (0 without one), times the turn's hot-dice
+    /// multiplier when it was made.
     pub points: i32,
     /// The selection took the last dice of the hand (hot dice when the rules allow it).
     pub emptied_hand: bool,
@@ -92,6 +93,10 @@ pub enum FarkleEventKind {
     /// The game is over: winners (bit i = player i).
     #[strum(message = "game over\0")]
     GameOver = 12,
+    /// A bank past the exact target busted (FARKLE_EXACT_TARGET_BUST): the turn scored
+    /// nothing: player, points (the turn's points lost), score (unchanged).
+    #[strum(message = "busted\0")]
+    Busted = 13,
 }
 
 c_enums!(FarkleEventKind);
@@ -115,9 +120,9 @@ pub struct FarkleEvent {
     /// Dice selected, bit i = the i-th die of the roll (SELECTED only).
     pub mask: u16,
     /// Points: roll points (SELECTED, UNDONE), banked (BANKED), forfeited (FARKLED,
-    /// TURN_FORFEITED), taken (PENALTY).
+    /// TURN_FORFEITED), taken (PENALTY), lost (BUSTED).
     pub points: i64,
-    /// The player's banked score after the event (BANKED, PENALTY).
+    /// The player's banked score after the event (BANKED, PENALTY, BUSTED).
     pub score: i64,
     /// Bit i set for every winner (GAME_OVER only).
     pub winners: u64,
@@ -206,6 +211,15 @@ fn event(e: &Event) -> FarkleEvent {
             out.points = *points;
             out.score = *score;
             (FarkleEventKind::Banked, *player)
+        }
+        Event::Busted {
+            player,
+            points,
+            score,
+        } => {
+            out.points = *points;
+            out.score = *score;
+            (FarkleEventKind::Busted, *player)
         }
         Event::Farkled { player, forfeited } => {
             out.points = *forfeited;

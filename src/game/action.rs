@@ -96,7 +96,7 @@ impl Event {
             Event::Rolled { .. } => Some(Action::Roll),
             Event::Selected { mask, .. } => Some(Action::Select(mask)),
             Event::Undone { .. } => Some(Action::Undo),
-            Event::Banked { .. } => Some(Action::Bank),
+            Event::Banked { .. } | Event::Busted { .. } => Some(Action::Bank),
             Event::FarkleAcknowledged { .. } => Some(Action::AcknowledgeFarkle),
             Event::TurnForfeited { .. } => Some(Action::ForfeitTurn),
             Event::PlayerLeft { player } => Some(Action::Leave(player)),
@@ -122,7 +122,7 @@ mod tests {
 
     use super::*;
     use crate::dice_source::DiceSource;
-    use crate::rules::{Preset, Rules};
+    use crate::rules::{ExactTarget, Preset, Rules};
 
     /// Plays seeded games by picking among the legal actions (and now and then a departure):
     /// every listed action is accepted, its events are the log's new tail and record it, and
@@ -133,10 +133,21 @@ mod tests {
             hot_dice: false,
             ..Preset::Classic.rules()
         };
-        for (seed, rules) in [Preset::Classic.rules(), Preset::Zilch.rules(), no_hot_dice]
-            .into_iter()
-            .enumerate()
-        {
+        let house = |exact_target| Rules {
+            singles_only_before_entry: true,
+            hot_dice_multiplier_step: 3,
+            exact_target,
+            target_score: 2000,
+            ..Preset::Classic.rules()
+        };
+        let rules = [
+            Preset::Classic.rules(),
+            Preset::Zilch.rules(),
+            no_hot_dice,
+            house(ExactTarget::Refuse),
+            house(ExactTarget::Bust),
+        ];
+        for (seed, rules) in rules.into_iter().enumerate() {
             let seed = seed as u64;
             let mut game = Game::new(rules, 3, DiceSource::Seeded { seed }).unwrap();
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -175,6 +186,8 @@ mod tests {
             }
             assert_eq!(game.phase(), Phase::GameOver, "seed {seed}");
             assert!(game.legal_actions().is_empty());
+            // The whole game replays from its save (busts and refusals included).
+            assert_eq!(Game::load(&game.save()).as_ref(), Ok(&game), "seed {seed}");
         }
     }
 }
