@@ -203,9 +203,20 @@ fn policy(rules: &FarkleRules, patience: u8, call: &Call) {
         ),
     }
     if (0..=FARKLE_MAX_TURN_TOTAL).contains(turn_total) && !faces.is_empty() {
-        // Within range, only the faces can be wrong.
+        // Within range, only the faces can be wrong, or the turn total's granularity (a
+        // multiple of the rules' unit, 50 for the presets), which the value refuses alike.
         if let Err(s) = choice {
-            assert_ne!(s, FarkleStatus::InvalidArgument, "{turn_total}");
+            let value = out(|v| unsafe {
+                farkle_turn_policy_value(handle, *turn_total, 1, u8::from(*on_board), v)
+            });
+            if s == FarkleStatus::InvalidArgument {
+                assert!(*turn_total > 0, "turn total 0 refused");
+                assert_eq!(
+                    value.err(),
+                    Some(FarkleStatus::InvalidArgument),
+                    "{turn_total}"
+                );
+            }
         }
     }
     let threshold =

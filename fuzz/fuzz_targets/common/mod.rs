@@ -56,7 +56,7 @@ pub enum RulesSpec {
         tweaks: [(u8, u8); 3],
     },
     /// Every field raw: almost always invalid.
-    Raw([u32; 28]),
+    Raw([u32; farkle::rules::RULES_FIELDS]),
 }
 
 fn preset_rules(number: u8) -> FarkleRules {
