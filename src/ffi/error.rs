@@ -228,6 +228,7 @@ status_map! {
         GameError::PlayerDeparted(_) => FarkleStatus::PlayerDeparted,
         GameError::ForfeitNotAllowed => FarkleStatus::ForfeitNotAllowed,
         GameError::Position(_) => FarkleStatus::InvalidArgument,
+        GameError::NoPiggyback => FarkleStatus::WrongPhase,
     };
     LoadError => |e| match e {
         LoadError::Invalid(_) => FarkleStatus::InvalidSave,
