@@ -306,7 +306,7 @@ pub fn check_game(game: *const FarkleGame) -> String {
     let mut latest_selection_hot = false;
     for i in 0..count {
         let e = event(game, i);
-        assert!((e.kind as u32) <= 12);
+        assert!((e.kind as u32) <= 13);
         let p = e.player as usize;
         if e.kind != FarkleEventKind::GameOver {
             assert!(p < n as usize, "{e:?}");
@@ -389,6 +389,20 @@ pub fn check_game(game: *const FarkleGame) -> String {
         out(|s| unsafe { farkle_game_player(game, n, s) }).err(),
         Some(FarkleStatus::UnknownPlayer)
     );
+
+    // Piggybacking: an offer stands only under the rule, before the first roll of a turn,
+    // and takes over some but not all dice.
+    if st.piggyback_dice > 0 {
+        assert!(rules.piggybacking == 1, "{st:?}");
+        assert_eq!(st.phase, FarkleGamePhase::AwaitingRoll);
+        assert!(st.turn_roll_count == 0 && st.turn_points == 0, "{st:?}");
+        assert!(
+            st.piggyback_dice < st.dice_count && st.piggyback_points >= 0,
+            "{st:?}"
+        );
+    } else {
+        assert_eq!(st.piggyback_points, 0, "{st:?}");
+    }
 
     // Whose turn, and who won.
     let winners = out(|w| unsafe { farkle_game_winners(game, w) });
