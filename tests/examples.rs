@@ -2816,4 +2816,24 @@ fn piggyback_takes_over_the_banked_turn() {
         "{}",
         lines[at + 1]
     );
+
+    // The same with single keys: `t` takes the offer over.
+    let args = [
+        "--seed",
+        "7",
+        "--keys",
+        "--rule",
+        "piggybacking=yes",
+        "--rule",
+        "min_entry_score=0",
+    ];
+    let out = play(&dir, &args, "Ann\nBob\nrp1\nbthxyn", 0);
+    for line in [
+        "Ann banks 100 points: score 100.\n",
+        "Bob may take over 100 points and 5 dice (piggyback), or roll all 6 dice.\n",
+        "Bob> piggyback\nBob takes over 100 points and 5 dice.\n",
+        "Bob> hand\n5 dice in hand to roll.\nKept this turn: 100 taken over = 100 points.\n",
+    ] {
+        assert!(out.contains(line), "{line:?} in:\n{out}");
+    }
 }

@@ -304,6 +304,8 @@ pub fn check_game(game: *const FarkleGame) -> String {
     let mut game_over_events = 0;
     // Whether the latest selection emptied the hand into hot dice (undo takes them back).
     let mut latest_selection_hot = false;
+    // The points the current turn took over from the previous one (piggybacking).
+    let mut taken_over = 0i64;
     for i in 0..count {
         let e = event(game, i);
         assert!((e.kind as u32) <= 13);
@@ -349,6 +351,11 @@ pub fn check_game(game: *const FarkleGame) -> String {
             FarkleEventKind::GameOver => {
                 game_over_events += 1;
                 assert_eq!(e.winners, st.winners);
+            }
+            FarkleEventKind::TurnStarted => taken_over = 0,
+            FarkleEventKind::Piggybacked => {
+                assert!(e.dice_count >= 1 && e.dice_count < st.dice_count, "{e:?}");
+                taken_over = e.points;
             }
             FarkleEventKind::Rolled => {
                 assert!(e.dice_count >= 1 && e.dice_count <= st.dice_count, "{e:?}");
@@ -432,7 +439,7 @@ pub fn check_game(game: *const FarkleGame) -> String {
         out(|r| unsafe { farkle_game_turn_roll(game, rolls, r) }).err(),
         Some(FarkleStatus::IndexOutOfRange)
     );
-    let mut selected_points = 0i64;
+    let mut selected_points = taken_over;
     let mut last = None;
     for i in 0..rolls {
         let r = out(|r| unsafe { farkle_game_turn_roll(game, i, r) }).expect("a roll");
