@@ -117,6 +117,7 @@ typedef struct Cli {
     uint8_t last_faces[FARKLE_MAX_DICE];
     uint32_t last_count;
     int64_t turn_points;
+    int64_t taken_over; /* points taken over from the previous turn (piggybacking) */
     Kept *kept; /* the selections kept this turn */
     size_t kept_count, kept_cap;
     int roll_untold; /* a computer player's roll, told with its pick */

@@ -20,6 +20,7 @@ static void print_help(int keys) {
                "  h  the roll and the dice kept   v  the scores and the state of the game\n"
                "  i  a hint                       l  the rules in force\n"
                "  s  save the game (asks a name)  ?  these keys\n"
+               "  t  take over the last banked turn's points and dice (piggybacking rules)\n"
                "  q  leave the game (e and x too)\n"
                "Picking: a die's number (1-9, 0 for 10, - and = for 11 and 12) or its letter\n"
                "(q w e r t y u i o p [ ]) keeps it or puts it back; Enter keeps them, Esc or\n"
@@ -32,6 +33,8 @@ static void print_help(int keys) {
            "                 (numbered from 1 as drawn); plain `pick` asks which\n"
            "  unpick    [u]  put back the dice picked from this roll\n"
            "  bank      [b]  add this turn's points to your score; the turn passes on\n"
+           "  piggyback [t]  take over the points and dice left by the turn just banked\n"
+           "                 (piggybacking rules; before your first roll)\n"
            "  hand      [h]  the roll, and the dice kept this turn with their points\n"
            "  view      [v]  the scores and the state of the game\n"
            "  hint      [i]  the best pick, the odds of a farkle, the optimal play\n"
@@ -286,6 +289,8 @@ int dispatch(Cli *cli, char *line) {
         refuse_unless_ok(cli, farkle_game_undo(cli->game));
     else if (is(cmd, "bank", "b"))
         refuse_unless_ok(cli, farkle_game_bank(cli->game));
+    else if (is(cmd, "piggyback", "t"))
+        refuse_unless_ok(cli, farkle_game_piggyback(cli->game));
     else if (is(cmd, "hand", "h"))
         cmd_hand(cli);
     else if (is(cmd, "view", "v"))
@@ -416,7 +421,7 @@ int keys_command(Cli *cli) {
     static const char *const names[128] = {
         ['r'] = "roll", ['b'] = "bank", ['p'] = "pick", ['u'] = "unpick", ['h'] = "hand",
         ['v'] = "view", ['i'] = "hint", ['l'] = "rules", ['s'] = "save", ['?'] = "help",
-        ['q'] = "exit", ['e'] = "exit", ['x'] = "exit"};
+        ['t'] = "piggyback", ['q'] = "exit", ['e'] = "exit", ['x'] = "exit"};
     int key;
     printf("%s> ", player_name(cli, game_state(cli).current_player));
     key = read_key();
@@ -437,6 +442,7 @@ int keys_command(Cli *cli) {
     case 'b': refuse_unless_ok(cli, farkle_game_bank(cli->game)); break;
     case 'p': return keys_pick(cli);
     case 'u': refuse_unless_ok(cli, farkle_game_undo(cli->game)); break;
+    case 't': refuse_unless_ok(cli, farkle_game_piggyback(cli->game)); break;
     case 'h': cmd_hand(cli); break;
     case 'v': cmd_view(cli); break;
     case 'i': cmd_hint(cli); break;

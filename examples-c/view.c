@@ -131,6 +131,13 @@ void draw_dice(const Cli *cli, const uint8_t *faces, uint32_t count) {
 void kept_reset(Cli *cli) {
     cli->kept_count = 0;
     cli->turn_points = 0;
+    cli->taken_over = 0;
+}
+
+/* Piggybacking: the player took over the previous turn's points. */
+static void kept_take_over(Cli *cli, int64_t points) {
+    cli->taken_over = points;
+    cli->turn_points = points;
 }
 
 static void kept_push(Cli *cli, uint16_t mask, int32_t points) {
@@ -158,11 +165,13 @@ static void print_multiplier(const Cli *cli) {
 
 void print_kept(const Cli *cli) {
     size_t i;
-    if (cli->kept_count == 0) {
+    if (cli->kept_count == 0 && cli->taken_over == 0) {
         printf("Kept this turn: nothing yet.\n");
         return;
     }
     printf("Kept this turn: ");
+    if (cli->taken_over != 0)
+        printf("%lld taken over%s", (long long)cli->taken_over, cli->kept_count ? ", " : "");
     for (i = 0; i < cli->kept_count; i++) {
         printf(i ? ", " : "");
         print_faces(stdout, cli->kept[i].faces, cli->kept[i].count, 0xFFFF);
@@ -301,6 +310,11 @@ static void tell_event(Cli *cli, const FarkleEvent *e, const char *who) {
     case FARKLE_EVENT_KIND_PLAYER_LEFT:
         printf("%s leaves the game.\n", who);
         break;
+    case FARKLE_EVENT_KIND_PIGGYBACKED:
+        kept_take_over(cli, e->points);
+        printf("%s takes over %lld points and %u %s.\n", who, (long long)e->points,
+               (unsigned)e->dice_count, plural(e->dice_count, "die", "dice"));
+        break;
     case FARKLE_EVENT_KIND_GAME_OVER:
         tell_game_over(cli, e);
         break;
@@ -308,6 +322,20 @@ static void tell_event(Cli *cli, const FarkleEvent *e, const char *who) {
     default:
         break;
     }
+}
+
+/* "Ann may take over 350 points and 2 dice (piggyback)." while the offer stands. */
+static void print_piggyback_offer(const Cli *cli, const FarkleGameState *s) {
+    printf("%s may take over %lld points and %u %s (piggyback), or roll all %u dice.\n",
+           player_name(cli, s->current_player), (long long)s->piggyback_points,
+           (unsigned)s->piggyback_dice, plural(s->piggyback_dice, "die", "dice"),
+           (unsigned)s->dice_count);
+}
+
+/* After a new turn is told: the turn the player may take over, if any. */
+static void tell_piggyback_offer(const Cli *cli) {
+    FarkleGameState s = game_state(cli);
+    if (s.piggyback_dice > 0) print_piggyback_offer(cli, &s);
 }
 
 void narrate(Cli *cli) {
@@ -328,6 +356,7 @@ void narrate(Cli *cli) {
             tell_event(cli, &e, who);
         }
     }
+    if (count > cli->events_told) tell_piggyback_offer(cli);
     cli->events_told = count;
 }
 
@@ -390,6 +419,7 @@ void cmd_view(const Cli *cli) {
         print_multiplier(cli);
         printf(".\n");
     }
+    if (s.piggyback_dice > 0) print_piggyback_offer(cli, &s);
 }
 
 void cmd_hand(const Cli *cli) {
@@ -405,6 +435,7 @@ void cmd_hand(const Cli *cli) {
     } else {
         printf("%u %s in hand to roll%s.\n", (unsigned)s.dice_in_hand,
                plural(s.dice_in_hand, "die", "dice"), s.can_bank ? " (you may bank)" : "");
+        if (s.piggyback_dice > 0) print_piggyback_offer(cli, &s);
     }
     print_kept(cli);
 }
@@ -432,6 +463,8 @@ void replay_turn(Cli *cli) {
             if (cli->kept_count > 0) cli->kept_count--;
         } else if (e.kind == FARKLE_EVENT_KIND_FARKLED) {
             kept_reset(cli);
+        } else if (e.kind == FARKLE_EVENT_KIND_PIGGYBACKED) {
+            kept_take_over(cli, e.points);
         }
     }
     cli->events_told = count;

@@ -1247,6 +1247,17 @@ typedef struct FarkleGameState {
    */
   enum FarkleDiceSource dice_source;
   /**
+   * The points of the turn the player to move may take over now with
+   * farkle_game_piggyback() (rules with piggybacking, before the first roll of a turn that
+   * follows a bank leaving some but not all dice in hand); 0 when there is no such offer.
+   */
+  int64_t piggyback_points;
+  /**
+   * The dice that turn left in hand, which the next roll would roll after
+   * farkle_game_piggyback(); 0 when there is no offer (so nonzero means the offer stands).
+   */
+  uint32_t piggyback_dice;
+  /**
    * What the next selection's points are multiplied by: 1 plus the turn's hot dice times
    * the rules' hot_dice_multiplier_step (1 without the multiplier).
    */
@@ -1518,6 +1529,23 @@ enum FarkleStatus farkle_game_acknowledge_farkle(struct FarkleGame *game);
 FARKLE_MUST_USE enum FarkleStatus farkle_game_forfeit_turn(struct FarkleGame *game);
 
 /**
+ * Takes over the turn the previous player banked (piggybacking): under rules with
+ * piggybacking, before the first roll of a turn that follows a bank leaving some but not all
+ * dice in hand, the turn starts with that turn's points and those dice in hand
+ * (FarkleGameState.piggyback_points and piggyback_dice say when and what). The next roll
+ * rolls those dice; a farkle loses the points taken over, and a bank (after a roll and a
+ * selection) banks the whole turn. Declining is rolling the full set as usual.
+ *
+ * Errors (the game is unchanged): FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_GAME_OVER,
+ * FARKLE_STATUS_WRONG_PHASE (not awaiting a roll, the turn has started, or there is no turn
+ * to take over).
+ *
+ * Requires:
+ * game must be NULL or a live game.
+ */
+FARKLE_MUST_USE enum FarkleStatus farkle_game_piggyback(struct FarkleGame *game);
+
+/**
  * Player player leaves the game, at any time. The score stays in the record but the player
  * cannot win. If it is their turn, the turn ends without points and play passes to the next
  * active player; the others keep their order. The game ends when no player is left, or only
@@ -1781,6 +1809,11 @@ typedef enum FarkleEventKind {
    * nothing: player, points (the turn's points lost), score (unchanged).
    */
   FARKLE_EVENT_KIND_BUSTED = 13,
+  /**
+   * The player took over the turn the previous player banked (piggybacking): player,
+   * points (taken over), dice_count (the dice taken over, which the next roll rolls).
+   */
+  FARKLE_EVENT_KIND_PIGGYBACKED = 14,
 } FarkleEventKind;
 
 /**
@@ -1864,7 +1897,7 @@ typedef struct FarkleEvent {
    */
   uint32_t round;
   /**
-   * Dice rolled (ROLLED only).
+   * Dice rolled (ROLLED), dice taken over (PIGGYBACKED).
    */
   uint32_t dice_count;
   /**
@@ -1881,7 +1914,7 @@ typedef struct FarkleEvent {
   uint16_t mask;
   /**
    * Points: roll points (SELECTED, UNDONE), banked (BANKED), forfeited (FARKLED,
-   * TURN_FORFEITED), taken (PENALTY), lost (BUSTED).
+   * TURN_FORFEITED), taken (PENALTY), lost (BUSTED), taken over (PIGGYBACKED).
    */
   int64_t points;
   /**
@@ -2077,6 +2110,10 @@ typedef enum FarkleAction {
    * Give the turn up (farkle_game_forfeit_turn()).
    */
   FARKLE_ACTION_FORFEIT_TURN = 4,
+  /**
+   * Take over the turn the previous player banked (farkle_game_piggyback()).
+   */
+  FARKLE_ACTION_PIGGYBACK = 5,
 } FarkleAction;
 
 /**

@@ -28,10 +28,12 @@ use crate::scoring::{InvalidSelection, Scorer, Selection};
 
 mod action;
 mod house_rules;
+mod piggyback;
 mod position;
 
 pub use action::Action;
 pub use house_rules::hot_dice_multiplier;
+pub use piggyback::PiggybackOffer;
 pub use position::{GamePosition, PlayerPosition, PositionError, MAX_POSITION_SCORE};
 
 /// Most players in one game (winners are reported as a 64-bit mask).
@@ -200,6 +202,10 @@ pub enum GameError {
         /// The rules' target score.
         target: i64,
     },
+    /// There is no turn to take over: the rules have no piggybacking, the previous turn did
+    /// not end with a bank leaving some but not all dice in hand, or the turn has started.
+    #[error("there is no turn to take over now")]
+    NoPiggyback,
 }
 
 /// A legal selection of the current roll, with the dice it takes.
@@ -247,6 +253,8 @@ pub struct Game {
     events: Vec<Event>,
     /// The position the game started from, when not the usual start (see [`Game::new_at`]).
     start: Option<Arc<GamePosition>>,
+    /// The turn the player to move may take over (see [`Game::piggyback`]).
+    piggyback: Option<PiggybackOffer>,
 }
 
 impl std::fmt::Debug for Game {
@@ -265,6 +273,7 @@ impl std::fmt::Debug for Game {
             .field("winners", &self.winners)
             .field("events", &self.events)
             .field("start", &self.start)
+            .field("piggyback", &self.piggyback)
             .finish()
     }
 }
@@ -284,6 +293,7 @@ impl PartialEq for Game {
             && self.winners == other.winners
             && self.events == other.events
             && self.start == other.start
+            && self.piggyback == other.piggyback
     }
 }
 
@@ -302,6 +312,7 @@ pub(crate) struct Checkpoint {
     final_pending: u64,
     winners: u64,
     events: usize,
+    piggyback: Option<PiggybackOffer>,
 }
 
 /// Why `rules` refuse to bank a turn of `turn_total` points for a player on the board or not
@@ -413,6 +424,7 @@ impl Game {
                 round,
             }],
             start,
+            piggyback: None,
         })
     }
 
@@ -429,6 +441,7 @@ impl Game {
             final_pending: self.final_pending,
             winners: self.winners,
             events: self.events.len(),
+            piggyback: self.piggyback,
         }
     }
 
@@ -446,6 +459,7 @@ impl Game {
             final_pending,
             winners,
             events,
+            piggyback,
         } = checkpoint;
         self.dice = dice;
         self.players = players;
@@ -457,6 +471,7 @@ impl Game {
         self.final_pending = final_pending;
         self.winners = winners;
         self.events.truncate(events);
+        self.piggyback = piggyback;
     }
 
     // ----- queries -----
@@ -678,6 +693,7 @@ impl Game {
         let is_farkle = analysis.max_points == 0;
         let max_points = analysis.max_points;
         let player = self.turn.player;
+        self.piggyback = None;
         self.events.push(Event::Rolled {
             player,
             dice: dice.clone(),
@@ -990,6 +1006,8 @@ impl Game {
 
     fn end_turn(&mut self, how: TurnEnd, over: bool) {
         let index = self.turn.player;
+        let offer = self.piggyback_after(how);
+        self.piggyback = None;
         if how != TurnEnd::Left {
             self.players[index].turns = self.players[index].turns.saturating_add(1);
         }
@@ -1007,6 +1025,7 @@ impl Game {
                     self.round = self.round.saturating_add(1);
                 }
                 self.turn.reset(next, self.rules.dice_count);
+                self.piggyback = offer;
                 self.phase = Phase::AwaitingRoll;
                 self.events.push(Event::TurnStarted {
                     player: next,
@@ -1034,6 +1053,7 @@ impl Game {
                 .fold(0, |m, (i, _)| m | bit(i)),
         };
         self.pending = 0;
+        self.piggyback = None;
         self.phase = Phase::GameOver;
         self.events.push(Event::GameOver {
             winners: self.winners,

@@ -136,9 +136,9 @@ impl Turn {
 }
 
 /// One entry of the game's event log. Actions (rolls, selections, undos, banks,
-/// acknowledgements, forfeits, departures) are logged together with what they caused (turn
-/// starts, hot dice, farkles, penalties, the final round and the end), so the log can be
-/// replayed and checked; [`Event::action`] names the [`Action`] an entry records.
+/// acknowledgements, forfeits, departures, piggybacks) are logged together with what they
+/// caused (turn starts, hot dice, farkles, penalties, the final round and the end), so the log
+/// can be replayed and checked; [`Event::action`] names the [`Action`] an entry records.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
@@ -241,5 +241,15 @@ pub enum Event {
     GameOver {
         /// Bit i set when player i won (ties share the win).
         winners: u64,
+    },
+    /// The player took over the turn the previous player banked (piggybacking): this turn
+    /// starts with its points and the dice it left in hand.
+    Piggybacked {
+        /// The player's index (seat order, from 0).
+        player: usize,
+        /// The points taken over: the turn's points.
+        points: i64,
+        /// The dice taken over: the hand the next roll rolls.
+        dice: u8,
     },
 }

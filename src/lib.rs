@@ -57,8 +57,8 @@ pub use combination::{Combination, CombinationKind};
 pub use dice::{DiceError, FaceCounts, FACES, MAX_DICE};
 pub use dice_source::DiceSource;
 pub use game::{
-    Action, Game, GameError, GamePosition, LegalSelection, Phase, Player, PlayerPosition,
-    PositionError, MAX_PLAYERS, MAX_POSITION_SCORE,
+    Action, Game, GameError, GamePosition, LegalSelection, Phase, PiggybackOffer, Player,
+    PlayerPosition, PositionError, MAX_PLAYERS, MAX_POSITION_SCORE,
 };
 pub use history::{Event, RollRecord, SelectionRecord, Turn, TurnEnd};
 pub use point_calculation::{point_calculation, PointCalculation};

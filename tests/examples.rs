@@ -2777,3 +2777,63 @@ fn a_solve_shows_its_progress_and_stops_on_ctrl_c() {
                 == 1
     );
 }
+
+#[test]
+fn piggyback_takes_over_the_banked_turn() {
+    let dir = fresh_dir("cli-piggyback");
+    // Seed 7: Ann's first roll is 1 1 2 2 2 5 (see every_refused_action_says_why). She keeps
+    // one 1 (100 points) and banks with 5 dice left (no entry minimum); Bob may take over 100
+    // points and 5 dice, does, and his roll rolls 5 dice.
+    let input = "Ann\nBob\nr\np 1\nb\nv\npiggyback\nt\nh\nr\nexit\ny\nno\n";
+    let args = [
+        "--seed",
+        "7",
+        "--rule",
+        "piggybacking=yes",
+        "--rule",
+        "min_entry_score=0",
+    ];
+    let out = play(&dir, &args, input, 0);
+    let lines = story(&out);
+    let mut at = find(&lines, 0, "Ann rolls 6 dice: 1 1 2 2 2 5");
+    at = find(&lines, at, "Ann banks 100 points: score 100.");
+    let offer = "Bob may take over 100 points and 5 dice (piggyback), or roll all 6 dice.";
+    at = find(&lines, at, offer);
+    at = find(&lines, at, "Bob's turn: 0 points in hand, 6 dice to roll.");
+    assert_eq!(lines[at + 1], offer);
+    at = find(&lines, at, "Bob> piggyback");
+    assert_eq!(lines[at + 1], "Bob takes over 100 points and 5 dice.");
+    at = find(&lines, at, "Bob> t");
+    assert_eq!(lines[at + 1], "Refused: there is no turn to take over now.");
+    at = find(&lines, at, "5 dice in hand to roll.");
+    assert_eq!(
+        lines[at + 1],
+        "Kept this turn: 100 taken over = 100 points."
+    );
+    at = find(&lines, at, "Bob> r");
+    assert!(
+        lines[at + 1].starts_with("Bob rolls 5 dice: "),
+        "{}",
+        lines[at + 1]
+    );
+
+    // The same with single keys: `t` takes the offer over.
+    let args = [
+        "--seed",
+        "7",
+        "--keys",
+        "--rule",
+        "piggybacking=yes",
+        "--rule",
+        "min_entry_score=0",
+    ];
+    let out = play(&dir, &args, "Ann\nBob\nrp1\nbthxyn", 0);
+    for line in [
+        "Ann banks 100 points: score 100.\n",
+        "Bob may take over 100 points and 5 dice (piggyback), or roll all 6 dice.\n",
+        "Bob> piggyback\nBob takes over 100 points and 5 dice.\n",
+        "Bob> hand\n5 dice in hand to roll.\nKept this turn: 100 taken over = 100 points.\n",
+    ] {
+        assert!(out.contains(line), "{line:?} in:\n{out}");
+    }
+}

@@ -50,7 +50,7 @@ fn static_strings_for_any_number() {
     // Enum names are NULL past the last value, so C can list them by counting up from 0.
     let named: [(extern "C" fn(u32) -> *const c_char, u32); 4] = [
         (farkle_game_phase_name, 4),
-        (farkle_event_kind_name, 14),
+        (farkle_event_kind_name, 15),
         (farkle_combination_kind_name, 10),
         (farkle_rules_preset_name, 6),
     ];

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-only
 // Copyright (C) 2026 The farkle authors
 
-//! Random sequences of C API calls on one to three games with random rules (valid or not):
-//! every action in every phase, bad indices and player numbers, NULL pointers, out-of-range
+//! Random sequences of C API calls on one to three games with random rules (valid or not),
+//! some started from a position (farkle_game_new_at), some under piggybacking: every action
+//! in every phase, bad indices and player numbers, NULL pointers, out-of-range
 //! enum values passed as integers, saves, loads and loads of damaged saves. After every call
 //! the game's invariants are checked through the C API, and a refused call must leave the
 //! game's save text byte-identical.
@@ -15,6 +16,7 @@ use std::ptr;
 
 use farkle::ffi::error::{farkle_status_str, FarkleStatus};
 use farkle::ffi::game::*;
+use farkle::ffi::game_position::{farkle_game_new_at, FarkleGamePosition, FarklePlayerPosition};
 use farkle::ffi::history::*;
 use farkle::ffi::saved_game::farkle_game_save;
 use farkle::ffi::scoring::{farkle_combination_kind_name, FarkleSelection};
@@ -29,7 +31,8 @@ use common::{check_game, check_round_trip, load, out, state, RulesSpec};
 #[derive(Debug, Arbitrary)]
 struct GameSpec {
     rules: RulesSpec,
-    /// Makes the game short: 0 keeps the rules, else a small target score or turn limit.
+    /// Makes the game short: 0 keeps the rules, else a small target score or turn limit (the
+    /// low 4 bits); bit 4 turns piggybacking on; bit 5 starts the game from a position.
     short: u8,
     players: u8,
     /// A FarkleDiceSource value as an integer (anything past 2 is refused).
@@ -70,6 +73,7 @@ enum Op {
     Bank(u8),
     Acknowledge(u8),
     Forfeit(u8),
+    Piggyback(u8),
     Leave {
         g: u8,
         player: u32,
@@ -119,8 +123,14 @@ fn create(spec: &GameSpec) -> Option<*mut FarkleGame> {
         }
         _ => {}
     }
+    if spec.short & 0x10 != 0 {
+        rules.piggybacking = 1;
+    }
     let valid = common::rules_valid(&rules);
     let players = u32::from(spec.players % 70);
+    if spec.short & 0x20 != 0 {
+        return create_at(spec, &rules, valid, players);
+    }
     let mut game: *mut FarkleGame = ptr::null_mut();
     let status = if spec.names & 0x80 != 0 {
         // SAFETY: valid pointers.
@@ -167,6 +177,69 @@ fn create(spec: &GameSpec) -> Option<*mut FarkleGame> {
     assert_eq!(status, FarkleStatus::Ok);
     assert!(!game.is_null());
     check_game(game);
+    Some(game)
+}
+
+/// Creates a game at a position drawn from the seed through farkle_game_new_at(): scores in
+/// steps of 50 (on the board when above 0), a player to move and a round. The library may
+/// refuse the position (a score at the target, a round past the turn limit, ...), always with
+/// INVALID_ARGUMENT; on success the game starts there.
+fn create_at(
+    spec: &GameSpec,
+    rules: &farkle::ffi::rules::FarkleRules,
+    valid: bool,
+    players: u32,
+) -> Option<*mut FarkleGame> {
+    let seed = spec.seed;
+    let entries: Vec<FarklePlayerPosition> = (0..players)
+        .map(|i| {
+            let score = i64::from((seed >> (i % 16 * 4) & 0xf) as u8) * 50;
+            FarklePlayerPosition {
+                score,
+                on_board: u8::from(score > 0),
+                consecutive_farkles: (seed >> 60) as u32 % 3,
+            }
+        })
+        .collect();
+    let position = FarkleGamePosition {
+        player_to_move: if players == 0 {
+            0
+        } else {
+            (seed >> 32) as u32 % players
+        },
+        round: (seed >> 40) as u32 % 3 + 1,
+    };
+    let mut game: *mut FarkleGame = ptr::null_mut();
+    // SAFETY: valid pointers; `players` entries; unnamed players.
+    let status = unsafe {
+        farkle_game_new_at(
+            rules,
+            &position,
+            entries.as_ptr(),
+            ptr::null(),
+            players,
+            u32::from(spec.source % 3),
+            seed,
+            &mut game,
+        )
+    };
+    if status != FarkleStatus::Ok {
+        assert!(
+            matches!(
+                status,
+                FarkleStatus::InvalidRules | FarkleStatus::InvalidArgument
+            ),
+            "{status:?}"
+        );
+        assert!(game.is_null(), "out_game written on failure");
+        return None;
+    }
+    assert!(valid && (1..=64).contains(&players));
+    check_game(game);
+    let s = state(game);
+    assert_eq!(s.current_player, position.player_to_move);
+    assert_eq!(s.round, position.round);
+    assert_eq!(s.piggyback_dice, 0, "no offer at a starting position");
     Some(game)
 }
 
@@ -250,6 +323,17 @@ fn act(game: *mut FarkleGame, op: &Op, before: &str) {
             assert_eq!(s == FarkleStatus::Ok, st.can_forfeit);
             s
         }
+        Op::Piggyback(_) => {
+            let s = unsafe { farkle_game_piggyback(game) };
+            assert_eq!(s == FarkleStatus::Ok, st.piggyback_dice > 0, "{s:?} {st:?}");
+            if s == FarkleStatus::Ok {
+                let now = state(game);
+                assert_eq!(now.turn_points, st.piggyback_points);
+                assert_eq!(now.dice_in_hand, st.piggyback_dice);
+                assert_eq!(now.piggyback_dice, 0);
+            }
+            s
+        }
         Op::Leave { player, .. } => {
             let p = player % 80;
             let s = unsafe { farkle_game_leave(game, p) };
@@ -300,7 +384,9 @@ fn play(game: *mut FarkleGame, steps: u8) {
                 unsafe { farkle_game_select_mask(game, roll.best_selection_mask) }
             }
             FarkleGamePhase::AwaitingRoll => {
-                if st.can_bank && (st.turn_points >= 300 || st.dice_in_hand <= 2) {
+                if st.piggyback_dice > 0 && st.piggyback_points >= 300 {
+                    unsafe { farkle_game_piggyback(game) }
+                } else if st.can_bank && (st.turn_points >= 300 || st.dice_in_hand <= 2) {
                     unsafe { farkle_game_bank(game) }
                 } else if st.can_roll && st.has_generator {
                     unsafe { farkle_game_roll(game) }
@@ -381,7 +467,7 @@ fn null_call(game: *mut FarkleGame, which: u8, count: u8) {
     let null = ptr::null_mut();
     // SAFETY (every call below): NULL pointers where the library must check; the others valid.
     let status = unsafe {
-        match which % 24 {
+        match which % 25 {
             0 => farkle_game_roll(null),
             1 => farkle_game_roll_dice(null, [1u8; 4].as_ptr(), n),
             2 => farkle_game_roll_dice(game, ptr::null(), n.max(1)),
@@ -405,10 +491,11 @@ fn null_call(game: *mut FarkleGame, which: u8, count: u8) {
             20 => farkle_game_turn_roll(game, 0, ptr::null_mut()),
             21 => farkle_game_last_roll(game, ptr::null_mut()),
             22 => farkle_game_event(game, 0, ptr::null_mut()),
+            23 => farkle_game_piggyback(null),
             _ => farkle_game_save(game, ptr::null_mut()),
         }
     };
-    assert_eq!(status, FarkleStatus::NullPointer, "case {}", which % 24);
+    assert_eq!(status, FarkleStatus::NullPointer, "case {}", which % 25);
     assert_eq!(check_game(game), before);
 }
 
@@ -470,6 +557,7 @@ fuzz_target!(|input: Input| {
             | Op::Bank(g)
             | Op::Acknowledge(g)
             | Op::Forfeit(g)
+            | Op::Piggyback(g)
             | Op::Leave { g, .. } => {
                 let game = pick(&games, *g);
                 let before = common::save(game);

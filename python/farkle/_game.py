@@ -55,6 +55,12 @@ class GameState:
     turn_multiplier: int
     """What the next selection's points are multiplied by (1 without the hot-dice
     multiplier)."""
+    piggyback_points: int = 0
+    """The points of the turn the player to move may take over with piggyback(); 0 when
+    there is no offer."""
+    piggyback_dice: int = 0
+    """The dice that turn left in hand (the next roll's after piggyback()); 0 when there is
+    no offer."""
 
     @property
     def phase_name(self) -> str:
@@ -70,7 +76,7 @@ def _state(s: Any) -> GameState:
         s.has_generator, s.can_bank, s.can_undo, s.can_forfeit, s.final_round,
         s.final_round_player if s.final_round else None, _bits(s.winners),
         member(DiceSource, s.dice_source),  # type: ignore[arg-type]
-        s.turn_multiplier,
+        s.turn_multiplier, s.piggyback_points, s.piggyback_dice,
     )
 
 
@@ -141,11 +147,13 @@ class Event:
     """SELECTED: the dice selected."""
     points: int
     """SELECTED, UNDONE: roll points; BANKED: banked; FARKLED, TURN_FORFEITED: lost;
-    PENALTY: taken."""
+    PENALTY: taken; PIGGYBACKED: taken over."""
     score: int
     """BANKED, PENALTY: the player's score after it."""
     winners: Tuple[int, ...]
     """GAME_OVER."""
+    dice_count: int = 0
+    """ROLLED: the dice rolled; PIGGYBACKED: the dice taken over."""
 
     @property
     def name(self) -> str:
@@ -154,10 +162,10 @@ class Event:
 
 
 def _event(e: Any) -> Event:
-    n = min(e.dice_count, lib.FARKLE_MAX_DICE)
+    n = min(e.dice_count, lib.FARKLE_MAX_DICE) if e.kind == lib.FARKLE_EVENT_KIND_ROLLED else 0
     return Event(
         member(EventKind, e.kind), e.player, e.round, tuple(e.faces[0:n]), e.generated,  # type: ignore[arg-type]
-        e.mask, e.points, e.score, _bits(e.winners),
+        e.mask, e.points, e.score, _bits(e.winners), e.dice_count,
     )
 
 
@@ -434,6 +442,12 @@ class Game(LockedHandle):
     def forfeit_turn(self) -> None:
         """Gives up the turn when the player can neither roll nor bank."""
         self._act(lib.farkle_game_forfeit_turn)
+
+    def piggyback(self) -> None:
+        """Takes over the turn the previous player banked (rules with piggybacking): this
+        turn starts with its points and the dice it left in hand (state.piggyback_points
+        and piggyback_dice say when and what)."""
+        self._act(lib.farkle_game_piggyback)
 
     def leave(self, player: int) -> None:
         """Player `player` leaves the game (the score stays; they cannot win)."""

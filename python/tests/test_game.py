@@ -307,3 +307,30 @@ def test_exact_target_refuses_and_the_multiplier_shows_in_the_state() -> None:
         assert g.turn_points == 1350
         with pytest.raises(farkle.BankNotAllowedError):
             g.bank()
+
+
+def test_piggybacking_takes_over_a_banked_turn() -> None:
+    rules = farkle.Rules("classic", piggybacking=True, min_entry_score=0)
+    with supplied(rules) as g:
+        assert g.state.piggyback_dice == 0
+        with pytest.raises(farkle.WrongPhaseError):
+            g.piggyback()
+        g.roll([1, 1, 5, 2, 3, 4])
+        g.select([0, 1, 2])                     # 1, 1, 5: 250, 3 dice left
+        g.roll([1, 2, 3])
+        g.select([0])                           # the 1: 350, 2 dice left
+        g.bank()
+        s = g.state
+        assert (s.piggyback_points, s.piggyback_dice) == (350, 2)
+        g.piggyback()
+        assert g.turn_points == 350 and g.dice_in_hand == 2
+        e = g.events[-1]
+        assert e.kind == EventKind.PIGGYBACKED and (e.points, e.dice_count) == (350, 2)
+        g.roll([1, 5])
+        g.select([0, 1])                        # 150 more: 500, hot dice
+        assert g.turn_points == 500 and g.dice_in_hand == 6
+        g.roll([1, 1, 1, 2, 3, 4])
+        g.select([0, 1, 2])                     # three 1s: 1000 more
+        g.bank()
+        assert g.scores == (350, 1500)
+        assert farkle.Game.loads(g.dumps()).dumps() == g.dumps()

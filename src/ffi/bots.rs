@@ -33,6 +33,8 @@ pub enum FarkleAction {
     AcknowledgeFarkle = 3,
     /// Give the turn up (farkle_game_forfeit_turn()).
     ForfeitTurn = 4,
+    /// Take over the turn the previous player banked (farkle_game_piggyback()).
+    Piggyback = 5,
 }
 
 /// What the values of an advice mean (FarkleAdvice.value_kind).
@@ -111,6 +113,7 @@ fn action_out(action: Action, points: i32, value: f64) -> FarkleAdviceChoice {
         Action::Bank => (FarkleAction::Bank, 0),
         Action::AcknowledgeFarkle => (FarkleAction::AcknowledgeFarkle, 0),
         Action::ForfeitTurn => (FarkleAction::ForfeitTurn, 0),
+        Action::Piggyback => (FarkleAction::Piggyback, 0),
         Action::Undo | Action::Leave(_) => unreachable!("advice names moves of the turn only"),
     };
     FarkleAdviceChoice {

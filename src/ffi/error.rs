@@ -233,6 +233,7 @@ status_map! {
         GameError::ForfeitNotAllowed => FarkleStatus::ForfeitNotAllowed,
         GameError::Position(_) => FarkleStatus::InvalidArgument,
         GameError::PastExactTarget { .. } => FarkleStatus::BankNotAllowed,
+        GameError::NoPiggyback => FarkleStatus::WrongPhase,
     };
     LoadError => |e| match e {
         LoadError::Invalid(_) => FarkleStatus::InvalidSave,

@@ -119,6 +119,13 @@ pub struct FarkleGameState {
     pub winners: u64,
     /// Where the game's generated dice come from.
     pub dice_source: FarkleDiceSource,
+    /// The points of the turn the player to move may take over now with
+    /// farkle_game_piggyback() (rules with piggybacking, before the first roll of a turn that
+    /// follows a bank leaving some but not all dice in hand); 0 when there is no such offer.
+    pub piggyback_points: i64,
+    /// The dice that turn left in hand, which the next roll would roll after
+    /// farkle_game_piggyback(); 0 when there is no offer (so nonzero means the offer stands).
+    pub piggyback_dice: u32,
     /// What the next selection's points are multiplied by: 1 plus the turn's hot dice times
     /// the rules' hot_dice_multiplier_step (1 without the multiplier).
     pub turn_multiplier: u32,
@@ -584,6 +591,26 @@ pub unsafe extern "C" fn farkle_game_forfeit_turn(game: *mut FarkleGame) -> Fark
     unsafe { game_action(game, Game::forfeit_turn) }
 }
 
+/// Takes over the turn the previous player banked (piggybacking): under rules with
+/// piggybacking, before the first roll of a turn that follows a bank leaving some but not all
+/// dice in hand, the turn starts with that turn's points and those dice in hand
+/// (FarkleGameState.piggyback_points and piggyback_dice say when and what). The next roll
+/// rolls those dice; a farkle loses the points taken over, and a bank (after a roll and a
+/// selection) banks the whole turn. Declining is rolling the full set as usual.
+///
+/// Errors (the game is unchanged): FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_GAME_OVER,
+/// FARKLE_STATUS_WRONG_PHASE (not awaiting a roll, the turn has started, or there is no turn
+/// to take over).
+///
+/// # Safety
+/// `game` must be NULL or a live game.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_game_piggyback(game: *mut FarkleGame) -> FarkleStatus {
+    // SAFETY: the caller's promise for the game.
+    unsafe { game_action(game, Game::piggyback) }
+}
+
 /// Player `player` leaves the game, at any time. The score stays in the record but the player
 /// cannot win. If it is their turn, the turn ends without points and play passes to the next
 /// active player; the others keep their order. The game ends when no player is left, or only
@@ -638,6 +665,8 @@ fn state_of(g: &Game) -> FarkleGameState {
             DiceSource::Entropy => FarkleDiceSource::Entropy,
             DiceSource::Supplied => FarkleDiceSource::Supplied,
         },
+        piggyback_points: g.piggyback_offer().map_or(0, |o| o.points),
+        piggyback_dice: g.piggyback_offer().map_or(0, |o| o.dice.into()),
         turn_multiplier: turn.multiplier,
     }
 }

@@ -97,6 +97,10 @@ pub enum FarkleEventKind {
     /// nothing: player, points (the turn's points lost), score (unchanged).
     #[strum(message = "busted\0")]
     Busted = 13,
+    /// The player took over the turn the previous player banked (piggybacking): player,
+    /// points (taken over), dice_count (the dice taken over, which the next roll rolls).
+    #[strum(message = "piggybacked\0")]
+    Piggybacked = 14,
 }
 
 c_enums!(FarkleEventKind);
@@ -111,7 +115,7 @@ pub struct FarkleEvent {
     pub player: u32,
     /// The round (TURN_STARTED only).
     pub round: u32,
-    /// Dice rolled (ROLLED only).
+    /// Dice rolled (ROLLED), dice taken over (PIGGYBACKED).
     pub dice_count: u32,
     /// The faces rolled, in order (ROLLED only).
     pub faces: [u8; FARKLE_MAX_DICE],
@@ -120,7 +124,7 @@ pub struct FarkleEvent {
     /// Dice selected, bit i = the i-th die of the roll (SELECTED only).
     pub mask: u16,
     /// Points: roll points (SELECTED, UNDONE), banked (BANKED), forfeited (FARKLED,
-    /// TURN_FORFEITED), taken (PENALTY), lost (BUSTED).
+    /// TURN_FORFEITED), taken (PENALTY), lost (BUSTED), taken over (PIGGYBACKED).
     pub points: i64,
     /// The player's banked score after the event (BANKED, PENALTY, BUSTED).
     pub score: i64,
@@ -244,6 +248,15 @@ fn event(e: &Event) -> FarkleEvent {
         Event::GameOver { winners } => {
             out.winners = *winners;
             (FarkleEventKind::GameOver, 0)
+        }
+        Event::Piggybacked {
+            player,
+            points,
+            dice,
+        } => {
+            out.points = *points;
+            out.dice_count = (*dice).into();
+            (FarkleEventKind::Piggybacked, *player)
         }
     };
     out.kind = kind;

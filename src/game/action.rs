@@ -37,6 +37,9 @@ pub enum Action {
     ForfeitTurn,
     /// This player leaves the game ([`Game::leave`]).
     Leave(usize),
+    /// Take over the turn the previous player banked, before the first roll of this turn,
+    /// under piggybacking rules ([`Game::piggyback`]).
+    Piggyback,
 }
 
 impl Game {
@@ -54,13 +57,14 @@ impl Game {
             Action::AcknowledgeFarkle => self.acknowledge_farkle(),
             Action::ForfeitTurn => self.forfeit_turn().map(drop),
             Action::Leave(player) => self.leave(player),
+            Action::Piggyback => self.piggyback().map(drop),
         }?;
         Ok(&self.events()[before..])
     }
 
     /// Every action the player to move may take now: each legal selection while a selection
     /// is awaited (best first, as [`Game::legal_selections`] lists them); before a roll,
-    /// those of roll, undo, bank and forfeit that are allowed, in that order; after a farkle,
+    /// those of roll, piggyback, undo, bank and forfeit that are allowed, in that order; after a farkle,
     /// its acknowledgement; nothing once the game is over. [`Action::Roll`] is listed when the
     /// hand may be rolled, which a game without a generator does with [`Game::roll_with`].
     /// Leaving is not listed: every active player may leave at any time until the game is
@@ -76,6 +80,7 @@ impl Game {
                 .collect(),
             Phase::AwaitingRoll => [
                 (self.can_roll(), Action::Roll),
+                (self.can_piggyback(), Action::Piggyback),
                 (self.can_undo(), Action::Undo),
                 (self.can_bank(), Action::Bank),
                 (self.can_forfeit(), Action::ForfeitTurn),
@@ -100,6 +105,7 @@ impl Event {
             Event::FarkleAcknowledged { .. } => Some(Action::AcknowledgeFarkle),
             Event::TurnForfeited { .. } => Some(Action::ForfeitTurn),
             Event::PlayerLeft { player } => Some(Action::Leave(player)),
+            Event::Piggybacked { .. } => Some(Action::Piggyback),
             Event::TurnStarted { .. }
             | Event::HotDice { .. }
             | Event::Farkled { .. }
@@ -140,12 +146,18 @@ mod tests {
             target_score: 2000,
             ..Preset::Classic.rules()
         };
+        let piggybacking = Rules {
+            piggybacking: true,
+            min_entry_score: 0,
+            ..Preset::Classic.rules()
+        };
         let rules = [
             Preset::Classic.rules(),
             Preset::Zilch.rules(),
             no_hot_dice,
             house(ExactTarget::Refuse),
             house(ExactTarget::Bust),
+            piggybacking,
         ];
         for (seed, rules) in rules.into_iter().enumerate() {
             let seed = seed as u64;
@@ -162,6 +174,7 @@ mod tests {
                     Action::Bank,
                     Action::AcknowledgeFarkle,
                     Action::ForfeitTurn,
+                    Action::Piggyback,
                 ] {
                     if !legal.contains(&refused) {
                         let before = game.clone();

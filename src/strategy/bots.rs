@@ -705,7 +705,7 @@ impl Thresholds {
 /// A computer player.
 #[derive(Debug, Clone)]
 pub enum Bot {
-    /// Picks uniformly among the legal actions (each legal selection; roll or bank).
+    /// Picks uniformly among the legal actions (each legal selection; roll, bank or piggyback).
     RandomLegal,
     /// Keeps the selection with the most points (the most dice among equals); banks by
     /// [`Thresholds`]; in a final round rolls on until it leads.
@@ -736,12 +736,17 @@ impl Bot {
         match self {
             Bot::Advised(advisor) => Ok(advisor.advise(game)?.recommended),
             Bot::RandomLegal => {
-                // Each legal selection, or roll or bank: never an undo or a departure, and a
-                // forfeit only when neither roll nor bank is allowed.
+                // Each legal selection, or roll, bank or piggyback: never an undo or a
+                // departure, and a forfeit only when neither roll nor bank is allowed.
                 let options: Vec<Action> = game
                     .legal_actions()
                     .into_iter()
-                    .filter(|a| matches!(a, Action::Select(_) | Action::Roll | Action::Bank))
+                    .filter(|a| {
+                        matches!(
+                            a,
+                            Action::Select(_) | Action::Roll | Action::Bank | Action::Piggyback
+                        )
+                    })
                     .collect();
                 Ok(if options.is_empty() {
                     Action::ForfeitTurn

@@ -218,7 +218,7 @@ static void test_scripted_game(void) {
     CHECK(e.kind == FARKLE_EVENT_KIND_GAME_OVER && e.winners == 0x1);
     CHECK_STATUS(farkle_game_event(g, 26, &e), FARKLE_STATUS_INDEX_OUT_OF_RANGE);
     CHECK(strcmp(farkle_event_kind_name(FARKLE_EVENT_KIND_BANKED), "banked") == 0);
-    CHECK(farkle_event_kind_name(FARKLE_EVENT_KIND_BUSTED + 1) == NULL);
+    CHECK(farkle_event_kind_name(FARKLE_EVENT_KIND_PIGGYBACKED + 1) == NULL);
     CHECK(farkle_event_kind_name(99) == NULL);
 
     /* Game over: every action is refused with GAME_OVER and changes nothing. */

@@ -304,9 +304,11 @@ pub fn check_game(game: *const FarkleGame) -> String {
     let mut game_over_events = 0;
     // Whether the latest selection emptied the hand into hot dice (undo takes them back).
     let mut latest_selection_hot = false;
+    // The points the current turn took over from the previous one (piggybacking).
+    let mut taken_over = 0i64;
     for i in 0..count {
         let e = event(game, i);
-        assert!((e.kind as u32) <= 12);
+        assert!((e.kind as u32) <= 14);
         let p = e.player as usize;
         if e.kind != FarkleEventKind::GameOver {
             assert!(p < n as usize, "{e:?}");
@@ -350,6 +352,11 @@ pub fn check_game(game: *const FarkleGame) -> String {
                 game_over_events += 1;
                 assert_eq!(e.winners, st.winners);
             }
+            FarkleEventKind::TurnStarted => taken_over = 0,
+            FarkleEventKind::Piggybacked => {
+                assert!(e.dice_count >= 1 && e.dice_count < st.dice_count, "{e:?}");
+                taken_over = e.points;
+            }
             FarkleEventKind::Rolled => {
                 assert!(e.dice_count >= 1 && e.dice_count <= st.dice_count, "{e:?}");
                 let k = e.dice_count as usize;
@@ -390,6 +397,20 @@ pub fn check_game(game: *const FarkleGame) -> String {
         Some(FarkleStatus::UnknownPlayer)
     );
 
+    // Piggybacking: an offer stands only under the rule, before the first roll of a turn,
+    // and takes over some but not all dice.
+    if st.piggyback_dice > 0 {
+        assert!(rules.piggybacking == 1, "{st:?}");
+        assert_eq!(st.phase, FarkleGamePhase::AwaitingRoll);
+        assert!(st.turn_roll_count == 0 && st.turn_points == 0, "{st:?}");
+        assert!(
+            st.piggyback_dice < st.dice_count && st.piggyback_points >= 0,
+            "{st:?}"
+        );
+    } else {
+        assert_eq!(st.piggyback_points, 0, "{st:?}");
+    }
+
     // Whose turn, and who won.
     let winners = out(|w| unsafe { farkle_game_winners(game, w) });
     if over {
@@ -418,7 +439,7 @@ pub fn check_game(game: *const FarkleGame) -> String {
         out(|r| unsafe { farkle_game_turn_roll(game, rolls, r) }).err(),
         Some(FarkleStatus::IndexOutOfRange)
     );
-    let mut selected_points = 0i64;
+    let mut selected_points = taken_over;
     let mut last = None;
     for i in 0..rolls {
         let r = out(|r| unsafe { farkle_game_turn_roll(game, i, r) }).expect("a roll");

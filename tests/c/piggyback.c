@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: GPL-3.0-only
+ * Copyright (C) 2026 The farkle authors
+ *
+ * Piggybacking from C: farkle_game_piggyback() and the offer in FarkleGameState, with
+ * supplied dice. Expected numbers are worked out by hand in the comments (classic scoring:
+ * a 1 is 100, a 5 is 50, three 1s 1000).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "farkle.h"
+
+static FarkleGameState state(const FarkleGame *g) {
+    FarkleGameState s;
+    memset(&s, 0, sizeof s);
+    CHECK_STATUS(farkle_game_state(g, &s), FARKLE_STATUS_OK);
+    return s;
+}
+
+static int64_t score(const FarkleGame *g, uint32_t player) {
+    FarklePlayerState p;
+    if (farkle_game_player(g, player, &p) != FARKLE_STATUS_OK) return -999999;
+    return p.score;
+}
+
+static char *snapshot(const FarkleGame *g) {
+    char *text = NULL;
+    CHECK_STATUS(farkle_game_save(g, &text), FARKLE_STATUS_OK);
+    return text;
+}
+
+static int unchanged(const FarkleGame *g, const char *before) {
+    char *now = snapshot(g);
+    int same = now != NULL && before != NULL && strcmp(now, before) == 0;
+    farkle_string_free(now);
+    return same;
+}
+
+static FarkleEvent last_event(const FarkleGame *g) {
+    FarkleEvent e;
+    size_t count = 0;
+    memset(&e, 0, sizeof e);
+    CHECK_STATUS(farkle_game_event_count(g, &count), FARKLE_STATUS_OK);
+    CHECK(count > 0);
+    CHECK_STATUS(farkle_game_event(g, count - 1, &e), FARKLE_STATUS_OK);
+    return e;
+}
+
+static FarkleGame *piggyback_game(void) {
+    FarkleRules rules;
+    FarkleGame *g = NULL;
+    memset(&rules, 0, sizeof rules);
+    CHECK_STATUS(farkle_rules_preset(FARKLE_PRESET_CLASSIC, &rules), FARKLE_STATUS_OK);
+    rules.piggybacking = 1;
+    rules.min_entry_score = 0;
+    if (farkle_game_new_with(&rules, NULL, 2, FARKLE_DICE_SOURCE_SUPPLIED, 0, &g) !=
+        FARKLE_STATUS_OK) {
+        fprintf(stderr, "cannot create a game\n");
+        exit(2);
+    }
+    return g;
+}
+
+/* No offer at the game start, nor with a NULL game. */
+static void test_no_offer(void) {
+    FarkleGame *g = piggyback_game();
+    FarkleGameState s = state(g);
+    char *before = snapshot(g);
+    CHECK(s.piggyback_points == 0 && s.piggyback_dice == 0);
+    CHECK_STATUS(farkle_game_piggyback(NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_game_piggyback(g), FARKLE_STATUS_WRONG_PHASE);
+    CHECK(unchanged(g, before));
+    farkle_string_free(before);
+    farkle_game_free(g);
+}
+
+/* Player 0: [1,1,5,2,3,4] keeps 1,1,5 (100 + 100 + 50 = 250), 3 dice left; [1,2,3] keeps
+ * the 1 (100): 350 with 2 dice left, banked. Player 1 takes 350 and 2 dice over, rolls [1,5]
+ * and keeps both (150): 500, the hand is empty, hot dice: 6 dice; [1,1,1,2,3,4] keeps the
+ * three 1s (1000): 1500 with 3 dice left, banked. Player 0 takes 1500 and 3 dice over and
+ * farkles with [2,3,4]: 1500 forfeited. */
+static void test_scripted_piggyback(void) {
+    FarkleGame *g = piggyback_game();
+    const uint8_t r1[] = {1, 1, 5, 2, 3, 4}, r2[] = {1, 2, 3}, r3[] = {1, 5},
+                  r4[] = {1, 1, 1, 2, 3, 4}, r5[] = {2, 3, 4};
+    FarkleGameState s;
+    FarkleEvent e;
+    FarkleGame *loaded = NULL;
+    char *text, *again;
+    FarklePlayerState p;
+
+    CHECK_STATUS(farkle_game_roll_dice(g, r1, 6), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_game_piggyback(g), FARKLE_STATUS_WRONG_PHASE);
+    CHECK_STATUS(farkle_game_select_mask(g, 0x7), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_game_roll_dice(g, r2, 3), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_game_select_mask(g, 0x1), FARKLE_STATUS_OK);
+    CHECK(state(g).turn_points == 350 && state(g).dice_in_hand == 2);
+    CHECK_STATUS(farkle_game_bank(g), FARKLE_STATUS_OK);
+
+    s = state(g);
+    CHECK(s.current_player == 1 && s.piggyback_points == 350 && s.piggyback_dice == 2);
+    CHECK_STATUS(farkle_game_piggyback(g), FARKLE_STATUS_OK);
+    s = state(g);
+    CHECK(s.turn_points == 350 && s.dice_in_hand == 2 && s.turn_roll_count == 0);
+    CHECK(s.piggyback_points == 0 && s.piggyback_dice == 0 && s.can_roll && !s.can_bank);
+    e = last_event(g);
+    CHECK(e.kind == FARKLE_EVENT_KIND_PIGGYBACKED && e.player == 1 && e.points == 350 &&
+          e.dice_count == 2);
+    CHECK(strcmp(farkle_event_kind_name(FARKLE_EVENT_KIND_PIGGYBACKED), "piggybacked") == 0);
+    text = snapshot(g);
+    CHECK_STATUS(farkle_game_piggyback(g), FARKLE_STATUS_WRONG_PHASE);
+    CHECK(unchanged(g, text));
+    farkle_string_free(text);
+
+    CHECK_STATUS(farkle_game_roll_dice(g, r4, 6), FARKLE_STATUS_WRONG_DICE_COUNT);
+    CHECK_STATUS(farkle_game_roll_dice(g, r3, 2), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_game_select_mask(g, 0x3), FARKLE_STATUS_OK);
+    s = state(g);
+    CHECK(s.turn_points == 500 && s.dice_in_hand == 6 && s.turn_hot_dice == 1);
+    CHECK_STATUS(farkle_game_roll_dice(g, r4, 6), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_game_select_mask(g, 0x7), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_game_bank(g), FARKLE_STATUS_OK);
+    CHECK(score(g, 0) == 350 && score(g, 1) == 1500);
+    s = state(g);
+    CHECK(s.current_player == 0 && s.piggyback_points == 1500 && s.piggyback_dice == 3);
+
+    /* The save reloads to the same game, offer included. */
+    text = snapshot(g);
+    CHECK_STATUS(farkle_game_load(text, strlen(text), NULL, 0, &loaded), FARKLE_STATUS_OK);
+    again = snapshot(loaded);
+    CHECK(again != NULL && strcmp(text, again) == 0);
+    CHECK(state(loaded).piggyback_points == 1500 && state(loaded).piggyback_dice == 3);
+    farkle_string_free(again);
+    farkle_string_free(text);
+    farkle_game_free(loaded);
+
+    CHECK_STATUS(farkle_game_piggyback(g), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_game_roll_dice(g, r5, 3), FARKLE_STATUS_OK);
+    s = state(g);
+    CHECK(s.phase == FARKLE_GAME_PHASE_FARKLED && s.turn_forfeited_points == 1500);
+    CHECK_STATUS(farkle_game_acknowledge_farkle(g), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_game_player(g, 0, &p), FARKLE_STATUS_OK);
+    CHECK(p.score == 350 && p.forfeited_points == 1500);
+    s = state(g);
+    CHECK(s.current_player == 1 && s.piggyback_dice == 0);
+    CHECK_STATUS(farkle_game_piggyback(g), FARKLE_STATUS_WRONG_PHASE);
+
+    /* Once the game is over: GAME_OVER. */
+    CHECK_STATUS(farkle_game_leave(g, 0), FARKLE_STATUS_OK);
+    CHECK(state(g).phase == FARKLE_GAME_PHASE_GAME_OVER);
+    CHECK_STATUS(farkle_game_piggyback(g), FARKLE_STATUS_GAME_OVER);
+    farkle_game_free(g);
+}
+
+int main(void) {
+    test_no_offer();
+    test_scripted_piggyback();
+    return finish();
+}
