@@ -7,11 +7,11 @@
 
 use std::sync::{Arc, OnceLock};
 
+use farkle::strategy::StrategyError;
 use farkle::strategy::{
     simulate, wilson_interval, Action, Advisor, Bot, Odds, PenaltyPolicy, PlayerState, SingleTurn,
     SolveOptions, Thresholds, ValueKind, WinTable,
 };
-use farkle::strategy::StrategyError;
 use farkle::{DiceSource, ExactTarget, FaceCounts, Game, Phase, Preset, Rules};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -592,6 +592,10 @@ fn the_threshold_bot_under_an_exact_target() {
         assert_eq!(mask.count_ones(), want, "{exact:?}");
         game.apply(keep).unwrap();
         assert_eq!(game.turn().points, if want == 4 { 300 } else { 250 });
-        assert_eq!(bot.decide(&game, &mut rng).unwrap(), Action::Bank, "{exact:?}");
+        assert_eq!(
+            bot.decide(&game, &mut rng).unwrap(),
+            Action::Bank,
+            "{exact:?}"
+        );
     }
 }

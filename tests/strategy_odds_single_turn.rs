@@ -689,7 +689,10 @@ fn the_hot_dice_multiplier_is_refused_by_the_turn_solvers() {
         }
         // The odds of one roll do not depend on it.
         let plain = Odds::new(&Preset::Extended.rules()).unwrap();
-        assert_eq!(odds.hand(6).unwrap().farkle(), plain.hand(6).unwrap().farkle());
+        assert_eq!(
+            odds.hand(6).unwrap().farkle(),
+            plain.hand(6).unwrap().farkle()
+        );
     }
     // The other game knobs do not change a single turn's expected points, nor the penalty
     // policy's average (which is taken on the board and knows no target).
@@ -706,7 +709,11 @@ fn the_hot_dice_multiplier_is_refused_by_the_turn_solvers() {
         SingleTurn::solve(&plain, true).unwrap().expected_points()
     );
     assert_eq!(
-        PenaltyPolicy::solve(&odds).unwrap().average_points_per_turn(),
-        PenaltyPolicy::solve(&plain).unwrap().average_points_per_turn()
+        PenaltyPolicy::solve(&odds)
+            .unwrap()
+            .average_points_per_turn(),
+        PenaltyPolicy::solve(&plain)
+            .unwrap()
+            .average_points_per_turn()
     );
 }

@@ -32,10 +32,10 @@ use std::sync::Arc;
 use rand::{Rng, RngCore};
 
 use crate::dice::FaceCounts;
-use crate::rules::ExactTarget;
-use crate::strategy::single_turn::scoring_odds;
 use crate::game::{check_bank_total, Action, Game, GameError, Phase};
 use crate::limits::{MAX_BOT_ROLLS_PER_TURN, MAX_TURN_TOTAL};
+use crate::rules::ExactTarget;
+use crate::strategy::single_turn::scoring_odds;
 use crate::strategy::{
     Odds, PenaltyPolicy, PlayerState, Progress, SingleTurn, StrategyError, TwoPlayerState, WinTable,
 };
