@@ -762,7 +762,8 @@ pub enum Bot {
 }
 
 impl Bot {
-    /// The single-turn optimal bot for `rules`.
+    /// The single-turn optimal bot for `rules`; `Unsupported` where [`Advisor::single_turn`]
+    /// is (the hot-dice multiplier, an exact target, piggybacking).
     pub fn single_turn_optimal(rules: &crate::rules::Rules) -> Result<Bot, StrategyError> {
         Ok(Bot::Advised(Arc::new(Advisor::single_turn(rules)?)))
     }
