@@ -2226,7 +2226,8 @@ typedef struct FarkleAdvice {
  * Calling it again on a prepared game does nothing and returns FARKLE_STATUS_OK.
  *
  * Errors: FARKLE_STATUS_NULL_POINTER; FARKLE_STATUS_UNSUPPORTED (a turn could go on forever
- * without risk); FARKLE_STATUS_RESOURCE_LIMIT (the rules need more than the library allows,
+ * without risk, or a house rule the policies do not model: a hot_dice_multiplier_step above
+ * 0, an exact_target other than FARKLE_EXACT_TARGET_OFF, or piggybacking); FARKLE_STATUS_RESOURCE_LIMIT (the rules need more than the library allows,
  * a bank minimum of a billion points for one); FARKLE_STATUS_CANCELLED. farkle_game_last_error()
  * and farkle_last_error_message() say why.
  *
@@ -2263,7 +2264,9 @@ enum FarkleStatus farkle_game_prepare_advice(struct FarkleGame *game,
  * FARKLE_STATUS_INVALID_ARGUMENT (the table was solved for rules other than the game's, or
  * the turn holds more than FARKLE_MAX_TURN_TOTAL points);
  * FARKLE_STATUS_UNSUPPORTED (the rules' single turn cannot be solved: a turn could go on
- * forever without risk); FARKLE_STATUS_RESOURCE_LIMIT (solving it needs more than the
+ * forever without risk, or a house rule the advice does not model: a
+ * hot_dice_multiplier_step above 0, an exact_target other than FARKLE_EXACT_TARGET_OFF, or
+ * piggybacking; singles_only_before_entry and the same-face scoring options are honoured); FARKLE_STATUS_RESOURCE_LIMIT (solving it needs more than the
  * limits allow; see farkle_game_prepare_advice());
  * FARKLE_STATUS_BUFFER_TOO_SMALL (out_choices not NULL and fewer than the choices: then
  * only *out_count is written, with the number needed). Otherwise nothing is written.
@@ -2295,8 +2298,9 @@ enum FarkleStatus farkle_game_advise(const struct FarkleGame *game,
  * FARKLE_STATUS_NULL_POINTER (game, or table with FARKLE_BOT_KIND_WIN_OPTIMAL);
  * FARKLE_STATUS_INVALID_ARGUMENT (an unknown bot_kind, or a table solved for other rules);
  * FARKLE_STATUS_GAME_OVER; FARKLE_STATUS_NO_DICE_GENERATOR (the game's dice are supplied);
- * FARKLE_STATUS_ENTROPY_UNAVAILABLE; FARKLE_STATUS_UNSUPPORTED (the rules' single turn
- * cannot be solved); FARKLE_STATUS_RESOURCE_LIMIT (the single-turn policy of the optimal
+ * FARKLE_STATUS_ENTROPY_UNAVAILABLE; FARKLE_STATUS_UNSUPPORTED (an optimal kind under
+ * rules whose single turn cannot be solved, or under a house rule the advice does not model;
+ * see farkle_game_advise(); the random and threshold kinds play under every rules value); FARKLE_STATUS_RESOURCE_LIMIT (the single-turn policy of the optimal
  * kinds needs more than the limits allow, or the turn reached
  * FARKLE_LIMIT_BOT_ROLLS_PER_TURN rolls where the bot may not bank: only rules under which a
  * hand can be rolled forever without risk get there).
@@ -2372,7 +2376,9 @@ typedef struct FarkleSimulation {
  * player_count > 0, or table with a win-optimal bot); FARKLE_STATUS_INVALID_RULES;
  * FARKLE_STATUS_INVALID_ARGUMENT (player_count 0 or above 64, an unknown bot kind, or a table
  * solved for other rules); FARKLE_STATUS_UNSUPPORTED or FARKLE_STATUS_RESOURCE_LIMIT (an
- * optimal bot's policy cannot be solved, or a game cannot finish).
+ * optimal bot's policy cannot be solved, a house rule it does not model among them, see
+ * farkle_game_advise(); or a game cannot finish). Random and threshold bots play under every
+ * house rule (games under the game's house rules are played through a full game).
  * farkle_last_error_message() says why.
  *
  * Requires:
@@ -2469,7 +2475,11 @@ typedef struct FarklePointsProbability {
 
 /**
  * Exact odds of rolling dice dice under rules: the probability of a farkle and of hot
- * dice, as doubles and as reduced fractions, computed by enumerating every roll.
+ * dice, as doubles and as reduced fractions, computed by enumerating every roll. The odds
+ * are those of the rules' scoring (the same-face scoring options included), as a player on
+ * the board scores; under singles_only_before_entry a player not on the board rolls under
+ * the same rules with every combination but the single 1 and the single 5 set to 0. The
+ * game options (the hot-dice multiplier, exact_target, piggybacking) do not change a roll.
  *
  * Errors: FARKLE_STATUS_NULL_POINTER (rules or out_odds), FARKLE_STATUS_INVALID_RULES,
  * FARKLE_STATUS_INVALID_ARGUMENT (dice outside 1 to rules->dice_count). *out_odds is written
@@ -2560,9 +2570,17 @@ typedef struct FarkleChoice {
  * one). farkle_turn_policy_new_with_progress() reports progress and can be cancelled.
  *
  * On success *out_policy owns a new policy; free it with farkle_turn_policy_free().
+ * House rules: the same-face scoring options play through the scoring; with
+ * singles_only_before_entry a policy for a player not on the board scores only single 1s and
+ * 5s (and its turn totals are multiples of that scoring's granularity). The target and
+ * exact_target do not enter one turn's expected points; under piggybacking, compare
+ * farkle_turn_policy_value() at the offered turn total and dice with the value from scratch.
+ * A hot_dice_multiplier_step above 0 is refused with FARKLE_STATUS_UNSUPPORTED: the policy
+ * does not track the multiplier.
+ *
  * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED
- * (a turn could go on forever without risk), FARKLE_STATUS_RESOURCE_LIMIT;
- * farkle_last_error_message() says why.
+ * (a turn could go on forever without risk, or a hot-dice multiplier),
+ * FARKLE_STATUS_RESOURCE_LIMIT; farkle_last_error_message() says why.
  *
  * Requires:
  * rules readable, out_policy writable.
@@ -2634,7 +2652,8 @@ enum FarkleStatus farkle_turn_policy_bank_threshold(const struct FarkleTurnPolic
  *
  * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (a turn total that is
  * negative, above FARKLE_MAX_TURN_TOTAL or not a multiple of the rules' granularity, 50 for
- * every preset; dice_left outside 1 to dice_count; on_board other than 0 or 1, or not the
+ * every preset, or off the board under singles_only_before_entry that of single 1s and 5s;
+ * dice_left outside 1 to dice_count; on_board other than 0 or 1, or not the
  * situation the policy was created for); farkle_last_error_message() says why.
  * *out_value is written only on success.
  *
@@ -2679,7 +2698,8 @@ enum FarkleStatus farkle_turn_policy_best_choice(const struct FarkleTurnPolicy *
  * states for all the counts together or FARKLE_LIMIT_TURN_WORK option evaluations in all.
  *
  * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED
- * (no penalty, or a penalty that loses the whole score), FARKLE_STATUS_RESOURCE_LIMIT.
+ * (no penalty, a penalty that loses the whole score, or a hot_dice_multiplier_step above 0),
+ * FARKLE_STATUS_RESOURCE_LIMIT.
  *
  * Requires:
  * rules readable, out_average writable.
@@ -2715,8 +2735,8 @@ enum FarkleStatus farkle_penalty_average_points_with_progress(const struct Farkl
  *
  * On success *out_policy owns a new policy; free it with farkle_penalty_policy_free().
  * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED
- * (no penalty, or a penalty that loses the whole score), FARKLE_STATUS_RESOURCE_LIMIT;
- * farkle_last_error_message() says why.
+ * (no penalty, a penalty that loses the whole score, or a hot_dice_multiplier_step above 0),
+ * FARKLE_STATUS_RESOURCE_LIMIT; farkle_last_error_message() says why.
  *
  * Requires:
  * rules readable, out_policy writable.
@@ -2885,9 +2905,11 @@ typedef struct FarkleDecision {
  *
  * On success *out_table owns a new table; free it with farkle_win_table_free().
  * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED
- * (a turn limit, no target, or a turn that could go on forever without risk),
- * FARKLE_STATUS_RESOURCE_LIMIT, FARKLE_STATUS_CANCELLED; farkle_last_error_message() says
- * why.
+ * (a turn limit, no target, a turn that could go on forever without risk, or a house rule
+ * the table does not model: singles_only_before_entry, a hot_dice_multiplier_step above 0,
+ * an exact_target other than FARKLE_EXACT_TARGET_OFF, or piggybacking; the same-face scoring
+ * options are supported), FARKLE_STATUS_RESOURCE_LIMIT, FARKLE_STATUS_CANCELLED;
+ * farkle_last_error_message() says why.
  *
  * Requires:
  * rules readable, out_table writable; progress a valid function or NULL.
@@ -2936,7 +2958,8 @@ enum FarkleStatus farkle_win_table_save(const struct FarkleWinTable *table,
  * FARKLE_STATUS_BAD_TABLE_FILE (not a table, too long, truncated, corrupted, another
  * version, or values that do not follow from its rules), FARKLE_STATUS_INVALID_RULES,
  * FARKLE_STATUS_UNSUPPORTED or FARKLE_STATUS_RESOURCE_LIMIT (the rules inside are not
- * solvable here); farkle_last_error_message() says which.
+ * solvable here, a house rule farkle_win_table_solve() refuses among them);
+ * farkle_last_error_message() says which.
  *
  * Requires:
  * path a NUL-terminated string, out_table writable.

@@ -7,11 +7,12 @@
 
 use std::sync::{Arc, OnceLock};
 
+use farkle::strategy::StrategyError;
 use farkle::strategy::{
     simulate, wilson_interval, Action, Advisor, Bot, Odds, PenaltyPolicy, PlayerState, SingleTurn,
     SolveOptions, Thresholds, ValueKind, WinTable,
 };
-use farkle::{DiceSource, FaceCounts, Game, Phase, Preset, Rules};
+use farkle::{DiceSource, ExactTarget, FaceCounts, Game, Phase, Preset, Rules};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -371,4 +372,230 @@ fn single_turn_optimal_beats_random_legal() {
     let margin = margin_in_standard_errors(&report);
     assert!(margin > 10.0, "{report:?}: margin {margin:.1}");
     assert!(report.bots[0].interval.0 > 0.75);
+}
+
+/// Classic to 2,000 with one house-rule knob (or all of them) switched on, and whether the
+/// advice (single-turn and win-optimal) models it.
+fn house_rules() -> Vec<(&'static str, Rules, bool)> {
+    let base = Rules {
+        target_score: 2000,
+        ..Preset::Classic.rules()
+    };
+    vec![
+        (
+            "three_pairs_of_one_face",
+            Rules {
+                three_pairs_of_one_face: true,
+                ..base
+            },
+            true,
+        ),
+        (
+            "two_triplets_of_one_face",
+            Rules {
+                two_triplets_of_one_face: true,
+                ..base
+            },
+            true,
+        ),
+        (
+            "singles_only_before_entry",
+            Rules {
+                singles_only_before_entry: true,
+                ..base
+            },
+            true,
+        ),
+        (
+            "multiplier 1",
+            Rules {
+                hot_dice_multiplier_step: 1,
+                ..base
+            },
+            false,
+        ),
+        (
+            "multiplier 10",
+            Rules {
+                hot_dice_multiplier_step: 10,
+                ..base
+            },
+            false,
+        ),
+        (
+            "exact refuse",
+            Rules {
+                exact_target: ExactTarget::Refuse,
+                ..base
+            },
+            false,
+        ),
+        (
+            "exact bust",
+            Rules {
+                exact_target: ExactTarget::Bust,
+                ..base
+            },
+            false,
+        ),
+        (
+            "piggybacking",
+            Rules {
+                piggybacking: true,
+                ..base
+            },
+            false,
+        ),
+        (
+            "all",
+            Rules {
+                three_pairs_of_one_face: true,
+                two_triplets_of_one_face: true,
+                singles_only_before_entry: true,
+                hot_dice_multiplier_step: 2,
+                exact_target: ExactTarget::Bust,
+                piggybacking: true,
+                final_round: false,
+                ..base
+            },
+            false,
+        ),
+    ]
+}
+
+#[test]
+fn bots_finish_games_under_every_house_rule() {
+    for (name, rules, advised) in house_rules() {
+        rules.validate().unwrap();
+        let mut bots = vec![Bot::RandomLegal, Bot::Threshold(Thresholds::default())];
+        match Bot::single_turn_optimal(&rules) {
+            Ok(bot) => {
+                assert!(advised, "{name}: advice should be refused");
+                bots.push(bot);
+            }
+            Err(StrategyError::Unsupported(why)) => {
+                assert!(!advised, "{name}: {why}");
+                let knob = match name {
+                    "exact refuse" | "exact bust" => "exact target",
+                    "piggybacking" => "piggybacking",
+                    _ => "multiplier",
+                };
+                assert!(why.contains(knob), "{name}: {why}");
+            }
+            Err(e) => panic!("{name}: {e}"),
+        }
+        for seed in 0..3 {
+            let game = play_checked(rules, &bots, seed);
+            assert!(game.winners().is_some(), "{name}");
+        }
+        // Through play_turn and the simulator (which plays these rules through Game).
+        let report = simulate(&rules, &bots, 6, 5).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(report.games, 6);
+        // Advice: given, or refused with the solver's reason, never wrong.
+        let game = Game::new(rules, 2, DiceSource::Seeded { seed: 3 }).unwrap();
+        match Advisor::single_turn(&rules) {
+            Ok(a) => assert_eq!(a.advise(&game).unwrap().recommended, Action::Roll),
+            Err(e) => assert!(!advised && matches!(e, StrategyError::Unsupported(_))),
+        }
+    }
+}
+
+#[test]
+fn the_two_player_table_refuses_the_game_knobs() {
+    for (name, rules, _) in house_rules() {
+        let scoring_only = !rules.singles_only_before_entry
+            && rules.hot_dice_multiplier_step == 0
+            && rules.exact_target == ExactTarget::Off
+            && !rules.piggybacking;
+        if scoring_only {
+            continue;
+        }
+        let rules = Rules {
+            target_score: 1000,
+            ..rules
+        };
+        match WinTable::solve(&rules, SolveOptions::default(), &mut |_| true) {
+            Err(StrategyError::Unsupported(why)) => {
+                let knob = match name {
+                    "exact refuse" | "exact bust" => "exact target",
+                    "piggybacking" => "piggybacking",
+                    "singles_only_before_entry" => "singles_only_before_entry",
+                    _ => "multiplier",
+                };
+                assert!(why.contains(knob), "{name}: {why}");
+            }
+            other => panic!("{name}: {:?}", other.map(|_| ())),
+        }
+    }
+}
+
+#[test]
+fn a_table_file_whose_rules_have_a_game_knob_is_refused() {
+    // The minimal preset's table with one knob's word set in the rules (piggybacking is the
+    // last of the 34 words at offset 12, singles_only_before_entry the 31st) and the
+    // FNV-1a 64 checksum recomputed: the rules are valid, but the table does not model them.
+    let bytes = table().to_bytes();
+    for (word, value) in [(33usize, 1u32), (30, 1), (32, 2), (31, 1)] {
+        let mut b = bytes.clone();
+        let at = 12 + 4 * word;
+        b[at..at + 4].copy_from_slice(&value.to_le_bytes());
+        let body = b.len() - 8;
+        let sum = b[..body].iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &x| {
+            (h ^ u64::from(x)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        b[body..].copy_from_slice(&sum.to_le_bytes());
+        match WinTable::from_bytes(&b) {
+            Err(StrategyError::Unsupported(_)) => {}
+            other => panic!("word {word}: {:?}", other.map(|_| ())),
+        }
+    }
+}
+
+#[test]
+fn the_threshold_bot_under_an_exact_target() {
+    // Classic to 250, no entry minimum, one player, dice supplied.
+    for exact in [ExactTarget::Off, ExactTarget::Refuse, ExactTarget::Bust] {
+        let rules = Rules {
+            target_score: 250,
+            min_entry_score: 0,
+            final_round: false,
+            exact_target: exact,
+            ..Preset::Classic.rules()
+        };
+        let bot = Bot::Threshold(Thresholds::default());
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        // 1-1-1-2-3-4: the best selection is the three 1s, 1000 points, past the target.
+        // Without an exact target the bot keeps them and banks (it reaches the target);
+        // with one it does not bank past the target while it can roll, and rolls on.
+        let mut game = Game::new(rules, 1, DiceSource::Supplied).unwrap();
+        game.roll_with(&[1, 1, 1, 2, 3, 4]).unwrap();
+        let keep = bot.decide(&game, &mut rng).unwrap();
+        assert_eq!(keep, Action::Select(0b000111), "{exact:?}");
+        game.apply(keep).unwrap();
+        let next = bot.decide(&game, &mut rng).unwrap();
+        let expected = if exact == ExactTarget::Off {
+            Action::Bank
+        } else {
+            Action::Roll
+        };
+        assert_eq!(next, expected, "{exact:?}");
+        // 1-1-5-5-2-3: 1-1-5 makes exactly 250. Under an exact target the bot keeps it (and
+        // then banks, reaching the target); otherwise it keeps the most points, 1-1-5-5
+        // (300), and banks too.
+        let mut game = Game::new(rules, 1, DiceSource::Supplied).unwrap();
+        game.roll_with(&[1, 1, 5, 5, 2, 3]).unwrap();
+        let keep = bot.decide(&game, &mut rng).unwrap();
+        let Action::Select(mask) = keep else {
+            panic!("{keep:?}")
+        };
+        let want = if exact == ExactTarget::Off { 4 } else { 3 };
+        assert_eq!(mask.count_ones(), want, "{exact:?}");
+        game.apply(keep).unwrap();
+        assert_eq!(game.turn().points, if want == 4 { 300 } else { 250 });
+        assert_eq!(
+            bot.decide(&game, &mut rng).unwrap(),
+            Action::Bank,
+            "{exact:?}"
+        );
+    }
 }

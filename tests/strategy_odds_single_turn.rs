@@ -502,3 +502,218 @@ fn penalty_thresholds_by_farkles_in_a_row() {
         }
     }
 }
+
+/// The expectimax of a player off the board under `singles_only_before_entry`, written
+/// without the library's scorer: a kept selection is some of the roll's 1s and some of its
+/// 5s (at least one die), worth `single_one` a 1 and `single_five` a 5; any roll without a
+/// 1 or a 5 (that scores) is a farkle. Every ordered roll of n dice counts 1/6^n.
+struct SinglesOnlyOffBoard {
+    rules: Rules,
+    /// Above this turn total the recursion banks.
+    cap: i32,
+    memo: HashMap<(i32, usize), f64>,
+}
+
+impl SinglesOnlyOffBoard {
+    fn may_bank(&self, t: i32) -> bool {
+        t > 0 && t >= self.rules.min_bank_score && t >= self.rules.min_entry_score
+    }
+
+    /// R(t, n): the better of banking (where allowed) and rolling.
+    fn hold(&mut self, t: i32, n: usize) -> f64 {
+        if t > self.cap && self.may_bank(t) {
+            return f64::from(t);
+        }
+        let roll = self.roll(t, n);
+        if self.may_bank(t) {
+            roll.max(f64::from(t))
+        } else {
+            roll
+        }
+    }
+
+    fn roll(&mut self, t: i32, n: usize) -> f64 {
+        if let Some(&v) = self.memo.get(&(t, n)) {
+            return v;
+        }
+        let (one, five) = (self.rules.single_one, self.rules.single_five);
+        let mut sum = 0.0;
+        for code in 0..6u32.pow(n as u32) {
+            // Faces 1 to 6 from the base-6 digits; only the 1s and the 5s matter.
+            let (mut ones, mut fives, mut c) = (0usize, 0usize, code);
+            for _ in 0..n {
+                match c % 6 {
+                    0 => ones += 1,
+                    4 => fives += 1,
+                    _ => {}
+                }
+                c /= 6;
+            }
+            let mut best: Option<f64> = None;
+            for a in 0..=if one > 0 { ones } else { 0 } {
+                for b in 0..=if five > 0 { fives } else { 0 } {
+                    if a + b == 0 {
+                        continue;
+                    }
+                    let t2 = t + a as i32 * one + b as i32 * five;
+                    let left = n - a - b;
+                    let v = if left > 0 {
+                        self.hold(t2, left)
+                    } else if self.rules.hot_dice {
+                        self.hold(t2, usize::from(self.rules.dice_count))
+                    } else if self.may_bank(t2) {
+                        f64::from(t2)
+                    } else {
+                        0.0
+                    };
+                    best = Some(best.map_or(v, |x: f64| x.max(v)));
+                }
+            }
+            sum += best.unwrap_or(0.0);
+        }
+        let v = sum / 6f64.powi(n as i32);
+        self.memo.insert((t, n), v);
+        v
+    }
+}
+
+#[test]
+fn singles_only_before_entry_off_the_board_agrees_with_a_singles_expectimax() {
+    // R(t, n) of a player off the board for n = 1, 2, 3 dice, against the expectimax above
+    // (which knows nothing of triples, straights or the library's scorer).
+    let classic = Preset::Classic.rules();
+    let cases = [
+        // Classic on three dice: entry 500, hot dice.
+        Rules {
+            singles_only_before_entry: true,
+            ..three_dice(classic)
+        },
+        // No hot dice, no single 5, entry 300 and a bank minimum of 200.
+        Rules {
+            singles_only_before_entry: true,
+            hot_dice: false,
+            single_five: 0,
+            min_entry_score: 300,
+            min_bank_score: 200,
+            ..three_dice(classic)
+        },
+        // Two dice and entry 0.
+        Rules {
+            singles_only_before_entry: true,
+            dice_count: 2,
+            min_entry_score: 0,
+            ..classic
+        },
+    ];
+    for rules in cases {
+        let odds = Odds::new(&rules).unwrap();
+        let turn = SingleTurn::solve(&odds, false).unwrap();
+        let mut brute = SinglesOnlyOffBoard {
+            rules,
+            cap: turn.cap() + 5000,
+            memo: HashMap::new(),
+        };
+        let step = if rules.single_five > 0 { 50 } else { 100 };
+        for t in (0..=2000).step_by(step).chain([2400, 5000]) {
+            for n in 1..=rules.dice_count.min(3) {
+                let expected = brute.hold(t, usize::from(n));
+                let got = turn.position_value(t, n, false).unwrap();
+                assert!(
+                    (got - expected).abs() < 1e-9,
+                    "{rules:?} t={t} n={n}: {got} vs {expected}"
+                );
+            }
+        }
+        let n = rules.dice_count;
+        assert!((turn.expected_points() - brute.roll(0, usize::from(n))).abs() < 1e-9);
+        // On the board the full scoring applies: with three dice, triples score too, so the
+        // turn is worth more; with two dice only singles ever score, so it is worth the same
+        // (entry 0: the same banks are allowed).
+        let on = SingleTurn::solve(&odds, true).unwrap();
+        if n >= 3 {
+            assert!(on.expected_points() > turn.expected_points());
+        } else {
+            assert!((on.expected_points() - turn.expected_points()).abs() < 1e-9);
+        }
+    }
+}
+
+#[test]
+fn singles_only_before_entry_choices_by_hand() {
+    // Classic on three dice, off the board, singles only: 2-2-2 scores nothing (a farkle,
+    // where on the board it is 200), and 1-1-1 is three singles, 300 (on the board 1000).
+    let rules = Rules {
+        singles_only_before_entry: true,
+        ..three_dice(Preset::Classic.rules())
+    };
+    let odds = Odds::new(&rules).unwrap();
+    let off = SingleTurn::solve(&odds, false).unwrap();
+    let on = SingleTurn::solve(&odds, true).unwrap();
+    let twos = FaceCounts::from_faces(&[2, 2, 2], 6).unwrap();
+    let ones = FaceCounts::from_faces(&[1, 1, 1], 6).unwrap();
+    assert_eq!(off.best_choice(twos, 0).unwrap(), None);
+    assert_eq!(on.best_choice(twos, 0).unwrap().unwrap().points, 200);
+    let c = off.best_choice(ones, 0).unwrap().unwrap();
+    assert_eq!((c.points, c.keep.total()), (300, 3));
+    assert_eq!(on.best_choice(ones, 0).unwrap().unwrap().points, 1000);
+    // One die off the board with no hot dice and entry 0: a 1 (100) or a 5 (50) banks at
+    // once, anything else farkles: R(0, 1) = (100 + 50) / 6 = 25, as without the knob.
+    let one = Rules {
+        dice_count: 1,
+        hot_dice: false,
+        min_entry_score: 0,
+        singles_only_before_entry: true,
+        ..Preset::Classic.rules()
+    };
+    let turn = SingleTurn::solve(&Odds::new(&one).unwrap(), false).unwrap();
+    assert!((turn.position_value(0, 1, false).unwrap() - 25.0).abs() < 1e-12);
+}
+
+#[test]
+fn the_hot_dice_multiplier_is_refused_by_the_turn_solvers() {
+    for step in [1, 10] {
+        let rules = Rules {
+            hot_dice_multiplier_step: step,
+            ..Preset::Extended.rules()
+        };
+        let odds = Odds::new(&rules).unwrap();
+        for on_board in [false, true] {
+            match SingleTurn::solve(&odds, on_board) {
+                Err(StrategyError::Unsupported(why)) => assert!(why.contains("multiplier")),
+                other => panic!("{other:?}"),
+            }
+        }
+        match PenaltyPolicy::solve(&odds) {
+            Err(StrategyError::Unsupported(why)) => assert!(why.contains("multiplier")),
+            other => panic!("{other:?}"),
+        }
+        // The odds of one roll do not depend on it.
+        let plain = Odds::new(&Preset::Extended.rules()).unwrap();
+        assert_eq!(
+            odds.hand(6).unwrap().farkle(),
+            plain.hand(6).unwrap().farkle()
+        );
+    }
+    // The other game knobs do not change a single turn's expected points, nor the penalty
+    // policy's average (which is taken on the board and knows no target).
+    let plain = Odds::new(&Preset::Extended.rules()).unwrap();
+    let knobs = Rules {
+        exact_target: farkle::ExactTarget::Bust,
+        piggybacking: true,
+        singles_only_before_entry: true,
+        ..Preset::Extended.rules()
+    };
+    let odds = Odds::new(&knobs).unwrap();
+    assert_eq!(
+        SingleTurn::solve(&odds, true).unwrap().expected_points(),
+        SingleTurn::solve(&plain, true).unwrap().expected_points()
+    );
+    assert_eq!(
+        PenaltyPolicy::solve(&odds)
+            .unwrap()
+            .average_points_per_turn(),
+        PenaltyPolicy::solve(&plain)
+            .unwrap()
+            .average_points_per_turn()
+    );
+}

@@ -622,7 +622,8 @@ fn saved_tables_round_trip_and_damage_is_refused() {
         b[at] ^= 0x10;
         assert!(bad_file(&b), "flip at {at}");
     }
-    // Another version (with a matching checksum, so only the version is wrong).
+    // Another version (with a matching checksum, so only the version is wrong): 3, after
+    // the current 2.
     let mut b = bytes.clone();
     b[8] = 3;
     let body = b.len() - 8;

@@ -131,7 +131,10 @@ fn last_error() -> String {
         .into_owned()
 }
 
-/// Statuses a solve of any rules value may end with.
+/// Statuses a solve of any rules value may end with (`Unsupported` includes a house rule the
+/// solver does not model: the hot-dice multiplier for every solver; an exact target and
+/// piggybacking for the advice and the two-player table, singles only before entry for the
+/// table; on a game the optimal bots are then left out, the random and threshold bots play).
 fn solve_status(s: FarkleStatus) -> bool {
     matches!(
         s,
@@ -203,14 +206,18 @@ fn policy(rules: &FarkleRules, patience: u8, call: &Call) {
         ),
     }
     if (0..=FARKLE_MAX_TURN_TOTAL).contains(turn_total) && !faces.is_empty() {
-        // Within range, only the faces can be wrong, or the turn total's granularity (a
-        // multiple of the rules' unit, 50 for the presets), which the value refuses alike.
+        // Within range, only the faces can be wrong, or the turn total off the grid of the
+        // policy's granularity (a turn total such as 210 under a granularity of 50, or under
+        // singles_only_before_entry off the board that of the single-only scoring), which
+        // the value refuses alike.
         if let Err(s) = choice {
-            let value = out(|v| unsafe {
-                farkle_turn_policy_value(handle, *turn_total, 1, u8::from(*on_board), v)
-            });
             if s == FarkleStatus::InvalidArgument {
+                let why = last_error();
+                assert!(why.contains("not a multiple of"), "{turn_total}: {why}");
                 assert!(*turn_total > 0, "turn total 0 refused");
+                let value = out(|v| unsafe {
+                    farkle_turn_policy_value(handle, *turn_total, 1, u8::from(*on_board), v)
+                });
                 assert_eq!(
                     value.err(),
                     Some(FarkleStatus::InvalidArgument),

@@ -186,7 +186,8 @@ pub(crate) fn bot_of(
 /// Calling it again on a prepared game does nothing and returns FARKLE_STATUS_OK.
 ///
 /// Errors: FARKLE_STATUS_NULL_POINTER; FARKLE_STATUS_UNSUPPORTED (a turn could go on forever
-/// without risk); FARKLE_STATUS_RESOURCE_LIMIT (the rules need more than the library allows,
+/// without risk, or a house rule the policies do not model: a hot_dice_multiplier_step above
+/// 0, an exact_target other than FARKLE_EXACT_TARGET_OFF, or piggybacking); FARKLE_STATUS_RESOURCE_LIMIT (the rules need more than the library allows,
 /// a bank minimum of a billion points for one); FARKLE_STATUS_CANCELLED. farkle_game_last_error()
 /// and farkle_last_error_message() say why.
 ///
@@ -232,7 +233,9 @@ pub unsafe extern "C" fn farkle_game_prepare_advice(
 /// FARKLE_STATUS_INVALID_ARGUMENT (the table was solved for rules other than the game's, or
 /// the turn holds more than FARKLE_MAX_TURN_TOTAL points);
 /// FARKLE_STATUS_UNSUPPORTED (the rules' single turn cannot be solved: a turn could go on
-/// forever without risk); FARKLE_STATUS_RESOURCE_LIMIT (solving it needs more than the
+/// forever without risk, or a house rule the advice does not model: a
+/// hot_dice_multiplier_step above 0, an exact_target other than FARKLE_EXACT_TARGET_OFF, or
+/// piggybacking; singles_only_before_entry and the same-face scoring options are honoured); FARKLE_STATUS_RESOURCE_LIMIT (solving it needs more than the
 /// limits allow; see farkle_game_prepare_advice());
 /// FARKLE_STATUS_BUFFER_TOO_SMALL (out_choices not NULL and fewer than the choices: then
 /// only `*out_count` is written, with the number needed). Otherwise nothing is written.
@@ -299,8 +302,9 @@ pub unsafe extern "C" fn farkle_game_advise(
 /// FARKLE_STATUS_NULL_POINTER (game, or table with FARKLE_BOT_KIND_WIN_OPTIMAL);
 /// FARKLE_STATUS_INVALID_ARGUMENT (an unknown bot_kind, or a table solved for other rules);
 /// FARKLE_STATUS_GAME_OVER; FARKLE_STATUS_NO_DICE_GENERATOR (the game's dice are supplied);
-/// FARKLE_STATUS_ENTROPY_UNAVAILABLE; FARKLE_STATUS_UNSUPPORTED (the rules' single turn
-/// cannot be solved); FARKLE_STATUS_RESOURCE_LIMIT (the single-turn policy of the optimal
+/// FARKLE_STATUS_ENTROPY_UNAVAILABLE; FARKLE_STATUS_UNSUPPORTED (an optimal kind under
+/// rules whose single turn cannot be solved, or under a house rule the advice does not model;
+/// see farkle_game_advise(); the random and threshold kinds play under every rules value); FARKLE_STATUS_RESOURCE_LIMIT (the single-turn policy of the optimal
 /// kinds needs more than the limits allow, or the turn reached
 /// FARKLE_LIMIT_BOT_ROLLS_PER_TURN rolls where the bot may not bank: only rules under which a
 /// hand can be rolled forever without risk get there).

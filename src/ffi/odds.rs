@@ -56,7 +56,11 @@ pub(crate) fn dice_arg(dice: u32, dice_count: u8) -> Outcome<u8> {
 }
 
 /// Exact odds of rolling `dice` dice under `rules`: the probability of a farkle and of hot
-/// dice, as doubles and as reduced fractions, computed by enumerating every roll.
+/// dice, as doubles and as reduced fractions, computed by enumerating every roll. The odds
+/// are those of the rules' scoring (the same-face scoring options included), as a player on
+/// the board scores; under singles_only_before_entry a player not on the board rolls under
+/// the same rules with every combination but the single 1 and the single 5 set to 0. The
+/// game options (the hot-dice multiplier, exact_target, piggybacking) do not change a roll.
 ///
 /// Errors: FARKLE_STATUS_NULL_POINTER (rules or out_odds), FARKLE_STATUS_INVALID_RULES,
 /// FARKLE_STATUS_INVALID_ARGUMENT (dice outside 1 to rules->dice_count). `*out_odds` is written

@@ -85,7 +85,9 @@ fn bots_of(rules: &Rules, kinds: &[u32], table: Option<&FarkleWinTable>) -> Outc
 /// player_count > 0, or table with a win-optimal bot); FARKLE_STATUS_INVALID_RULES;
 /// FARKLE_STATUS_INVALID_ARGUMENT (player_count 0 or above 64, an unknown bot kind, or a table
 /// solved for other rules); FARKLE_STATUS_UNSUPPORTED or FARKLE_STATUS_RESOURCE_LIMIT (an
-/// optimal bot's policy cannot be solved, or a game cannot finish).
+/// optimal bot's policy cannot be solved, a house rule it does not model among them, see
+/// farkle_game_advise(); or a game cannot finish). Random and threshold bots play under every
+/// house rule (games under the game's house rules are played through a full game).
 /// farkle_last_error_message() says why.
 ///
 /// # Safety

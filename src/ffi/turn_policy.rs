@@ -103,9 +103,17 @@ impl Handle for FarkleTurnPolicy {}
 /// one). farkle_turn_policy_new_with_progress() reports progress and can be cancelled.
 ///
 /// On success `*out_policy` owns a new policy; free it with farkle_turn_policy_free().
+/// House rules: the same-face scoring options play through the scoring; with
+/// singles_only_before_entry a policy for a player not on the board scores only single 1s and
+/// 5s (and its turn totals are multiples of that scoring's granularity). The target and
+/// exact_target do not enter one turn's expected points; under piggybacking, compare
+/// farkle_turn_policy_value() at the offered turn total and dice with the value from scratch.
+/// A hot_dice_multiplier_step above 0 is refused with FARKLE_STATUS_UNSUPPORTED: the policy
+/// does not track the multiplier.
+///
 /// Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED
-/// (a turn could go on forever without risk), FARKLE_STATUS_RESOURCE_LIMIT;
-/// farkle_last_error_message() says why.
+/// (a turn could go on forever without risk, or a hot-dice multiplier),
+/// FARKLE_STATUS_RESOURCE_LIMIT; farkle_last_error_message() says why.
 ///
 /// # Safety
 /// `rules` readable, `out_policy` writable.
@@ -220,7 +228,8 @@ pub unsafe extern "C" fn farkle_turn_policy_bank_threshold(
 ///
 /// Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (a turn total that is
 /// negative, above FARKLE_MAX_TURN_TOTAL or not a multiple of the rules' granularity, 50 for
-/// every preset; dice_left outside 1 to dice_count; on_board other than 0 or 1, or not the
+/// every preset, or off the board under singles_only_before_entry that of single 1s and 5s;
+/// dice_left outside 1 to dice_count; on_board other than 0 or 1, or not the
 /// situation the policy was created for); farkle_last_error_message() says why.
 /// `*out_value` is written only on success.
 ///
@@ -301,7 +310,8 @@ pub unsafe extern "C" fn farkle_turn_policy_best_choice(
 /// states for all the counts together or FARKLE_LIMIT_TURN_WORK option evaluations in all.
 ///
 /// Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED
-/// (no penalty, or a penalty that loses the whole score), FARKLE_STATUS_RESOURCE_LIMIT.
+/// (no penalty, a penalty that loses the whole score, or a hot_dice_multiplier_step above 0),
+/// FARKLE_STATUS_RESOURCE_LIMIT.
 ///
 /// # Safety
 /// `rules` readable, `out_average` writable.
@@ -366,8 +376,8 @@ impl Handle for FarklePenaltyPolicy {}
 ///
 /// On success `*out_policy` owns a new policy; free it with farkle_penalty_policy_free().
 /// Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED
-/// (no penalty, or a penalty that loses the whole score), FARKLE_STATUS_RESOURCE_LIMIT;
-/// farkle_last_error_message() says why.
+/// (no penalty, a penalty that loses the whole score, or a hot_dice_multiplier_step above 0),
+/// FARKLE_STATUS_RESOURCE_LIMIT; farkle_last_error_message() says why.
 ///
 /// # Safety
 /// `rules` readable, `out_policy` writable.

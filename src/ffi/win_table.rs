@@ -126,9 +126,11 @@ fn turn_state(s: &FarkleTurnState) -> Outcome<TwoPlayerState> {
 ///
 /// On success `*out_table` owns a new table; free it with farkle_win_table_free().
 /// Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED
-/// (a turn limit, no target, or a turn that could go on forever without risk),
-/// FARKLE_STATUS_RESOURCE_LIMIT, FARKLE_STATUS_CANCELLED; farkle_last_error_message() says
-/// why.
+/// (a turn limit, no target, a turn that could go on forever without risk, or a house rule
+/// the table does not model: singles_only_before_entry, a hot_dice_multiplier_step above 0,
+/// an exact_target other than FARKLE_EXACT_TARGET_OFF, or piggybacking; the same-face scoring
+/// options are supported), FARKLE_STATUS_RESOURCE_LIMIT, FARKLE_STATUS_CANCELLED;
+/// farkle_last_error_message() says why.
 ///
 /// # Safety
 /// `rules` readable, `out_table` writable; `progress` a valid function or NULL.
@@ -198,7 +200,8 @@ pub unsafe extern "C" fn farkle_win_table_save(
 /// FARKLE_STATUS_BAD_TABLE_FILE (not a table, too long, truncated, corrupted, another
 /// version, or values that do not follow from its rules), FARKLE_STATUS_INVALID_RULES,
 /// FARKLE_STATUS_UNSUPPORTED or FARKLE_STATUS_RESOURCE_LIMIT (the rules inside are not
-/// solvable here); farkle_last_error_message() says which.
+/// solvable here, a house rule farkle_win_table_solve() refuses among them);
+/// farkle_last_error_message() says which.
 ///
 /// # Safety
 /// `path` a NUL-terminated string, `out_table` writable.

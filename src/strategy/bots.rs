@@ -34,6 +34,8 @@ use rand::{Rng, RngCore};
 use crate::dice::FaceCounts;
 use crate::game::{check_bank_total, Action, Game, GameError, Phase};
 use crate::limits::{MAX_BOT_ROLLS_PER_TURN, MAX_TURN_TOTAL};
+use crate::rules::ExactTarget;
+use crate::strategy::single_turn::scoring_odds;
 use crate::strategy::{
     Odds, PenaltyPolicy, PlayerState, Progress, SingleTurn, StrategyError, TwoPlayerState, WinTable,
 };
@@ -113,6 +115,9 @@ pub enum AdviceError {
 #[derive(Debug, Clone)]
 pub struct Advisor {
     odds: Odds,
+    /// The odds of a player off the board (under `singles_only_before_entry` only single 1s
+    /// and 5s score; otherwise the same as `odds`).
+    off_board_odds: Odds,
     off_board: SingleTurn,
     on_board: SingleTurn,
     /// The on-board turns by farkles in a row, under a points penalty.
@@ -124,6 +129,12 @@ impl Advisor {
     /// The single-turn advisor for `rules`: two single-turn solves (on the board and not),
     /// plus the long-run policy under a points penalty. Milliseconds for six dice; the limits
     /// of [`SingleTurn::solve`] and [`PenaltyPolicy::solve`] apply.
+    ///
+    /// House rules: the same-face scoring knobs and `singles_only_before_entry` (a player off
+    /// the board is advised under single-only scoring) are honoured; `Unsupported` under the
+    /// hot-dice multiplier, an exact target and piggybacking, which its turn values do not
+    /// model (it would advise banks the game refuses or that bust, and ignore offers to take
+    /// over a turn).
     pub fn single_turn(rules: &crate::rules::Rules) -> Result<Advisor, StrategyError> {
         Self::single_turn_with_progress(rules, &mut |_| true)
     }
@@ -134,7 +145,9 @@ impl Advisor {
         rules: &crate::rules::Rules,
         progress: Progress,
     ) -> Result<Advisor, StrategyError> {
+        crate::strategy::refuse_game_knobs(rules)?;
         let odds = Odds::new(rules)?;
+        let off_board_odds = scoring_odds(&odds, false)?.unwrap_or_else(|| odds.clone());
         let has_penalty = rules.farkle_penalty_streak > 0 && !rules.farkle_penalty_loses_all;
         let parts = if has_penalty { 3.0 } else { 2.0 };
         let off_board =
@@ -153,6 +166,7 @@ impl Advisor {
             on_board,
             penalty,
             odds,
+            off_board_odds,
             table: None,
         })
     }
@@ -191,8 +205,17 @@ impl Advisor {
         self.odds.unit()
     }
 
-    fn farkle_probability(&self, dice: u8) -> Option<(u8, f64)> {
-        let hand = self.odds.hand(dice)?;
+    /// The odds of rolling for a player in this situation.
+    fn odds_for(&self, m: &Mover) -> &Odds {
+        if m.on_board {
+            &self.odds
+        } else {
+            &self.off_board_odds
+        }
+    }
+
+    fn farkle_probability(&self, m: &Mover, dice: u8) -> Option<(u8, f64)> {
+        let hand = self.odds_for(m).hand(dice)?;
         Some((dice, hand.farkle().to_f64()))
     }
 
@@ -445,7 +468,7 @@ impl Advisor {
         let next_roll = if next == 0 || (banks_next && self.bank_allowed(game, t2)) {
             None
         } else {
-            self.farkle_probability(next)
+            self.farkle_probability(&mover, next)
         };
         Ok(Advice {
             recommended: choices[best].action,
@@ -498,7 +521,7 @@ impl Advisor {
             Action::ForfeitTurn
         };
         let next_roll = match recommended {
-            Action::Roll => self.farkle_probability(hand),
+            Action::Roll => self.farkle_probability(&Mover::of(game), hand),
             _ => None,
         };
         Ok(Advice {
@@ -572,8 +595,9 @@ impl Advisor {
     pub(crate) fn roll_value(&self, m: &Mover, hand: u8) -> Result<f64, StrategyError> {
         let t = m.turn_points;
         let policy = self.single_for(m);
-        let unit = self.odds.unit();
-        let hand_odds = self.odds.hand(hand).expect("hand size in range");
+        let odds = self.odds_for(m);
+        let unit = odds.unit();
+        let hand_odds = odds.hand(hand).expect("hand size in range");
         // A farkle is worth the policy's farkle payoff (0 without a penalty).
         let mut acc = hand_odds.farkle().to_f64() * policy.farkle_payoff();
         for g in &hand_odds.groups {
@@ -676,7 +700,9 @@ impl Thresholds {
     /// `turn_points` in the turn, banking which would take its score to `score_after`: in its
     /// last turn of a final round once that beats `lead`, the best of the others; otherwise
     /// when that reaches the target, when every die has scored (`dice == 0`), or once the turn
-    /// reaches the threshold for `dice`.
+    /// reaches the threshold for `dice`. Under an exact target it never wants to bank a
+    /// turn that would take it past the target (refused, or a bust that scores nothing): it
+    /// rolls on where it may (and banks a busting turn only when it cannot roll).
     pub(crate) fn banks(
         &self,
         dice: u8,
@@ -686,6 +712,9 @@ impl Thresholds {
         lead: Option<i64>,
     ) -> bool {
         let target = i64::from(rules.target_score);
+        if rules.exact_target != ExactTarget::Off && target > 0 && score_after > target {
+            return false;
+        }
         match lead {
             Some(lead) => score_after > lead,
             None => {
@@ -702,6 +731,23 @@ impl Thresholds {
     }
 }
 
+/// Under an exact target, a legal selection that takes the player's banked score exactly to
+/// the target, if the roll has one (the threshold bot keeps it and banks).
+fn exact_hit(game: &Game) -> Option<u16> {
+    let rules = game.rules();
+    if rules.exact_target == ExactTarget::Off {
+        return None;
+    }
+    let me = &game.players()[game.current_player()];
+    let before = me.score.saturating_add(game.turn().points);
+    game.legal_selections()
+        .into_iter()
+        .find(|l| {
+            before.saturating_add(i64::from(l.selection.points)) == i64::from(rules.target_score)
+        })
+        .map(|l| l.mask)
+}
+
 /// A computer player.
 #[derive(Debug, Clone)]
 pub enum Bot {
@@ -716,7 +762,8 @@ pub enum Bot {
 }
 
 impl Bot {
-    /// The single-turn optimal bot for `rules`.
+    /// The single-turn optimal bot for `rules`; `Unsupported` where [`Advisor::single_turn`]
+    /// is (the hot-dice multiplier, an exact target, piggybacking).
     pub fn single_turn_optimal(rules: &crate::rules::Rules) -> Result<Bot, StrategyError> {
         Ok(Bot::Advised(Arc::new(Advisor::single_turn(rules)?)))
     }
@@ -757,10 +804,12 @@ impl Bot {
             Bot::Threshold(thresholds) => Ok(match game.phase() {
                 // The roll's best selection: the most points, then the most dice.
                 Phase::AwaitingSelection => Action::Select(
-                    game.turn()
-                        .last_roll()
-                        .expect("a roll awaits selection")
-                        .best_selection_mask,
+                    exact_hit(game).unwrap_or(
+                        game.turn()
+                            .last_roll()
+                            .expect("a roll awaits selection")
+                            .best_selection_mask,
+                    ),
                 ),
                 _ => {
                     let turn = game.turn();

@@ -20,7 +20,7 @@ pub mod two_player;
 
 use thiserror::Error;
 
-use crate::rules::RulesError;
+use crate::rules::{ExactTarget, Rules, RulesError};
 
 /// A progress function: called now and then with the fraction done (0 to 1); returning
 /// `false` stops the computation, which then returns [`StrategyError::Cancelled`].
@@ -170,6 +170,39 @@ pub use simulate::{
 };
 pub use single_turn::{Choice, PenaltyPolicy, SingleTurn};
 pub use two_player::{Decision, PlayerState, SolveOptions, TwoPlayerState, WinChoice, WinTable};
+
+/// The refusal of every solver that plays a turn: the hot-dice multiplier makes a turn's
+/// value depend on its multiplier level too, which no solver's state holds.
+pub(crate) fn refuse_multiplier(rules: &Rules) -> Result<(), StrategyError> {
+    if rules.hot_dice_multiplier_step > 0 {
+        return Err(StrategyError::Unsupported(
+            "the hot-dice multiplier (hot_dice_multiplier_step above 0): a turn's value would \
+             depend on its multiplier level, which this solver does not model",
+        ));
+    }
+    Ok(())
+}
+
+/// The refusals of the solvers that play whole games (the two-player table, and the advice
+/// and optimal bots built on the single-turn policy): the multiplier, an exact target (a bank
+/// past the target is refused or busts, which the turn values do not know) and piggybacking
+/// (a turn may start from another player's turn total, a choice these solvers do not value).
+pub(crate) fn refuse_game_knobs(rules: &Rules) -> Result<(), StrategyError> {
+    refuse_multiplier(rules)?;
+    if rules.exact_target != ExactTarget::Off {
+        return Err(StrategyError::Unsupported(
+            "an exact target (exact_target Refuse or Bust): the turn values assume any bank \
+             that reaches the target counts",
+        ));
+    }
+    if rules.piggybacking {
+        return Err(StrategyError::Unsupported(
+            "piggybacking: taking over the previous player's turn total is a choice this \
+             solver does not value",
+        ));
+    }
+    Ok(())
+}
 
 /// Why a strategy could not be computed or loaded.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

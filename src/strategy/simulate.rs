@@ -192,8 +192,19 @@ enum Engine<'a> {
 }
 
 impl<'a> Engine<'a> {
-    /// Playouts when every bot can be played that way, the game otherwise.
+    /// Playouts when every bot can be played that way, the game otherwise (and always under
+    /// the game's house-rule knobs: singles only before entry, the hot-dice multiplier, an
+    /// exact target and piggybacking, which playouts do not play).
     fn for_bots(rules: &Rules, bots: &'a [Bot]) -> Result<Engine<'a>, SimulationError> {
+        // Playouts know the game rules from before the house-rule knobs; the same-face
+        // scoring knobs are the scorer's and play the same either way.
+        let house_game_rules = rules.singles_only_before_entry
+            || rules.hot_dice_multiplier_step > 0
+            || rules.exact_target != crate::rules::ExactTarget::Off
+            || rules.piggybacking;
+        if house_game_rules {
+            return Ok(Engine::Game);
+        }
         let players: Option<Vec<Player>> = bots.iter().map(Player::of).collect();
         let Some(players) = players else {
             return Ok(Engine::Game);

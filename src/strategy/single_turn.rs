@@ -71,7 +71,16 @@ pub(crate) fn bank_min_units(odds: &Odds, on_board: bool) -> usize {
 
 impl SingleTurn {
     /// The policy maximizing the expected points banked this turn, for a player on the board
-    /// or not (a player not on the board cannot bank below the rules' minimum entry).
+    /// or not (a player not on the board cannot bank below the rules' minimum entry, and
+    /// under `singles_only_before_entry` scores only single 1s and 5s: the policy is then
+    /// solved, and answers turn totals, in the granularity of that scoring).
+    ///
+    /// House rules: the same-face scoring knobs are the scorer's; `exact_target` and the
+    /// target do not enter a single turn's expected points; under `piggybacking` the
+    /// start-of-turn choice is answered by comparing [`SingleTurn::position_value`] at the
+    /// offered turn total and dice with the value from scratch. `Unsupported` under the
+    /// hot-dice multiplier (`hot_dice_multiplier_step` above 0), whose multiplier level this
+    /// solver does not track.
     /// `ResourceLimit` beyond [`crate::limits::MAX_TURN_STATES`] or
     /// [`crate::limits::MAX_TURN_WORK`].
     pub fn solve(odds: &Odds, on_board: bool) -> Result<SingleTurn, StrategyError> {
@@ -85,6 +94,9 @@ impl SingleTurn {
         on_board: bool,
         progress: Progress,
     ) -> Result<SingleTurn, StrategyError> {
+        crate::strategy::refuse_multiplier(odds.rules())?;
+        let before_entry = scoring_odds(odds, on_board)?;
+        let odds = before_entry.as_ref().unwrap_or(odds);
         let model = Arc::new(TurnModel::new(odds));
         let size = Self::size(odds, &model, on_board, 0.0)?;
         if size.work > MAX_TURN_WORK {
@@ -335,6 +347,17 @@ impl SingleTurn {
     }
 }
 
+/// The odds a player scores under, when they differ from `odds`: under
+/// `singles_only_before_entry`, a player off the board scores only single 1s and 5s
+/// ([`crate::rules::Rules::before_entry_scoring`]). `None`: `odds` themselves.
+pub(crate) fn scoring_odds(odds: &Odds, on_board: bool) -> Result<Option<Odds>, StrategyError> {
+    let rules = odds.rules();
+    if on_board || !rules.singles_only_before_entry {
+        return Ok(None);
+    }
+    Ok(Some(Odds::new(&rules.before_entry_scoring())?))
+}
+
 /// A turn total in units: a non-negative multiple of the unit, at most `max`. Queries that
 /// add a selection's points to it take [`MAX_TURN_TOTAL`] as `max`, so the sum stays in range.
 pub(crate) fn units_of_turn_total(
@@ -401,7 +424,10 @@ pub struct PenaltyPolicy {
 
 impl PenaltyPolicy {
     /// Solves the average-reward problem. `Unsupported` for rules without a penalty or whose
-    /// penalty loses the whole score (its cost depends on the score, not on the turn);
+    /// penalty loses the whole score (its cost depends on the score, not on the turn), and
+    /// under the hot-dice multiplier (as [`SingleTurn::solve`]); the player is on the board,
+    /// so `singles_only_before_entry` does not apply, and the long-run average knows no
+    /// target, so neither does `exact_target`;
     /// `ResourceLimit` when the turns of every farkle count together exceed
     /// [`crate::limits::MAX_TURN_STATES`], or the iterations [`crate::limits::MAX_TURN_WORK`].
     pub fn solve(odds: &Odds) -> Result<PenaltyPolicy, StrategyError> {
@@ -415,6 +441,7 @@ impl PenaltyPolicy {
         progress: Progress,
     ) -> Result<PenaltyPolicy, StrategyError> {
         let rules = odds.rules();
+        crate::strategy::refuse_multiplier(rules)?;
         if rules.farkle_penalty_streak == 0 {
             return Err(StrategyError::Unsupported(
                 "the rules have no farkle penalty",

@@ -514,11 +514,201 @@ static void test_win_table(void) {
     CHECK(farkle_status_str(FARKLE_STATUS_IO) != NULL);
 }
 
+/* FNV-1a 64 of n bytes: the table file's checksum. */
+static uint64_t fnv1a(const unsigned char *bytes, size_t n) {
+    uint64_t h = 0xcbf29ce484222325ULL;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        h ^= bytes[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+/* A table file whose rules word `word` (0-based, little-endian at 12 + 4 x word) is set to
+ * `value`, its checksum recomputed: valid rules the table does not model load UNSUPPORTED. */
+static void check_table_with_word(const unsigned char *buf, size_t size, size_t word,
+                                  uint32_t value) {
+    unsigned char *copy = (unsigned char *)malloc(size);
+    FarkleWinTable *loaded = NULL;
+    uint64_t sum;
+    size_t i;
+    CHECK(copy != NULL);
+    if (copy == NULL) return;
+    memcpy(copy, buf, size);
+    for (i = 0; i < 4; i++) copy[12 + 4 * word + i] = (unsigned char)(value >> (8 * i));
+    sum = fnv1a(copy, size - 8);
+    for (i = 0; i < 8; i++) copy[size - 8 + i] = (unsigned char)(sum >> (8 * i));
+    CHECK_STATUS(farkle_win_table_from_buffer(copy, size, &loaded), FARKLE_STATUS_UNSUPPORTED);
+    CHECK(loaded == NULL);
+    free(copy);
+}
+
+/* The house-rule knobs: which solver honours which, and the refusals with their reasons. */
+static void test_house_rules(void) {
+    FarkleRules r = preset(FARKLE_PRESET_EXTENDED);
+    FarkleRules base = small_game();
+    FarkleTurnPolicy *policy = NULL;
+    FarklePenaltyPolicy *penalty = NULL;
+    FarkleWinTable *t = NULL;
+    FarkleChoice c;
+    double value = 0.0;
+    double points = 0.0;
+    unsigned char *buf;
+    size_t size = 0;
+    static const uint8_t twos[3] = {2, 2, 2};
+    static const uint8_t ones[3] = {1, 1, 1};
+
+    /* The multiplier: refused by every turn solver, naming it. */
+    r.hot_dice_multiplier_step = 1;
+    CHECK_STATUS(farkle_turn_policy_new(&r, true, &policy), FARKLE_STATUS_UNSUPPORTED);
+    CHECK(policy == NULL && message_has("multiplier"));
+    CHECK_STATUS(farkle_turn_policy_new(&r, false, &policy), FARKLE_STATUS_UNSUPPORTED);
+    CHECK_STATUS(farkle_penalty_average_points(&r, &points), FARKLE_STATUS_UNSUPPORTED);
+    CHECK(message_has("multiplier"));
+    CHECK_STATUS(farkle_penalty_policy_new(&r, &penalty), FARKLE_STATUS_UNSUPPORTED);
+    CHECK(penalty == NULL);
+
+    /* Singles only before entry, three dice, off the board: 2-2-2 is a farkle and 1-1-1 three
+     * singles (300), where on the board they are 200 and 1000. One die without hot dice and
+     * entry 0: R(0, 1) = (100 + 50) / 6 = 25. */
+    r = base;
+    r.singles_only_before_entry = 1;
+    CHECK_STATUS(farkle_turn_policy_new(&r, false, &policy), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_turn_policy_best_choice(policy, twos, 3, 0, &c), FARKLE_STATUS_OK);
+    CHECK(c.farkle);
+    CHECK_STATUS(farkle_turn_policy_best_choice(policy, ones, 3, 0, &c), FARKLE_STATUS_OK);
+    CHECK(!c.farkle && c.points == 300);
+    farkle_turn_policy_free(policy);
+    policy = NULL;
+    CHECK_STATUS(farkle_turn_policy_new(&r, true, &policy), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_turn_policy_best_choice(policy, ones, 3, 0, &c), FARKLE_STATUS_OK);
+    CHECK(!c.farkle && c.points == 1000);
+    farkle_turn_policy_free(policy);
+    policy = NULL;
+    r.dice_count = 1;
+    r.hot_dice = false;
+    CHECK_STATUS(farkle_turn_policy_new(&r, false, &policy), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_turn_policy_value(policy, 0, 1, false, &value), FARKLE_STATUS_OK);
+    CHECK(value > 25.0 - 1e-12 && value < 25.0 + 1e-12);
+    farkle_turn_policy_free(policy);
+    policy = NULL;
+
+    /* An exact target and piggybacking do not change one turn's expected points. */
+    r = base;
+    r.exact_target = FARKLE_EXACT_TARGET_BUST;
+    r.piggybacking = 1;
+    CHECK_STATUS(farkle_turn_policy_new(&r, true, &policy), FARKLE_STATUS_OK);
+    farkle_turn_policy_free(policy);
+    policy = NULL;
+
+    /* The two-player table refuses every game knob, naming it; the scoring knobs solve. */
+    r = base;
+    r.dice_count = 2;
+    r.target_score = 300;
+    r.three_pairs_of_one_face = 1;
+    r.two_triplets_of_one_face = 1;
+    CHECK_STATUS(farkle_win_table_solve(&r, NULL, NULL, &t), FARKLE_STATUS_OK);
+    farkle_win_table_free(t);
+    t = NULL;
+    r = base;
+    r.singles_only_before_entry = 1;
+    CHECK_STATUS(farkle_win_table_solve(&r, NULL, NULL, &t), FARKLE_STATUS_UNSUPPORTED);
+    CHECK(t == NULL && message_has("singles_only_before_entry"));
+    r = base;
+    r.hot_dice_multiplier_step = 10;
+    CHECK_STATUS(farkle_win_table_solve(&r, NULL, NULL, &t), FARKLE_STATUS_UNSUPPORTED);
+    CHECK(message_has("multiplier"));
+    r = base;
+    r.exact_target = FARKLE_EXACT_TARGET_REFUSE;
+    CHECK_STATUS(farkle_win_table_solve(&r, NULL, NULL, &t), FARKLE_STATUS_UNSUPPORTED);
+    CHECK(message_has("exact target"));
+    r.exact_target = FARKLE_EXACT_TARGET_BUST;
+    CHECK_STATUS(farkle_win_table_solve(&r, NULL, NULL, &t), FARKLE_STATUS_UNSUPPORTED);
+    r = base;
+    r.piggybacking = 1;
+    CHECK_STATUS(farkle_win_table_solve(&r, NULL, NULL, &t), FARKLE_STATUS_UNSUPPORTED);
+    CHECK(message_has("piggybacking"));
+
+    /* A saved table whose rules were given a knob: refused on load. Words 30 to 33 are
+     * singles_only_before_entry, hot_dice_multiplier_step, exact_target, piggybacking. */
+    r = base;
+    r.dice_count = 2;
+    r.target_score = 300;
+    CHECK_STATUS(farkle_win_table_solve(&r, NULL, NULL, &t), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_win_table_to_buffer(t, NULL, 0, &size), FARKLE_STATUS_BUFFER_TOO_SMALL);
+    buf = (unsigned char *)malloc(size);
+    CHECK(buf != NULL);
+    if (buf != NULL) {
+        CHECK_STATUS(farkle_win_table_to_buffer(t, buf, size, &size), FARKLE_STATUS_OK);
+        check_table_with_word(buf, size, 30, 1);
+        check_table_with_word(buf, size, 31, 1);
+        check_table_with_word(buf, size, 32, FARKLE_EXACT_TARGET_BUST);
+        check_table_with_word(buf, size, 33, 1);
+        free(buf);
+    }
+    farkle_win_table_free(t);
+}
+
+/* Advice, the bots and the simulator under each game knob: the random and threshold bots
+ * play every one; advice and the optimal bots refuse what they do not model. */
+static void test_house_rules_in_games(void) {
+    FarkleRules base = small_game();
+    FarkleRules r;
+    FarkleGame *g = NULL;
+    FarkleAdvice a;
+    FarkleSimulation sim;
+    size_t count = 0;
+    int knob;
+    uint32_t turn;
+    static const uint32_t light[2] = {FARKLE_BOT_KIND_RANDOM_LEGAL, FARKLE_BOT_KIND_THRESHOLD};
+    static const uint32_t optimal[2] = {FARKLE_BOT_KIND_THRESHOLD,
+                                        FARKLE_BOT_KIND_SINGLE_TURN_OPTIMAL};
+
+    for (knob = 0; knob < 6; knob++) {
+        /* 0 singles only (advised), 1 multiplier, 2 exact refuse, 3 exact bust,
+         * 4 piggybacking, 5 the same-face scoring knobs (advised). */
+        int advised = knob == 0 || knob == 5;
+        r = base;
+        switch (knob) {
+        case 0: r.singles_only_before_entry = 1; break;
+        case 1: r.hot_dice_multiplier_step = 2; break;
+        case 2: r.exact_target = FARKLE_EXACT_TARGET_REFUSE; break;
+        case 3: r.exact_target = FARKLE_EXACT_TARGET_BUST; break;
+        case 4: r.piggybacking = 1; break;
+        default:
+            r.three_pairs_of_one_face = 1;
+            r.two_triplets_of_one_face = 1;
+            break;
+        }
+        CHECK_STATUS(farkle_game_new(&r, 2, 7, &g), FARKLE_STATUS_OK);
+        CHECK_STATUS(farkle_game_advise(g, NULL, &a, NULL, 0, &count),
+                     advised ? FARKLE_STATUS_OK : FARKLE_STATUS_UNSUPPORTED);
+        CHECK_STATUS(farkle_game_prepare_advice(g, NULL, NULL),
+                     advised ? FARKLE_STATUS_OK : FARKLE_STATUS_UNSUPPORTED);
+        CHECK_STATUS(farkle_game_bot_play_turn(g, FARKLE_BOT_KIND_SINGLE_TURN_OPTIMAL, NULL, 1),
+                     advised ? FARKLE_STATUS_OK : FARKLE_STATUS_UNSUPPORTED);
+        for (turn = 0; turn < 40; turn++) {
+            FarkleStatus s = farkle_game_bot_play_turn(g, turn % 2, NULL, turn);
+            if (s == FARKLE_STATUS_GAME_OVER) break;
+            CHECK_STATUS(s, FARKLE_STATUS_OK);
+        }
+        farkle_game_free(g);
+        g = NULL;
+        CHECK_STATUS(farkle_simulate(&r, light, 2, 20, 3, NULL, &sim), FARKLE_STATUS_OK);
+        CHECK(sim.games == 20 && sim.turns >= 20);
+        CHECK_STATUS(farkle_simulate(&r, optimal, 2, 4, 3, NULL, &sim),
+                     advised ? FARKLE_STATUS_OK : FARKLE_STATUS_UNSUPPORTED);
+    }
+}
+
 int main(void) {
     test_odds();
     test_turn_policy();
     test_turn_policy_value();
     test_penalty_policy();
     test_win_table();
+    test_house_rules();
+    test_house_rules_in_games();
     return finish();
 }

@@ -71,6 +71,13 @@ pub(super) fn check_rules(rules: &Rules) -> Result<(), StrategyError> {
     if rules.target_score <= 0 {
         return Err(StrategyError::Unsupported("a game without a target score"));
     }
+    crate::strategy::refuse_game_knobs(rules)?;
+    if rules.singles_only_before_entry {
+        return Err(StrategyError::Unsupported(
+            "singles_only_before_entry: the two-player table scores every turn under one \
+             scoring, on the board or not",
+        ));
+    }
     Ok(())
 }
 

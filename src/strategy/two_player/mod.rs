@@ -54,7 +54,10 @@
 //!   getting there under good play is negligible; the bound keeps the state space finite).
 //! - With a final round, a lead beyond `lead_cap` is treated as a sure win; `lead_cap` is the
 //!   smallest lead the opponent catches up with in one turn with probability below 1e-13.
-//! - Turn limits are not modelled (`Unsupported`).
+//! - Turn limits are not modelled (`Unsupported`), nor are the house rules
+//!   `singles_only_before_entry`, `hot_dice_multiplier_step`, `exact_target` and
+//!   `piggybacking` (`Unsupported`, naming the rule; a table file whose rules have one is
+//!   refused on load the same way).
 //!
 //! # Files
 //! - `layout`: the player states of a rules value and their places in the table;

@@ -26,6 +26,10 @@ impl WinTable {
     /// created for this call and gone when it returns. `ResourceLimit` when the table would
     /// exceed [`crate::limits::MAX_WIN_TABLE_PAIRS`] pairs or a pass over them
     /// [`crate::limits::MAX_WIN_TABLE_PASS_WORK`]; both are checked before the solve starts.
+    /// `Unsupported`, naming the rule, for a turn limit, no target, and the game's house
+    /// rules the table does not model: `singles_only_before_entry`, the hot-dice multiplier,
+    /// an exact target and piggybacking (the same-face scoring knobs are the scorer's and
+    /// solve as any scoring does).
     pub fn solve(
         rules: &Rules,
         options: SolveOptions,
