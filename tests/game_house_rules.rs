@@ -239,6 +239,34 @@ fn the_hot_dice_multiplier_step_2_counts_x1_x3_x5_and_undo_takes_it_back() {
     assert_round_trip(&g);
 }
 
+#[test]
+fn a_whole_game_under_the_hot_dice_multiplier() {
+    // Classic to 10,000 with a final round, no entry minimum, multiplier step 1.
+    let mut g = multiplied(1);
+    // Ann: 1,500 x 1 + 2,500 x 2 + 100 x 3 = 6,800 (as above).
+    assert_eq!(two_hot_dice_turn(&mut g), [1500, 5000, 300]);
+    assert_eq!(g.bank(), Ok(6800));
+    // Bob: 2 2 3 4 6 6 has no 1, no 5, no triple and only two pairs: a farkle.
+    roll(&mut g, &[2, 3, 4, 6, 6, 2]);
+    g.acknowledge_farkle().unwrap();
+    // Ann: the straight 1,500 (x1, hot dice), then three 1s 1,000 x 2 = 2,000: 3,500, and
+    // 6,800 + 3,500 = 10,300 reaches the target, so Bob gets one last turn.
+    roll(&mut g, &[6, 5, 4, 3, 2, 1]);
+    assert_eq!(g.select_mask(0b11_1111), Ok(1500));
+    roll(&mut g, &[1, 1, 1, 2, 3, 4]);
+    assert_eq!(g.select(&[0, 1, 2]), Ok(2000));
+    assert_eq!(g.bank(), Ok(3500));
+    assert_eq!(g.phase(), Phase::AwaitingRoll);
+    // Bob's last turn: 6,800 again (x1, x2, x3); 6,800 < 10,300, so Ann wins.
+    assert_eq!(two_hot_dice_turn(&mut g), [1500, 5000, 300]);
+    assert_eq!(g.bank(), Ok(6800));
+    let scores: Vec<i64> = g.players().iter().map(|p| p.score).collect();
+    assert_eq!(scores, [10_300, 6800]);
+    assert_eq!(g.phase(), Phase::GameOver);
+    assert_eq!(g.winners(), Some(0b01));
+    assert_round_trip(&g);
+}
+
 /// Classic (entry 500) where only single 1s and 5s score before getting on the board.
 fn singles_first() -> Game {
     let rules = Rules {
