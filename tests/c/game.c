@@ -13,6 +13,7 @@
 
 #include "check.h"
 #include "farkle.h"
+#include "game_helpers.h"
 
 static FarkleRules preset(uint32_t p) {
     FarkleRules r;
@@ -21,44 +22,6 @@ static FarkleRules preset(uint32_t p) {
         fprintf(stderr, "preset %u missing\n", (unsigned)p);
     }
     return r;
-}
-
-static FarkleGame *supplied_game(const FarkleRules *rules, size_t players) {
-    FarkleGame *g = NULL;
-    if (farkle_game_new_with(rules, NULL, players, FARKLE_DICE_SOURCE_SUPPLIED, 0, &g) !=
-        FARKLE_STATUS_OK) {
-        fprintf(stderr, "cannot create a game\n");
-        exit(2);
-    }
-    return g;
-}
-
-static FarkleGameState state(const FarkleGame *g) {
-    FarkleGameState s;
-    memset(&s, 0, sizeof s);
-    CHECK_STATUS(farkle_game_state(g, &s), FARKLE_STATUS_OK);
-    return s;
-}
-
-static int64_t score(const FarkleGame *g, uint32_t player) {
-    FarklePlayerState p;
-    if (farkle_game_player(g, player, &p) != FARKLE_STATUS_OK) return -999999;
-    return p.score;
-}
-
-/* The whole game as saved text (caller frees); used to check that failed calls change
- * nothing. */
-static char *snapshot(const FarkleGame *g) {
-    char *text = NULL;
-    CHECK_STATUS(farkle_game_save(g, &text), FARKLE_STATUS_OK);
-    return text;
-}
-
-static int unchanged(const FarkleGame *g, const char *before) {
-    char *now = snapshot(g);
-    int same = now != NULL && before != NULL && strcmp(now, before) == 0;
-    farkle_string_free(now);
-    return same;
 }
 
 static FarkleStatus roll(FarkleGame *g, const uint8_t *faces, size_t n) {

@@ -13,6 +13,7 @@
 
 #include "check.h"
 #include "farkle.h"
+#include "game_helpers.h"
 
 static FarkleRules classic(void) {
     FarkleRules r;
@@ -23,44 +24,6 @@ static FarkleRules classic(void) {
     }
     r.min_entry_score = 0;
     return r;
-}
-
-static FarkleGame *supplied_game(const FarkleRules *rules, size_t players) {
-    FarkleGame *g = NULL;
-    if (farkle_game_new_with(rules, NULL, players, FARKLE_DICE_SOURCE_SUPPLIED, 0, &g) !=
-        FARKLE_STATUS_OK) {
-        fprintf(stderr, "cannot create a game\n");
-        exit(2);
-    }
-    return g;
-}
-
-static FarkleGameState state(const FarkleGame *g) {
-    FarkleGameState s;
-    memset(&s, 0, sizeof s);
-    CHECK_STATUS(farkle_game_state(g, &s), FARKLE_STATUS_OK);
-    return s;
-}
-
-static int64_t score(const FarkleGame *g, uint32_t player) {
-    FarklePlayerState p;
-    if (farkle_game_player(g, player, &p) != FARKLE_STATUS_OK) return -999999;
-    return p.score;
-}
-
-static char *snapshot(const FarkleGame *g) {
-    char *text = NULL;
-    CHECK_STATUS(farkle_game_save(g, &text), FARKLE_STATUS_OK);
-    return text;
-}
-
-static FarkleEvent last_event(const FarkleGame *g, size_t back) {
-    FarkleEvent e;
-    size_t n = 0;
-    memset(&e, 0, sizeof e);
-    CHECK_STATUS(farkle_game_event_count(g, &n), FARKLE_STATUS_OK);
-    if (n > back) CHECK_STATUS(farkle_game_event(g, n - 1 - back, &e), FARKLE_STATUS_OK);
-    return e;
 }
 
 /* Target 1000 hit exactly: 1 1 1 5 from 0 makes 1050, past it. */
@@ -90,7 +53,7 @@ static void test_exact_target(uint32_t how) {
         CHECK(state(g).can_bank);
         CHECK_STATUS(farkle_game_bank(g), FARKLE_STATUS_OK);
         /* The bust, then Bob's turn: Ann keeps 0, loses 1050. */
-        e = last_event(g, 1);
+        e = event_from_end(g, 1);
         CHECK(e.kind == FARKLE_EVENT_KIND_BUSTED && e.player == 0);
         CHECK(e.points == 1050 && e.score == 0);
         CHECK(strcmp(farkle_event_kind_name(FARKLE_EVENT_KIND_BUSTED), "busted") == 0);
@@ -116,7 +79,7 @@ static void test_multiplier(void) {
     CHECK(s.turn_points == 1500 && s.turn_hot_dice == 1 && s.turn_multiplier == 3);
     CHECK_STATUS(farkle_game_roll_dice(g, triplets, 6), FARKLE_STATUS_OK);
     CHECK_STATUS(farkle_game_select_mask(g, 0x3f), FARKLE_STATUS_OK);
-    CHECK(last_event(g, 1).kind == FARKLE_EVENT_KIND_SELECTED && last_event(g, 1).points == 7500);
+    CHECK(event_from_end(g, 1).kind == FARKLE_EVENT_KIND_SELECTED && event_from_end(g, 1).points == 7500);
     s = state(g);
     CHECK(s.turn_points == 9000 && s.turn_hot_dice == 2 && s.turn_multiplier == 5);
     CHECK_STATUS(farkle_game_roll_dice(g, one, 6), FARKLE_STATUS_OK);

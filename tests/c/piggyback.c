@@ -10,42 +10,7 @@
 
 #include "check.h"
 #include "farkle.h"
-
-static FarkleGameState state(const FarkleGame *g) {
-    FarkleGameState s;
-    memset(&s, 0, sizeof s);
-    CHECK_STATUS(farkle_game_state(g, &s), FARKLE_STATUS_OK);
-    return s;
-}
-
-static int64_t score(const FarkleGame *g, uint32_t player) {
-    FarklePlayerState p;
-    if (farkle_game_player(g, player, &p) != FARKLE_STATUS_OK) return -999999;
-    return p.score;
-}
-
-static char *snapshot(const FarkleGame *g) {
-    char *text = NULL;
-    CHECK_STATUS(farkle_game_save(g, &text), FARKLE_STATUS_OK);
-    return text;
-}
-
-static int unchanged(const FarkleGame *g, const char *before) {
-    char *now = snapshot(g);
-    int same = now != NULL && before != NULL && strcmp(now, before) == 0;
-    farkle_string_free(now);
-    return same;
-}
-
-static FarkleEvent last_event(const FarkleGame *g) {
-    FarkleEvent e;
-    size_t count = 0;
-    memset(&e, 0, sizeof e);
-    CHECK_STATUS(farkle_game_event_count(g, &count), FARKLE_STATUS_OK);
-    CHECK(count > 0);
-    CHECK_STATUS(farkle_game_event(g, count - 1, &e), FARKLE_STATUS_OK);
-    return e;
-}
+#include "game_helpers.h"
 
 static FarkleGame *piggyback_game(void) {
     FarkleRules rules;
@@ -104,7 +69,7 @@ static void test_scripted_piggyback(void) {
     s = state(g);
     CHECK(s.turn_points == 350 && s.dice_in_hand == 2 && s.turn_roll_count == 0);
     CHECK(s.piggyback_points == 0 && s.piggyback_dice == 0 && s.can_roll && !s.can_bank);
-    e = last_event(g);
+    e = event_from_end(g, 0);
     CHECK(e.kind == FARKLE_EVENT_KIND_PIGGYBACKED && e.player == 1 && e.points == 350 &&
           e.dice_count == 2);
     CHECK(strcmp(farkle_event_kind_name(FARKLE_EVENT_KIND_PIGGYBACKED), "piggybacked") == 0);
