@@ -856,7 +856,11 @@ fn optimal_bots_fall_back_to_the_threshold_player_under_unmodelled_rules() {
             let lines = story(&out);
             let at = find(&lines, 0, "== Round 1: Bot 1's turn (score 0) ==");
             let said = format!("Computer players use the threshold strategy: {reason}");
-            assert!(lines[at + 1].starts_with(&said), "{rule:?}: {}", lines[at + 1]);
+            assert!(
+                lines[at + 1].starts_with(&said),
+                "{rule:?}: {}",
+                lines[at + 1]
+            );
             assert_eq!(out.matches("threshold strategy").count(), 1, "{out}");
             find(&lines, at, "== Game over ==");
             assert!(
@@ -882,7 +886,11 @@ fn optimal_bots_fall_back_to_the_threshold_player_under_unmodelled_rules() {
             "{out}"
         );
         let at = find(&lines, at + 1, "Ann> hint");
-        find(&lines, at, "Best pick: `pick 1 2 3 4 5 6` keeps 1 1 2 2 2 5 for 450 points (11 legal picks).");
+        find(
+            &lines,
+            at,
+            "Best pick: `pick 1 2 3 4 5 6` keeps 1 1 2 2 2 5 for 450 points (11 legal picks).",
+        );
         assert!(out.matches("No optimal play: ").count() == 2, "{out}");
     }
 }

@@ -684,7 +684,10 @@ fn the_advice_takes_a_large_offer_by_hand() {
     let advice = advisor.advise(&game).unwrap();
     assert_eq!(advice.recommended, Action::Piggyback);
     let (fresh, take) = (advice.choices[0], advice.choices[1]);
-    assert_eq!((fresh.action, take.action), (Action::Roll, Action::Piggyback));
+    assert_eq!(
+        (fresh.action, take.action),
+        (Action::Roll, Action::Piggyback)
+    );
     assert_eq!(take.points, 500_100);
     assert!(take.value >= 7176.0 / 7776.0 * 500_150.0, "{take:?}");
     assert!(fresh.value <= 168_800.0, "{fresh:?}");
@@ -779,7 +782,16 @@ fn the_piggyback_advice_agrees_with_a_two_dice_expectimax() {
                 entry: if on_board { 0 } else { entry },
                 memo: Default::default(),
             };
-            for (k, last) in [(0, 5), (0, 1), (1, 5), (1, 1), (2, 5), (3, 1), (5, 5), (10, 1)] {
+            for (k, last) in [
+                (0, 5),
+                (0, 1),
+                (1, 5),
+                (1, 1),
+                (2, 5),
+                (3, 1),
+                (5, 5),
+                (10, 1),
+            ] {
                 let mut game = Game::new(rules, 2, DiceSource::Supplied).unwrap();
                 for _ in 0..3 {
                     roll_keep(&mut game, &[1, 1], &[0, 1]);
@@ -802,7 +814,10 @@ fn the_piggyback_advice_agrees_with_a_two_dice_expectimax() {
                 assert_eq!(game.bank(), Ok(i64::from(t)));
                 let advice = advisor.advise(&game).unwrap();
                 let (fresh, take) = (advice.choices[0], advice.choices[1]);
-                assert_eq!((fresh.action, take.action), (Action::Roll, Action::Piggyback));
+                assert_eq!(
+                    (fresh.action, take.action),
+                    (Action::Roll, Action::Piggyback)
+                );
                 let (want_fresh, want_take) = (brute.roll(0, 2), brute.roll(t, 1));
                 let case = format!("entry {entry} on_board {on_board} T {t}");
                 assert!((fresh.value - want_fresh).abs() < 1e-9, "{case}: {fresh:?}");
@@ -819,5 +834,8 @@ fn the_piggyback_advice_agrees_with_a_two_dice_expectimax() {
             }
         }
     }
-    assert!(takes > 0 && declines > 0, "{takes} takes, {declines} declines");
+    assert!(
+        takes > 0 && declines > 0,
+        "{takes} takes, {declines} declines"
+    );
 }
