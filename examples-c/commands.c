@@ -138,6 +138,10 @@ static void cmd_hint(Cli *cli) {
         if (advice.kind == BOT_BANK || advice.kind == BOT_ROLL) {
             print_optimal(&advice);
             printf("%s.\n", advice.kind == BOT_BANK ? "bank" : "roll");
+        } else if (advice.kind == BOT_PIGGYBACK) {
+            print_optimal(&advice);
+            printf("take over %d points and %u %s (piggyback).\n", advice.points,
+                   (unsigned)s.piggyback_dice, plural(s.piggyback_dice, "die", "dice"));
         }
     }
     if (no_advice[0] != '\0') printf("No optimal play: %s.\n", no_advice);

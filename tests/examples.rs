@@ -2910,3 +2910,82 @@ fn piggyback_takes_over_the_banked_turn() {
         assert!(out.contains(line), "{line:?} in:\n{out}");
     }
 }
+
+/// `hint` before the first roll of a turn under piggybacking gives the library's choice
+/// between taking the offer over and rolling fresh. The games are built here with supplied
+/// dice and loaded: classic with piggybacking and a target out of reach, Ann and Bob on the
+/// board (1000 each), then Ann banks an offer for Bob. 300 with 1 die: rolling fresh is
+/// better; 500,100 with 5 dice: taking over is (the bounds by hand are in
+/// tests/strategy_bots.rs, `the_advice_declines_a_small_offer_by_hand` and
+/// `the_advice_takes_a_large_offer_by_hand`).
+#[test]
+fn hint_weighs_a_piggyback_offer() {
+    let dir = fresh_dir("cli-piggyback-hint");
+    let rules = Rules {
+        piggybacking: true,
+        target_score: 1_000_000_000,
+        ..classic()
+    };
+    let keep = |game: &mut farkle::Game, dice: &[u8], at: &[usize]| {
+        game.roll_with(dice).expect("a roll");
+        game.select(at).expect("a selection");
+    };
+    let offer = |large: bool| {
+        let mut game = farkle::Game::with_names(
+            rules,
+            vec![Some("Ann".to_owned()), Some("Bob".to_owned())],
+            farkle::DiceSource::Seeded { seed: 7 },
+        )
+        .expect("a game");
+        for _ in 0..2 {
+            keep(&mut game, &[1, 1, 1, 2, 3, 4], &[0, 1, 2]);
+            game.bank().expect("1000 enters");
+        }
+        if large {
+            for _ in 0..125 {
+                keep(&mut game, &[1; 6], &[0, 1, 2, 3, 4, 5]);
+            }
+            keep(&mut game, &[1, 2, 3, 4, 6, 6], &[0]);
+        } else {
+            keep(&mut game, &[2, 2, 2, 5, 5, 3], &[0, 1, 2, 3, 4]);
+        }
+        game.bank().expect("a bank");
+        game.save()
+    };
+    for (large, answer) in [
+        (false, "roll."),
+        (true, "take over 500100 points and 5 dice (piggyback)."),
+    ] {
+        std::fs::write(dir.join("offer.json"), offer(large)).expect("write the save");
+        let out = play(&dir, &["--load", "offer.json"], "hint\nexit\ny\nno\n", 0);
+        let line = format!("Optimal play (most expected points this turn): {answer}\n");
+        assert!(out.contains(&line), "no {line:?} in:\n{out}");
+    }
+}
+
+/// Single-turn optimal computer players under piggybacking play a game to its end, taking
+/// some offers over (with seed 1, Bot 3's first turn is offered 3350 points and 2 dice while
+/// off the board: it takes them).
+#[test]
+fn optimal_bots_take_piggyback_offers() {
+    let dir = fresh_dir("cli-piggyback-bots");
+    let args = [
+        "--seed",
+        "1",
+        "--rule",
+        "piggybacking=yes",
+        "-p",
+        "3",
+        "--bots",
+        "3",
+    ];
+    let out = play(&dir, &args, "", 0);
+    let lines = story(&out);
+    let at = find(
+        &lines,
+        0,
+        "Bot 3 may take over 3350 points and 2 dice (piggyback), or roll all 6 dice.",
+    );
+    assert_eq!(lines[at + 1], "Bot 3 takes over 3350 points and 2 dice.");
+    find(&lines, at, "== Game over ==");
+}
