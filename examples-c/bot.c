@@ -83,6 +83,10 @@ BotAction bot_advise(const FarkleGame *game, const FarkleWinTable *table) {
     case FARKLE_ACTION_ACKNOWLEDGE_FARKLE:
         action.kind = BOT_ACKNOWLEDGE;
         break;
+    case FARKLE_ACTION_PIGGYBACK:
+        action.kind = BOT_PIGGYBACK;
+        action.points = a.recommended.points;
+        break;
     case FARKLE_ACTION_FORFEIT_TURN:
     default:
         action.kind = BOT_FORFEIT;

@@ -26,7 +26,8 @@ typedef enum BotActionKind {
     BOT_SELECT,      /* farkle_game_select_mask(mask); `points` is what it scores */
     BOT_BANK,        /* farkle_game_bank() */
     BOT_ACKNOWLEDGE, /* farkle_game_acknowledge_farkle() */
-    BOT_FORFEIT      /* farkle_game_forfeit_turn() */
+    BOT_FORFEIT,     /* farkle_game_forfeit_turn() */
+    BOT_PIGGYBACK    /* farkle_game_piggyback(); `points` is what it takes over */
 } BotActionKind;
 
 typedef struct BotAction {

@@ -138,6 +138,10 @@ static void cmd_hint(Cli *cli) {
         if (advice.kind == BOT_BANK || advice.kind == BOT_ROLL) {
             print_optimal(&advice);
             printf("%s.\n", advice.kind == BOT_BANK ? "bank" : "roll");
+        } else if (advice.kind == BOT_PIGGYBACK) {
+            print_optimal(&advice);
+            printf("take over %d points and %u %s (piggyback).\n", advice.points,
+                   (unsigned)s.piggyback_dice, plural(s.piggyback_dice, "die", "dice"));
         }
     }
     if (no_advice[0] != '\0') printf("No optimal play: %s.\n", no_advice);
@@ -464,6 +468,10 @@ static uint64_t mix(uint64_t x) {
     return x ^ (x >> 31);
 }
 
+/* Plays the computer player's turn with the session's kind. Under rules the optimal players
+ * cannot model (the library answers FARKLE_STATUS_UNSUPPORTED, leaving the game unchanged:
+ * a hot-dice multiplier, an exact target) the session falls back to the threshold player
+ * for good, saying so once with the library's reason. */
 int bot_turn(Cli *cli) {
     uint32_t kind = cli->bot_kind;
     size_t events = 0;
@@ -472,6 +480,13 @@ int bot_turn(Cli *cli) {
         kind = FARKLE_BOT_KIND_SINGLE_TURN_OPTIMAL; /* not reached: the game made sure */
     if (farkle_game_event_count(cli->game, &events) != FARKLE_STATUS_OK) events = 0;
     st = farkle_game_bot_play_turn(cli->game, kind, cli->table, mix(cli->bot_seed ^ events));
+    if (st == FARKLE_STATUS_UNSUPPORTED && (kind == FARKLE_BOT_KIND_SINGLE_TURN_OPTIMAL ||
+                                            kind == FARKLE_BOT_KIND_WIN_OPTIMAL)) {
+        printf("Computer players use the threshold strategy: %s.\n", library_reason(st));
+        cli->bot_kind = kind = FARKLE_BOT_KIND_THRESHOLD;
+        st = farkle_game_bot_play_turn(cli->game, kind, cli->table,
+                                       mix(cli->bot_seed ^ events));
+    }
     if (st != FARKLE_STATUS_OK) {
         printf("%s cannot play: %s.\n", player_name(cli, game_state(cli).current_player),
                library_reason(st));

@@ -88,6 +88,7 @@ static int play_game(FarkleGame *game, unsigned long g, const BotStyle *seat_sty
         case BOT_BANK: st = farkle_game_bank(game); break;
         case BOT_ACKNOWLEDGE: st = farkle_game_acknowledge_farkle(game); break;
         case BOT_FORFEIT: st = farkle_game_forfeit_turn(game); break;
+        case BOT_PIGGYBACK: st = farkle_game_piggyback(game); break;
         case BOT_NONE:
         default: st = FARKLE_STATUS_WRONG_PHASE; break;
         }

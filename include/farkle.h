@@ -2173,7 +2173,8 @@ typedef struct FarkleAdviceChoice {
    */
   uint16_t dice_mask;
   /**
-   * For FARKLE_ACTION_SELECT: the selection's points; 0 otherwise.
+   * For FARKLE_ACTION_SELECT: the selection's points; for FARKLE_ACTION_PIGGYBACK: the
+   * points taken over; 0 otherwise.
    */
   int32_t points;
   /**
@@ -2227,7 +2228,8 @@ typedef struct FarkleAdvice {
  *
  * Errors: FARKLE_STATUS_NULL_POINTER; FARKLE_STATUS_UNSUPPORTED (a turn could go on forever
  * without risk, or a house rule the policies do not model: a hot_dice_multiplier_step above
- * 0, an exact_target other than FARKLE_EXACT_TARGET_OFF, or piggybacking); FARKLE_STATUS_RESOURCE_LIMIT (the rules need more than the library allows,
+ * 0 or an exact_target other than FARKLE_EXACT_TARGET_OFF);
+ * FARKLE_STATUS_RESOURCE_LIMIT (the rules need more than the library allows,
  * a bank minimum of a billion points for one); FARKLE_STATUS_CANCELLED. farkle_game_last_error()
  * and farkle_last_error_message() say why.
  *
@@ -2255,7 +2257,13 @@ enum FarkleStatus farkle_game_prepare_advice(struct FarkleGame *game,
  *
  * The choices: while a selection is awaited, every legal selection in the order of
  * farkle_game_selections(); before a roll, FARKLE_ACTION_ROLL and/or FARKLE_ACTION_BANK (or
- * FARKLE_ACTION_FORFEIT_TURN); after a farkle, FARKLE_ACTION_ACKNOWLEDGE_FARKLE.
+ * FARKLE_ACTION_FORFEIT_TURN), and under piggybacking while an offer stands (see
+ * farkle_game_piggyback()) FARKLE_ACTION_PIGGYBACK, last; after a farkle,
+ * FARKLE_ACTION_ACKNOWLEDGE_FARKLE. Taking over T points with n dice is valued as rolling
+ * the n dice at turn total T (a turn taken over must roll before it may bank) and is
+ * recommended when worth strictly more than rolling the full set from 0; its value is NaN,
+ * and it is not recommended, where the player's policy cannot value it (a total that single
+ * 1s and 5s cannot make, for a player off the board under singles_only_before_entry).
  *
  * out_choices may be NULL with capacity 0 to skip the list. On success *out_advice
  * and *out_count (the number of choices) are written, and the choices to out_choices
@@ -2265,9 +2273,10 @@ enum FarkleStatus farkle_game_prepare_advice(struct FarkleGame *game,
  * the turn holds more than FARKLE_MAX_TURN_TOTAL points);
  * FARKLE_STATUS_UNSUPPORTED (the rules' single turn cannot be solved: a turn could go on
  * forever without risk, or a house rule the advice does not model: a
- * hot_dice_multiplier_step above 0, an exact_target other than FARKLE_EXACT_TARGET_OFF, or
- * piggybacking; singles_only_before_entry and the same-face scoring options are honoured); FARKLE_STATUS_RESOURCE_LIMIT (solving it needs more than the
- * limits allow; see farkle_game_prepare_advice());
+ * hot_dice_multiplier_step above 0 or an exact_target other than FARKLE_EXACT_TARGET_OFF;
+ * singles_only_before_entry, piggybacking and the same-face scoring options are honoured);
+ * FARKLE_STATUS_RESOURCE_LIMIT (solving it needs more than the limits allow; see
+ * farkle_game_prepare_advice());
  * FARKLE_STATUS_BUFFER_TOO_SMALL (out_choices not NULL and fewer than the choices: then
  * only *out_count is written, with the number needed). Otherwise nothing is written.
  * game and table are only read (the first call caches the policy inside the game).
@@ -2300,7 +2309,8 @@ enum FarkleStatus farkle_game_advise(const struct FarkleGame *game,
  * FARKLE_STATUS_GAME_OVER; FARKLE_STATUS_NO_DICE_GENERATOR (the game's dice are supplied);
  * FARKLE_STATUS_ENTROPY_UNAVAILABLE; FARKLE_STATUS_UNSUPPORTED (an optimal kind under
  * rules whose single turn cannot be solved, or under a house rule the advice does not model;
- * see farkle_game_advise(); the random and threshold kinds play under every rules value); FARKLE_STATUS_RESOURCE_LIMIT (the single-turn policy of the optimal
+ * see farkle_game_advise(); the random and threshold kinds play under every rules value);
+ * FARKLE_STATUS_RESOURCE_LIMIT (the single-turn policy of the optimal
  * kinds needs more than the limits allow, or the turn reached
  * FARKLE_LIMIT_BOT_ROLLS_PER_TURN rolls where the bot may not bank: only rules under which a
  * hand can be rolled forever without risk get there).
@@ -2573,8 +2583,11 @@ typedef struct FarkleChoice {
  * House rules: the same-face scoring options play through the scoring; with
  * singles_only_before_entry a policy for a player not on the board scores only single 1s and
  * 5s (and its turn totals are multiples of that scoring's granularity). The target and
- * exact_target do not enter one turn's expected points; under piggybacking, compare
- * farkle_turn_policy_value() at the offered turn total and dice with the value from scratch.
+ * exact_target do not enter one turn's expected points; under piggybacking,
+ * farkle_game_advise() values an offer to take over a turn as rolling its dice at its turn
+ * total and compares that with the value from scratch (farkle_turn_policy_value() at the
+ * offered total and dice may bank at once, which a turn taken over may not: it is only an
+ * upper bound).
  * A hot_dice_multiplier_step above 0 is refused with FARKLE_STATUS_UNSUPPORTED: the policy
  * does not track the multiplier.
  *

@@ -771,7 +771,8 @@ fn names_from_a_save_reach_the_terminal_escaped() {
 /// A loaded game whose computer player the library cannot advise (one die that always scores
 /// and comes back as hot dice: a turn could go on forever, so no optimal policy exists) used
 /// to end with status 1 and not a word. `hint` now says why it has no optimal play and the
-/// game goes on; the bot's turn says why it cannot be played and ends the game.
+/// game goes on; the bot's turn says, once, that computer players use the threshold strategy
+/// and why, and the threshold player plays (it banks at 300 with 1 die, so its turns end).
 #[test]
 fn a_bot_that_cannot_be_advised_says_why() {
     let dir = fresh_dir("cli-unadvisable");
@@ -798,13 +799,13 @@ fn a_bot_that_cannot_be_advised_says_why() {
     let stdout = text(&out.stdout);
     assert_eq!(
         out.status.code(),
-        Some(1),
+        Some(0),
         "{stdout}{}",
         text_of(&out.stderr)
     );
     let lines = story(&stdout);
-    // The library's reason: today UNSUPPORTED's; a library that counts the endless turn as
-    // too much work would say RESOURCE_LIMIT's. Either way it is said.
+    // The library's reason: UNSUPPORTED's (an unbounded turn). Hints may say RESOURCE_LIMIT's
+    // too, should a library count the endless turn as too much work.
     let says_why = |line: &str, prefix: &str| {
         line.strip_prefix(prefix).is_some_and(|why| {
             why.starts_with("the strategy solver does not support these rules")
@@ -815,11 +816,83 @@ fn a_bot_that_cannot_be_advised_says_why() {
     assert!(says_why(lines[at + 2], "No optimal play: "), "{stdout}");
     let at = find(&lines, at, "Ann> roll");
     let at = find(&lines, at, "== Round 1: Bot 1's turn (score 0) ==");
-    assert!(says_why(lines[at + 1], "Bot 1 cannot play: "), "{stdout}");
     assert_eq!(
-        lines[at + 2],
-        "The game cannot go on without its computer player; it ends here, unfinished."
+        lines[at + 1],
+        "Computer players use the threshold strategy: the strategy solver does not support \
+         these rules (a turn can go on forever without risk; its value is unbounded).",
+        "{stdout}"
     );
+    find(&lines, at, "Bot 1 banks 300 points: score 300.");
+    assert_eq!(stdout.matches("threshold strategy").count(), 1, "{stdout}");
+    assert!(!stdout.contains("cannot play"), "{stdout}");
+}
+
+/// Under rules the optimal computer player cannot model (a hot-dice multiplier, an exact
+/// target) the game's computer players fall back to the threshold player, saying so once
+/// with the library's reason, and play the game to its end; `hint` gives the odds and says
+/// why there is no optimal play.
+#[test]
+fn optimal_bots_fall_back_to_the_threshold_player_under_unmodelled_rules() {
+    let dir = fresh_dir("cli-fallback");
+    let cases = [
+        (
+            &["--rule", "hot_dice_multiplier_step=1"][..],
+            "the hot-dice multiplier (hot_dice_multiplier_step above 0)",
+        ),
+        (
+            &["--rule", "exact_target=bust"][..],
+            "an exact target (exact_target Refuse or Bust)",
+        ),
+    ];
+    for (rule, why) in cases {
+        let reason = format!(
+            "the strategy solver does not support these rules (not supported by this solver: \
+             {why}"
+        );
+        for seed in ["7", "8"] {
+            let mut args = vec!["--seed", seed, "-p", "2", "--bots", "2:optimal"];
+            args.extend(rule);
+            let out = play(&dir, &args, "", 0);
+            let lines = story(&out);
+            let at = find(&lines, 0, "== Round 1: Bot 1's turn (score 0) ==");
+            let said = format!("Computer players use the threshold strategy: {reason}");
+            assert!(
+                lines[at + 1].starts_with(&said),
+                "{rule:?}: {}",
+                lines[at + 1]
+            );
+            assert_eq!(out.matches("threshold strategy").count(), 1, "{out}");
+            find(&lines, at, "== Game over ==");
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with("Bot ") && l.contains(" wins with ")),
+                "{out}"
+            );
+            assert!(!out.contains("cannot play"), "{out}");
+        }
+        // A human asks for a hint, then a computer player takes its turn.
+        let mut args = vec!["--seed", "7", "--bots", "1"];
+        args.extend(rule);
+        let out = play(&dir, &args, "Ann\nhint\nr\nhint\nexit\ny\nno\n", 0);
+        let lines = story(&out);
+        let at = find(&lines, 0, "Ann> hint");
+        assert_eq!(
+            lines[at + 1],
+            "Rolling 6 dice farkles 2.3% of the time (1080 of 46656 rolls)."
+        );
+        assert!(
+            lines[at + 2].starts_with(&format!("No optimal play: {reason}")),
+            "{out}"
+        );
+        let at = find(&lines, at + 1, "Ann> hint");
+        find(
+            &lines,
+            at,
+            "Best pick: `pick 1 2 3 4 5 6` keeps 1 1 2 2 2 5 for 450 points (11 legal picks).",
+        );
+        assert!(out.matches("No optimal play: ").count() == 2, "{out}");
+    }
 }
 
 /// A save whose rules ask for more than the library allows (a bank minimum of 999,999,999
@@ -2836,4 +2909,83 @@ fn piggyback_takes_over_the_banked_turn() {
     ] {
         assert!(out.contains(line), "{line:?} in:\n{out}");
     }
+}
+
+/// `hint` before the first roll of a turn under piggybacking gives the library's choice
+/// between taking the offer over and rolling fresh. The games are built here with supplied
+/// dice and loaded: classic with piggybacking and a target out of reach, Ann and Bob on the
+/// board (1000 each), then Ann banks an offer for Bob. 300 with 1 die: rolling fresh is
+/// better; 500,100 with 5 dice: taking over is (the bounds by hand are in
+/// tests/strategy_bots.rs, `the_advice_declines_a_small_offer_by_hand` and
+/// `the_advice_takes_a_large_offer_by_hand`).
+#[test]
+fn hint_weighs_a_piggyback_offer() {
+    let dir = fresh_dir("cli-piggyback-hint");
+    let rules = Rules {
+        piggybacking: true,
+        target_score: 1_000_000_000,
+        ..classic()
+    };
+    let keep = |game: &mut farkle::Game, dice: &[u8], at: &[usize]| {
+        game.roll_with(dice).expect("a roll");
+        game.select(at).expect("a selection");
+    };
+    let offer = |large: bool| {
+        let mut game = farkle::Game::with_names(
+            rules,
+            vec![Some("Ann".to_owned()), Some("Bob".to_owned())],
+            farkle::DiceSource::Seeded { seed: 7 },
+        )
+        .expect("a game");
+        for _ in 0..2 {
+            keep(&mut game, &[1, 1, 1, 2, 3, 4], &[0, 1, 2]);
+            game.bank().expect("1000 enters");
+        }
+        if large {
+            for _ in 0..125 {
+                keep(&mut game, &[1; 6], &[0, 1, 2, 3, 4, 5]);
+            }
+            keep(&mut game, &[1, 2, 3, 4, 6, 6], &[0]);
+        } else {
+            keep(&mut game, &[2, 2, 2, 5, 5, 3], &[0, 1, 2, 3, 4]);
+        }
+        game.bank().expect("a bank");
+        game.save()
+    };
+    for (large, answer) in [
+        (false, "roll."),
+        (true, "take over 500100 points and 5 dice (piggyback)."),
+    ] {
+        std::fs::write(dir.join("offer.json"), offer(large)).expect("write the save");
+        let out = play(&dir, &["--load", "offer.json"], "hint\nexit\ny\nno\n", 0);
+        let line = format!("Optimal play (most expected points this turn): {answer}\n");
+        assert!(out.contains(&line), "no {line:?} in:\n{out}");
+    }
+}
+
+/// Single-turn optimal computer players under piggybacking play a game to its end, taking
+/// some offers over (with seed 1, Bot 3's first turn is offered 3350 points and 2 dice while
+/// off the board: it takes them).
+#[test]
+fn optimal_bots_take_piggyback_offers() {
+    let dir = fresh_dir("cli-piggyback-bots");
+    let args = [
+        "--seed",
+        "1",
+        "--rule",
+        "piggybacking=yes",
+        "-p",
+        "3",
+        "--bots",
+        "3",
+    ];
+    let out = play(&dir, &args, "", 0);
+    let lines = story(&out);
+    let at = find(
+        &lines,
+        0,
+        "Bot 3 may take over 3350 points and 2 dice (piggyback), or roll all 6 dice.",
+    );
+    assert_eq!(lines[at + 1], "Bot 3 takes over 3350 points and 2 dice.");
+    find(&lines, at, "== Game over ==");
 }

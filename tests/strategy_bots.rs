@@ -444,7 +444,7 @@ fn house_rules() -> Vec<(&'static str, Rules, bool)> {
                 piggybacking: true,
                 ..base
             },
-            false,
+            true,
         ),
         (
             "all",
@@ -477,7 +477,6 @@ fn bots_finish_games_under_every_house_rule() {
                 assert!(!advised, "{name}: {why}");
                 let knob = match name {
                     "exact refuse" | "exact bust" => "exact target",
-                    "piggybacking" => "piggybacking",
                     _ => "multiplier",
                 };
                 assert!(why.contains(knob), "{name}: {why}");
@@ -598,4 +597,245 @@ fn the_threshold_bot_under_an_exact_target() {
             "{exact:?}"
         );
     }
+}
+
+/// Rolls `dice` and keeps the dice at `keep`, in a game with supplied dice.
+fn roll_keep(game: &mut Game, dice: &[u8], keep: &[usize]) {
+    game.roll_with(dice).unwrap();
+    game.select(keep).unwrap();
+}
+
+/// Classic rules with piggybacking and no target in reach (so no final round starts).
+fn classic_piggyback() -> Rules {
+    Rules {
+        piggybacking: true,
+        target_score: 1_000_000_000,
+        ..Preset::Classic.rules()
+    }
+}
+
+/// A two-player classic game in which player 1 is on the board (both banked three 1s) and
+/// it is player 0's turn again.
+fn classic_both_on_board() -> Game {
+    let mut game = Game::new(classic_piggyback(), 2, DiceSource::Supplied).unwrap();
+    for _ in 0..2 {
+        // 1000 with 3 dice left: an offer to the next player, declined by rolling.
+        roll_keep(&mut game, &[1, 1, 1, 2, 3, 4], &[0, 1, 2]);
+        game.bank().unwrap();
+    }
+    game
+}
+
+#[test]
+fn the_advice_declines_a_small_offer_by_hand() {
+    // Classic, player 1 on the board, offered 300 points with 1 die (three 2s and two 5s
+    // kept, 1 die left). Let F be the value of a fresh turn, W(t, 6) the value of holding t
+    // with 6 dice. On the board any positive total may be banked, so W(t, 6) <= t + F (play
+    // from t as the optimal player would from 0: the same points are gained, plus t when it
+    // banks). Taking over: the one die scores a 1 (400) or a 5 (350) with 1/6 each, then hot
+    // dice give 6 dice, so the value is at most (400 + F + 350 + F)/6 and at least
+    // (400 + 350)/6 = 125 (banking at once). It beats F only if F < 750/4 = 187.5. But F is at
+    // least the expected points of rolling once, keeping every 1 (100) and 5 (50) and every
+    // three of a kind of 2, 3, 4 or 6, and banking: 6 x (100 + 50)/6 = 150 from the singles,
+    // plus (200 + 300 + 400 + 600) x P(a given face at least 3 times in 6 dice) =
+    // 1500 x (20x125 + 15x25 + 6x5 + 1)/6^6 = 1500 x 2906/46656 = 93.4: F >= 243.4 > 187.5.
+    let mut game = classic_both_on_board();
+    roll_keep(&mut game, &[2, 2, 2, 5, 5, 3], &[0, 1, 2, 3, 4]);
+    assert_eq!(game.bank(), Ok(300));
+    assert_eq!(game.current_player(), 1);
+    let advisor = Advisor::single_turn(game.rules()).unwrap();
+    let advice = advisor.advise(&game).unwrap();
+    assert_eq!(advice.recommended, Action::Roll);
+    let actions: Vec<Action> = advice.choices.iter().map(|c| c.action).collect();
+    assert_eq!(actions, vec![Action::Roll, Action::Piggyback]);
+    let (fresh, take) = (advice.choices[0], advice.choices[1]);
+    assert_eq!(take.points, 300);
+    assert!(fresh.value >= 243.4, "{fresh:?}");
+    assert!(take.value >= 125.0 && take.value <= (750.0 + 2.0 * fresh.value) / 6.0);
+    assert!(take.value < fresh.value);
+    // The optimal bot rolls fresh.
+    let bot = Bot::single_turn_optimal(game.rules()).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    assert_eq!(bot.decide(&game, &mut rng).unwrap(), Action::Roll);
+}
+
+#[test]
+fn the_advice_takes_a_large_offer_by_hand() {
+    // Classic, player 1 on the board, offered 500,100 points with 5 dice (125 rolls of six
+    // 1s, 4000 each (n of a kind is the triple x (n - 2)), then a 1 kept from 1-2-3-4-6-6). Taking over: 5 dice farkle only when
+    // they show no 1 or 5 and no face three times: faces from {2, 3, 4, 6} counted (2,2,1,0)
+    // in some order, 12 x 5!/(2!2!1!) = 360 rolls, or (2,1,1,1), 4 x 5!/2! = 240: 600 of 7776.
+    // Otherwise keeping at least 50 and banking is allowed, so taking is worth at least
+    // 7176/7776 x 500,150 = 461,569. A fresh turn is worth far less: with M the best value
+    // from 0 over any dice count, W(0, n) <= (1 - f_n)(p + M) (W(t, n') <= t + M as in the
+    // test above, p <= 4000 the most any roll scores in classic, six 1s; two
+    // triplets score 2500, a straight or three pairs 1500), and the farkle
+    // chance f_n is smallest for 6 dice: 1080/46656 (pairs of two faces and two singles from
+    // {2, 3, 4, 6}: 6 x 6!/(2!2!) rolls; three pairs score). So M <= (45576/1080) x 4000 =
+    // 168,800.
+    let mut game = classic_both_on_board();
+    for _ in 0..125 {
+        roll_keep(&mut game, &[1; 6], &[0, 1, 2, 3, 4, 5]);
+    }
+    roll_keep(&mut game, &[1, 2, 3, 4, 6, 6], &[0]);
+    assert_eq!(game.turn().hand, 5);
+    assert_eq!(game.bank(), Ok(500_100));
+    let advisor = Advisor::single_turn(game.rules()).unwrap();
+    let advice = advisor.advise(&game).unwrap();
+    assert_eq!(advice.recommended, Action::Piggyback);
+    let (fresh, take) = (advice.choices[0], advice.choices[1]);
+    assert_eq!(
+        (fresh.action, take.action),
+        (Action::Roll, Action::Piggyback)
+    );
+    assert_eq!(take.points, 500_100);
+    assert!(take.value >= 7176.0 / 7776.0 * 500_150.0, "{take:?}");
+    assert!(fresh.value <= 168_800.0, "{fresh:?}");
+    // The roll that follows rolls the 5 dice: 600/7776 to farkle.
+    assert_eq!(advice.next_roll, Some((5, 600.0 / 7776.0)));
+    // The optimal bot takes it, and then must roll the 5 dice (no bank before a roll).
+    let bot = Bot::single_turn_optimal(game.rules()).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    assert_eq!(bot.decide(&game, &mut rng).unwrap(), Action::Piggyback);
+    game.apply(Action::Piggyback).unwrap();
+    let advice = advisor.advise(&game).unwrap();
+    assert_eq!(advice.recommended, Action::Roll);
+    assert_eq!(advice.choices.len(), 1);
+    assert!((advice.choices[0].value - take.value).abs() < 1e-6 * take.value);
+}
+
+/// The expectimax of a turn of two dice under classic scoring, written without the library's
+/// scorer: with at most two dice only single 1s (100) and 5s (50) score. `entry` is the least
+/// total that may be banked (the entry minimum off the board, else any positive total).
+/// Every ordered roll counts 1/6^n; a turn above 20,000 banks (far past where banking is
+/// optimal with one or two dice: rolling risks at least 4/9 of the total for at most 200
+/// points and the fresh turn after hot dice).
+struct TwoDice {
+    entry: i32,
+    memo: std::collections::HashMap<(i32, usize), f64>,
+}
+
+impl TwoDice {
+    fn may_bank(&self, t: i32) -> bool {
+        t > 0 && t >= self.entry
+    }
+
+    fn hold(&mut self, t: i32, n: usize) -> f64 {
+        if t > 20_000 && self.may_bank(t) {
+            return f64::from(t);
+        }
+        let roll = self.roll(t, n);
+        if self.may_bank(t) {
+            roll.max(f64::from(t))
+        } else {
+            roll
+        }
+    }
+
+    /// The value of rolling `n` dice holding `t` (hot dice give both dice back).
+    fn roll(&mut self, t: i32, n: usize) -> f64 {
+        if let Some(&v) = self.memo.get(&(t, n)) {
+            return v;
+        }
+        let mut sum = 0.0;
+        for code in 0..6u32.pow(n as u32) {
+            let faces: Vec<u32> = (0..n).map(|i| code / 6u32.pow(i as u32) % 6 + 1).collect();
+            let ones = faces.iter().filter(|&&f| f == 1).count();
+            let fives = faces.iter().filter(|&&f| f == 5).count();
+            let mut best: Option<f64> = None;
+            for a in 0..=ones {
+                for b in 0..=fives {
+                    if a + b == 0 {
+                        continue;
+                    }
+                    let t2 = t + 100 * a as i32 + 50 * b as i32;
+                    let left = n - a - b;
+                    let v = self.hold(t2, if left > 0 { left } else { 2 });
+                    best = Some(best.map_or(v, |x: f64| x.max(v)));
+                }
+            }
+            sum += best.unwrap_or(0.0);
+        }
+        let v = sum / 6f64.powi(n as i32);
+        self.memo.insert((t, n), v);
+        v
+    }
+}
+
+#[test]
+fn the_piggyback_advice_agrees_with_a_two_dice_expectimax() {
+    // Classic on two dice (entry 0 or 500): player 0 enters with 600 (three rolls of 1-1),
+    // player 1 enters the same way or farkles, then player 0 makes an offer of T with 1 die
+    // (k rolls of 1-1, then a 1 or a 5 kept from 1-2 or 5-2) and banks. Player 1's advice
+    // values taking it as rolling 1 die at T, and the fresh turn as rolling 2 dice at 0, each
+    // under player 1's situation; it takes the offer iff that is worth strictly more.
+    let (mut takes, mut declines) = (0, 0);
+    for entry in [0, 500] {
+        let rules = Rules {
+            dice_count: 2,
+            min_entry_score: entry,
+            ..classic_piggyback()
+        };
+        let advisor = Advisor::single_turn(&rules).unwrap();
+        for on_board in [false, true] {
+            let mut brute = TwoDice {
+                entry: if on_board { 0 } else { entry },
+                memo: Default::default(),
+            };
+            for (k, last) in [
+                (0, 5),
+                (0, 1),
+                (1, 5),
+                (1, 1),
+                (2, 5),
+                (3, 1),
+                (5, 5),
+                (10, 1),
+            ] {
+                let mut game = Game::new(rules, 2, DiceSource::Supplied).unwrap();
+                for _ in 0..3 {
+                    roll_keep(&mut game, &[1, 1], &[0, 1]);
+                }
+                game.bank().unwrap();
+                if on_board {
+                    for _ in 0..3 {
+                        roll_keep(&mut game, &[1, 1], &[0, 1]);
+                    }
+                    game.bank().unwrap();
+                } else {
+                    game.roll_with(&[2, 3]).unwrap();
+                    game.acknowledge_farkle().unwrap();
+                }
+                for _ in 0..k {
+                    roll_keep(&mut game, &[1, 1], &[0, 1]);
+                }
+                roll_keep(&mut game, &[last, 2], &[0]);
+                let t = 200 * k + if last == 1 { 100 } else { 50 };
+                assert_eq!(game.bank(), Ok(i64::from(t)));
+                let advice = advisor.advise(&game).unwrap();
+                let (fresh, take) = (advice.choices[0], advice.choices[1]);
+                assert_eq!(
+                    (fresh.action, take.action),
+                    (Action::Roll, Action::Piggyback)
+                );
+                let (want_fresh, want_take) = (brute.roll(0, 2), brute.roll(t, 1));
+                let case = format!("entry {entry} on_board {on_board} T {t}");
+                assert!((fresh.value - want_fresh).abs() < 1e-9, "{case}: {fresh:?}");
+                assert!((take.value - want_take).abs() < 1e-9, "{case}: {take:?}");
+                assert!((want_take - want_fresh).abs() > 1e-6, "{case}: a near tie");
+                if want_take > want_fresh {
+                    takes += 1;
+                    assert_eq!(advice.recommended, Action::Piggyback, "{case}");
+                    assert_eq!(advice.next_roll.map(|r| r.0), Some(1), "{case}");
+                } else {
+                    declines += 1;
+                    assert_eq!(advice.recommended, Action::Roll, "{case}");
+                }
+            }
+        }
+    }
+    assert!(
+        takes > 0 && declines > 0,
+        "{takes} takes, {declines} declines"
+    );
 }

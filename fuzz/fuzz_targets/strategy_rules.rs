@@ -132,8 +132,8 @@ fn last_error() -> String {
 }
 
 /// Statuses a solve of any rules value may end with (`Unsupported` includes a house rule the
-/// solver does not model: the hot-dice multiplier for every solver; an exact target and
-/// piggybacking for the advice and the two-player table, singles only before entry for the
+/// solver does not model: the hot-dice multiplier for every solver; an exact target for the
+/// advice and the two-player table, piggybacking and singles only before entry for the
 /// table; on a game the optimal bots are then left out, the random and threshold bots play).
 fn solve_status(s: FarkleStatus) -> bool {
     matches!(

@@ -178,7 +178,7 @@ class AdviceChoice:
     dice_mask: int
     """SELECT: the dice to keep."""
     points: int
-    """SELECT: the selection's points."""
+    """SELECT: the selection's points; PIGGYBACK: the points taken over."""
     value: float
 
     @property

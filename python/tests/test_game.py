@@ -333,4 +333,22 @@ def test_piggybacking_takes_over_a_banked_turn() -> None:
         g.select([0, 1, 2])                     # three 1s: 1000 more
         g.bank()
         assert g.scores == (350, 1500)
+
+
+def test_advice_declines_a_small_piggyback_offer() -> None:
+    # Classic, no entry minimum: 300 with 1 die (three 2s and two 5s kept). Taking it rolls
+    # the die: 1/6 each for 400 or 350 with 6 dice back, worth at most t + F each (F a fresh
+    # turn's value), so at most (750 + 2F)/6 < F as F >= 243.4 (roll once and bank every
+    # single and every triple of 2, 3, 4, 6: 150 + 1500 x 2906/46656). See
+    # tests/strategy_bots.rs.
+    rules = farkle.Rules("classic", piggybacking=True, min_entry_score=0)
+    with supplied(rules) as g:
+        g.roll([2, 2, 2, 5, 5, 3])
+        g.select([0, 1, 2, 3, 4])
+        g.bank()
+        a = g.advise()
+        assert [c.action for c in a.choices] == [Action.ROLL, Action.PIGGYBACK]
+        fresh, take = a.choices
+        assert a.recommended.action == Action.ROLL and take.points == 300
+        assert fresh.value >= 243.4 and 125.0 <= take.value < fresh.value
         assert farkle.Game.loads(g.dumps()).dumps() == g.dumps()

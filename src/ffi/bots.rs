@@ -79,7 +79,8 @@ pub struct FarkleAdviceChoice {
     /// For FARKLE_ACTION_SELECT: the dice to keep (bit i = the i-th die of the current roll,
     /// as farkle_game_selections() gives them); 0 otherwise.
     pub dice_mask: u16,
-    /// For FARKLE_ACTION_SELECT: the selection's points; 0 otherwise.
+    /// For FARKLE_ACTION_SELECT: the selection's points; for FARKLE_ACTION_PIGGYBACK: the
+    /// points taken over; 0 otherwise.
     pub points: i32,
     /// The value of this choice (see FarkleAdvice.value_kind) with optimal play afterwards.
     /// NaN where the library cannot value it (banking at the target in a final-round game
@@ -187,7 +188,8 @@ pub(crate) fn bot_of(
 ///
 /// Errors: FARKLE_STATUS_NULL_POINTER; FARKLE_STATUS_UNSUPPORTED (a turn could go on forever
 /// without risk, or a house rule the policies do not model: a hot_dice_multiplier_step above
-/// 0, an exact_target other than FARKLE_EXACT_TARGET_OFF, or piggybacking); FARKLE_STATUS_RESOURCE_LIMIT (the rules need more than the library allows,
+/// 0 or an exact_target other than FARKLE_EXACT_TARGET_OFF);
+/// FARKLE_STATUS_RESOURCE_LIMIT (the rules need more than the library allows,
 /// a bank minimum of a billion points for one); FARKLE_STATUS_CANCELLED. farkle_game_last_error()
 /// and farkle_last_error_message() say why.
 ///
@@ -224,7 +226,13 @@ pub unsafe extern "C" fn farkle_game_prepare_advice(
 ///
 /// The choices: while a selection is awaited, every legal selection in the order of
 /// farkle_game_selections(); before a roll, FARKLE_ACTION_ROLL and/or FARKLE_ACTION_BANK (or
-/// FARKLE_ACTION_FORFEIT_TURN); after a farkle, FARKLE_ACTION_ACKNOWLEDGE_FARKLE.
+/// FARKLE_ACTION_FORFEIT_TURN), and under piggybacking while an offer stands (see
+/// farkle_game_piggyback()) FARKLE_ACTION_PIGGYBACK, last; after a farkle,
+/// FARKLE_ACTION_ACKNOWLEDGE_FARKLE. Taking over T points with n dice is valued as rolling
+/// the n dice at turn total T (a turn taken over must roll before it may bank) and is
+/// recommended when worth strictly more than rolling the full set from 0; its value is NaN,
+/// and it is not recommended, where the player's policy cannot value it (a total that single
+/// 1s and 5s cannot make, for a player off the board under singles_only_before_entry).
 ///
 /// `out_choices` may be NULL with `capacity` 0 to skip the list. On success `*out_advice`
 /// and `*out_count` (the number of choices) are written, and the choices to `out_choices`
@@ -234,9 +242,10 @@ pub unsafe extern "C" fn farkle_game_prepare_advice(
 /// the turn holds more than FARKLE_MAX_TURN_TOTAL points);
 /// FARKLE_STATUS_UNSUPPORTED (the rules' single turn cannot be solved: a turn could go on
 /// forever without risk, or a house rule the advice does not model: a
-/// hot_dice_multiplier_step above 0, an exact_target other than FARKLE_EXACT_TARGET_OFF, or
-/// piggybacking; singles_only_before_entry and the same-face scoring options are honoured); FARKLE_STATUS_RESOURCE_LIMIT (solving it needs more than the
-/// limits allow; see farkle_game_prepare_advice());
+/// hot_dice_multiplier_step above 0 or an exact_target other than FARKLE_EXACT_TARGET_OFF;
+/// singles_only_before_entry, piggybacking and the same-face scoring options are honoured);
+/// FARKLE_STATUS_RESOURCE_LIMIT (solving it needs more than the limits allow; see
+/// farkle_game_prepare_advice());
 /// FARKLE_STATUS_BUFFER_TOO_SMALL (out_choices not NULL and fewer than the choices: then
 /// only `*out_count` is written, with the number needed). Otherwise nothing is written.
 /// `game` and `table` are only read (the first call caches the policy inside the game).
@@ -304,7 +313,8 @@ pub unsafe extern "C" fn farkle_game_advise(
 /// FARKLE_STATUS_GAME_OVER; FARKLE_STATUS_NO_DICE_GENERATOR (the game's dice are supplied);
 /// FARKLE_STATUS_ENTROPY_UNAVAILABLE; FARKLE_STATUS_UNSUPPORTED (an optimal kind under
 /// rules whose single turn cannot be solved, or under a house rule the advice does not model;
-/// see farkle_game_advise(); the random and threshold kinds play under every rules value); FARKLE_STATUS_RESOURCE_LIMIT (the single-turn policy of the optimal
+/// see farkle_game_advise(); the random and threshold kinds play under every rules value);
+/// FARKLE_STATUS_RESOURCE_LIMIT (the single-turn policy of the optimal
 /// kinds needs more than the limits allow, or the turn reached
 /// FARKLE_LIMIT_BOT_ROLLS_PER_TURN rolls where the bot may not bank: only rules under which a
 /// hand can be rolled forever without risk get there).

@@ -106,8 +106,11 @@ impl Handle for FarkleTurnPolicy {}
 /// House rules: the same-face scoring options play through the scoring; with
 /// singles_only_before_entry a policy for a player not on the board scores only single 1s and
 /// 5s (and its turn totals are multiples of that scoring's granularity). The target and
-/// exact_target do not enter one turn's expected points; under piggybacking, compare
-/// farkle_turn_policy_value() at the offered turn total and dice with the value from scratch.
+/// exact_target do not enter one turn's expected points; under piggybacking,
+/// farkle_game_advise() values an offer to take over a turn as rolling its dice at its turn
+/// total and compares that with the value from scratch (farkle_turn_policy_value() at the
+/// offered total and dice may bank at once, which a turn taken over may not: it is only an
+/// upper bound).
 /// A hot_dice_multiplier_step above 0 is refused with FARKLE_STATUS_UNSUPPORTED: the policy
 /// does not track the multiplier.
 ///

@@ -32,7 +32,7 @@ use std::sync::Arc;
 use rand::{Rng, RngCore};
 
 use crate::dice::FaceCounts;
-use crate::game::{check_bank_total, Action, Game, GameError, Phase};
+use crate::game::{check_bank_total, Action, Game, GameError, Phase, PiggybackOffer};
 use crate::limits::{MAX_BOT_ROLLS_PER_TURN, MAX_TURN_TOTAL};
 use crate::rules::ExactTarget;
 use crate::strategy::single_turn::scoring_odds;
@@ -56,7 +56,8 @@ pub enum ValueKind {
 pub struct AdviceChoice {
     /// The action.
     pub action: Action,
-    /// Points of the selection (0 for any other action).
+    /// Points of the selection, or for [`Action::Piggyback`] the points taken over (0 for
+    /// any other action).
     pub points: i32,
     /// Its value (see [`Advice::kind`]), when the player plays optimally afterwards.
     pub value: f64,
@@ -75,8 +76,9 @@ pub struct Advice {
     /// recommended bank, a farkle to acknowledge, a forfeit).
     pub next_roll: Option<(u8, f64)>,
     /// Every legal choice: each legal selection while a selection is awaited (best first, as
-    /// [`Game::legal_selections`] lists them), else roll and/or bank (or forfeit), else the
-    /// farkle to acknowledge. The recommended one has the highest value except in a final
+    /// [`Game::legal_selections`] lists them), else roll and/or bank (or forfeit) and, under
+    /// piggybacking while an offer stands, [`Action::Piggyback`], else the farkle to
+    /// acknowledge. The recommended one has the highest value except in a final
     /// round (see the module docs).
     pub choices: Vec<AdviceChoice>,
 }
@@ -130,11 +132,12 @@ impl Advisor {
     /// plus the long-run policy under a points penalty. Milliseconds for six dice; the limits
     /// of [`SingleTurn::solve`] and [`PenaltyPolicy::solve`] apply.
     ///
-    /// House rules: the same-face scoring knobs and `singles_only_before_entry` (a player off
-    /// the board is advised under single-only scoring) are honoured; `Unsupported` under the
-    /// hot-dice multiplier, an exact target and piggybacking, which its turn values do not
-    /// model (it would advise banks the game refuses or that bust, and ignore offers to take
-    /// over a turn).
+    /// House rules: the same-face scoring knobs, `singles_only_before_entry` (a player off
+    /// the board is advised under single-only scoring) and piggybacking (an offer to take over
+    /// the previous turn is valued and taken when worth more than a fresh turn; see
+    /// [`Advisor::advise`]) are honoured; `Unsupported` under the hot-dice multiplier and an
+    /// exact target, which its turn values do not model (it would advise banks the game
+    /// refuses or that bust).
     pub fn single_turn(rules: &crate::rules::Rules) -> Result<Advisor, StrategyError> {
         Self::single_turn_with_progress(rules, &mut |_| true)
     }
@@ -145,7 +148,7 @@ impl Advisor {
         rules: &crate::rules::Rules,
         progress: Progress,
     ) -> Result<Advisor, StrategyError> {
-        crate::strategy::refuse_game_knobs(rules)?;
+        crate::strategy::refuse_advice_knobs(rules)?;
         let odds = Odds::new(rules)?;
         let off_board_odds = scoring_odds(&odds, false)?.unwrap_or_else(|| odds.clone());
         let has_penalty = rules.farkle_penalty_streak > 0 && !rules.farkle_penalty_loses_all;
@@ -351,6 +354,17 @@ impl Advisor {
     }
 
     /// Advice for the player to move.
+    ///
+    /// Under piggybacking, while an offer of `T` points with `n` dice stands (the start of a
+    /// turn, [`Game::piggyback_offer`]), the choices also hold [`Action::Piggyback`], valued
+    /// as rolling the `n` dice at turn total `T` under the policy of the player to move (off
+    /// the board, or on it after its farkles in a row): a turn taken over must roll before it
+    /// may bank, so its value is the roll's, not the better of banking `T` and rolling. It is
+    /// recommended when worth strictly more than rolling the full set from 0 (ties roll
+    /// fresh); in a final round too, by the same single-turn values. An offer the player's
+    /// policy cannot value (a total off the grid of single-only scoring, for a player off the
+    /// board under `singles_only_before_entry`) is listed with a NaN value and not
+    /// recommended.
     pub fn advise(&self, game: &Game) -> Result<Advice, AdviceError> {
         let s = self.situation(game)?;
         match game.phase() {
@@ -520,16 +534,51 @@ impl Advisor {
         } else {
             Action::ForfeitTurn
         };
-        let next_roll = match recommended {
+        let mut next_roll = match recommended {
             Action::Roll => self.farkle_probability(&Mover::of(game), hand),
             _ => None,
         };
+        let mut recommended = recommended;
+        if let Some((offer, choice)) = self.piggyback_choice(s) {
+            choices.push(choice);
+            if recommended == Action::Roll && choice.value > roll_value {
+                recommended = Action::Piggyback;
+                next_roll = self.farkle_probability(&Mover::of(game), offer.dice);
+            }
+        }
         Ok(Advice {
             recommended,
             kind: s.kind,
             next_roll,
             choices,
         })
+    }
+
+    /// Under piggybacking, the offer standing for the player to move and its choice: the
+    /// single-turn value of rolling the offer's dice at its turn total (NaN where the
+    /// player's policy cannot value it). `None` without an offer, or with a two-player table
+    /// (which refuses piggybacking, so never holds here).
+    fn piggyback_choice(&self, s: &Situation) -> Option<(PiggybackOffer, AdviceChoice)> {
+        let offer = s.game.piggyback_offer()?;
+        if s.table.is_some() {
+            return None;
+        }
+        let points = i32::try_from(offer.points)
+            .ok()
+            .filter(|t| *t <= MAX_TURN_TOTAL)?;
+        let m = Mover {
+            turn_points: points,
+            ..Mover::of(s.game)
+        };
+        let value = self.roll_value(&m, offer.dice).unwrap_or(f64::NAN);
+        Some((
+            offer,
+            AdviceChoice {
+                action: Action::Piggyback,
+                points,
+                value,
+            },
+        ))
     }
 
     /// The values of rolling the dice in hand (NaN when every die has scored) and of banking
@@ -763,7 +812,8 @@ pub enum Bot {
 
 impl Bot {
     /// The single-turn optimal bot for `rules`; `Unsupported` where [`Advisor::single_turn`]
-    /// is (the hot-dice multiplier, an exact target, piggybacking).
+    /// is (the hot-dice multiplier, an exact target). Under piggybacking it takes an offer
+    /// when the advice recommends it.
     pub fn single_turn_optimal(rules: &crate::rules::Rules) -> Result<Bot, StrategyError> {
         Ok(Bot::Advised(Arc::new(Advisor::single_turn(rules)?)))
     }

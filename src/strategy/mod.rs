@@ -183,11 +183,11 @@ pub(crate) fn refuse_multiplier(rules: &Rules) -> Result<(), StrategyError> {
     Ok(())
 }
 
-/// The refusals of the solvers that play whole games (the two-player table, and the advice
-/// and optimal bots built on the single-turn policy): the multiplier, an exact target (a bank
-/// past the target is refused or busts, which the turn values do not know) and piggybacking
-/// (a turn may start from another player's turn total, a choice these solvers do not value).
-pub(crate) fn refuse_game_knobs(rules: &Rules) -> Result<(), StrategyError> {
+/// The refusals of the advice and the optimal bots built on the single-turn policy: the
+/// multiplier and an exact target (a bank past the target is refused or busts, which the turn
+/// values do not know). Piggybacking they honour: the offer is valued as rolling its dice at
+/// its turn total.
+pub(crate) fn refuse_advice_knobs(rules: &Rules) -> Result<(), StrategyError> {
     refuse_multiplier(rules)?;
     if rules.exact_target != ExactTarget::Off {
         return Err(StrategyError::Unsupported(
@@ -195,6 +195,13 @@ pub(crate) fn refuse_game_knobs(rules: &Rules) -> Result<(), StrategyError> {
              that reaches the target counts",
         ));
     }
+    Ok(())
+}
+
+/// The refusals of the two-player table: those of the advice, and piggybacking (a turn may
+/// start from the opponent's turn total, which the table's states do not hold).
+pub(crate) fn refuse_game_knobs(rules: &Rules) -> Result<(), StrategyError> {
+    refuse_advice_knobs(rules)?;
     if rules.piggybacking {
         return Err(StrategyError::Unsupported(
             "piggybacking: taking over the previous player's turn total is a choice this \

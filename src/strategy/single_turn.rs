@@ -77,8 +77,10 @@ impl SingleTurn {
     ///
     /// House rules: the same-face scoring knobs are the scorer's; `exact_target` and the
     /// target do not enter a single turn's expected points; under `piggybacking` the
-    /// start-of-turn choice is answered by comparing [`SingleTurn::position_value`] at the
-    /// offered turn total and dice with the value from scratch. `Unsupported` under the
+    /// start-of-turn choice compares the value of rolling the offered dice at the offered
+    /// turn total (a turn taken over must roll before it may bank, so
+    /// [`SingleTurn::position_value`] there, which may bank at once, is only an upper bound)
+    /// with the value from scratch, as [`crate::strategy::Advisor::advise`] does. `Unsupported` under the
     /// hot-dice multiplier (`hot_dice_multiplier_step` above 0), whose multiplier level this
     /// solver does not track.
     /// `ResourceLimit` beyond [`crate::limits::MAX_TURN_STATES`] or

@@ -667,8 +667,8 @@ static void test_house_rules_in_games(void) {
 
     for (knob = 0; knob < 6; knob++) {
         /* 0 singles only (advised), 1 multiplier, 2 exact refuse, 3 exact bust,
-         * 4 piggybacking, 5 the same-face scoring knobs (advised). */
-        int advised = knob == 0 || knob == 5;
+         * 4 piggybacking (advised), 5 the same-face scoring knobs (advised). */
+        int advised = knob == 0 || knob == 4 || knob == 5;
         r = base;
         switch (knob) {
         case 0: r.singles_only_before_entry = 1; break;
@@ -702,6 +702,86 @@ static void test_house_rules_in_games(void) {
     }
 }
 
+static void roll_keep(FarkleGame *g, const uint8_t *faces, size_t n, uint16_t mask) {
+    CHECK_STATUS(farkle_game_roll_dice(g, faces, n), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_game_select_mask(g, mask), FARKLE_STATUS_OK);
+}
+
+/* Classic with piggybacking and a target out of reach, two players with supplied dice, both
+ * on the board (each banked three 1s, 1000 with 3 dice left); player 0 to move. */
+static FarkleGame *piggyback_game(void) {
+    static const uint8_t three_ones[6] = {1, 1, 1, 2, 3, 4};
+    FarkleRules r = preset(FARKLE_PRESET_CLASSIC);
+    FarkleGame *g = NULL;
+    int i;
+    r.piggybacking = 1;
+    r.target_score = 1000000000;
+    CHECK_STATUS(farkle_game_new_with(&r, NULL, 2, FARKLE_DICE_SOURCE_SUPPLIED, 0, &g),
+                 FARKLE_STATUS_OK);
+    for (i = 0; i < 2 && g != NULL; i++) {
+        roll_keep(g, three_ones, 6, 0x7);
+        CHECK_STATUS(farkle_game_bank(g), FARKLE_STATUS_OK);
+    }
+    return g;
+}
+
+/* The advice of player 1 offered the turn player 0 banked: choices roll, then piggyback. */
+static void advise_offer(const FarkleGame *g, FarkleAdvice *a, FarkleAdviceChoice *c) {
+    size_t count = 0;
+    CHECK_STATUS(farkle_game_advise(g, NULL, a, c, 2, &count), FARKLE_STATUS_OK);
+    CHECK(count == 2 && a->choice_count == 2);
+    CHECK(c[0].action == FARKLE_ACTION_ROLL && c[1].action == FARKLE_ACTION_PIGGYBACK);
+    CHECK(a->value_kind == FARKLE_VALUE_KIND_EXPECTED_POINTS);
+}
+
+/* Advice under piggybacking, by hand (the reasoning in full in tests/strategy_bots.rs). With F
+ * a fresh turn's value and on the board, holding t with 6 dice is worth at most t + F.
+ * Offered 300 with 1 die: taking is worth between (400 + 350)/6 = 125 and (750 + 2F)/6, less
+ * than F since F >= 243.4 (roll once and bank every single and every triple of 2, 3, 4, 6:
+ * 150 + 1500 x 2906/46656). Offered 500,100 with 5 dice: taking is worth at least
+ * 7176/7776 x 500,150 (5 dice farkle 600 times in 7776), and any fresh turn at most
+ * 45576/1080 x 4000 = 168,800 (6 dice farkle least, 1080 times in 46656; no roll scores more
+ * than six 1s, 4000). */
+static void test_piggyback_advice(void) {
+    static const uint8_t small[6] = {2, 2, 2, 5, 5, 3};
+    static const uint8_t six_ones[6] = {1, 1, 1, 1, 1, 1};
+    static const uint8_t one_one[6] = {1, 2, 3, 4, 6, 6};
+    FarkleGame *g = piggyback_game();
+    FarkleAdvice a;
+    FarkleAdviceChoice c[2];
+    size_t count = 0;
+    int i;
+    if (g == NULL) return;
+    roll_keep(g, small, 6, 0x1f);
+    CHECK_STATUS(farkle_game_bank(g), FARKLE_STATUS_OK);
+    advise_offer(g, &a, c);
+    CHECK(a.recommended.action == FARKLE_ACTION_ROLL);
+    CHECK(a.has_next_roll && a.next_roll_dice == 6);
+    CHECK(c[1].points == 300 && c[1].dice_mask == 0);
+    CHECK(c[0].value >= 243.4);
+    CHECK(c[1].value >= 125.0 && c[1].value <= (750.0 + 2.0 * c[0].value) / 6.0);
+    CHECK(c[1].value < c[0].value);
+    farkle_game_free(g);
+
+    g = piggyback_game();
+    if (g == NULL) return;
+    for (i = 0; i < 125; i++) roll_keep(g, six_ones, 6, 0x3f);
+    roll_keep(g, one_one, 6, 0x1);
+    CHECK_STATUS(farkle_game_bank(g), FARKLE_STATUS_OK);
+    advise_offer(g, &a, c);
+    CHECK(a.recommended.action == FARKLE_ACTION_PIGGYBACK);
+    CHECK(a.recommended.points == 500100);
+    CHECK(a.has_next_roll && a.next_roll_dice == 5);
+    CHECK(a.farkle_probability == 600.0 / 7776.0);
+    CHECK(c[1].value >= 7176.0 / 7776.0 * 500150.0);
+    CHECK(c[0].value <= 168800.0);
+    /* Taken: the turn must roll the 5 dice before it may bank. */
+    CHECK_STATUS(farkle_game_piggyback(g), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_game_advise(g, NULL, &a, c, 2, &count), FARKLE_STATUS_OK);
+    CHECK(count == 1 && c[0].action == FARKLE_ACTION_ROLL);
+    farkle_game_free(g);
+}
+
 int main(void) {
     test_odds();
     test_turn_policy();
@@ -710,5 +790,6 @@ int main(void) {
     test_win_table();
     test_house_rules();
     test_house_rules_in_games();
+    test_piggyback_advice();
     return finish();
 }
