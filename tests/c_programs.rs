@@ -9,6 +9,7 @@ mod support;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use support::{compile, manifest_dir};
 
@@ -49,23 +50,32 @@ fn c_tests() -> Vec<PathBuf> {
     tests
 }
 
-/// Compiles every C test with `extra` flags into `suffix`-named programs and runs each.
-fn run_all(suffix: &str, extra: &[&str], wrapper: &[&str], env: &[(&str, &str)]) {
+/// Compiles every C test with `extra` flags into `suffix`-named programs and runs each, `jobs`
+/// programs at a time (a failing program's panic is reported by its thread, then fails the
+/// test).
+fn run_all(suffix: &str, extra: &[&str], wrapper: &[&str], env: &[(&str, &str)], jobs: usize) {
     let tests = c_tests();
     assert!(!tests.is_empty(), "no C tests found");
     let out_dir = support::out_dir();
-    for source in tests {
-        let stem = source.file_stem().expect("file name").to_string_lossy();
-        let exe = out_dir.join(format!("{stem}{suffix}"));
-        compile("cc", "c99", &[&source], &exe, extra);
-        run(&exe, wrapper, env);
-    }
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| {
+                while let Some(source) = tests.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let stem = source.file_stem().expect("file name").to_string_lossy();
+                    let exe = out_dir.join(format!("{stem}{suffix}"));
+                    compile("cc", "c99", &[source], &exe, extra);
+                    run(&exe, wrapper, env);
+                }
+            });
+        }
+    });
 }
 
 #[test]
 #[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
 fn c_test_programs_pass() {
-    run_all("", &[], &[], &[]);
+    run_all("", &[], &[], &[], 1);
 }
 
 /// The same programs with AddressSanitizer and UndefinedBehaviorSanitizer (leaks included):
@@ -73,7 +83,7 @@ fn c_test_programs_pass() {
 #[test]
 #[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
 fn c_test_programs_pass_under_sanitizers() {
-    run_all("_asan", support::SANITIZE, &[], support::SANITIZE_ENV);
+    run_all("_asan", support::SANITIZE, &[], support::SANITIZE_ENV, 1);
 }
 
 /// The same programs under valgrind's memcheck, which also sees inside the (uninstrumented)
@@ -82,7 +92,9 @@ fn c_test_programs_pass_under_sanitizers() {
 #[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
 fn c_test_programs_pass_under_valgrind() {
     support::require_valgrind();
-    run_all("_valgrind", &[], support::VALGRIND, &[]);
+    // The slowest test of the suite, and the others end long before it: two programs at a
+    // time use both cores of a small CI machine.
+    run_all("_valgrind", &[], support::VALGRIND, &[], 2);
 }
 
 #[test]
