@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "farkle.h"
 
@@ -55,6 +56,9 @@ void print_padded(FILE *to, const char *text, size_t width);
 const char *plural(unsigned long long n, const char *one, const char *many);
 
 void *checked_malloc(size_t n);
+
+/* What a file of mode `mode` (from stat()) is, for messages: "a FIFO (named pipe)", ... */
+const char *file_kind(mode_t mode);
 
 /* Why the library call that just returned `status` failed, sanitize()d: the status's text,
  * and farkle_last_error_message() when it says more. Call it before any other library call
@@ -138,7 +142,12 @@ FarkleWinTable *table_load_for(const char *path, const FarkleRules *rules, int *
 FarkleStatus table_solve(const FarkleRules *rules, int quiet, FarkleWinTable **out,
                          double *seconds);
 
-/* Saves `table` to `path` through a temporary file renamed over it; 0, or -1 with `why`. */
+/* 0 when a table may be written to `path` (renamed over it): it does not exist or is a
+ * regular file; -1 with `why` when it names a FIFO, a device, a directory, ... */
+int table_path_check(const char *path, char *why, size_t why_len);
+
+/* Saves `table` to `path` through a temporary file renamed over it, unless `path` names
+ * something other than a regular file (table_path_check()); 0, or -1 with `why`. */
 int table_save(const FarkleWinTable *table, const char *path, char *why, size_t why_len);
 
 /* The table for `rules`: the cached one, or solved (with progress) and cached. NULL with the

@@ -143,6 +143,10 @@ int main(int argc, char **argv) {
         fprintf(stderr, "farkle-solve: no cache to write to (%s); give --out FILE\n", why);
         return 2;
     }
+    if (table_path_check(path, why, sizeof why) != 0) { /* before the solve, not after */
+        fprintf(stderr, "farkle-solve: cannot write %s: %s\n", safe(path), why);
+        return 2;
+    }
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     if (!o.quiet)

@@ -20,17 +20,6 @@
 
 #include "cli.h"
 
-/* What a file of mode `mode` is, for messages. */
-static const char *file_kind(mode_t mode) {
-    if (S_ISREG(mode)) return "a regular file";
-    if (S_ISDIR(mode)) return "a directory";
-    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    if (S_ISSOCK(mode)) return "a socket";
-    return "a special file";
-}
-
 /* -1 with the reason in `why` when `st`, the stat() of `path`, is not a regular file; else 0. */
 static int refuse_special(const char *path, const struct stat *st, char *why, size_t why_len) {
     struct stat lst;

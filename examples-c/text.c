@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <wchar.h>
 
 #include "common.h"
@@ -159,4 +160,14 @@ const char *library_reason(FarkleStatus status) {
     if (why == NULL || *why == '\0' || strcmp(why, what) == 0) return safe(what);
     snprintf(text, sizeof text, "%s (%s)", what, why);
     return safe(text);
+}
+
+const char *file_kind(mode_t mode) {
+    if (S_ISREG(mode)) return "a regular file";
+    if (S_ISDIR(mode)) return "a directory";
+    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "a special file";
 }

@@ -148,11 +148,23 @@ FarkleStatus table_solve(const FarkleRules *rules, int quiet, FarkleWinTable **o
     return st;
 }
 
+int table_path_check(const char *path, char *why, size_t why_len) {
+    struct stat old;
+    if (stat(path, &old) == 0 && !S_ISREG(old.st_mode)) {
+        snprintf(why, why_len, "it is %s, not a regular file", file_kind(old.st_mode));
+        return -1;
+    }
+    return 0;
+}
+
 int table_save(const FarkleWinTable *table, const char *path, char *why, size_t why_len) {
     size_t len = strlen(path);
-    char *tmp = checked_malloc(len + 16);
+    char *tmp;
     FarkleStatus st;
     int fd;
+    /* Checked again: the path may have changed since it was looked at. */
+    if (table_path_check(path, why, why_len) != 0) return -1;
+    tmp = checked_malloc(len + 16);
     memcpy(tmp, path, len);
     memcpy(tmp + len, ".tmp.XXXXXX", 12);
     fd = mkstemp(tmp); /* a fresh name, so two games solving at once do not mix */

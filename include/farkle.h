@@ -2943,10 +2943,13 @@ void farkle_win_table_free(struct FarkleWinTable *table);
 
 /**
  * Saves a table to the file at path (UTF-8), in the compact versioned format described in
- * docs/strategy.md (about 320 KB for the minimal preset to 10,000).
+ * docs/strategy.md (about 320 KB for the minimal preset to 10,000). The file is created or
+ * its contents replaced; only a regular file is written: a path naming a FIFO, a device, a
+ * socket or a directory is refused at once with FARKLE_STATUS_IO and left untouched (it is
+ * opened without blocking, so a FIFO with no reader never makes the call wait).
  *
  * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (path not UTF-8),
- * FARKLE_STATUS_IO.
+ * FARKLE_STATUS_IO (cannot write, or not a regular file).
  *
  * Requires:
  * table a live table, path a NUL-terminated string.
@@ -2957,8 +2960,10 @@ enum FarkleStatus farkle_win_table_save(const struct FarkleWinTable *table,
 
 /**
  * Loads a table saved by farkle_win_table_save() or farkle_win_table_to_buffer(), reading at
- * most the size of the largest table this library writes (about 17 MB; a longer file or a
- * device is refused without reading further).
+ * most the size of the largest table this library writes (about 17 MB; a longer file is
+ * refused without reading further). Only a regular file is read: a path naming a FIFO, a
+ * device, a socket or a directory is refused at once with FARKLE_STATUS_IO, unread (it is
+ * opened without blocking, so a FIFO never makes the call wait for a writer).
  *
  * Besides its format, sizes and checksum, a table must agree with the rules it claims: the
  * turns of a sample of pairs are solved again from the stored values around them, and with
@@ -2967,7 +2972,8 @@ enum FarkleStatus farkle_win_table_save(const struct FarkleWinTable *table,
  * what refuses a table whose rules were edited. It is not a signature: load tables you trust.
  *
  * On success *out_table owns a new table. Errors: FARKLE_STATUS_NULL_POINTER,
- * FARKLE_STATUS_INVALID_ARGUMENT (path not UTF-8), FARKLE_STATUS_IO (cannot read),
+ * FARKLE_STATUS_INVALID_ARGUMENT (path not UTF-8), FARKLE_STATUS_IO (cannot read, or not a
+ * regular file),
  * FARKLE_STATUS_BAD_TABLE_FILE (not a table, too long, truncated, corrupted, another
  * version, or values that do not follow from its rules), FARKLE_STATUS_INVALID_RULES,
  * FARKLE_STATUS_UNSUPPORTED or FARKLE_STATUS_RESOURCE_LIMIT (the rules inside are not

@@ -48,6 +48,7 @@ pub mod hands;
 pub mod history;
 pub mod limits;
 pub mod point_calculation;
+pub(crate) mod regular_file;
 pub mod rules;
 pub mod saved_game;
 pub mod scoring;

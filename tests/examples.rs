@@ -2291,6 +2291,93 @@ fn bots_choose_their_strength_and_win_tables_are_cached() {
     assert!(text_of(&out.stderr).contains("give --bots the style alone"));
 }
 
+/// A FIFO given as `--table`, or found where the cache keeps the table of the rules, blocked
+/// the game in farkle_win_table_load() (whose signal handler then swallowed the first
+/// SIGTERM): it is refused at once, under `timeout` so that a wait fails the test, and stays
+/// a FIFO. With the cached one the game solves the table itself but does not put it in the
+/// FIFO's place; farkle-solve refuses to write to one before it solves.
+#[test]
+fn a_fifo_as_table_is_refused_at_once_and_left_alone() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = fresh_dir("cli-table-fifo");
+    let mkfifo = |path: &Path| {
+        let made = Command::new("mkfifo")
+            .arg(path)
+            .status()
+            .expect("mkfifo (coreutils) is required for this test");
+        assert!(made.success());
+    };
+    let is_fifo =
+        |path: &Path| std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_fifo());
+    let tiny = [
+        "--rules",
+        "minimal",
+        "--rule",
+        "dice_count=3",
+        "--target",
+        "500",
+    ];
+    let farkle = programs().farkle.to_string_lossy().into_owned();
+    let solve = programs().solve.to_string_lossy().into_owned();
+    let timed = |program: &str, args: &[&str]| {
+        let mut all = vec!["20", program];
+        all.extend(args);
+        all.extend(tiny);
+        run_in(Path::new("timeout"), &[], &dir, &all, "")
+    };
+
+    mkfifo(&dir.join("t.fwt"));
+    let out = timed(
+        &farkle,
+        &["--seed", "11", "-p", "2", "--bots", "2", "--table", "t.fwt"],
+    );
+    let stderr = text_of(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "(124: timed out) {stderr}");
+    assert!(
+        stderr.starts_with("farkle: cannot use the table t.fwt: ")
+            && stderr.contains("it is a FIFO (named pipe), not a regular file"),
+        "{stderr}"
+    );
+    let out = timed(&solve, &["-o", "t.fwt"]);
+    let stderr = text_of(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "(124: timed out) {stderr}");
+    assert_eq!(
+        stderr,
+        "farkle-solve: cannot write t.fwt: it is a FIFO (named pipe), not a regular file\n"
+    );
+    assert!(is_fifo(&dir.join("t.fwt")));
+
+    // The cached table of these rules, replaced by a FIFO.
+    let out = timed(&solve, &[]);
+    assert!(out.status.success(), "{}", text_of(&out.stderr));
+    let cache = dir.join("cache").join("farkle");
+    let cached: Vec<PathBuf> = std::fs::read_dir(&cache)
+        .expect("the cache")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    assert_eq!(cached.len(), 1, "{cached:?}");
+    std::fs::remove_file(&cached[0]).expect("remove the cached table");
+    mkfifo(&cached[0]);
+    let out = timed(&farkle, &["--seed", "11", "-p", "2", "--bots", "2:win"]);
+    let stderr = text_of(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "(124: timed out) {stderr}");
+    let shown = cached[0].display();
+    assert!(
+        stderr.contains(&format!(
+            "farkle: the cached table {shown} cannot be used ("
+        )) && stderr.contains("it is a FIFO (named pipe), not a regular file)); solving again"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!(
+            "farkle: the table could not be cached in {shown}: it is a FIFO (named pipe), not \
+             a regular file"
+        )),
+        "{stderr}"
+    );
+    assert!(is_fifo(&cached[0]));
+}
+
 /// The scores file can hold the original game's dated "name - score" history: new files with
 /// --scores-format original, and existing ones by their start; a mismatch is refused.
 #[test]

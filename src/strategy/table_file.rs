@@ -32,6 +32,7 @@
 //! solve its own).
 
 use crate::limits::MAX_WIN_TABLE_PAIRS;
+use crate::regular_file::{self, FileError};
 use crate::rules::{Rules, RULES_FIELDS};
 use crate::strategy::two_player::WinTable;
 use crate::strategy::StrategyError;
@@ -183,27 +184,25 @@ impl WinTable {
         (HEADER as u64) + 8 * (MAX_WIN_TABLE_PAIRS as u64 + 2 * MAX_CHANCES) + 8
     }
 
-    /// Saves the table to a file.
+    /// Saves the table to a regular file (`Io` for anything else, which is left untouched;
+    /// see [`crate::regular_file`]).
     pub fn save(&self, path: &std::path::Path) -> Result<(), StrategyError> {
-        std::fs::write(path, self.to_bytes())
+        regular_file::write(path, &self.to_bytes())
             .map_err(|e| StrategyError::Io(format!("{}: {e}", path.display())))
     }
 
-    /// Loads a table from a file, reading at most [`WinTable::max_file_size`] bytes of it
-    /// (a longer file, or a device that never ends, is refused as `BadFile`).
+    /// Loads a table from a regular file, reading at most [`WinTable::max_file_size`] bytes
+    /// of it (a longer file is refused as `BadFile`; a FIFO, device, socket or directory as
+    /// `Io`, at once and unread).
     pub fn load(path: &std::path::Path) -> Result<WinTable, StrategyError> {
-        use std::io::Read;
-        let io = |e: std::io::Error| StrategyError::Io(format!("{}: {e}", path.display()));
-        let file = std::fs::File::open(path).map_err(io)?;
         let limit = Self::max_file_size();
-        let mut bytes = Vec::new();
-        file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
-        if bytes.len() as u64 > limit {
-            return Err(StrategyError::BadFile(format!(
+        let bytes = regular_file::read(path, limit).map_err(|e| match e {
+            FileError::TooLong { .. } => StrategyError::BadFile(format!(
                 "{} is larger than any table this library writes ({limit} bytes)",
                 path.display()
-            )));
-        }
+            )),
+            e => StrategyError::Io(format!("{}: {e}", path.display())),
+        })?;
         WinTable::from_bytes(&bytes)
     }
 }
