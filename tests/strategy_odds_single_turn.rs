@@ -717,3 +717,45 @@ fn the_hot_dice_multiplier_is_refused_by_the_turn_solvers() {
             .average_points_per_turn()
     );
 }
+
+/// Classic with one die, singles only before entry, a three-farkle penalty of 1,000 and a
+/// bank minimum of 1,950: valid rules whose long-run policy iterates without converging (a
+/// turn almost never reaches the bank minimum, so the relative values move by about 1,000
+/// points every iteration). The work limit counted only the turns' backward passes, which
+/// have almost nothing to do with one die: 16.7 million iterations, 22 to 29 s of CPU and
+/// as many progress calls before the refusal. Now the limit is checked against the work
+/// still needed at the rate the iteration converges (here: never), before that work is
+/// done: refused after a handful of iterations, with no progress call but the first.
+#[test]
+fn a_long_run_policy_that_never_converges_is_refused_before_the_work() {
+    let rules = Rules {
+        dice_count: 1,
+        singles_only_before_entry: true,
+        farkle_penalty_streak: 3,
+        farkle_penalty_points: 1000,
+        min_bank_score: 1950,
+        ..Preset::Classic.rules()
+    };
+    rules.validate().expect("valid rules");
+    let odds = Odds::new(&rules).unwrap();
+    let mut calls = 0u64;
+    let result = PenaltyPolicy::solve_with_progress(&odds, &mut |_| {
+        calls += 1;
+        true
+    });
+    let Err(StrategyError::ResourceLimit(why)) = &result else {
+        panic!("{result:?}");
+    };
+    assert!(
+        why.contains("iterated until it converges") && why.contains("4000000000"),
+        "{why}"
+    );
+    assert_eq!(calls, 1, "progress calls");
+    // The same rules without the bank minimum converge: the check refuses only what would
+    // not.
+    let rules = Rules {
+        min_bank_score: 0,
+        ..rules
+    };
+    assert!(PenaltyPolicy::solve(&Odds::new(&rules).unwrap()).is_ok());
+}

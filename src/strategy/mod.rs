@@ -37,6 +37,8 @@ pub(crate) struct Meter<'a, 'p> {
     since_call: u64,
     limit: u64,
     what: &'static str,
+    /// The fraction last reported.
+    fraction: f64,
 }
 
 impl<'a, 'p> Meter<'a, 'p> {
@@ -48,6 +50,7 @@ impl<'a, 'p> Meter<'a, 'p> {
             since_call: 0,
             limit,
             what,
+            fraction: 0.0,
         }
     }
 
@@ -70,15 +73,21 @@ impl<'a, 'p> Meter<'a, 'p> {
         Ok(())
     }
 
-    /// Calls the progress function now with no new fraction (from inside a long step):
-    /// whether to go on.
+    /// The work charged so far.
+    pub(crate) fn spent(&self) -> u64 {
+        self.spent
+    }
+
+    /// Calls the progress function now with the fraction last reported (from inside a long
+    /// step): whether to go on.
     pub(crate) fn go_on(&mut self) -> bool {
-        (self.progress)(0.0)
+        (self.progress)(self.fraction)
     }
 
     /// Calls the progress function now.
     pub(crate) fn report(&mut self, fraction: f64) -> Result<(), StrategyError> {
-        if (self.progress)(fraction.clamp(0.0, 1.0)) {
+        self.fraction = fraction.clamp(0.0, 1.0);
+        if (self.progress)(self.fraction) {
             Ok(())
         } else {
             Err(StrategyError::Cancelled)

@@ -25,7 +25,7 @@ use crate::limits::{exceeded, MAX_TURN_TOTAL, MAX_TURN_WORK};
 use crate::scoring::Scorer;
 use crate::strategy::odds::Odds;
 use crate::strategy::turn::{solve_turn, TurnModel, TurnTable};
-use crate::strategy::{Progress, StrategyError};
+use crate::strategy::{Meter, Progress, StrategyError};
 
 /// The best play of one roll.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -375,6 +375,12 @@ pub(crate) fn units_of_turn_total(
     Ok((turn_total / unit) as usize)
 }
 
+/// What setting up one turn solve costs besides its backward pass (its tables allocated and
+/// filled, its bounds, its scorer), counted as option evaluations: about a microsecond on the
+/// benchmark machine. A turn of one die has so few options that this is most of its cost,
+/// and a long-run policy may solve millions of them.
+const TURN_SETUP_WORK: u64 = 1_000;
+
 /// The size of a turn to solve.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct TurnSize {
@@ -387,6 +393,15 @@ pub(crate) struct TurnSize {
 }
 
 impl TurnSize {
+    /// What solving the turn costs, counted as option evaluations: its backward pass, a step
+    /// for each of its states, and [`TURN_SETUP_WORK`].
+    fn cost(&self, model: &TurnModel) -> u64 {
+        (self.rows as u64)
+            .saturating_mul(model.width() as u64)
+            .saturating_add(self.work)
+            .saturating_add(TURN_SETUP_WORK)
+    }
+
     fn work_error(&self) -> String {
         exceeded(
             &format!("solving a turn up to a turn total of {} points", self.top),
@@ -412,6 +427,53 @@ fn closed_form(model: &TurnModel, safe: &[f64], t: usize, m: usize) -> f64 {
 
 /// Relative value iteration stops once no relative value moves by more than this (points).
 const CONVERGED: f64 = 1e-10;
+
+/// Iterations of a long-run policy before its rate of convergence is trusted.
+const RATE_ITERATIONS: usize = 16;
+
+/// How fast relative value iteration converges: the ratio of successive changes over the
+/// last iterations. The iteration converges linearly once its policy settles, so the
+/// fastest recent ratio, kept up for the iterations still needed, is an optimistic estimate
+/// of what is left; when even that is beyond the work limit, the policy is refused at once
+/// rather than after spending the limit.
+#[derive(Debug, Default)]
+struct ConvergenceRate {
+    iterations: usize,
+    previous: Option<f64>,
+    /// The last ratios of successive changes (a ring).
+    ratios: [f64; 8],
+}
+
+impl ConvergenceRate {
+    fn record(&mut self, change: f64) {
+        if let Some(previous) = self.previous {
+            self.ratios[self.iterations % self.ratios.len()] = change / previous;
+        }
+        self.previous = Some(change);
+        self.iterations += 1;
+    }
+
+    /// The smallest recent ratio.
+    fn fastest(&self) -> f64 {
+        self.ratios.iter().copied().fold(f64::INFINITY, f64::min)
+    }
+
+    /// The option evaluations still needed to bring `change` under [`CONVERGED`] at the
+    /// fastest recent rate, `per_iteration` each (infinite when the changes do not shrink);
+    /// `None` until enough iterations were seen.
+    fn work_to_converge(&self, change: f64, per_iteration: u64) -> Option<f64> {
+        if self.iterations < RATE_ITERATIONS {
+            return None;
+        }
+        let rate = self.fastest();
+        let iterations = if rate < 1.0 {
+            ((CONVERGED / change).ln() / rate.ln()).max(0.0)
+        } else {
+            f64::INFINITY
+        };
+        Some(iterations * per_iteration as f64)
+    }
+}
 
 /// The policy maximizing the long-run average points per turn under a consecutive-farkle
 /// penalty, found by relative value iteration over the count k of consecutive farkles
@@ -456,26 +518,22 @@ impl PenaltyPolicy {
         }
         let streak = usize::from(rules.farkle_penalty_streak);
         let model = Arc::new(TurnModel::new(odds));
-        let per_iteration = Self::check_size(odds, &model, streak)?;
-        let mut work = 0u64;
+        let per_turn = Self::check_size(odds, &model, streak)?;
+        // Every turn is charged before it is solved, so the limit stops the work before it
+        // is done, and the progress function hears from every turn of a long iteration.
+        let mut progress = progress;
+        let mut meter = Meter::new(
+            &mut progress,
+            MAX_TURN_WORK,
+            "the long-run policy, iterated until it converges,",
+        );
+        meter.report(0.0)?;
         let mut h = vec![0.0f64; streak];
         let mut first_change = None;
         let mut done = 0.0;
+        let mut rate = ConvergenceRate::default();
         loop {
-            if !progress(done) {
-                return Err(StrategyError::Cancelled);
-            }
-            work = work.saturating_add(per_iteration);
-            if work > MAX_TURN_WORK {
-                return Err(StrategyError::ResourceLimit(exceeded(
-                    &format!(
-                        "the long-run policy over {streak} farkle counts, until it converges,"
-                    ),
-                    format!("more than {MAX_TURN_WORK} option evaluations"),
-                    format!("{MAX_TURN_WORK}"),
-                )));
-            }
-            let turns = Self::turns_for(odds, &model, &h)?;
+            let turns = Self::turns_for(odds, &model, &h, per_turn, &mut meter, done)?;
             let u: Vec<f64> = turns.iter().map(SingleTurn::expected_points).collect();
             let new: Vec<f64> = u.iter().map(|x| x - u[0]).collect();
             let change = new
@@ -491,6 +549,23 @@ impl PenaltyPolicy {
                     turns,
                 });
             }
+            rate.record(change);
+            let per_iteration = per_turn.saturating_mul(streak as u64);
+            if let Some(more) = rate.work_to_converge(change, per_iteration) {
+                if more > (MAX_TURN_WORK - meter.spent()) as f64 {
+                    return Err(StrategyError::ResourceLimit(exceeded(
+                        "the long-run policy, iterated until it converges,",
+                        format!(
+                            "about {more:.1e} more option evaluations (after {} iterations its \
+                             values still move by {change:.3e} points an iteration, each move at \
+                             least {:.12} of the one before)",
+                            rate.iterations,
+                            rate.fastest()
+                        ),
+                        format!("{MAX_TURN_WORK}"),
+                    )));
+                }
+            }
             // Progress: how far the change has fallen on a log scale towards convergence.
             let first = *first_change.get_or_insert(change.max(CONVERGED * 10.0));
             done = ((first / change).ln() / (first / CONVERGED).ln()).clamp(0.0, 0.99);
@@ -498,7 +573,7 @@ impl PenaltyPolicy {
     }
 
     /// Refuses the policy's turns when together they would exceed
-    /// [`crate::limits::MAX_TURN_STATES`]; the option evaluations of one iteration.
+    /// [`crate::limits::MAX_TURN_STATES`]; the work of one of them ([`TurnSize::cost`]).
     fn check_size(
         odds: &Odds,
         model: &Arc<TurnModel>,
@@ -518,28 +593,34 @@ impl PenaltyPolicy {
                 format!("{} states", crate::limits::MAX_TURN_STATES),
             )));
         }
-        Ok(size.work.saturating_mul(streak as u64))
+        Ok(size.cost(model))
     }
 
     /// One iteration: the turn after k farkles in a row, for each k, given the relative
     /// values `h` (a farkle is worth the relative value of the next count, or minus the
     /// penalty on the last).
+    /// Each turn is charged `per_turn` on `meter` (with `done`, the iteration's estimate of
+    /// the fraction done) before it is solved.
     fn turns_for(
         odds: &Odds,
         model: &Arc<TurnModel>,
         h: &[f64],
+        per_turn: u64,
+        meter: &mut Meter,
+        done: f64,
     ) -> Result<Vec<SingleTurn>, StrategyError> {
         let streak = h.len();
         let penalty = f64::from(odds.rules().farkle_penalty_points);
         let mut turns = Vec::with_capacity(streak);
         for k in 0..streak {
+            meter.charge(per_turn, done)?;
             let phi = if k + 1 < streak { h[k + 1] } else { -penalty };
             turns.push(SingleTurn::solve_with_farkle_payoff(
                 odds,
                 Arc::clone(model),
                 true,
                 phi,
-                &mut |_| true,
+                &mut |_| meter.go_on(),
             )?);
         }
         Ok(turns)
