@@ -15,6 +15,8 @@
 //!   every bot sharing it and as a win for none. The win rate is wins / games.
 //! - A game still running after `MAX_TURNS` turns is an error (bots that cannot finish).
 
+use std::time::{Duration, Instant};
+
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -271,12 +273,30 @@ pub fn simulate(
     simulate_with_progress(rules, bots, games, seed, &mut |_| true)
 }
 
-/// Games played between two calls of a simulation's progress function.
-const PROGRESS_GAMES: u64 = 1 << 14;
+/// How long a batch of games should take: the progress function is called between batches,
+/// so this is how long a cancellation may wait (besides the longest game of the batch).
+const BATCH_TIME: Duration = Duration::from_millis(4);
+
+/// The most games in one batch.
+const MAX_BATCH_GAMES: u64 = 1 << 16;
+
+/// The games of the batch after one of `games` games that took `took`: twice as many when it
+/// was well under [`BATCH_TIME`], half as many when well over it (at least one game, at most
+/// [`MAX_BATCH_GAMES`]).
+fn next_batch(games: u64, took: Duration) -> u64 {
+    if took < BATCH_TIME / 2 {
+        (games * 2).min(MAX_BATCH_GAMES)
+    } else if took > BATCH_TIME * 2 {
+        (games / 2).max(1)
+    } else {
+        games
+    }
+}
 
 /// As [`simulate`], calling `progress` from the calling thread after every batch of games
-/// with the fraction played; when it returns false the simulation stops with
-/// [`SimulationError::Cancelled`].
+/// (a few milliseconds of play: batches grow or shrink to take [`BATCH_TIME`]) with the
+/// fraction played; when it returns false the simulation stops with
+/// [`SimulationError::Cancelled`]. How the games are batched changes nothing in the report.
 pub fn simulate_with_progress(
     rules: &Rules,
     bots: &[Bot],
@@ -308,8 +328,10 @@ fn simulate_on(
     let engine = Engine::for_bots(rules, bots)?;
     let mut totals = Totals::new(n);
     let mut start = 0;
+    let mut size = pool.current_num_threads() as u64;
     while start < games {
-        let end = games.min(start.saturating_add(PROGRESS_GAMES));
+        let end = games.min(start.saturating_add(size));
+        let began = Instant::now();
         let batch = pool.install(|| {
             (start..end)
                 .into_par_iter()
@@ -326,6 +348,7 @@ fn simulate_on(
                 .try_reduce(|| Totals::new(n), |a, b| Ok(a.merge(b)))
         })?;
         totals = totals.merge(batch);
+        size = next_batch(end - start, began.elapsed());
         start = end;
         if !progress(start as f64 / games as f64) {
             return Err(SimulationError::Cancelled);
@@ -387,6 +410,30 @@ mod tests {
                 300 * bots.len() as u64
             );
         }
+    }
+
+    /// The first batch is one game per worker thread, then batches grow while they take
+    /// under a few milliseconds: the progress function hears from a simulation after its
+    /// first games, not after 16,384 (seconds of play with bots that play through the game),
+    /// and stopping it there ends the simulation.
+    #[test]
+    fn progress_comes_after_the_first_games() {
+        let rules = Preset::Classic.rules();
+        let bots = [Bot::RandomLegal, Bot::RandomLegal];
+        let games = 100_000;
+        let mut fractions = Vec::new();
+        let result = simulate_on(2, &rules, &bots, games, 3, &mut |f| {
+            fractions.push(f);
+            fractions.len() < 3
+        });
+        assert_eq!(result, Err(SimulationError::Cancelled));
+        let played: Vec<u64> = fractions
+            .iter()
+            .map(|f| (f * games as f64).round() as u64)
+            .collect();
+        // Then each batch is at most twice the one before.
+        assert_eq!(played[0], 2);
+        assert!(played[1] <= 2 + 4 && played[2] <= 2 + 4 + 8, "{played:?}");
     }
 
     #[test]
