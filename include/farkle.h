@@ -2075,10 +2075,16 @@ void farkle_string_free(char *text);
  * ======================================================================================== */
 
 /**
- * Progress of a long computation: called now and then with the fraction done (0 to 1) and
- * the caller's pointer, on the thread that made the call. Return true to go on, false to
- * stop: the call then returns FARKLE_STATUS_CANCELLED soon after (within a few milliseconds
- * of work) and creates nothing. It must return normally: no longjmp, no C++ exception.
+ * Progress of a long computation: called with the fraction done (0 to 1) and the caller's
+ * pointer, on the thread that made the call. Return true to go on, false to stop: the call
+ * then returns FARKLE_STATUS_CANCELLED soon after (milliseconds for most calls, a fraction
+ * of a second for farkle_win_table_solve()) and creates nothing. It must return normally:
+ * no longjmp, no C++ exception.
+ *
+ * A long call calls its progress function first with 0.0 before any work (returning false
+ * there cancels the call before it starts), then every 5 ms or so while it works, whatever
+ * part of the work it is in, and once more with 1.0 when it has succeeded (the return value
+ * of that last call is ignored: the work is done).
  */
 typedef bool (*FarkleProgressFn)(double fraction, void *user);
 
@@ -2219,16 +2225,23 @@ typedef struct FarkleAdvice {
 /**
  * Solves, once per game, the single-turn policies behind farkle_game_advise() and the
  * optimal bots (on the board and not, and under a farkle penalty in points the long-run
- * policy per count of farkles in a row), calling progress (when not NULL) now and then with
- * the fraction done and user; when it returns false the call stops with
+ * policy per count of farkles in a row), calling progress (when not NULL) as
+ * FarkleProgressFn describes (before the work, every few milliseconds during it, 1.0 at the
+ * end) with the fraction done and user; when it returns false the call stops with
  * FARKLE_STATUS_CANCELLED and the game is unchanged. Without this call the first advice or
  * optimal bot turn solves them without progress. Cost: see farkle_turn_policy_new() (twice)
  * and farkle_penalty_average_points(): milliseconds for six dice, seconds for twelve.
  * Calling it again on a prepared game does nothing and returns FARKLE_STATUS_OK.
  *
- * Errors: FARKLE_STATUS_NULL_POINTER; FARKLE_STATUS_UNSUPPORTED (a turn could go on forever
- * without risk, or a house rule the policies do not model: a hot_dice_multiplier_step above
- * 0 or an exact_target other than FARKLE_EXACT_TARGET_OFF);
+ * The progress function may read the game (its state, events, a save, advice), but a call
+ * that would change it (an action, a bot turn, this function again) is refused with
+ * FARKLE_STATUS_WRONG_PHASE while this call runs, and it must not free the game.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER; FARKLE_STATUS_WRONG_PHASE (called from the progress
+ * function of a farkle_game_prepare_advice() on the same game); FARKLE_STATUS_UNSUPPORTED
+ * (a turn could go on forever without risk, or a house rule the policies do not model: a
+ * hot_dice_multiplier_step above 0 or an exact_target other than
+ * FARKLE_EXACT_TARGET_OFF);
  * FARKLE_STATUS_RESOURCE_LIMIT (the rules need more than the library allows,
  * a bank minimum of a billion points for one); FARKLE_STATUS_CANCELLED. farkle_game_last_error()
  * and farkle_last_error_message() say why.
@@ -2405,9 +2418,11 @@ enum FarkleStatus farkle_simulate(const struct FarkleRules *rules,
                                   struct FarkleSimulation *out_simulation);
 
 /**
- * farkle_simulate(), calling progress (when not NULL) from this thread after every batch of
- * 16,384 games with the fraction played and user; when it returns false the simulation
- * stops with FARKLE_STATUS_CANCELLED and writes nothing.
+ * farkle_simulate(), calling progress (when not NULL) from this thread as
+ * FarkleProgressFn describes (before the work, every few milliseconds during it, 1.0 at the
+ * end) with the fraction of the games played (0 while the policy of optimal bots is solved)
+ * and user; when it returns false the simulation stops within milliseconds (the games
+ * being played are finished) with FARKLE_STATUS_CANCELLED and writes nothing.
  *
  * Requires:
  * As for farkle_simulate(); progress a valid function or NULL.
@@ -2604,8 +2619,9 @@ enum FarkleStatus farkle_turn_policy_new(const struct FarkleRules *rules,
                                          struct FarkleTurnPolicy **out_policy);
 
 /**
- * farkle_turn_policy_new(), calling progress (when not NULL) now and then with the
- * fraction done and user; when it returns false the solve stops and returns
+ * farkle_turn_policy_new(), calling progress (when not NULL) as FarkleProgressFn describes
+ * (before the work, every few milliseconds during it, 1.0 at the end) with the fraction
+ * done and user; when it returns false the solve stops and returns
  * FARKLE_STATUS_CANCELLED, creating nothing.
  *
  * Requires:
@@ -2722,7 +2738,8 @@ enum FarkleStatus farkle_penalty_average_points(const struct FarkleRules *rules,
                                                 double *out_average);
 
 /**
- * farkle_penalty_average_points(), calling progress (when not NULL) now and then with an
+ * farkle_penalty_average_points(), calling progress (when not NULL) as FarkleProgressFn
+ * describes (before the work, every few milliseconds during it, 1.0 at the end) with an
  * estimate of the fraction done and user; when it returns false the call stops with
  * FARKLE_STATUS_CANCELLED and writes nothing.
  *
@@ -2759,7 +2776,8 @@ enum FarkleStatus farkle_penalty_policy_new(const struct FarkleRules *rules,
                                             struct FarklePenaltyPolicy **out_policy);
 
 /**
- * farkle_penalty_policy_new(), calling progress (when not NULL) now and then with an
+ * farkle_penalty_policy_new(), calling progress (when not NULL) as FarkleProgressFn
+ * describes (before the work, every few milliseconds during it, 1.0 at the end) with an
  * estimate of the fraction done and user; when it returns false the solve stops and
  * returns FARKLE_STATUS_CANCELLED, creating nothing.
  *
@@ -2912,9 +2930,10 @@ typedef struct FarkleDecision {
  * FARKLE_LIMIT_WIN_TABLE_PASS_WORK option evaluations per pass (a target of a million, or a
  * granularity of 1 point, for instance).
  *
- * progress, when not NULL, is called now and then from this thread with the fraction done
- * (an estimate under a penalty) and user; when it returns false the solve stops within
- * milliseconds and returns FARKLE_STATUS_CANCELLED, creating nothing.
+ * progress, when not NULL, is called from this thread as FarkleProgressFn describes
+ * (before the work, every few milliseconds during it, 1.0 at the end) with the fraction
+ * done (an estimate under a penalty) and user; when it returns false the solve stops
+ * within a fraction of a second and returns FARKLE_STATUS_CANCELLED, creating nothing.
  *
  * On success *out_table owns a new table; free it with farkle_win_table_free().
  * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED

@@ -13,7 +13,7 @@ use strum::{EnumIter, EnumMessage};
 use crate::ffi::boundary::{list_out, out, Handle, Outcome};
 use crate::ffi::error::{fail, CEnum, FarkleStatus};
 use crate::ffi::game::{with_game, FarkleGame};
-use crate::ffi::progress::{progress_of, FarkleProgressFn};
+use crate::ffi::progress::{with_progress, FarkleProgressFn};
 use crate::ffi::win_table::FarkleWinTable;
 use crate::strategy::{
     Action, AdviceChoice, AdviceError, Advisor, Bot, Progress, Thresholds, ValueKind,
@@ -179,16 +179,23 @@ pub(crate) fn bot_of(
 
 /// Solves, once per game, the single-turn policies behind farkle_game_advise() and the
 /// optimal bots (on the board and not, and under a farkle penalty in points the long-run
-/// policy per count of farkles in a row), calling `progress` (when not NULL) now and then with
-/// the fraction done and `user`; when it returns false the call stops with
+/// policy per count of farkles in a row), calling `progress` (when not NULL) as
+/// FarkleProgressFn describes (before the work, every few milliseconds during it, 1.0 at the
+/// end) with the fraction done and `user`; when it returns false the call stops with
 /// FARKLE_STATUS_CANCELLED and the game is unchanged. Without this call the first advice or
 /// optimal bot turn solves them without progress. Cost: see farkle_turn_policy_new() (twice)
 /// and farkle_penalty_average_points(): milliseconds for six dice, seconds for twelve.
 /// Calling it again on a prepared game does nothing and returns FARKLE_STATUS_OK.
 ///
-/// Errors: FARKLE_STATUS_NULL_POINTER; FARKLE_STATUS_UNSUPPORTED (a turn could go on forever
-/// without risk, or a house rule the policies do not model: a hot_dice_multiplier_step above
-/// 0 or an exact_target other than FARKLE_EXACT_TARGET_OFF);
+/// The progress function may read the game (its state, events, a save, advice), but a call
+/// that would change it (an action, a bot turn, this function again) is refused with
+/// FARKLE_STATUS_WRONG_PHASE while this call runs, and it must not free the game.
+///
+/// Errors: FARKLE_STATUS_NULL_POINTER; FARKLE_STATUS_WRONG_PHASE (called from the progress
+/// function of a farkle_game_prepare_advice() on the same game); FARKLE_STATUS_UNSUPPORTED
+/// (a turn could go on forever without risk, or a house rule the policies do not model: a
+/// hot_dice_multiplier_step above 0 or an exact_target other than
+/// FARKLE_EXACT_TARGET_OFF);
 /// FARKLE_STATUS_RESOURCE_LIMIT (the rules need more than the library allows,
 /// a bank minimum of a billion points for one); FARKLE_STATUS_CANCELLED. farkle_game_last_error()
 /// and farkle_last_error_message() say why.
@@ -204,11 +211,39 @@ pub unsafe extern "C" fn farkle_game_prepare_advice(
     user: *mut c_void,
 ) -> FarkleStatus {
     ffi_boundary! {
-        // SAFETY: the caller's promises for the game and the progress function.
+        // No borrow of the game is held while the progress function runs: it may call back
+        // into the game (reads only: `preparing` refuses changes).
+        let mut rules = None;
+        // SAFETY: the caller's promise for the game.
         unsafe {
-            let mut report = progress_of(progress, user);
-            with_game(game, |h| advisor_for(h, None, &mut report).map(drop))
-        }
+            with_game(game, |h| {
+                if h.advisor.get().is_none() {
+                    h.preparing = true;
+                    rules = Some(*h.game.rules());
+                }
+                Ok(())
+            })
+        }?;
+        let Some(rules) = rules else {
+            return Ok(()); // prepared already
+        };
+        let solved = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            // SAFETY: the caller's promise for the progress function.
+            unsafe {
+                with_progress(progress, user, |report| {
+                    Ok(Advisor::single_turn_with_progress(&rules, report)?)
+                })
+            }
+        }));
+        // SAFETY: the caller's promise: the game is live and its progress function did not
+        // free it.
+        let h = unsafe { FarkleGame::from_mut(game) }?;
+        h.preparing = false;
+        let solved = solved.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        let outcome = solved.map(|advisor| {
+            h.advisor.get_or_init(|| Arc::new(advisor));
+        });
+        h.record(outcome)
     }
 }
 

@@ -36,6 +36,9 @@ pub struct FarkleGame {
     /// The single-turn advisor for the game's rules, solved on first use (the rules of a
     /// game never change).
     pub(crate) advisor: std::sync::OnceLock<std::sync::Arc<crate::strategy::Advisor>>,
+    /// Set while farkle_game_prepare_advice() solves the advisor: its progress function may
+    /// read the game but not change it.
+    pub(crate) preparing: bool,
 }
 
 /// What the game is waiting for (FarkleGameState.phase).
@@ -180,11 +183,12 @@ impl FarkleGame {
             names,
             last_error: CString::default(),
             advisor: std::sync::OnceLock::new(),
+            preparing: false,
         })
     }
 
     /// Keeps the outcome of a call made through a non-const pointer as the game's message.
-    fn record(&mut self, outcome: Outcome) -> Outcome {
+    pub(crate) fn record(&mut self, outcome: Outcome) -> Outcome {
         match outcome {
             // Only a failure sets a message: a success allocates nothing.
             Ok(()) if self.last_error.as_bytes().is_empty() => {}
@@ -206,7 +210,15 @@ pub(crate) unsafe fn with_game(
 ) -> Outcome {
     // SAFETY: the caller's promise.
     let handle = unsafe { FarkleGame::from_mut(game) }?;
-    let outcome = body(handle);
+    let outcome = if handle.preparing {
+        Err(fail(
+            FarkleStatus::WrongPhase,
+            "the game is being prepared for advice: the progress function of \
+             farkle_game_prepare_advice() may read it but not change it",
+        ))
+    } else {
+        body(handle)
+    };
     handle.record(outcome)
 }
 

@@ -7,17 +7,15 @@
 use std::ffi::c_void;
 use std::sync::Arc;
 
-use std::cell::OnceCell;
-
 use crate::ffi::bots::bot_of;
 use crate::ffi::boundary::{arg, out, slice, Outcome};
 use crate::ffi::error::{fail, FarkleStatus};
-use crate::ffi::progress::{progress_of, FarkleProgressFn};
+use crate::ffi::progress::{with_progress, FarkleProgressFn};
 use crate::ffi::rules::FarkleRules;
 use crate::ffi::win_table::FarkleWinTable;
 use crate::game::MAX_PLAYERS;
 use crate::rules::Rules;
-use crate::strategy::{simulate_with_progress, Advisor, Bot};
+use crate::strategy::{simulate_with_progress, Advisor, Bot, Progress};
 
 /// What a simulation found. The per-bot arrays are indexed like the bot_kinds argument (only
 /// the first player_count entries are meaningful; the rest are 0).
@@ -40,20 +38,28 @@ pub struct FarkleSimulation {
 
 const _: () = assert!(MAX_PLAYERS == 64);
 
-/// The bots of a simulation, from their FarkleBotKind numbers.
-fn bots_of(rules: &Rules, kinds: &[u32], table: Option<&FarkleWinTable>) -> Outcome<Vec<Bot>> {
+/// The bots of a simulation, from their FarkleBotKind numbers; the single-turn policy of the
+/// optimal ones is solved reporting no progress (0 games played) to `progress`.
+fn bots_of(
+    rules: &Rules,
+    kinds: &[u32],
+    table: Option<&FarkleWinTable>,
+    progress: Progress,
+) -> Outcome<Vec<Bot>> {
     // One single-turn advisor for every optimal bot (it is the costly part to make).
-    let advisor = OnceCell::new();
-    let single = || -> Outcome<Arc<Advisor>> {
-        if let Some(a) = advisor.get() {
+    let mut advisor: Option<Arc<Advisor>> = None;
+    let mut single = || -> Outcome<Arc<Advisor>> {
+        if let Some(a) = &advisor {
             return Ok(Arc::clone(a));
         }
-        let a = Arc::new(Advisor::single_turn(rules)?);
-        Ok(Arc::clone(advisor.get_or_init(|| a)))
+        let a = Arc::new(Advisor::single_turn_with_progress(rules, &mut |_| {
+            progress(0.0)
+        })?);
+        Ok(Arc::clone(advisor.insert(a)))
     };
     kinds
         .iter()
-        .map(|&kind| bot_of(kind, table, single))
+        .map(|&kind| bot_of(kind, table, &mut single))
         .collect()
 }
 
@@ -120,9 +126,11 @@ pub unsafe extern "C" fn farkle_simulate(
     }
 }
 
-/// farkle_simulate(), calling `progress` (when not NULL) from this thread after every batch of
-/// 16,384 games with the fraction played and `user`; when it returns false the simulation
-/// stops with FARKLE_STATUS_CANCELLED and writes nothing.
+/// farkle_simulate(), calling `progress` (when not NULL) from this thread as
+/// FarkleProgressFn describes (before the work, every few milliseconds during it, 1.0 at the
+/// end) with the fraction of the games played (0 while the policy of optimal bots is solved)
+/// and `user`; when it returns false the simulation stops within milliseconds (the games
+/// being played are finished) with FARKLE_STATUS_CANCELLED and writes nothing.
 ///
 /// # Safety
 /// As for farkle_simulate(); `progress` a valid function or NULL.
@@ -152,10 +160,13 @@ pub unsafe extern "C" fn farkle_simulate_with_progress(
                 format!("{player_count} players; a simulation has 1 to {MAX_PLAYERS}"),
             ));
         }
-        let bots = bots_of(&rules, kinds, table)?;
         // SAFETY: the caller's promise for the progress function.
-        let mut report = unsafe { progress_of(progress, user) };
-        let result = simulate_with_progress(&rules, &bots, games, seed, &mut report)?;
+        let result = unsafe {
+            with_progress(progress, user, |report| {
+                let bots = bots_of(&rules, kinds, table, report)?;
+                Ok(simulate_with_progress(&rules, &bots, games, seed, report)?)
+            })
+        }?;
         let mut sim = FarkleSimulation {
             games: result.games,
             turns: result.turns,

@@ -10,10 +10,10 @@
 use std::ffi::c_void;
 
 use crate::dice::FaceCounts;
-use crate::ffi::boundary::{arg, out, slice, Handle};
+use crate::ffi::boundary::{arg, out, slice, Handle, Outcome};
 use crate::ffi::error::{fail, FarkleStatus};
 use crate::ffi::odds::dice_arg;
-use crate::ffi::progress::{progress_of, FarkleProgressFn};
+use crate::ffi::progress::{with_progress, FarkleProgressFn};
 use crate::ffi::rules::FarkleRules;
 use crate::rules::Rules;
 use crate::strategy::{Odds, PenaltyPolicy, SingleTurn};
@@ -139,8 +139,9 @@ pub unsafe extern "C" fn farkle_turn_policy_new(
     }
 }
 
-/// farkle_turn_policy_new(), calling `progress` (when not NULL) now and then with the
-/// fraction done and `user`; when it returns false the solve stops and returns
+/// farkle_turn_policy_new(), calling `progress` (when not NULL) as FarkleProgressFn describes
+/// (before the work, every few milliseconds during it, 1.0 at the end) with the fraction
+/// done and `user`; when it returns false the solve stops and returns
 /// FARKLE_STATUS_CANCELLED, creating nothing.
 ///
 /// # Safety
@@ -156,11 +157,13 @@ pub unsafe extern "C" fn farkle_turn_policy_new_with_progress(
 ) -> FarkleStatus {
     ffi_boundary! {
         // SAFETY: the caller's promises for both pointers and the progress function.
-        let (rules, out, mut report) = unsafe {
-            (Rules::try_from(arg(rules)?)?, out(out_policy)?, progress_of(progress, user))
-        };
-        let odds = Odds::new(&rules)?;
-        let policy = SingleTurn::solve_with_progress(&odds, on_board, &mut report)?;
+        let (rules, out) = unsafe { (Rules::try_from(arg(rules)?)?, out(out_policy)?) };
+        // SAFETY: the caller's promise for the progress function.
+        let policy = unsafe {
+            with_progress(progress, user, |report| {
+                Ok(SingleTurn::solve_with_progress(&Odds::new(&rules)?, on_board, report)?)
+            })
+        }?;
         FarkleTurnPolicy { policy }.into_out(out);
         Ok(())
     }
@@ -330,7 +333,8 @@ pub unsafe extern "C" fn farkle_penalty_average_points(
     }
 }
 
-/// farkle_penalty_average_points(), calling `progress` (when not NULL) now and then with an
+/// farkle_penalty_average_points(), calling `progress` (when not NULL) as FarkleProgressFn
+/// describes (before the work, every few milliseconds during it, 1.0 at the end) with an
 /// estimate of the fraction done and `user`; when it returns false the call stops with
 /// FARKLE_STATUS_CANCELLED and writes nothing.
 ///
@@ -346,13 +350,31 @@ pub unsafe extern "C" fn farkle_penalty_average_points_with_progress(
 ) -> FarkleStatus {
     ffi_boundary! {
         // SAFETY: the caller's promises for both pointers and the progress function.
-        let (rules, out, mut report) = unsafe {
-            (Rules::try_from(arg(rules)?)?, out(out_average)?, progress_of(progress, user))
-        };
-        let odds = Odds::new(&rules)?;
-        let policy = PenaltyPolicy::solve_with_progress(&odds, &mut report)?;
+        let (rules, out) = unsafe { (Rules::try_from(arg(rules)?)?, out(out_average)?) };
+        // SAFETY: the caller's promise for the progress function.
+        let policy = unsafe { penalty_policy(&rules, progress, user) }?;
         out.write(policy.average_points_per_turn());
         Ok(())
+    }
+}
+
+/// Solves the long-run policy of `rules`, reporting to `progress`.
+///
+/// # Safety
+/// `progress` a valid function or NULL.
+unsafe fn penalty_policy(
+    rules: &Rules,
+    progress: FarkleProgressFn,
+    user: *mut c_void,
+) -> Outcome<PenaltyPolicy> {
+    // SAFETY: the caller's promise.
+    unsafe {
+        with_progress(progress, user, |report| {
+            Ok(PenaltyPolicy::solve_with_progress(
+                &Odds::new(rules)?,
+                report,
+            )?)
+        })
     }
 }
 
@@ -396,7 +418,8 @@ pub unsafe extern "C" fn farkle_penalty_policy_new(
     }
 }
 
-/// farkle_penalty_policy_new(), calling `progress` (when not NULL) now and then with an
+/// farkle_penalty_policy_new(), calling `progress` (when not NULL) as FarkleProgressFn
+/// describes (before the work, every few milliseconds during it, 1.0 at the end) with an
 /// estimate of the fraction done and `user`; when it returns false the solve stops and
 /// returns FARKLE_STATUS_CANCELLED, creating nothing.
 ///
@@ -412,11 +435,9 @@ pub unsafe extern "C" fn farkle_penalty_policy_new_with_progress(
 ) -> FarkleStatus {
     ffi_boundary! {
         // SAFETY: the caller's promises for both pointers and the progress function.
-        let (rules, out, mut report) = unsafe {
-            (Rules::try_from(arg(rules)?)?, out(out_policy)?, progress_of(progress, user))
-        };
-        let odds = Odds::new(&rules)?;
-        let policy = PenaltyPolicy::solve_with_progress(&odds, &mut report)?;
+        let (rules, out) = unsafe { (Rules::try_from(arg(rules)?)?, out(out_policy)?) };
+        // SAFETY: the caller's promise for the progress function.
+        let policy = unsafe { penalty_policy(&rules, progress, user) }?;
         FarklePenaltyPolicy { policy, dice_count: rules.dice_count }.into_out(out);
         Ok(())
     }

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use crate::dice::FaceCounts;
 use crate::ffi::boundary::{arg, c_str, flag_arg, list_out, out, slice, Handle, Outcome};
 use crate::ffi::error::{fail, FarkleStatus};
-use crate::ffi::progress::{progress_of, FarkleProgressFn};
+use crate::ffi::progress::{with_progress, FarkleProgressFn};
 use crate::ffi::rules::FarkleRules;
 use crate::ffi::turn_policy::FarkleChoice;
 use crate::rules::Rules;
@@ -120,9 +120,10 @@ fn turn_state(s: &FarkleTurnState) -> Outcome<TwoPlayerState> {
 /// FARKLE_LIMIT_WIN_TABLE_PASS_WORK option evaluations per pass (a target of a million, or a
 /// granularity of 1 point, for instance).
 ///
-/// `progress`, when not NULL, is called now and then from this thread with the fraction done
-/// (an estimate under a penalty) and `user`; when it returns false the solve stops within
-/// milliseconds and returns FARKLE_STATUS_CANCELLED, creating nothing.
+/// `progress`, when not NULL, is called from this thread as FarkleProgressFn describes
+/// (before the work, every few milliseconds during it, 1.0 at the end) with the fraction
+/// done (an estimate under a penalty) and `user`; when it returns false the solve stops
+/// within a fraction of a second and returns FARKLE_STATUS_CANCELLED, creating nothing.
 ///
 /// On success `*out_table` owns a new table; free it with farkle_win_table_free().
 /// Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_UNSUPPORTED
@@ -144,10 +145,13 @@ pub unsafe extern "C" fn farkle_win_table_solve(
 ) -> FarkleStatus {
     ffi_boundary! {
         // SAFETY: the caller's promises for both pointers and the progress function.
-        let (rules, out, mut report) = unsafe {
-            (Rules::try_from(arg(rules)?)?, out(out_table)?, progress_of(progress, user))
-        };
-        let table = WinTable::solve(&rules, SolveOptions::default(), &mut report)?;
+        let (rules, out) = unsafe { (Rules::try_from(arg(rules)?)?, out(out_table)?) };
+        // SAFETY: the caller's promise for the progress function.
+        let table = unsafe {
+            with_progress(progress, user, |report| {
+                Ok(WinTable::solve(&rules, SolveOptions::default(), report)?)
+            })
+        }?;
         FarkleWinTable::from(table).into_out(out);
         Ok(())
     }

@@ -192,9 +192,62 @@ static void test_table(void) {
     farkle_win_table_free(t);
 }
 
+/* What a progress function of farkle_game_prepare_advice() tried on its own game. */
+typedef struct Meddler {
+    FarkleGame *game;
+    int calls;
+    FarkleStatus roll, bot, prepare, read, advise;
+} Meddler;
+
+static bool meddle(double fraction, void *user) {
+    Meddler *m = user;
+    FarkleGameState s;
+    FarkleAdvice a;
+    size_t count = 0;
+    (void)fraction;
+    if (m->calls++ > 0) return true;
+    m->roll = farkle_game_roll(m->game);
+    m->bot = farkle_game_bot_play_turn(m->game, FARKLE_BOT_KIND_THRESHOLD, NULL, 1);
+    m->prepare = farkle_game_prepare_advice(m->game, NULL, NULL);
+    m->read = farkle_game_state(m->game, &s);
+    m->advise = farkle_game_advise(m->game, NULL, &a, NULL, 0, &count);
+    return true;
+}
+
+/* A progress function that acts on the game being prepared (a roll inside the call used to
+ * change the game under it) is refused with FARKLE_STATUS_WRONG_PHASE and the game is left
+ * as it was; reading the game, advice included, is allowed. */
+static void test_prepare_advice_refuses_its_own_game(void) {
+    FarkleRules r = preset(FARKLE_PRESET_CLASSIC);
+    FarkleGame *g = NULL;
+    Meddler m;
+    char *before = NULL, *after = NULL;
+    CHECK_STATUS(farkle_game_new(&r, 2, 7, &g), FARKLE_STATUS_OK);
+    if (g == NULL) return;
+    CHECK_STATUS(farkle_game_save(g, &before), FARKLE_STATUS_OK);
+    memset(&m, 0, sizeof m);
+    m.game = g;
+    m.roll = m.bot = m.prepare = m.read = m.advise = FARKLE_STATUS_PANIC;
+    CHECK_STATUS(farkle_game_prepare_advice(g, meddle, &m), FARKLE_STATUS_OK);
+    CHECK(m.calls >= 1);
+    CHECK(m.roll == FARKLE_STATUS_WRONG_PHASE);
+    CHECK(m.bot == FARKLE_STATUS_WRONG_PHASE);
+    CHECK(m.prepare == FARKLE_STATUS_WRONG_PHASE);
+    CHECK(m.read == FARKLE_STATUS_OK);
+    CHECK(m.advise == FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_game_save(g, &after), FARKLE_STATUS_OK);
+    CHECK(before != NULL && after != NULL && strcmp(before, after) == 0);
+    /* Prepared, and free again once the call is over. */
+    CHECK_STATUS(farkle_game_roll(g), FARKLE_STATUS_OK);
+    farkle_string_free(before);
+    farkle_string_free(after);
+    farkle_game_free(g);
+}
+
 int main(void) {
     test_advice();
     test_bots();
     test_table();
+    test_prepare_advice_refuses_its_own_game();
     return finish();
 }

@@ -73,6 +73,38 @@ static bool stop_now(double fraction, void *user) {
     return false;
 }
 
+/* Stops at its second call, recording the fraction it was given. */
+static int calls_to_second;
+static double second_fraction = -1.0;
+static bool stop_at_second(double fraction, void *user) {
+    (void)user;
+    if (++calls_to_second < 2) return true;
+    second_fraction = fraction;
+    return false;
+}
+
+/* Optimal bots need the single-turn policy of the rules, solved before the first game: under
+ * a bank minimum of 20,000,000 points a table of 400,000 rows (seconds; under valgrind much
+ * more). The progress function was called only after the first batch of games, the solve
+ * done, so the call could not be stopped in it; now it is called during the solve (0 games
+ * played: fraction 0) and stopping it there cancels the simulation. */
+static void test_progress_during_the_bots_solve(void) {
+    FarkleRules r;
+    FarkleSimulation sim;
+    const uint32_t optimal_pair[] = {FARKLE_BOT_KIND_SINGLE_TURN_OPTIMAL,
+                                     FARKLE_BOT_KIND_SINGLE_TURN_OPTIMAL};
+    if (farkle_rules_preset(FARKLE_PRESET_CLASSIC, &r) != FARKLE_STATUS_OK) return;
+    r.min_bank_score = 20000000;
+    r.target_score = 0;
+    r.final_round = false;
+    r.turn_limit = 1;
+    CHECK_STATUS(farkle_rules_validate(&r, NULL, 0), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_simulate_with_progress(&r, optimal_pair, 2, 10, 1, NULL, stop_at_second,
+                                               NULL, &sim),
+                 FARKLE_STATUS_CANCELLED);
+    CHECK(calls_to_second == 2 && second_fraction == 0.0);
+}
+
 int main(void) {
     FarkleRules r;
     FarkleSimulation sim;
@@ -133,5 +165,6 @@ int main(void) {
                                                NULL),
                  FARKLE_STATUS_NULL_POINTER);
     CHECK(memcmp(&sim, &replayed, sizeof sim) == 0);
+    test_progress_during_the_bots_solve();
     return finish();
 }
