@@ -1114,6 +1114,13 @@ enum FarkleStatus farkle_scorer_points(const struct FarkleScorer *scorer,
 #define FARKLE_MAX_PLAYERS 64
 
 /**
+ * The longest player name a game takes, in bytes of UTF-8 (the terminating NUL not
+ * counted): 1 KiB. A longer one is refused with FARKLE_STATUS_RESOURCE_LIMIT: names are part
+ * of the game's save, which stays shorter than FARKLE_SAVE_MAX_BYTES.
+ */
+#define FARKLE_MAX_NAME_BYTES 1024
+
+/**
  * What the game is waiting for (FarkleGameState.phase).
  */
 typedef enum FarkleGamePhase {
@@ -1344,15 +1351,16 @@ enum FarkleStatus farkle_game_new(const struct FarkleRules *rules,
 /**
  * Creates a game with named players and a chosen dice source.
  *
- * names holds player_count (1 to FARKLE_MAX_PLAYERS) NUL-terminated UTF-8 names, read
- * during the call only (the game keeps copies); names may be NULL for unnamed players, and
- * any entry may be NULL for an unnamed player. dice_source is a FarkleDiceSource value;
+ * names holds player_count (1 to FARKLE_MAX_PLAYERS) NUL-terminated UTF-8 names of at
+ * most FARKLE_MAX_NAME_BYTES bytes, read during the call only (the game keeps copies);
+ * names may be NULL for unnamed players, and any entry may be NULL for an unnamed player. dice_source is a FarkleDiceSource value;
  * seed is used only by FARKLE_DICE_SOURCE_SEEDED. Any game also accepts supplied dice.
  *
  * On success *out_game receives a new game owned by the caller (free it with
  * farkle_game_free()). Errors (nothing written): FARKLE_STATUS_NULL_POINTER (rules or
  * out_game), FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_INVALID_ARGUMENT (player_count out of
- * range, a name that is not UTF-8, an unknown dice_source).
+ * range, a name that is not UTF-8, an unknown dice_source), FARKLE_STATUS_RESOURCE_LIMIT (a
+ * name longer than FARKLE_MAX_NAME_BYTES; farkle_last_error_message() says whose).
  *
  * Requires:
  * rules must be NULL or point to a FarkleRules; names NULL or readable for player_count
@@ -1703,7 +1711,8 @@ typedef struct FarklePlayerPosition {
  * farkle_game_free()). Errors (nothing written): FARKLE_STATUS_NULL_POINTER (rules,
  * position, players or out_game), FARKLE_STATUS_INVALID_RULES,
  * FARKLE_STATUS_INVALID_ARGUMENT (player_count out of range, an on_board other than 0 or 1,
- * a position the rules refuse, a name that is not UTF-8, an unknown dice_source);
+ * a position the rules refuse, a name that is not UTF-8, an unknown dice_source),
+ * FARKLE_STATUS_RESOURCE_LIMIT (a name longer than FARKLE_MAX_NAME_BYTES);
  * farkle_last_error_message() says why, naming the player.
  *
  * Requires:
@@ -2006,6 +2015,14 @@ const char *farkle_event_kind_name(uint32_t kind);
  * The longest saved-game text farkle_game_load() reads, in bytes (16 MiB); longer input is
  * refused unread with FARKLE_STATUS_RESOURCE_LIMIT. Real games are far smaller: 64 players
  * to 10,000 points save to under 1 MB, two players to about 25 KB.
+ *
+ * What the library saves, it loads: every game's save is shorter than this. A game keeps
+ * count of the length of its save (names of at most FARKLE_MAX_NAME_BYTES, and about 60
+ * bytes an event: some 270,000 events, or 48,000 turns of two players), and an action that
+ * could make it longer (a roll, a selection, a toggle, an undo, a bank, an acknowledgement,
+ * a forfeit, a departure, a piggyback, a bot turn) is refused with
+ * FARKLE_STATUS_RESOURCE_LIMIT, the game unchanged; it can still be read, advised, saved
+ * and loaded.
  */
 #define FARKLE_SAVE_MAX_BYTES 16777216
 

@@ -30,6 +30,7 @@ mod action;
 mod house_rules;
 mod piggyback;
 mod position;
+pub(crate) mod save_limits;
 
 pub use action::Action;
 pub use house_rules::hot_dice_multiplier;
@@ -206,6 +207,28 @@ pub enum GameError {
     /// not end with a bank leaving some but not all dice in hand, or the turn has started.
     #[error("there is no turn to take over now")]
     NoPiggyback,
+    /// A player name longer than [`crate::limits::MAX_NAME_BYTES`].
+    #[error(
+        "the name of player {player} is {bytes} bytes; the limit is {} bytes",
+        crate::limits::MAX_NAME_BYTES
+    )]
+    NameTooLong {
+        /// The player, from 0.
+        player: usize,
+        /// The name's length in bytes.
+        bytes: usize,
+    },
+    /// The event log has no room for another action: the game's save would be longer than
+    /// the loader reads ([`crate::saved_game::SAVE_MAX_BYTES`]).
+    #[error(
+        "the game's event log holds {events} events; another action could make its save longer \
+         than the {} bytes a save may have, so it is refused",
+        crate::saved_game::SAVE_MAX_BYTES
+    )]
+    LogFull {
+        /// Events in the log.
+        events: usize,
+    },
 }
 
 /// A legal selection of the current roll, with the dice it takes.
@@ -255,6 +278,10 @@ pub struct Game {
     start: Option<Arc<GamePosition>>,
     /// The turn the player to move may take over (see [`Game::piggyback`]).
     piggyback: Option<PiggybackOffer>,
+    /// How long the game's save is, at most (see `save_limits`).
+    save_bytes: usize,
+    /// Whether the length of the save is left unbounded (a simulated game, a replay).
+    save_unbounded: bool,
 }
 
 impl std::fmt::Debug for Game {
@@ -313,6 +340,7 @@ pub(crate) struct Checkpoint {
     winners: u64,
     events: usize,
     piggyback: Option<PiggybackOffer>,
+    save_bytes: usize,
 }
 
 /// Why `rules` refuse to bank a turn of `turn_total` points for a player on the board or not
@@ -369,6 +397,7 @@ impl Game {
         if names.is_empty() || names.len() > MAX_PLAYERS {
             return Err(GameError::PlayerCount(names.len()));
         }
+        let save_bytes = save_limits::save_bytes_of_players(&names)?;
         rules.validate()?;
         if let Some(position) = position {
             position.check(&rules)?;
@@ -419,13 +448,19 @@ impl Game {
             final_round: None,
             final_pending: 0,
             winners: 0,
-            events: vec![Event::TurnStarted {
-                player: mover,
-                round,
-            }],
+            events: Vec::new(),
             start,
             piggyback: None,
-        })
+            save_bytes,
+            save_unbounded: false,
+        }
+        .started(mover, round))
+    }
+
+    /// The game with its first event logged: the turn of `player` in `round` started.
+    fn started(mut self, player: usize, round: u32) -> Game {
+        self.log(Event::TurnStarted { player, round });
+        self
     }
 
     /// The state to come back to if what follows is abandoned (see [`Game::restore`]).
@@ -442,6 +477,7 @@ impl Game {
             winners: self.winners,
             events: self.events.len(),
             piggyback: self.piggyback,
+            save_bytes: self.save_bytes,
         }
     }
 
@@ -460,6 +496,7 @@ impl Game {
             winners,
             events,
             piggyback,
+            save_bytes,
         } = checkpoint;
         self.dice = dice;
         self.players = players;
@@ -472,6 +509,7 @@ impl Game {
         self.winners = winners;
         self.events.truncate(events);
         self.piggyback = piggyback;
+        self.save_bytes = save_bytes;
     }
 
     // ----- queries -----
@@ -613,11 +651,12 @@ impl Game {
             && self.turn.last_roll().is_some_and(|r| r.selection.is_some())
     }
 
+    /// Every action but leaving checks its phase here, and with it the room in the log.
     fn check_phase(&self, action: &'static str, wanted: Phase) -> Result<(), GameError> {
         match self.phase {
             Phase::GameOver => Err(GameError::GameOver),
             phase if phase != wanted => Err(GameError::WrongPhase { action, phase }),
-            _ => Ok(()),
+            _ => self.check_log_room(),
         }
     }
 
@@ -694,7 +733,7 @@ impl Game {
         let max_points = analysis.max_points;
         let player = self.turn.player;
         self.piggyback = None;
-        self.events.push(Event::Rolled {
+        self.log(Event::Rolled {
             player,
             dice: dice.clone(),
             generated,
@@ -726,12 +765,8 @@ impl Game {
         player.farkles = player.farkles.saturating_add(1);
         player.forfeited_points = player.forfeited_points.saturating_add(forfeited);
         player.consecutive_farkles = player.consecutive_farkles.saturating_add(1);
-        self.events.push(Event::Farkled {
-            player: index,
-            forfeited,
-        });
         let streak = u32::from(self.rules.farkle_penalty_streak);
-        if streak > 0 && player.consecutive_farkles >= streak {
+        let penalty = (streak > 0 && player.consecutive_farkles >= streak).then(|| {
             let points = if self.rules.farkle_penalty_loses_all {
                 player.score.max(0)
             } else {
@@ -741,11 +776,18 @@ impl Game {
             player.penalties = player.penalties.saturating_add(1);
             player.penalty_points = player.penalty_points.saturating_add(points);
             player.consecutive_farkles = 0;
-            self.events.push(Event::Penalty {
+            Event::Penalty {
                 player: index,
                 points,
                 score: player.score,
-            });
+            }
+        });
+        self.log(Event::Farkled {
+            player: index,
+            forfeited,
+        });
+        if let Some(penalty) = penalty {
+            self.log(penalty);
         }
         self.phase = Phase::Farkled;
     }
@@ -853,7 +895,7 @@ impl Game {
         });
         self.turn.points = self.turn.points.saturating_add(points.into());
         self.turn.hand = hand;
-        self.events.push(Event::Selected {
+        self.log(Event::Selected {
             player,
             mask,
             points,
@@ -863,7 +905,7 @@ impl Game {
             self.turn.hot_dice = self.turn.hot_dice.saturating_add(1);
             self.players[player].hot_dice = self.players[player].hot_dice.saturating_add(1);
             self.update_multiplier();
-            self.events.push(Event::HotDice { player });
+            self.log(Event::HotDice { player });
         }
         self.pending = 0;
         self.phase = Phase::AwaitingRoll;
@@ -886,7 +928,7 @@ impl Game {
             self.update_multiplier();
         }
         self.turn.hand = len;
-        self.events.push(Event::Undone {
+        self.log(Event::Undone {
             player,
             points: selection.points,
         });
@@ -911,7 +953,7 @@ impl Game {
         player.consecutive_farkles = 0;
         player.best_turn = player.best_turn.max(points);
         let score = player.score;
-        self.events.push(Event::Banked {
+        self.log(Event::Banked {
             player: index,
             points,
             score,
@@ -922,7 +964,7 @@ impl Game {
             if self.rules.final_round {
                 self.final_round = Some(index);
                 self.final_pending = self.active_mask() & !bit(index);
-                self.events.push(Event::FinalRound { player: index });
+                self.log(Event::FinalRound { player: index });
             } else {
                 over = true;
             }
@@ -934,7 +976,7 @@ impl Game {
     /// Acknowledges a farkle ("forfeit" in the game-state specification): the turn is over.
     pub fn acknowledge_farkle(&mut self) -> Result<(), GameError> {
         self.check_phase("acknowledge a farkle", Phase::Farkled)?;
-        self.events.push(Event::FarkleAcknowledged {
+        self.log(Event::FarkleAcknowledged {
             player: self.turn.player,
         });
         self.end_turn(TurnEnd::Farkled, false);
@@ -953,7 +995,7 @@ impl Game {
         self.turn.points = 0;
         let player = &mut self.players[index];
         player.forfeited_points = player.forfeited_points.saturating_add(forfeited);
-        self.events.push(Event::TurnForfeited {
+        self.log(Event::TurnForfeited {
             player: index,
             forfeited,
         });
@@ -973,9 +1015,10 @@ impl Game {
         if !player.active {
             return Err(GameError::PlayerDeparted(index));
         }
+        self.check_log_room()?;
         self.players[index].active = false;
         self.final_pending &= !bit(index);
-        self.events.push(Event::PlayerLeft { player: index });
+        self.log(Event::PlayerLeft { player: index });
         if index == self.turn.player {
             self.turn.points = 0;
             self.end_turn(TurnEnd::Left, false);
@@ -1027,7 +1070,7 @@ impl Game {
                 self.turn.reset(next, self.rules.dice_count);
                 self.piggyback = offer;
                 self.phase = Phase::AwaitingRoll;
-                self.events.push(Event::TurnStarted {
+                self.log(Event::TurnStarted {
                     player: next,
                     round: self.round,
                 });
@@ -1055,7 +1098,7 @@ impl Game {
         self.pending = 0;
         self.piggyback = None;
         self.phase = Phase::GameOver;
-        self.events.push(Event::GameOver {
+        self.log(Event::GameOver {
             winners: self.winners,
         });
     }

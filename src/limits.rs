@@ -49,6 +49,11 @@ pub const MAX_BOT_ROLLS_PER_TURN: u32 = 1_000;
 /// rules under which no bot can ever bank would otherwise play forever.
 pub const MAX_SIMULATED_TURNS_PER_GAME: u64 = 100_000;
 
+/// The longest player name a game takes, in bytes of UTF-8: 1 KiB. Names are part of a
+/// game's save, which must stay shorter than [`crate::saved_game::SAVE_MAX_BYTES`] (what the
+/// loader reads); a game also refuses an action that could make its save longer.
+pub const MAX_NAME_BYTES: usize = 1024;
+
 /// Formats the error text of a bound: what is too large, its size, and the limit.
 pub(crate) fn exceeded(
     quantity: &str,

@@ -52,7 +52,9 @@ pub const SAVE_VERSION: u64 = 1;
 /// The largest saved game [`Game::load`] and [`Game::load_bytes`] read: 16 MiB. Longer input is
 /// refused before it is parsed. Real games are far smaller: the longest measured, 64 random
 /// players to 10,000, saves to under 0.8 MB, and 64 players to 100,000 to under 8 MB (see
-/// docs/games.md). [`Game::save`] writes longer texts for games longer still; they do not load.
+/// docs/games.md). No game saves to more: a game keeps count of the length of its save and
+/// refuses an action that could make it longer ([`GameError::LogFull`]), so whatever
+/// [`Game::save`] writes loads.
 pub const SAVE_MAX_BYTES: usize = 16 * 1024 * 1024;
 
 /// Why a saved game was refused.
@@ -420,6 +422,8 @@ fn replay(save: SavedGame) -> Result<Game, LoadError> {
         Some(position) => Game::with_names_at(save.rules, names, &position.into(), save.dice),
     }
     .map_err(invalid)?;
+    // A save written before the log was bounded may hold more events than a game now takes.
+    game.set_save_unbounded(true);
     for (i, event) in save.events.iter().enumerate() {
         // The rolls take their logged dice; every other action is applied as logged, and
         // what the actions caused is compared with the log at the end.
@@ -443,6 +447,7 @@ fn replay(save: SavedGame) -> Result<Game, LoadError> {
     if game.summary() != save.summary {
         return Err(invalid("the summary does not match the replayed game"));
     }
+    game.set_save_unbounded(false);
     Ok(game)
 }
 
@@ -1100,5 +1105,117 @@ mod tests {
         let (rules_from, rules_to) = ("\"hot_dice\":true}", "}");
         let rules = tamper(fx, &format!(",{rules_from}"), rules_to);
         assert_refused(&rules, "missing field `hot_dice`");
+    }
+
+    /// The longest rest of a save besides its names and events is within the bound a game
+    /// counts for it (`REST_MAX_BYTES`): the widest rules, dice, position of 64 players,
+    /// pending selection, summary and checksum.
+    #[test]
+    fn the_rest_of_any_save_is_within_the_bound_counted() {
+        use crate::game::save_limits::REST_MAX_BYTES;
+        use crate::game::Phase;
+        use crate::rules::ExactTarget;
+        let (p, big) = (63, i64::MIN);
+        let rules = Rules {
+            three_pairs_of_one_face: true,
+            two_triplets_of_one_face: true,
+            singles_only_before_entry: true,
+            hot_dice_multiplier_step: 1,
+            exact_target: ExactTarget::Refuse,
+            piggybacking: true,
+            ..Preset::Classic.rules()
+        };
+        let rest = SavedGame {
+            format: SAVE_FORMAT.to_owned(),
+            version: SAVE_VERSION,
+            rules,
+            players: Vec::new(),
+            dice: DiceSource::Seeded { seed: u64::MAX },
+            position: Some(SavedPosition {
+                players: vec![
+                    SavedPlayerPosition {
+                        score: big,
+                        on_board: false,
+                        consecutive_farkles: u32::MAX
+                    };
+                    64
+                ],
+                player_to_move: p,
+                round: u32::MAX,
+            }),
+            events: Vec::new(),
+            pending_selection: u16::MAX,
+            summary: Summary {
+                phase: Phase::AwaitingSelection,
+                current_player: p,
+                round: u32::MAX,
+                scores: vec![big; 64],
+                dice_drawn: u64::MAX,
+            },
+            checksum: Some(format!("fnv1a64:{:016x}", u64::MAX)),
+        };
+        let rest_len = serde_json::to_string(&rest).unwrap().len();
+        // Rules of the widest values: every number as wide as an i64, every string (the
+        // scaling and the exact target) 32 bytes.
+        let mut widest = serde_json::to_value(rules).unwrap();
+        for v in widest.as_object_mut().unwrap().values_mut() {
+            *v = match v {
+                serde_json::Value::Number(_) => big.into(),
+                serde_json::Value::Bool(_) => false.into(),
+                _ => "x".repeat(32).into(),
+            };
+        }
+        let rules_slack = serde_json::to_string(&widest).unwrap().len()
+            - serde_json::to_string(&rules).unwrap().len();
+        assert!(
+            rest_len + rules_slack <= REST_MAX_BYTES,
+            "{rest_len} + {rules_slack}"
+        );
+    }
+
+    /// The length a game counts for its save is never below the length of the text it
+    /// saves, over seeded games of every preset with named players, a starting position,
+    /// undos, departures and a pending toggle.
+    #[test]
+    fn the_length_counted_covers_the_save() {
+        use crate::game::{Action, PlayerPosition};
+        for (seed, preset) in Preset::ALL.iter().enumerate() {
+            let names = vec![Some("Ann \"A\" \u{1}é".to_owned()), None, Some("\\".into())];
+            let position = GamePosition {
+                players: vec![PlayerPosition::default(); 3],
+                player_to_move: 1,
+                round: 3,
+            };
+            let mut game = Game::with_names_at(
+                preset.rules(),
+                names,
+                &position,
+                DiceSource::Seeded { seed: seed as u64 },
+            )
+            .unwrap();
+            for step in 0..600 {
+                let Some(&first) = game.legal_actions().first() else {
+                    break;
+                };
+                let action = match step % 7 {
+                    3 if game.can_undo() => Action::Undo,
+                    5 if game.can_bank() => Action::Bank,
+                    _ => first,
+                };
+                game.apply(action).unwrap();
+                if step == 400 {
+                    game.leave(0).unwrap();
+                }
+                let written = game.save().len();
+                let counted = game.save_bytes_bound();
+                assert!(
+                    written <= counted,
+                    "{preset:?} step {step}: {written} > {counted}"
+                );
+                // Exact but for the bound on the rest.
+                let rest = crate::game::save_limits::REST_MAX_BYTES;
+                assert!(counted - written < rest, "{preset:?} step {step}");
+            }
+        }
     }
 }

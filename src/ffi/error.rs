@@ -234,6 +234,7 @@ status_map! {
         GameError::Position(_) => FarkleStatus::InvalidArgument,
         GameError::PastExactTarget { .. } => FarkleStatus::BankNotAllowed,
         GameError::NoPiggyback => FarkleStatus::WrongPhase,
+        GameError::NameTooLong { .. } | GameError::LogFull { .. } => FarkleStatus::ResourceLimit,
     };
     LoadError => |e| match e {
         LoadError::Invalid(_) => FarkleStatus::InvalidSave,

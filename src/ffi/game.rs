@@ -24,6 +24,12 @@ use crate::rules::Rules;
 pub const FARKLE_MAX_PLAYERS: u32 = 64;
 const _: () = assert!(FARKLE_MAX_PLAYERS as usize == MAX_PLAYERS);
 
+/// The longest player name a game takes, in bytes of UTF-8 (the terminating NUL not
+/// counted): 1 KiB. A longer one is refused with FARKLE_STATUS_RESOURCE_LIMIT: names are part
+/// of the game's save, which stays shorter than FARKLE_SAVE_MAX_BYTES.
+pub const FARKLE_MAX_NAME_BYTES: usize = 1024;
+const _: () = assert!(FARKLE_MAX_NAME_BYTES == crate::limits::MAX_NAME_BYTES);
+
 /// A game: rules, players, dice, the current turn and the event log. Create one with
 /// farkle_game_new(), farkle_game_new_with() or farkle_game_load(); free it with
 /// farkle_game_free(). One thread at a time per game; separate games are independent.
@@ -356,15 +362,16 @@ pub unsafe extern "C" fn farkle_game_new(
 
 /// Creates a game with named players and a chosen dice source.
 ///
-/// `names` holds `player_count` (1 to FARKLE_MAX_PLAYERS) NUL-terminated UTF-8 names, read
-/// during the call only (the game keeps copies); `names` may be NULL for unnamed players, and
-/// any entry may be NULL for an unnamed player. `dice_source` is a FarkleDiceSource value;
+/// `names` holds `player_count` (1 to FARKLE_MAX_PLAYERS) NUL-terminated UTF-8 names of at
+/// most FARKLE_MAX_NAME_BYTES bytes, read during the call only (the game keeps copies);
+/// `names` may be NULL for unnamed players, and any entry may be NULL for an unnamed player. `dice_source` is a FarkleDiceSource value;
 /// `seed` is used only by FARKLE_DICE_SOURCE_SEEDED. Any game also accepts supplied dice.
 ///
 /// On success `*out_game` receives a new game owned by the caller (free it with
 /// farkle_game_free()). Errors (nothing written): FARKLE_STATUS_NULL_POINTER (rules or
 /// out_game), FARKLE_STATUS_INVALID_RULES, FARKLE_STATUS_INVALID_ARGUMENT (player_count out of
-/// range, a name that is not UTF-8, an unknown dice_source).
+/// range, a name that is not UTF-8, an unknown dice_source), FARKLE_STATUS_RESOURCE_LIMIT (a
+/// name longer than FARKLE_MAX_NAME_BYTES; farkle_last_error_message() says whose).
 ///
 /// # Safety
 /// `rules` must be NULL or point to a FarkleRules; `names` NULL or readable for `player_count`

@@ -63,7 +63,8 @@ pub struct FarkleGamePosition {
 /// farkle_game_free()). Errors (nothing written): FARKLE_STATUS_NULL_POINTER (rules,
 /// position, players or out_game), FARKLE_STATUS_INVALID_RULES,
 /// FARKLE_STATUS_INVALID_ARGUMENT (player_count out of range, an on_board other than 0 or 1,
-/// a position the rules refuse, a name that is not UTF-8, an unknown dice_source);
+/// a position the rules refuse, a name that is not UTF-8, an unknown dice_source),
+/// FARKLE_STATUS_RESOURCE_LIMIT (a name longer than FARKLE_MAX_NAME_BYTES);
 /// farkle_last_error_message() says why, naming the player.
 ///
 /// # Safety

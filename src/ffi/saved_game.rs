@@ -18,6 +18,14 @@ const _: () = assert!(FARKLE_SAVE_VERSION as u64 == SAVE_VERSION);
 /// The longest saved-game text farkle_game_load() reads, in bytes (16 MiB); longer input is
 /// refused unread with FARKLE_STATUS_RESOURCE_LIMIT. Real games are far smaller: 64 players
 /// to 10,000 points save to under 1 MB, two players to about 25 KB.
+///
+/// What the library saves, it loads: every game's save is shorter than this. A game keeps
+/// count of the length of its save (names of at most FARKLE_MAX_NAME_BYTES, and about 60
+/// bytes an event: some 270,000 events, or 48,000 turns of two players), and an action that
+/// could make it longer (a roll, a selection, a toggle, an undo, a bank, an acknowledgement,
+/// a forfeit, a departure, a piggyback, a bot turn) is refused with
+/// FARKLE_STATUS_RESOURCE_LIMIT, the game unchanged; it can still be read, advised, saved
+/// and loaded.
 pub const FARKLE_SAVE_MAX_BYTES: usize = 16_777_216;
 const _: () = assert!(FARKLE_SAVE_MAX_BYTES == SAVE_MAX_BYTES);
 

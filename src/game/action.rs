@@ -68,8 +68,11 @@ impl Game {
     /// its acknowledgement; nothing once the game is over. [`Action::Roll`] is listed when the
     /// hand may be rolled, which a game without a generator does with [`Game::roll_with`].
     /// Leaving is not listed: every active player may leave at any time until the game is
-    /// over.
+    /// over. Nothing is listed once the event log is full ([`GameError::LogFull`]).
     pub fn legal_actions(&self) -> Vec<Action> {
+        if self.check_log_room().is_err() {
+            return Vec::new();
+        }
         match self.phase() {
             Phase::GameOver => Vec::new(),
             Phase::Farkled => vec![Action::AcknowledgeFarkle],

@@ -94,7 +94,7 @@ impl Game {
         let player = &mut self.players[index];
         player.forfeited_points = player.forfeited_points.saturating_add(points);
         let score = player.score;
-        self.events.push(Event::Busted {
+        self.log(Event::Busted {
             player: index,
             points,
             score,

@@ -52,7 +52,7 @@ impl Game {
         self.piggyback = None;
         self.turn.points = offer.points;
         self.turn.hand = offer.dice;
-        self.events.push(Event::Piggybacked {
+        self.log(Event::Piggybacked {
             player: self.turn.player,
             points: offer.points,
             dice: offer.dice,

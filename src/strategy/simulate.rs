@@ -169,6 +169,8 @@ pub fn play_game(
     bot_seed: u64,
 ) -> Result<(Game, u64), SimulationError> {
     let mut game = Game::new(*rules, bots.len(), DiceSource::Seeded { seed: dice_seed })?;
+    // Never saved, so not bound by the save's limit (MAX_TURNS bounds it).
+    game.set_save_unbounded(true);
     let mut turns = 0;
     while game.phase() != Phase::GameOver {
         if turns >= MAX_TURNS {

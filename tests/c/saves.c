@@ -240,6 +240,41 @@ static void test_round_trip(const char *save) {
     farkle_game_free(game);
 }
 
+/* A 17 MiB name made a save the loader refused: names longer than FARKLE_MAX_NAME_BYTES are
+ * refused when the game is made (FARKLE_STATUS_RESOURCE_LIMIT, nothing written), and a game
+ * with the longest names saves and loads. */
+static void test_name_limit(void) {
+    FarkleRules r;
+    FarkleGame *g = NULL, *sentinel = (FarkleGame *)&sentinel, *out = sentinel, *loaded = NULL;
+    char *longest = malloc(FARKLE_MAX_NAME_BYTES + 2);
+    const char *names[2];
+    char *text = NULL;
+    if (longest == NULL || farkle_rules_preset(FARKLE_PRESET_CLASSIC, &r) != FARKLE_STATUS_OK)
+        return;
+    memset(longest, 'n', FARKLE_MAX_NAME_BYTES + 1);
+    longest[FARKLE_MAX_NAME_BYTES + 1] = '\0';
+    names[0] = "Ann";
+    names[1] = longest;
+    CHECK_STATUS(farkle_game_new_with(&r, names, 2, FARKLE_DICE_SOURCE_SEEDED, 1, &out),
+                 FARKLE_STATUS_RESOURCE_LIMIT);
+    CHECK(out == sentinel);
+    CHECK(strstr(farkle_last_error_message(), "player 1") != NULL);
+    longest[FARKLE_MAX_NAME_BYTES] = '\0';
+    CHECK_STATUS(farkle_game_new_with(&r, names, 2, FARKLE_DICE_SOURCE_SEEDED, 1, &g),
+                 FARKLE_STATUS_OK);
+    if (g != NULL) {
+        CHECK_STATUS(farkle_game_roll(g), FARKLE_STATUS_OK);
+        CHECK_STATUS(farkle_game_save(g, &text), FARKLE_STATUS_OK);
+        if (text != NULL)
+            CHECK_STATUS(farkle_game_load(text, strlen(text), NULL, 0, &loaded),
+                         FARKLE_STATUS_OK);
+        farkle_game_free(loaded);
+        farkle_string_free(text);
+        farkle_game_free(g);
+    }
+    free(longest);
+}
+
 int main(void) {
     char *save = sample_save();
     CHECK(strstr(save, "\"dice\":{\"kind\":\"seeded\",\"seed\":2026}") != NULL);
@@ -249,6 +284,7 @@ int main(void) {
     test_integers(save);
     test_size_limit(save);
     test_round_trip(save);
+    test_name_limit();
     farkle_string_free(save);
     return finish();
 }
