@@ -131,3 +131,31 @@ fn every_struct_of_the_header_reports_its_layout() {
         );
     }
 }
+
+/// The comment that documents a function: the block right above its declaration.
+fn comment_of(header: &str, function: &str) -> String {
+    let at = header
+        .find(&format!("enum FarkleStatus {function}("))
+        .unwrap_or_else(|| panic!("{function} is not declared"));
+    let end = header[..at].rfind("*/").expect("a comment before it");
+    let start = header[..end].rfind("/**").expect("its start");
+    header[start..end].replace("\n *", "")
+}
+
+/// What a caller must know is said where the function is documented, not only in docs/:
+/// advice with a table approximates scores below the table's lower bound, and the progress
+/// function of farkle_game_prepare_advice() may read its game but not change or free it.
+#[test]
+fn advice_comments_say_what_the_caller_must_know() {
+    let header = include_str!("../include/farkle.h");
+    let advise = comment_of(header, "farkle_game_advise");
+    assert!(
+        advise.contains("below the table's lower bound") && advise.contains("approximation"),
+        "{advise}"
+    );
+    let prepare = comment_of(header, "farkle_game_prepare_advice");
+    assert!(
+        prepare.contains("FARKLE_STATUS_WRONG_PHASE") && prepare.contains("must not free the game"),
+        "{prepare}"
+    );
+}

@@ -252,7 +252,11 @@ pub unsafe extern "C" fn farkle_game_prepare_advice(
 /// expected points banked this turn under the optimal single-turn policy, or, when `table` is
 /// not NULL and the game has two active players (and no final round has started), the
 /// probability of winning under optimal two-player play. In a final round the recommendation
-/// is to roll on until the turn puts the player strictly ahead, then bank. The single-turn
+/// is to roll on until the turn puts the player strictly ahead, then bank. With a table, a
+/// score below the table's lower bound (under a farkle penalty in points, minus twice the
+/// penalty: -2,000 in the extended preset) is taken as that bound, as the solver counts such
+/// scores: the probabilities of a player that far below zero are an approximation (a player
+/// at -5,000 is valued as one at -2,000). The single-turn
 /// policy for the game's rules is solved on the first call on a game (milliseconds for six
 /// dice, up to seconds for twelve; farkle_game_prepare_advice() does it with progress and
 /// cancellation) and kept with the game. After that a call costs microseconds, and with a
@@ -267,14 +271,18 @@ pub unsafe extern "C" fn farkle_game_prepare_advice(
 /// the n dice at turn total T (a turn taken over must roll before it may bank) and is
 /// recommended when worth strictly more than rolling the full set from 0; its value is NaN,
 /// and it is not recommended, where the player's policy cannot value it (a total that single
-/// 1s and 5s cannot make, for a player off the board under singles_only_before_entry).
+/// 1s and 5s cannot make, for a player off the board under singles_only_before_entry, or an
+/// offer of more than FARKLE_MAX_TURN_TOTAL points). An offer of more points than an int32_t
+/// holds (FarkleAdviceChoice.points) cannot be listed: the advice is then refused with
+/// FARKLE_STATUS_INVALID_ARGUMENT, saying so.
 ///
 /// `out_choices` may be NULL with `capacity` 0 to skip the list. On success `*out_advice`
 /// and `*out_count` (the number of choices) are written, and the choices to `out_choices`
 /// when it is not NULL. Errors: FARKLE_STATUS_NULL_POINTER (game, out_advice or out_count, or
 /// out_choices NULL with a non-zero capacity); FARKLE_STATUS_GAME_OVER;
-/// FARKLE_STATUS_INVALID_ARGUMENT (the table was solved for rules other than the game's, or
-/// the turn holds more than FARKLE_MAX_TURN_TOTAL points);
+/// FARKLE_STATUS_INVALID_ARGUMENT (the table was solved for rules other than the game's, the
+/// turn holds more than FARKLE_MAX_TURN_TOTAL points, or a turn offered to take over more
+/// than INT32_MAX);
 /// FARKLE_STATUS_UNSUPPORTED (the rules' single turn cannot be solved: a turn could go on
 /// forever without risk, or a house rule the advice does not model: a
 /// hot_dice_multiplier_step above 0 or an exact_target other than FARKLE_EXACT_TARGET_OFF;

@@ -19,8 +19,10 @@
 //!   the recommendation is to roll on until the turn puts the player strictly ahead of every
 //!   other active player, then bank: that is the only way to win, whatever the values say.
 //!   Values then are single-turn values (the table does not cover scores at the target).
-//! - A two-player state the table does not cover (another rules value, a score below the
-//!   table's lower bound) falls back to single-turn values.
+//! - A score below the table's lower bound (minus twice the penalty, under a penalty in
+//!   points) is taken as that bound, as the solver itself counts such scores: the
+//!   probabilities of a player that far below zero are then an approximation. A two-player
+//!   state the table does not cover otherwise falls back to single-turn values.
 //!
 //! [`Bot`] plays with one of four policies of increasing strength: a random legal player, a
 //! threshold player (bank once the turn reaches a threshold for the dice left), the optimal
@@ -363,8 +365,8 @@ impl Advisor {
     /// recommended when worth strictly more than rolling the full set from 0 (ties roll
     /// fresh); in a final round too, by the same single-turn values. An offer the player's
     /// policy cannot value (a total off the grid of single-only scoring, for a player off the
-    /// board under `singles_only_before_entry`) is listed with a NaN value and not
-    /// recommended.
+    /// board under `singles_only_before_entry`, or above [`MAX_TURN_TOTAL`]) is listed with a
+    /// NaN value and not recommended; one above `i32::MAX` points refuses the advice.
     pub fn advise(&self, game: &Game) -> Result<Advice, AdviceError> {
         let s = self.situation(game)?;
         match game.phase() {
@@ -539,7 +541,7 @@ impl Advisor {
             _ => None,
         };
         let mut recommended = recommended;
-        if let Some((offer, choice)) = self.piggyback_choice(s) {
+        if let Some((offer, choice)) = self.piggyback_choice(s)? {
             choices.push(choice);
             if recommended == Action::Roll && choice.value > roll_value {
                 recommended = Action::Piggyback;
@@ -556,29 +558,45 @@ impl Advisor {
 
     /// Under piggybacking, the offer standing for the player to move and its choice: the
     /// single-turn value of rolling the offer's dice at its turn total (NaN where the
-    /// player's policy cannot value it). `None` without an offer, or with a two-player table
-    /// (which refuses piggybacking, so never holds here).
-    fn piggyback_choice(&self, s: &Situation) -> Option<(PiggybackOffer, AdviceChoice)> {
-        let offer = s.game.piggyback_offer()?;
-        if s.table.is_some() {
-            return None;
-        }
-        let points = i32::try_from(offer.points)
-            .ok()
-            .filter(|t| *t <= MAX_TURN_TOTAL)?;
-        let m = Mover {
-            turn_points: points,
-            ..Mover::of(s.game)
+    /// player's policy cannot value it, an offer above [`MAX_TURN_TOTAL`] among them). `None`
+    /// without an offer, or with a two-player table (which refuses piggybacking, so never
+    /// holds here). An offer of more points than an [`AdviceChoice`] holds refuses the advice
+    /// (`OutOfRange`): it cannot be listed, and leaving it out would hide a legal choice.
+    fn piggyback_choice(
+        &self,
+        s: &Situation,
+    ) -> Result<Option<(PiggybackOffer, AdviceChoice)>, AdviceError> {
+        let Some(offer) = s.game.piggyback_offer() else {
+            return Ok(None);
         };
-        let value = self.roll_value(&m, offer.dice).unwrap_or(f64::NAN);
-        Some((
+        if s.table.is_some() {
+            return Ok(None);
+        }
+        let points = i32::try_from(offer.points).map_err(|_| {
+            StrategyError::OutOfRange(format!(
+                "the turn offered to take over holds {} points; advice lists offers of up to \
+                 {} points",
+                offer.points,
+                i32::MAX
+            ))
+        })?;
+        let value = if points <= MAX_TURN_TOTAL {
+            let m = Mover {
+                turn_points: points,
+                ..Mover::of(s.game)
+            };
+            self.roll_value(&m, offer.dice).unwrap_or(f64::NAN)
+        } else {
+            f64::NAN
+        };
+        Ok(Some((
             offer,
             AdviceChoice {
                 action: Action::Piggyback,
                 points,
                 value,
             },
-        ))
+        )))
     }
 
     /// The values of rolling the dice in hand (NaN when every die has scored) and of banking
