@@ -2,17 +2,22 @@
 # Copyright (C) 2026 The farkle authors
 """Progress and cancellation for the long calls (solves, simulations).
 
-The library calls a FarkleProgressFn now and then with the fraction done; returning false
-cancels the call (FARKLE_STATUS_CANCELLED). Here one C callback serves every call: it runs
-the caller's Python function, if any, and also gives Python a moment to run its signal
-handlers, so Ctrl-C stops a long solve within milliseconds. A callback that returns False,
-or raises, cancels the call; the exception it raised (KeyboardInterrupt included) is raised
-again once the library has returned, instead of CancelledError.
+The library calls a FarkleProgressFn on the calling thread before the work, every 5 ms or
+so while it goes on, and with 1.0 at the end; returning false cancels the call
+(FARKLE_STATUS_CANCELLED). Here one C callback serves every call: it runs the caller's
+Python function, if any, and also gives Python a moment to run its signal handlers, so
+Ctrl-C stops a long solve within milliseconds. A callback that returns False, or raises,
+cancels the call; the exception it raised is raised again once the library has returned,
+instead of CancelledError. A signal handler's exception (KeyboardInterrupt from Ctrl-C) may
+fire as the callback starts, before any of its code runs: cffi then hands it to
+`_escaped`, which gives it to the call in progress on this thread the same way, so Ctrl-C
+is always KeyboardInterrupt.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Union
+import threading
+from typing import Any, Callable, List, Optional, Union
 
 from ._native import ffi
 
@@ -76,9 +81,11 @@ class Reporter:
         self._handle = ffi.new_handle(self)
 
     def __enter__(self) -> "Reporter":
+        _active().append(self)
         return self
 
     def __exit__(self, *exc: object) -> None:
+        _active().remove(self)
         if self._bar is not None:
             self._bar.close()
 
@@ -108,10 +115,28 @@ class Reporter:
             raise error
 
 
-@ffi.callback("FarkleProgressFn", error=False)
+_calls = threading.local()
+
+
+def _active() -> List[Reporter]:
+    """The reporters of the long calls in progress on this thread, innermost last."""
+    active: "Optional[List[Reporter]]" = getattr(_calls, "reporters", None)
+    if active is None:
+        active = _calls.reporters = []
+    return active
+
+
+def _escaped(kind: Any, error: BaseException, traceback: Any) -> bool:
+    """cffi's onerror hook: an exception that left the callback (a signal handler's,
+    raised as the callback began) goes to the innermost call in progress on this thread,
+    which is cancelled (the callback's result is this function's: False) and raises it."""
+    active = _active()
+    if active and active[-1].error is None:
+        active[-1].error = error
+    return False
+
+
+@ffi.callback("FarkleProgressFn", error=False, onerror=_escaped)
 def _trampoline(fraction: float, user: Any) -> bool:
-    try:
-        reporter: Reporter = ffi.from_handle(user)
-        return reporter.report(fraction)
-    except BaseException:  # pragma: no cover - report() catches everything
-        return False
+    reporter: Reporter = ffi.from_handle(user)
+    return reporter.report(fraction)
