@@ -11,6 +11,7 @@ from typing import Any, IO, Iterator, List, Optional, Sequence, Tuple, Union, ov
 from . import _lowlevel as low
 from ._enums import Action, BotKind, DiceSource, EventKind, Phase, ValueKind, member, parse
 from ._errors import error_for
+from ._files import read_regular, write_regular
 from ._handles import LockedHandle
 from ._native import ffi, lib
 from ._progress import Progress, Reporter
@@ -226,10 +227,11 @@ class _Log(Sequence[Any]):
         n = len(self)
         if isinstance(index, slice):
             return [self._item(i) for i in range(*index.indices(n))]
-        i = low.integer(index, "index", -n, n - 1) if n else None
-        if i is None:
-            raise IndexError("the list is empty")
-        return self._item(i + n if i < 0 else i)
+        if type(index) is not int:
+            raise TypeError(f"indices must be ints or slices, not {type(index).__name__}")
+        if not -n <= index < n:
+            raise IndexError(f"index {index} is out of range: {n} entries")
+        return self._item(index + n if index < 0 else index)
 
     def __iter__(self) -> Iterator[Any]:
         for i in range(len(self)):
@@ -633,11 +635,12 @@ class Game(LockedHandle):
             lib.farkle_string_free(out[0])
 
     def dump(self, target: _PathOrFile) -> None:
-        """Saves the game to a path or an open file (text or binary)."""
+        """Saves the game to a path or an open file (text or binary). A path must name a
+        regular file (created or replaced): a FIFO, a device or a directory raises OSError
+        at once (see load())."""
         text = self.dumps()
         if isinstance(target, (str, os.PathLike)):
-            with open(target, "w", encoding="utf-8") as f:
-                f.write(text)
+            write_regular(target, text.encode("utf-8"))
         elif hasattr(target, "write"):
             writer: Any = target
             try:
@@ -665,10 +668,12 @@ class Game(LockedHandle):
 
     @classmethod
     def load(cls, source: _PathOrFile) -> "Game":
-        """A game from a path or an open file (text or binary)."""
+        """A game from a path or an open file (text or binary). A path must name a regular
+        file: what goes wrong opening it is Python's OSError subclass with errno and
+        filename (FileNotFoundError, PermissionError, IsADirectoryError), and a FIFO, device
+        or socket is refused at once, unread, as OSError with errno EINVAL."""
         if isinstance(source, (str, os.PathLike)):
-            with open(source, "rb") as f:
-                return cls.loads(f.read(lib.FARKLE_SAVE_MAX_BYTES + 1))
+            return cls.loads(read_regular(source, lib.FARKLE_SAVE_MAX_BYTES))
         if hasattr(source, "read"):
             return cls.loads(source.read(lib.FARKLE_SAVE_MAX_BYTES + 1))  # type: ignore[arg-type]
         raise TypeError(f"load() needs a path or a file, not {type(source).__name__}")

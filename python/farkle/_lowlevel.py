@@ -92,10 +92,11 @@ def flag(value: object, name: str) -> bool:
 def _face_error(faces: Sequence[Any], name: str) -> Exception:
     """The exception for a sequence `bytes()` refused or that holds a value outside 1..6."""
     for i, face in enumerate(faces):
-        if type(face) is not int:
+        if type(face) is not int:  # bool too: True is not a die
             return TypeError(
                 f"{name}[{i}] must be an int from 1 to 6, not {_kind(face)}"
-                + (" (convert with int() or .tolist())" if hasattr(face, "__index__") else "")
+                + (" (convert with int() or .tolist())"
+                   if hasattr(face, "__index__") and type(face) is not bool else "")
             )
         if not 1 <= face <= 6:
             return ValueError(f"{name}[{i}] is {face}: a die shows 1 to 6")
@@ -132,8 +133,13 @@ def dice(faces: object, limit: int, name: str = "faces") -> bytes:
     except (TypeError, ValueError):
         raise _face_error(faces, name) from None  # type: ignore[arg-type]
     # bytes() took every value with __index__ in 0..255: keep only Python ints 1..6 (a numpy
-    # integer or a float-like would make the sum something other than an int).
-    if data.translate(None, FACES) or type(sum(faces)) is not int:  # type: ignore[arg-type]
+    # integer or a float-like would make the sum something other than an int; True passes
+    # for a 1).
+    if (
+        data.translate(None, FACES)
+        or type(sum(faces)) is not int  # type: ignore[arg-type]
+        or bool in map(type, faces)  # type: ignore[arg-type]
+    ):
         raise _face_error(faces, name)  # type: ignore[arg-type]
     return data
 

@@ -30,6 +30,7 @@ _new = ffi.new
 _new_score = object.__new__
 _translate = bytes.translate
 _FACES = low.FACES
+_ONE = b"\x01"  # the only face a bool (True) can pass for
 _face_error = low._face_error
 _as_sequence = low._as_sequence
 _fail = low.fail
@@ -85,17 +86,24 @@ def _preset_number(preset: object) -> int:
 
 
 def _store(c: Any, name: str, value: object) -> None:
-    """Writes one knob after checking its Python type and its C type's range."""
+    """Writes one knob after checking its Python type and its C type's range: a value of the
+    wrong type is TypeError, a value no rules take InvalidRulesError (as the library's own
+    refusals are, whether the C type or the library refuses it)."""
     cname = _KNOB_TYPES.get(name)
     if cname is None:
         raise TypeError(f"Rules has no knob {name!r}")
-    if cname == "uint8_t":
-        setattr(c, name, int(low.flag(value, name)))
-        return
-    if name in _ENUM_KNOBS:
-        value = int(parse(_ENUM_KNOBS[name], value, name))
-    lo, hi = _RANGES[cname]
-    setattr(c, name, low.integer(value, name, lo, hi))
+    try:
+        if cname == "uint8_t":
+            setattr(c, name, int(low.flag(value, name)))
+            return
+        if name in _ENUM_KNOBS:
+            value = int(parse(_ENUM_KNOBS[name], value, name))
+        lo, hi = _RANGES[cname]
+        setattr(c, name, low.integer(value, name, lo, hi))
+    except InvalidRulesError:
+        raise
+    except ValueError as e:
+        raise InvalidRulesError(str(e), lib.FARKLE_STATUS_INVALID_RULES) from None
 
 
 def _validate(c: Any) -> None:
@@ -263,8 +271,11 @@ class Rules:
         except (TypeError, ValueError):
             raise _face_error(faces, "faces") from None
         # bytes() takes anything with __index__ in 0..255: keep Python ints 1..6 only (a
-        # numpy integer among them makes the sum a numpy integer).
-        if _translate(data, None, _FACES) or type(sum(faces)) is not int:
+        # numpy integer among them makes the sum a numpy integer; True passes for a 1, so a
+        # roll with a 1 is looked at for bools).
+        if _translate(data, None, _FACES) or type(sum(faces)) is not int or (
+            _ONE in data and bool in map(type, faces)
+        ):
             raise _face_error(faces, "faces")
         out = _new(_SCORE_P)
         status = _score_selection(self._c, data, n, out)
@@ -286,7 +297,9 @@ class Rules:
             data = bytes(faces)
         except (TypeError, ValueError):
             raise _face_error(faces, "faces") from None
-        if _translate(data, None, _FACES) or type(sum(faces)) is not int:
+        if _translate(data, None, _FACES) or type(sum(faces)) is not int or (
+            _ONE in data and bool in map(type, faces)
+        ):
             raise _face_error(faces, "faces")
         try:
             out = _thread.points
@@ -427,7 +440,9 @@ class Scorer(Handle):
             data = bytes(faces)
         except (TypeError, ValueError):
             raise _face_error(faces, "faces") from None
-        if _translate(data, None, _FACES) or type(sum(faces)) is not int:
+        if _translate(data, None, _FACES) or type(sum(faces)) is not int or (
+            _ONE in data and bool in map(type, faces)
+        ):
             raise _face_error(faces, "faces")
         h = self._h
         if h is None:
@@ -451,7 +466,9 @@ class Scorer(Handle):
             data = bytes(faces)
         except (TypeError, ValueError):
             raise _face_error(faces, "faces") from None
-        if _translate(data, None, _FACES) or type(sum(faces)) is not int:
+        if _translate(data, None, _FACES) or type(sum(faces)) is not int or (
+            _ONE in data and bool in map(type, faces)
+        ):
             raise _face_error(faces, "faces")
         h = self._h
         if h is None:

@@ -5,12 +5,14 @@ average under a penalty, and bot simulations."""
 
 from __future__ import annotations
 
+import errno
 import os
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence, Tuple, Union
 
 from . import _lowlevel as low
 from ._enums import BotKind, parse
+from ._files import check_regular
 from ._handles import Handle
 from ._native import ffi, lib
 from ._progress import Progress, Reporter
@@ -23,6 +25,14 @@ def _rules(rules: object) -> Rules:
     if isinstance(rules, str):
         return Rules(rules)
     raise TypeError(f"rules must be a Rules or a preset name, not {type(rules).__name__}")
+
+
+def _io_check(status: int, path: object) -> None:
+    """low.check(), but a file the library could not read or write (after Python could: it
+    changed meanwhile) is an OSError with the library's reason."""
+    if status == lib.FARKLE_STATUS_IO:
+        raise OSError(errno.EIO, low.last_error(), os.fspath(path))  # type: ignore[arg-type]
+    low.check(status)
 
 
 def _finish(status: int, reporter: Reporter) -> None:
@@ -281,9 +291,13 @@ class WinTable(Handle):
     @classmethod
     def load(cls, path: "Union[str, os.PathLike[str]]") -> "WinTable":
         """Loads a table saved by save() (or to_bytes()); its values are checked against
-        its rules."""
+        its rules. A file that cannot be read raises Python's OSError subclass with errno
+        and filename (FileNotFoundError, PermissionError, IsADirectoryError); a FIFO,
+        device or socket, OSError with errno EINVAL, at once."""
+        encoded = low.encode_path(path)
+        check_regular(path, writing=False)
         out = ffi.new("FarkleWinTable **")
-        low.check(lib.farkle_win_table_load(low.encode_path(path), out))
+        _io_check(lib.farkle_win_table_load(encoded, out), path)
         return cls._wrap(out[0])
 
     @classmethod
@@ -297,9 +311,11 @@ class WinTable(Handle):
         return cls._wrap(out[0])
 
     def save(self, path: "Union[str, os.PathLike[str]]") -> None:
-        """Saves the table to a file."""
+        """Saves the table to a file, created or replaced; errors as for load()."""
         p = low.encode_path(path)
-        low.check(lib.farkle_win_table_save(self._handle(), p))
+        h = self._handle()
+        check_regular(path, writing=True)
+        _io_check(lib.farkle_win_table_save(h, p), path)
 
     def to_bytes(self) -> bytes:
         """The table's saved form."""

@@ -67,7 +67,7 @@ def test_rules_knobs_are_checked(classic: farkle.Rules) -> None:
     with pytest.raises(farkle.InvalidRulesError, match="dice") as e:
         farkle.Rules("classic", dice_count=13)
     assert isinstance(e.value, ValueError) and e.value.status == farkle.Status.INVALID_RULES
-    with pytest.raises(ValueError):
+    with pytest.raises(farkle.InvalidRulesError):
         farkle.Rules("classic", dice_count=-1)
     with pytest.raises(ValueError):
         farkle.Rules("classic", straight=2**31)
