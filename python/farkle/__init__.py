@@ -36,7 +36,43 @@ from ._enums import (
     Status,
     ValueKind,
 )
-from ._errors import *  # noqa: F401,F403  (every exception class)
+from ._errors import (  # every exception class, one per status
+    BadTableFileError,
+    BankNotAllowedError,
+    BelowMinimumBankError,
+    BelowMinimumEntryError,
+    BufferTooSmallError,
+    CancelledError,
+    DuplicateIndexError,
+    EntropyUnavailableError,
+    ForfeitNotAllowedError,
+    GameOverError,
+    HandEmptyError,
+    HandLevelAboveCapError,
+    IndexOutOfRangeError,
+    InvalidArgumentError,
+    InvalidFaceError,
+    InvalidRulesError,
+    InvalidSaveError,
+    InvalidSelectionError,
+    IoError,
+    NoDiceGeneratorError,
+    NoRollError,
+    NothingToBankError,
+    NothingToUndoError,
+    NullPointerError,
+    PanicError,
+    PlayerDepartedError,
+    ResourceLimitError,
+    TooManyDiceError,
+    UnknownHandError,
+    UnknownPlayerError,
+    UnknownPresetError,
+    UnsupportedError,
+    UnsupportedSaveVersionError,
+    WrongDiceCountError,
+    WrongPhaseError,
+)
 from ._errors import ERROR_CLASSES, FarkleError, IllegalActionError, error_class
 from ._game import (
     Advice,
@@ -116,6 +152,16 @@ __all__ = [
     # dice hands
     "Hand", "HandBonuses", "HandLevels", "HandsResult", "score_hands", "hand_upgrade_cost",
     "hand_base_mult", "hand_name",
-    # errors
+    # errors: the base classes, then one class per status (a test checks the list is whole)
     "FarkleError", "IllegalActionError", "error_class", "ERROR_CLASSES", "status_message",
-] + sorted(cls.__name__ for cls in ERROR_CLASSES.values())
+    "BadTableFileError", "BankNotAllowedError", "BelowMinimumBankError",
+    "BelowMinimumEntryError", "BufferTooSmallError", "CancelledError", "DuplicateIndexError",
+    "EntropyUnavailableError", "ForfeitNotAllowedError", "GameOverError", "HandEmptyError",
+    "HandLevelAboveCapError", "IndexOutOfRangeError", "InvalidArgumentError",
+    "InvalidFaceError", "InvalidRulesError", "InvalidSaveError", "InvalidSelectionError",
+    "IoError", "NoDiceGeneratorError", "NoRollError", "NothingToBankError",
+    "NothingToUndoError", "NullPointerError", "PanicError", "PlayerDepartedError",
+    "ResourceLimitError", "TooManyDiceError", "UnknownHandError", "UnknownPlayerError",
+    "UnknownPresetError", "UnsupportedError", "UnsupportedSaveVersionError",
+    "WrongDiceCountError", "WrongPhaseError",
+]

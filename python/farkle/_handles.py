@@ -5,9 +5,11 @@
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from ._native import ffi
+
+_Self = TypeVar("_Self", bound="Handle")
 
 
 class Handle:
@@ -43,7 +45,7 @@ class Handle:
             raise ValueError(f"this {self._what} is closed")
         return h
 
-    def __enter__(self):  # type: ignore[no-untyped-def]
+    def __enter__(self: _Self) -> _Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

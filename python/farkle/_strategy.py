@@ -27,11 +27,11 @@ def _rules(rules: object) -> Rules:
     raise TypeError(f"rules must be a Rules or a preset name, not {type(rules).__name__}")
 
 
-def _io_check(status: int, path: object) -> None:
+def _io_check(status: int, path: "Union[str, os.PathLike[str]]") -> None:
     """low.check(), but a file the library could not read or write (after Python could: it
     changed meanwhile) is an OSError with the library's reason."""
     if status == lib.FARKLE_STATUS_IO:
-        raise OSError(errno.EIO, low.last_error(), os.fspath(path))  # type: ignore[arg-type]
+        raise OSError(errno.EIO, low.last_error(), os.fspath(path))
     low.check(status)
 
 
