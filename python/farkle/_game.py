@@ -29,30 +29,47 @@ class GameState:
     """The whole game at a glance."""
 
     phase: Phase
+    """What the game is waiting for."""
     current_player: int
+    """Whose turn it is (once the game is over, whose turn was last)."""
     round: int
+    """1 at the start; one more each time play passes the end of the player list."""
     player_count: int
+    """Players in the game, those who left included."""
     active_player_count: int
+    """Players who have not left."""
     dice_count: int
+    """Dice in the set."""
     turn_points: int
     """Points of this turn not yet banked (0 after a farkle)."""
     turn_forfeited_points: int
+    """Points this turn lost to a farkle or a forfeit (0 otherwise)."""
     dice_in_hand: int
     """What the next roll rolls (while a selection is awaited: the dice rolled)."""
     turn_hot_dice: int
+    """Hot dice so far this turn."""
     turn_roll_count: int
+    """Rolls so far this turn (see Game.turn_rolls)."""
     pending_mask: int
     """Dice toggled towards a selection of the current roll."""
     can_roll: bool
+    """Whether a roll is allowed now (generated rolls also need has_generator)."""
     has_generator: bool
+    """Whether the game has a dice generator (roll() without dice works)."""
     can_bank: bool
+    """Whether bank() would succeed now."""
     can_undo: bool
+    """Whether undo() would succeed now."""
     can_forfeit: bool
+    """Whether forfeit_turn() would succeed now."""
     final_round: bool
+    """Whether someone has reached the target and the final round is on."""
     final_round_player: Optional[int]
+    """The player who started the final round (None without one)."""
     winners: Tuple[int, ...]
     """Once the game is over, every winner (several on a tie; none when all left)."""
     dice_source: DiceSource
+    """Where the game's generated dice come from."""
     turn_multiplier: int
     """What the next selection's points are multiplied by (1 without the hot-dice
     multiplier)."""
@@ -86,20 +103,33 @@ class PlayerState:
     """One player's record."""
 
     number: int
+    """The player's number, from 0 in seating order."""
     name: Optional[str]
+    """The player's name (None for an unnamed player)."""
     score: int
+    """Banked score (below 0 after farkle penalties in points)."""
     on_board: bool
+    """Whether the player has banked once (met the minimum entry score)."""
     active: bool
     """False once the player has left."""
     consecutive_farkles: int
+    """Farkles in a row since the last bank or penalty."""
     farkle_count: int
+    """Farkles in the whole game."""
     hot_dice_count: int
+    """Hot dice in the whole game."""
     turns_played: int
+    """Turns finished (banked, farkled or forfeited)."""
     penalty_count: int
+    """Farkle penalties taken."""
     forfeited_points: int
+    """Points lost in the whole game (farkles and forfeited turns)."""
     best_turn: int
+    """The most points banked in one turn."""
     banked_points: int
+    """Sum of every banked turn (score = banked_points - penalty_points)."""
     penalty_points: int
+    """Points taken by penalties in all."""
 
 
 @dataclass(frozen=True)
@@ -109,17 +139,25 @@ class TurnRoll:
     dice: Tuple[int, ...]
     """The faces in roll order."""
     generated: bool
+    """Whether the game's generator rolled it (False: the dice were supplied)."""
     is_farkle: bool
+    """Whether nothing in it scores."""
     max_points: int
+    """The most points any selection of it scores."""
     best_selection_mask: int
+    """A selection scoring max_points (bit i = the i-th die)."""
     scoring_dice_mask: int
+    """The dice that take part in some scoring selection."""
     selection_mask: Optional[int]
     """The dice selected from it (None while awaited, after an undo, for a farkle)."""
     selection: Tuple[int, ...]
     """The selected faces, ascending."""
     points: int
+    """What its selection scored (0 without one)."""
     emptied_hand: bool
+    """Whether its selection took the last dice of the hand."""
     combinations: Tuple[Combination, ...]
+    """The combinations of its selection."""
 
 
 def _turn_roll(r: Any) -> TurnRoll:
@@ -137,7 +175,9 @@ class Event:
     """One entry of the game's log; which fields mean something depends on `kind`."""
 
     kind: EventKind
+    """What happened."""
     player: int
+    """The player it happened to (for GAME_OVER: 0)."""
     round: int
     """TURN_STARTED."""
     dice: Tuple[int, ...]
@@ -176,11 +216,14 @@ class AdviceChoice:
     library cannot value it."""
 
     action: Action
+    """What to do."""
     dice_mask: int
     """SELECT: the dice to keep."""
     points: int
     """SELECT: the selection's points; PIGGYBACK: the points taken over."""
     value: float
+    """Its value (see Advice.value_kind), with optimal play afterwards; NaN where it cannot be
+    valued."""
 
     @property
     def indices(self) -> Tuple[int, ...]:
@@ -197,12 +240,15 @@ class Advice:
     """Advice for the player to move."""
 
     recommended: AdviceChoice
+    """The choice to make (one of choices)."""
     value_kind: ValueKind
+    """What the values mean: expected points this turn, or the probability of winning."""
     next_roll_dice: Optional[int]
     """The dice the roll after the recommended action rolls (None when none follows)."""
     farkle_probability: float
     """The exact probability that that roll farkles (0 when none follows)."""
     choices: Tuple[AdviceChoice, ...]
+    """Every legal choice with its value."""
 
 
 class _Log(Sequence[Any]):

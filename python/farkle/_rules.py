@@ -370,6 +370,53 @@ def _rules_from_dict(knobs: Dict[str, Any]) -> Rules:
     return Rules("classic", **knobs)
 
 
+#: What each knob means, for help(Rules) (the header says the same of FarkleRules; a test
+#: checks that every knob has its line).
+_KNOB_DOCS: Dict[str, str] = {
+    "dice_count": "Dice in the set, 1 to 12.",
+    "single_one": "Points of a single 1 (classic: 100).",
+    "single_five": "Points of a single 5 (classic: 50).",
+    "triple_ones": "Points of three 1s (usually 1000; 300 in some variants).",
+    "triple_face_multiplier": "Three of face f (2 to 6) is worth f times this (usually 100).",
+    "kind_scaling": "How four or more of a kind score (a KindScaling).",
+    "four_of_a_kind": "Points of four of a kind under KindScaling.FIXED.",
+    "five_of_a_kind": "Points of five of a kind under KindScaling.FIXED.",
+    "six_of_a_kind": "Points of six of a kind under KindScaling.FIXED.",
+    "six_ones": "Points of six 1s; overrides the scaling when not 0.",
+    "straight": "Points of the straight 1-2-3-4-5-6.",
+    "straight_low": "Points of the partial straight 1-2-3-4-5.",
+    "straight_high": "Points of the partial straight 2-3-4-5-6.",
+    "three_pairs": "Points of three pairs of different faces.",
+    "three_pairs_with_four_of_a_kind": "Whether four of a kind and a pair also count as "
+    "three pairs.",
+    "four_of_a_kind_and_pair": "Points of four of a kind and a pair of another face, as one "
+    "combination.",
+    "two_triplets": "Points of two three-of-a-kinds of different faces, as one combination.",
+    "full_house_bonus": "Added to three of a kind that comes with a pair of another face.",
+    "no_score_set": "Points of a roll of the whole set in which nothing else scores (Zilch: "
+    "500).",
+    "min_entry_score": "Points a player must make in one turn before first banking.",
+    "min_bank_score": "Points any turn must reach to be banked.",
+    "target_score": "The banked score that wins; 0 for none (then turn_limit decides).",
+    "final_round": "Whether, once someone reaches the target, the others get one more turn.",
+    "turn_limit": "Turns per player; 0 for no limit.",
+    "farkle_penalty_streak": "Farkles in a row that cost the penalty; 0 for no penalty.",
+    "farkle_penalty_points": "Points the penalty takes (the score may go below 0).",
+    "farkle_penalty_loses_all": "Whether the penalty resets the banked score to 0 instead.",
+    "hot_dice": "Whether scoring every die of the hand gives the full set back (hot dice); "
+    "otherwise the player must bank.",
+    "three_pairs_of_one_face": "Whether six dice of one face also count as three pairs.",
+    "two_triplets_of_one_face": "Whether six dice of one face also count as two triplets.",
+    "singles_only_before_entry": "Whether, until a player is on the board, only single 1s "
+    "and 5s score.",
+    "hot_dice_multiplier_step": "The hot-dice multiplier, 0 to 10: after the k-th hot dice "
+    "of a turn each selection counts (1 + k x this) times; 0 for none.",
+    "exact_target": "Whether the target must be hit exactly (an ExactTarget).",
+    "piggybacking": "Whether a player may start a turn from the previous player's banked "
+    "turn (its points and the dice it left) instead of rolling fresh.",
+}
+
+
 def _knob_property(name: str) -> property:
     cname = _KNOB_TYPES[name]
     if cname == "uint8_t":
@@ -389,7 +436,8 @@ def _knob_property(name: str) -> property:
             return getattr(self._c, name)
 
     get.__name__ = name
-    return property(get, doc=f"The FarkleRules knob {name} ({cname}).")
+    # A knob the header gained after this table was written still gets a line.
+    return property(get, doc=_KNOB_DOCS.get(name, f"The FarkleRules field {name}."))
 
 
 for _name in _KNOB_TYPES:
@@ -498,6 +546,14 @@ class Scorer(Handle):
             lib.farkle_scorer_roll_selections(self._handle(), data, len(data), out, len(out), count)
         )
         return selections(out, count[0])
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        """Pickled as its rules."""
+        self._handle()
+        return (Scorer, (self.rules,))
+
+    def __repr__(self) -> str:
+        return "<Scorer (closed)>" if self.closed else f"<Scorer of {self.rules!r}>"
 
 
 def point_calculation(

@@ -136,6 +136,18 @@ class TurnPolicy(Handle):
         low.check(lib.farkle_turn_policy_best_choice(self._handle(), data, len(data), turn_total, out))
         return _choice(out)
 
+    def __reduce__(self) -> Tuple[Any, ...]:
+        """Pickled as what it was solved from (the rules and the situation): unpickling
+        solves it again."""
+        self._handle()
+        return (TurnPolicy, (self.rules, self.on_board))
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<TurnPolicy (closed)>"
+        board = "on the board" if self.on_board else "not yet on the board"
+        return f"<TurnPolicy of {self.rules!r}, {board}: {self.expected_points:.1f} points a turn>"
+
 
 class PenaltyPolicy(Handle):
     """The optimal long-run policy for rules with a consecutive-farkle penalty in points (the
@@ -189,6 +201,17 @@ class PenaltyPolicy(Handle):
         low.check(lib.farkle_penalty_policy_relative_value(self._handle(), farkles, out))
         return out[0]  # type: ignore[no-any-return]
 
+    def __reduce__(self) -> Tuple[Any, ...]:
+        """Pickled as its rules: unpickling solves it again."""
+        self._handle()
+        return (PenaltyPolicy, (self.rules,))
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<PenaltyPolicy (closed)>"
+        return (f"<PenaltyPolicy of {self.rules!r}: {self.average_points:.1f} points a turn "
+                f"in the long run>")
+
 
 def penalty_average_points(rules: Union[Rules, str], *, progress: Progress = None) -> float:
     """The long-run average points per turn under optimal play, for rules with a
@@ -229,9 +252,13 @@ class TurnState:
     roll `dice` dice."""
 
     me: Player
+    """The player to move."""
     opponent: Player
+    """The other player."""
     turn_total: int = 0
+    """Points made so far this turn."""
     dice: int = 6
+    """Dice about to be rolled."""
 
 
 def _turn_state(s: object) -> Any:
@@ -374,6 +401,16 @@ class WinTable(Handle):
         low.check(lib.farkle_win_table_compensation(self._handle(), out))
         return out[0]  # type: ignore[no-any-return]
 
+    def __reduce__(self) -> Tuple[Any, ...]:
+        """Pickled as its saved form (to_bytes()), checked again when unpickled."""
+        return (WinTable.from_bytes, (self.to_bytes(),))
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<WinTable (closed)>"
+        return (f"<WinTable of {self.rules!r}: the first player wins "
+                f"{100 * self.first_player_win_probability:.2f}%>")
+
 
 @dataclass(frozen=True)
 class SimulationResult:
@@ -381,11 +418,17 @@ class SimulationResult:
     and the sum of final scores."""
 
     bots: Tuple[BotKind, ...]
+    """The bots, in the order given."""
     games: int
+    """Games played."""
     turns: int
+    """Turns played in all the games."""
     wins: Tuple[int, ...]
+    """Games each bot won outright."""
     ties: Tuple[int, ...]
+    """Tied games each bot shared (a tie is a win for nobody)."""
     points: Tuple[int, ...]
+    """The sum of each bot's final scores."""
 
     def win_rate(self, bot: int) -> float:
         """The share of games bot number `bot` won outright."""
