@@ -142,3 +142,69 @@ pub(crate) unsafe fn with_progress<T: Send>(
 fn take<W>(slot: &Mutex<Option<W>>) -> Option<W> {
     slot.lock().unwrap_or_else(PoisonError::into_inner).take()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ffi::error::farkle_last_error_message;
+    use std::sync::atomic::AtomicUsize;
+
+    extern "C" fn count(_fraction: f64, user: *mut c_void) -> bool {
+        // SAFETY: the tests pass an AtomicUsize that outlives the call.
+        unsafe { &*user.cast::<AtomicUsize>() }.fetch_add(1, Ordering::Relaxed);
+        true
+    }
+
+    extern "C" fn stop(_fraction: f64, _user: *mut c_void) -> bool {
+        false
+    }
+
+    fn last_error() -> String {
+        // SAFETY: the library's NUL-terminated message.
+        unsafe { std::ffi::CStr::from_ptr(farkle_last_error_message()) }
+            .to_string_lossy()
+            .into_owned()
+    }
+
+    /// The work's outcome comes back to the caller's thread: a value, a failure with its
+    /// explanation, a panic as FARKLE_STATUS_PANIC; the caller's function hears 0.0 first and
+    /// 1.0 last; returning false at once runs nothing.
+    #[test]
+    fn the_work_runs_elsewhere_and_its_outcome_comes_back() {
+        let calls = AtomicUsize::new(0);
+        let user = std::ptr::from_ref(&calls).cast_mut().cast::<c_void>();
+        let worker = std::thread::current().id();
+        // SAFETY: `count` with an AtomicUsize that outlives the call.
+        let on = unsafe { with_progress(Some(count), user, |_| Ok(std::thread::current().id())) };
+        assert_ne!(on, Ok(worker), "the work ran on the calling thread");
+        assert_eq!(calls.load(Ordering::Relaxed), 2);
+
+        let status = ffi_boundary! {
+            // SAFETY: as above.
+            unsafe {
+                with_progress(Some(count), user, |_| -> Outcome<()> {
+                    Err(fail(FarkleStatus::ResourceLimit, "the work was too large"))
+                })
+            }
+        };
+        assert_eq!(status, FarkleStatus::ResourceLimit);
+        assert_eq!(last_error(), "the work was too large");
+
+        let status = ffi_boundary! {
+            // SAFETY: as above.
+            unsafe { with_progress(Some(count), user, |_| -> Outcome<()> { panic!("boom") }) }
+        };
+        assert_eq!(status, FarkleStatus::Panic);
+
+        let ran = AtomicUsize::new(0);
+        // SAFETY: `stop` ignores its pointer.
+        let stopped = unsafe {
+            with_progress(Some(stop), std::ptr::null_mut(), |_| {
+                ran.fetch_add(1, Ordering::Relaxed);
+                Ok(())
+            })
+        };
+        assert_eq!(stopped, Err(FarkleStatus::Cancelled));
+        assert_eq!(ran.load(Ordering::Relaxed), 0);
+    }
+}
