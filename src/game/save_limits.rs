@@ -310,8 +310,7 @@ mod tests {
                     score,
                 }
             }),
-            (p.clone(), big)
-                .prop_map(|(player, forfeited)| Event::Farkled { player, forfeited }),
+            (p.clone(), big).prop_map(|(player, forfeited)| Event::Farkled { player, forfeited }),
             p.clone()
                 .prop_map(|player| Event::FarkleAcknowledged { player }),
             (p.clone(), big)
