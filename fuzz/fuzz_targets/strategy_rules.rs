@@ -104,11 +104,13 @@ struct Patience {
 }
 
 impl Patience {
-    /// At most 3 progress calls, as the input's `patience` says: a solve the rules make long
-    /// is cancelled early instead of running into the fuzzer's timeout.
+    /// At most 3 progress calls during the work, as the input's `patience` says, besides the
+    /// first (made before any work, so always let through: a short call still runs to its
+    /// end): a solve the rules make long is cancelled early instead of running into the
+    /// fuzzer's timeout.
     fn new(patience: u8) -> Patience {
         Patience {
-            left: u32::from(patience % 4),
+            left: 1 + u32::from(patience % 4),
         }
     }
 }
