@@ -95,7 +95,7 @@ from ._hands import (
     hand_upgrade_cost,
     score_hands,
 )
-from ._docs import document_fields
+from ._docs import document_fields as _document_fields
 from ._lowlevel import text as _text
 from ._native import ffi as _ffi
 from ._native import lib as _lib
@@ -115,7 +115,7 @@ from ._strategy import (
     simulate,
 )
 
-document_fields(
+_document_fields(
     Advice, AdviceChoice, Choice, Combination, Decision, Event, GamePosition, GameState, Hand,
     HandBonuses, HandLevels, HandsResult, Odds, Player, PlayerPosition, PlayerState,
     PointCalculation, RollAnalysis, Selection, SimulationResult, TurnRoll, TurnState,
