@@ -839,3 +839,43 @@ fn the_piggyback_advice_agrees_with_a_two_dice_expectimax() {
         "{takes} takes, {declines} declines"
     );
 }
+
+/// As farkle_game_advise() documents: with a table, a score below the table's lower bound
+/// (minus twice the penalty: -200 here) is valued as the bound, an approximation; a score
+/// above it as itself. Three dice, single 1s and 5s and triples, to 500, a penalty of 100 on
+/// the third farkle in a row.
+#[test]
+fn advice_takes_a_score_below_the_table_as_its_lower_bound() {
+    use farkle::{GamePosition, PlayerPosition};
+    let rules = Rules {
+        dice_count: 3,
+        target_score: 500,
+        farkle_penalty_streak: 3,
+        farkle_penalty_points: 100,
+        ..Preset::Minimal.rules()
+    };
+    let table = Arc::new(WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap());
+    assert_eq!(table.lower_bound(), -200);
+    let advisor = Advisor::with_table(table).unwrap();
+    let roll_value = |score: i64| {
+        let player = |score| PlayerPosition {
+            score,
+            on_board: true,
+            consecutive_farkles: 0,
+        };
+        let position = GamePosition {
+            players: vec![player(score), player(0)],
+            player_to_move: 0,
+            round: 2,
+        };
+        let game = Game::new_at(rules, &position, DiceSource::Supplied).unwrap();
+        let advice = advisor.advise(&game).unwrap();
+        assert_eq!(advice.kind, ValueKind::WinProbability);
+        assert_eq!(advice.recommended, Action::Roll);
+        advice.choices[0].value
+    };
+    let at_bound = roll_value(-200);
+    assert!(at_bound > 0.0 && at_bound < 1.0);
+    assert_eq!(roll_value(-5000), at_bound);
+    assert!(roll_value(-150) > at_bound);
+}

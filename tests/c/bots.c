@@ -244,59 +244,10 @@ static void test_prepare_advice_refuses_its_own_game(void) {
     farkle_game_free(g);
 }
 
-/* The advice of a player at `score` (on the board, to move, no turn points yet) against one
- * at 0, with `table`: its win value of rolling. */
-static double roll_value_at(const FarkleRules *r, const FarkleWinTable *table, int64_t score) {
-    FarkleGamePosition position;
-    FarklePlayerPosition players[2];
-    FarkleGame *g = NULL;
-    FarkleAdvice a;
-    double value = -1.0;
-    size_t count = 0;
-    memset(&position, 0, sizeof position);
-    memset(players, 0, sizeof players);
-    position.round = 2;
-    players[0].score = score;
-    players[0].on_board = 1;
-    CHECK_STATUS(farkle_game_new_at(r, &position, players, NULL, 2, FARKLE_DICE_SOURCE_SUPPLIED,
-                                    0, &g),
-                 FARKLE_STATUS_OK);
-    if (g == NULL) return value;
-    CHECK_STATUS(farkle_game_advise(g, table, &a, NULL, 0, &count), FARKLE_STATUS_OK);
-    CHECK(a.value_kind == FARKLE_VALUE_KIND_WIN_PROBABILITY);
-    CHECK(a.recommended.action == FARKLE_ACTION_ROLL);
-    value = a.recommended.value;
-    farkle_game_free(g);
-    return value;
-}
-
-/* As farkle_game_advise() documents: with a table, a score below the table's lower bound
- * (minus twice the penalty: -200 here) is valued as the bound, an approximation. Three dice,
- * single 1s and 5s and triples, to 500, a penalty of 100 on the third farkle in a row. */
-static void test_scores_below_the_table(void) {
-    FarkleRules r = preset(FARKLE_PRESET_MINIMAL);
-    FarkleWinTable *t = NULL;
-    double at_bound, below, above;
-    r.dice_count = 3;
-    r.target_score = 500;
-    r.farkle_penalty_streak = 3;
-    r.farkle_penalty_points = 100;
-    CHECK_STATUS(farkle_win_table_solve(&r, NULL, NULL, &t), FARKLE_STATUS_OK);
-    if (t == NULL) return;
-    at_bound = roll_value_at(&r, t, -200);
-    below = roll_value_at(&r, t, -5000);
-    above = roll_value_at(&r, t, -150);
-    CHECK(at_bound > 0.0 && at_bound < 1.0);
-    CHECK(below == at_bound);
-    CHECK(above > at_bound);
-    farkle_win_table_free(t);
-}
-
 int main(void) {
     test_advice();
     test_bots();
     test_table();
     test_prepare_advice_refuses_its_own_game();
-    test_scores_below_the_table();
     return finish();
 }
