@@ -7,9 +7,9 @@
 //! The caller's function is called on the caller's thread on a clock, not when the work
 //! happens to reach a checkpoint: the work runs on a helper thread and reports its fraction
 //! and asks whether to go on through two atomics, while the calling thread waits for it and
-//! calls the caller's function every [`PROGRESS_INTERVAL`]. So the calls come as often while
-//! tables are built, odds enumerated or a policy solved before a simulation as during the
-//! main loop, and a callback that takes its time (a Python function) slows nothing down.
+//! calls the caller's function every 5 ms (`PROGRESS_INTERVAL`). So the calls come as often
+//! while tables are built, odds enumerated or a policy solved before a simulation as during
+//! the main loop, and a callback that takes its time (a Python function) slows nothing.
 
 use std::ffi::c_void;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

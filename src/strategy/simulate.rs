@@ -296,7 +296,7 @@ fn next_batch(games: u64, took: Duration) -> u64 {
 }
 
 /// As [`simulate`], calling `progress` from the calling thread after every batch of games
-/// (a few milliseconds of play: batches grow or shrink to take [`BATCH_TIME`]) with the
+/// (a few milliseconds of play: batches grow or shrink to take about 4 ms) with the
 /// fraction played; when it returns false the simulation stops with
 /// [`SimulationError::Cancelled`]. How the games are batched changes nothing in the report.
 pub fn simulate_with_progress(

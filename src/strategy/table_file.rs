@@ -184,8 +184,8 @@ impl WinTable {
         (HEADER as u64) + 8 * (MAX_WIN_TABLE_PAIRS as u64 + 2 * MAX_CHANCES) + 8
     }
 
-    /// Saves the table to a regular file (`Io` for anything else, which is left untouched;
-    /// see [`crate::regular_file`]).
+    /// Saves the table to a regular file (`Io` for anything else, which is left untouched:
+    /// the path is opened without blocking and checked with `fstat` first).
     pub fn save(&self, path: &std::path::Path) -> Result<(), StrategyError> {
         regular_file::write(path, &self.to_bytes())
             .map_err(|e| StrategyError::Io(format!("{}: {e}", path.display())))
