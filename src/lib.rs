@@ -41,17 +41,18 @@
 
 pub mod combination;
 pub mod dice;
-pub mod dice_source;
 pub mod ffi;
 pub mod game;
 pub mod hands;
-pub mod history;
+mod json;
 pub mod limits;
 pub mod point_calculation;
 pub mod rules;
-pub mod saved_game;
 pub mod scoring;
 pub mod strategy;
+
+// The game's parts keep their paths at the crate's root.
+pub use game::{dice_source, history, saved_game};
 
 pub use combination::{Combination, CombinationKind};
 pub use dice::{DiceError, FaceCounts, FACES, MAX_DICE};

@@ -84,7 +84,7 @@ macro_rules! farkle_rules_fields {
             triple_face_multiplier: i32 = 100, scoring,
                 ($crate::rules::MAX_COMBINATION_POINTS / 6);
             /// How larger groups of a kind score.
-            #[serde(deserialize_with = "crate::saved_game::unit_variant")]
+            #[serde(deserialize_with = "crate::json::unit_variant")]
             kind_scaling: $crate::rules::KindScaling = $crate::rules::KindScaling::Multiply,
                 scoring, ();
             /// Four of a kind under [`KindScaling::Fixed`].
@@ -157,7 +157,7 @@ macro_rules! farkle_rules_fields {
             #[serde(
                 default,
                 skip_serializing_if = "crate::rules::is_off",
-                deserialize_with = "crate::saved_game::unit_variant"
+                deserialize_with = "crate::json::unit_variant"
             )]
             exact_target: $crate::rules::ExactTarget = $crate::rules::ExactTarget::Off, game, ();
             /// A player may start a turn from the previous player's banked turn: its points and

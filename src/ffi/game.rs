@@ -12,11 +12,11 @@ use std::ffi::{c_char, CString};
 
 use strum::{EnumIter, EnumMessage};
 
-use crate::dice_source::DiceSource;
 use crate::ffi::boundary::{arg, c_str, list_out, out, slice, Handle, Out, Outcome};
 use crate::ffi::error::{c_string, explanation, fail, CEnum, FarkleStatus};
 use crate::ffi::rules::FarkleRules;
 use crate::ffi::scoring::{FarkleSelection, FARKLE_MAX_DICE};
+use crate::game::dice_source::DiceSource;
 use crate::game::{Game, Phase, MAX_PLAYERS};
 use crate::rules::Rules;
 

@@ -12,7 +12,7 @@ use crate::ffi::boundary::{out, Handle};
 use crate::ffi::error::{fail, CEnum, FarkleStatus};
 use crate::ffi::game::FarkleGame;
 use crate::ffi::scoring::{FarkleCombination, EMPTY_COMBINATION, FARKLE_MAX_DICE};
-use crate::history::{Event, RollRecord};
+use crate::game::history::{Event, RollRecord};
 
 /// One roll of the current turn (an entry of the turn's roll history).
 #[repr(C)]

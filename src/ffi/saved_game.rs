@@ -8,8 +8,8 @@ use std::ffi::{c_char, CString};
 use crate::ffi::boundary::{message_out, out, slice, Handle};
 use crate::ffi::error::{fail, FarkleStatus};
 use crate::ffi::game::FarkleGame;
+use crate::game::saved_game::{LoadError, SAVE_MAX_BYTES, SAVE_VERSION};
 use crate::game::Game;
-use crate::saved_game::{LoadError, SAVE_MAX_BYTES, SAVE_VERSION};
 
 /// The saved-game format version this library writes and reads.
 pub const FARKLE_SAVE_VERSION: u32 = 1;

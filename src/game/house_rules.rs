@@ -12,8 +12,8 @@
 
 use std::sync::Arc;
 
+use crate::game::history::{Event, TurnEnd};
 use crate::game::{Game, GameError};
-use crate::history::{Event, TurnEnd};
 use crate::limits::MAX_TURN_TOTAL;
 use crate::rules::{ExactTarget, Rules, RulesError};
 use crate::scoring::Scorer;

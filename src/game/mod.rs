@@ -21,15 +21,18 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::dice::{DiceError, FaceCounts};
-use crate::dice_source::{DiceGenerator, DiceSource, EntropyError};
-use crate::history::{Combinations, Dice, Event, RollRecord, SelectionRecord, Turn, TurnEnd};
+use crate::game::dice_source::{DiceGenerator, DiceSource, EntropyError};
+use crate::game::history::{Combinations, Dice, Event, RollRecord, SelectionRecord, Turn, TurnEnd};
 use crate::rules::{Rules, RulesError};
 use crate::scoring::{InvalidSelection, Scorer, Selection};
 
 mod action;
+pub mod dice_source;
+pub mod history;
 mod house_rules;
 mod piggyback;
 mod position;
+pub mod saved_game;
 
 pub use action::Action;
 pub use house_rules::hot_dice_multiplier;

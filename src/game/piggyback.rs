@@ -14,8 +14,8 @@
 //! farkle, a forfeit, a player leaving during their turn, the game start) makes no offer
 //! either; an offer still stands when another player leaves before it is taken or declined.
 
+use crate::game::history::{Event, TurnEnd};
 use crate::game::{Game, GameError, Phase};
-use crate::history::{Event, TurnEnd};
 
 /// The turn the player to move may take over: its points and the dice left in hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -77,7 +77,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice_source::DiceSource;
+    use crate::game::dice_source::DiceSource;
     use crate::game::Action;
     use crate::rules::{Preset, Rules};
 
