@@ -7,6 +7,8 @@
 
 #![allow(dead_code)] // each test crate uses its own part of this module
 
+pub mod cli;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
