@@ -380,6 +380,29 @@ typedef struct FarkleWinTable FarkleWinTable;
 #define FARKLE_MAX_HOT_DICE_MULTIPLIER_STEP 10
 
 /**
+ * What a field of FarkleRules holds (FarkleRulesField.kind).
+ */
+typedef enum FarkleRulesFieldKind {
+  /**
+   * An int32_t.
+   */
+  FARKLE_RULES_FIELD_KIND_INT32 = 0,
+  /**
+   * A uint32_t.
+   */
+  FARKLE_RULES_FIELD_KIND_UINT32 = 1,
+  /**
+   * A uint8_t flag, 0 or 1.
+   */
+  FARKLE_RULES_FIELD_KIND_FLAG = 2,
+  /**
+   * A uint32_t holding an enum's number: a FarkleKindScaling value for kind_scaling, a
+   * FarkleExactTarget value for exact_target.
+   */
+  FARKLE_RULES_FIELD_KIND_ENUM = 3,
+} FarkleRulesFieldKind;
+
+/**
  * The rules presets (numbers for farkle_rules_preset()).
  */
 enum FarklePreset
@@ -645,6 +668,48 @@ typedef struct FarkleRules {
 } FarkleRules;
 
 /**
+ * One field of FarkleRules, for programs that read or set the fields by name (a command
+ * line's KEY=VALUE, a settings file, a binding) without a list of their own:
+ * farkle_rules_field() describes each, in the struct's order.
+ */
+typedef struct FarkleRulesField {
+  /**
+   * The member's name, as FarkleRules spells it ("dice_count", ...). Static; do not free.
+   */
+  const char *name;
+  /**
+   * What it sets, in a few English words ("dice in the set, 1 to 12"). Static; do not
+   * free.
+   */
+  const char *description;
+  /**
+   * The member's offsetof in FarkleRules.
+   */
+  size_t offset;
+  /**
+   * The member's sizeof: 4, or 1 for a flag.
+   */
+  size_t size;
+  /**
+   * What it holds.
+   */
+  enum FarkleRulesFieldKind kind;
+  /**
+   * Whether the scorer reads it (a scoring combination) rather than only the game.
+   */
+  bool scoring;
+  /**
+   * The smallest value the field accepts on its own.
+   */
+  int64_t min;
+  /**
+   * The largest value the field accepts on its own. farkle_rules_validate() also checks
+   * the fields against each other (a final round needs a target, ...).
+   */
+  int64_t max;
+} FarkleRulesField;
+
+/**
  * Writes the rules of a preset (a FARKLE_PRESET_* value) to *out_rules.
  *
  * Errors: FARKLE_STATUS_UNKNOWN_PRESET (any other number), FARKLE_STATUS_NULL_POINTER
@@ -711,6 +776,27 @@ FARKLE_MUST_USE
 enum FarkleStatus farkle_rules_equal(const struct FarkleRules *a,
                                      const struct FarkleRules *b,
                                      bool *out_equal);
+
+/**
+ * The number of fields of FarkleRules: farkle_rules_field() takes 0 to this minus 1.
+ */
+uint32_t farkle_rules_field_count(void);
+
+/**
+ * Describes field number index of FarkleRules, in the struct's order: its name, a short
+ * description, its offset and size in the struct, what it holds and the values it accepts
+ * on its own. A program can read and set every field by name from this table, and a field
+ * added in a later version is in it with nothing to change.
+ *
+ * Errors: FARKLE_STATUS_INDEX_OUT_OF_RANGE (index not below farkle_rules_field_count()),
+ * FARKLE_STATUS_NULL_POINTER (out_field NULL). Nothing is written on error.
+ *
+ * Requires:
+ * out_field must be NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_rules_field(uint32_t index,
+                                     struct FarkleRulesField *out_field);
 
 /* ==========================================================================================
  * Scoring dice
