@@ -191,13 +191,15 @@ static uint64_t next_random(void) {
 }
 
 static void test_random_bytes(void) {
+    const int rounds = workload(20000, 2000);
+    const int to_replay = workload(100, 20);
     int i;
     int statuses_ok = 1;
     int valid = 0;
     int tried = 0;
     int replayed = 0;
 
-    for (i = 0; i < 20000; i++) {
+    for (i = 0; i < rounds; i++) {
         FarkleRules r;
         unsigned char *bytes = (unsigned char *)&r;
         FarkleStatus status;
@@ -215,7 +217,7 @@ static void test_random_bytes(void) {
         valid++;
         /* Play, save and reload the first valid ones of at most six dice (bigger sets build
          * bigger scorer tables, which would make this slow under valgrind). */
-        if (r.dice_count <= 6 && tried < 100) {
+        if (r.dice_count <= 6 && tried < to_replay) {
             const uint8_t dice[] = {1, 1, 1, 5, 2, 3};
             FarkleScore score;
             tried++;
@@ -225,8 +227,8 @@ static void test_random_bytes(void) {
         }
     }
     CHECK(statuses_ok);
-    CHECK(valid > 100);
-    CHECK(tried == 100);
+    CHECK(valid > to_replay);
+    CHECK(tried == to_replay);
     CHECK(replayed == tried);
 }
 
