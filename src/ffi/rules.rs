@@ -16,7 +16,7 @@ use crate::rules::{
 use crate::scoring::ScoringKey;
 
 /// The rules presets (numbers for farkle_rules_preset()).
-#[repr(u32)]
+#[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
 pub enum FarklePreset {
     /// Classic Farkle: 4/5/6 of a kind x2/x3/x4 the triple, straight 1500, three pairs 1500,
@@ -45,7 +45,7 @@ pub enum FarklePreset {
 }
 
 /// How four or more of a kind score (values of FarkleRules.kind_scaling).
-#[repr(u32)]
+#[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
 pub enum FarkleKindScaling {
     /// n of a kind = the triple x (n - 2).
@@ -150,7 +150,7 @@ pub const FARKLE_MAX_HOT_DICE_MULTIPLIER_STEP: u32 = 10;
 const _: () = assert!(FARKLE_MAX_HOT_DICE_MULTIPLIER_STEP == MAX_HOT_DICE_MULTIPLIER_STEP);
 
 /// Whether the target must be hit exactly (values of FarkleRules.exact_target).
-#[repr(u32)]
+#[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
 pub enum FarkleExactTarget {
     /// Any bank that reaches the target counts.
