@@ -378,8 +378,8 @@ pub unsafe extern "C" fn farkle_game_new_with(
     }
 }
 
-/// Frees a game. NULL is a no-op. Do not call twice, and do not use the game (or any pointer
-/// it returned) afterwards.
+/// Frees a game; NULL does nothing. Do not use it or free it again afterwards. Any pointer the
+/// game returned goes with it.
 ///
 /// # Safety
 /// `game` must be NULL or a game from this library not yet freed.

@@ -110,9 +110,9 @@ pub unsafe extern "C" fn farkle_game_load(
     }
 }
 
-/// Frees a string this library returned to the caller (farkle_game_save()). NULL is a no-op.
-/// Do not call twice, and do not pass strings from anywhere else (static strings such as
-/// farkle_status_str()'s are never freed).
+/// Frees a string the library returned to the caller (farkle_game_save()); NULL does nothing.
+/// Do not use it or free it again afterwards. Strings from anywhere else must not be passed
+/// (static strings such as farkle_status_str()'s are never freed).
 ///
 /// # Safety
 /// `text` must be NULL or a string from this library not yet freed.

@@ -49,7 +49,7 @@ pub unsafe extern "C" fn farkle_scorer_new(
     }
 }
 
-/// Frees a scorer. NULL is accepted and does nothing. Do not call twice on the same handle.
+/// Frees a scorer; NULL does nothing. Do not use it or free it again afterwards.
 ///
 /// # Safety
 /// `scorer` must be NULL or a handle from farkle_scorer_new() not yet freed.
