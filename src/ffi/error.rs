@@ -271,8 +271,7 @@ status_map! {
         SimulationError::Strategy(s) => s.into(),
     };
     HandsError => |e| match e {
-        HandsError::InvalidFace { .. } => FarkleStatus::InvalidFace,
-        HandsError::TooManyDice { .. } => FarkleStatus::TooManyDice,
+        HandsError::Dice(dice) => FarkleStatus::from(dice),
         HandsError::LevelAboveCap { .. } => FarkleStatus::HandLevelAboveCap,
         HandsError::InvalidKindSize { .. } | HandsError::Overflow => {
             FarkleStatus::InvalidArgument
