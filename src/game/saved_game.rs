@@ -240,7 +240,7 @@ impl Game {
             current_player: self.current_player(),
             round: self.round(),
             scores: self.players().iter().map(|p| p.score).collect(),
-            dice_drawn: self.dice.drawn(),
+            dice_drawn: self.play.dice.drawn(),
         }
     }
 
