@@ -96,7 +96,13 @@ fn c_test_programs_pass_under_valgrind() {
     support::require_valgrind();
     // The slowest test of the suite, and the others end long before it: two programs at a
     // time use both cores of a small CI machine.
-    run_all("_valgrind", &[], support::VALGRIND, &[support::QUICK_ENV], 2);
+    run_all(
+        "_valgrind",
+        &[],
+        support::VALGRIND,
+        &[support::QUICK_ENV],
+        2,
+    );
 }
 
 #[test]
