@@ -291,6 +291,7 @@ macro_rules! if_scoring {
         $else
     };
 }
+pub(crate) use if_scoring;
 
 farkle_rules_fields!(declare_rules);
 

@@ -19,14 +19,6 @@ use farkle::{Preset, Rules};
 use support::cli::*;
 use support::fresh_dir;
 
-/// The most any selection of `roll` scores by the reference scorer; None for a farkle.
-fn reference_max(rules: &Rules, roll: &[u8]) -> Option<i64> {
-    reference::sub_multisets(counts(roll))
-        .into_iter()
-        .filter_map(|s| reference::reference(rules, s))
-        .max()
-}
-
 #[test]
 fn a_scripted_game_shows_every_key_moment() {
     let dir = fresh_dir("cli-seed7");
@@ -82,7 +74,10 @@ fn a_scripted_game_shows_every_key_moment() {
     // Six fresh dice: 1 5 1 4 5 3. The best pick is both 1s and both 5s (300), which leaves
     // 2 dice: a farkle unless one shows a 1 or a 5, 4 x 4 = 16 of the 36 rolls.
     at = find(&lines, at, "Ann rolls 6 dice: 1 5 1 4 5 3");
-    assert_eq!(reference_max(&r, &[1, 5, 1, 4, 5, 3]), Some(300));
+    assert_eq!(
+        reference::best_selection(&r, counts(&[1, 5, 1, 4, 5, 3])),
+        Some(300)
+    );
     at = find(
         &lines,
         at,
@@ -118,7 +113,10 @@ fn a_scripted_game_shows_every_key_moment() {
     // Bob: 2 1 2 6 3 3 scores only its 1; 3 6 3 2 5 only its 5; then 3 4 4 6 is a farkle.
     at = find(&lines, at, "== Round 1 of 1: Bob's turn (score 0) ==");
     at = find(&lines, at, "Bob rolls 6 dice: 2 1 2 6 3 3");
-    assert_eq!(reference_max(&r, &[2, 1, 2, 6, 3, 3]), Some(100));
+    assert_eq!(
+        reference::best_selection(&r, counts(&[2, 1, 2, 6, 3, 3])),
+        Some(100)
+    );
     at = find(
         &lines,
         at,
@@ -131,7 +129,7 @@ fn a_scripted_game_shows_every_key_moment() {
         "Bob keeps 5 for 50 points: 150 this turn, 4 dice left.",
     );
     at = find(&lines, at, "Bob rolls 4 dice: 3 4 4 6");
-    assert_eq!(reference_max(&r, &[3, 4, 4, 6]), None);
+    assert_eq!(reference::best_selection(&r, counts(&[3, 4, 4, 6])), None);
     at = find(
         &lines,
         at,
@@ -171,7 +169,10 @@ fn the_scoreboard_is_sorted_and_the_scores_file_grows() {
 
     // 2 4 6 6 2 3: no 1, no 5, no three of a face: a farkle.
     let mut at = find(&lines, 0, "Ann rolls 6 dice: 2 4 6 6 2 3");
-    assert_eq!(reference_max(&r, &[2, 4, 6, 6, 2, 3]), None);
+    assert_eq!(
+        reference::best_selection(&r, counts(&[2, 4, 6, 6, 2, 3])),
+        None
+    );
     assert_eq!(
         lines[at + 1],
         "FARKLE! Nothing scores: Ann loses the 0 points of this turn."

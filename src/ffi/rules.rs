@@ -10,8 +10,8 @@ use strum::{EnumIter, EnumMessage};
 use crate::ffi::boundary::{arg, c_str, message_out, out, Outcome};
 use crate::ffi::error::{fail, CEnum, FarkleStatus};
 use crate::rules::{
-    farkle_rules_fields, ExactTarget, FieldBound, KindScaling, Preset, Rules, RulesError,
-    RulesField, MAX_HOT_DICE_MULTIPLIER_STEP, RULES_FIELDS, SCORING_FIELDS,
+    farkle_rules_fields, if_scoring, ExactTarget, FieldBound, KindScaling, Preset, Rules,
+    RulesError, RulesField, MAX_HOT_DICE_MULTIPLIER_STEP, RULES_FIELDS, SCORING_FIELDS,
 };
 use crate::scoring::ScoringKey;
 
@@ -509,22 +509,6 @@ macro_rules! c_rules_conversions {
                 let _ = at;
             }
         }
-    };
-}
-
-/// `$then` for a scoring field, nothing (or `$else`) for a game option.
-macro_rules! if_scoring {
-    (scoring, $then:block) => {
-        $then
-    };
-    (game, $then:block) => {
-        ()
-    };
-    (scoring, $then:expr, $else:expr) => {
-        $then
-    };
-    (game, $then:expr, $else:expr) => {
-        $else
     };
 }
 

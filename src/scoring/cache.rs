@@ -314,10 +314,6 @@ mod tests {
     use crate::dice::{FaceCounts, MAX_DICE};
     use crate::rules::Preset;
 
-    fn counts(faces: &[u8]) -> FaceCounts {
-        FaceCounts::from_faces(faces, MAX_DICE).unwrap()
-    }
-
     #[test]
     fn the_cache_is_bounded_and_evicts_the_least_recently_used() {
         let classic = Preset::Classic.rules();
@@ -337,7 +333,10 @@ mod tests {
         Scorer::shared(&variant(0)).unwrap();
         Scorer::shared(&variant(1)).unwrap();
         let extra = Scorer::shared(&variant(CACHE_SLOTS)).unwrap();
-        assert_eq!(extra.points(counts(&[5])), Some(50 + CACHE_SLOTS as i32));
+        assert_eq!(
+            extra.points(FaceCounts::from_faces(&[5], MAX_DICE).unwrap()),
+            Some(50 + CACHE_SLOTS as i32)
+        );
         CACHE.with(|c| assert_eq!(c.borrow().slots.len(), CACHE_SLOTS));
         for i in [0, 1, 3, CACHE_SLOTS - 1] {
             let again = Scorer::shared(&variant(i)).unwrap();
@@ -345,7 +344,10 @@ mod tests {
         }
         let rebuilt = Scorer::shared(&variant(2)).unwrap();
         assert!(!Arc::ptr_eq(tables[2].table(), rebuilt.table()));
-        assert_eq!(rebuilt.points(counts(&[5])), Some(52));
+        assert_eq!(
+            rebuilt.points(FaceCounts::from_faces(&[5], MAX_DICE).unwrap()),
+            Some(52)
+        );
         CACHE.with(|c| assert_eq!(c.borrow().slots.len(), CACHE_SLOTS));
     }
 }
