@@ -471,6 +471,21 @@ macro_rules! c_rules_conversions {
                 ScoringKey(words)
             }
 
+            /// Whether the scoring fields, read in place, are `key`: each compared with its
+            /// word, without building a key (the scorer's fast path; adjacent 32-bit fields
+            /// compare as vectors).
+            #[inline(always)]
+            pub(crate) fn has_scoring_key(&self, key: &ScoringKey) -> bool {
+                let mut same = true;
+                let mut at = 0;
+                $( if_scoring!($group, {
+                    same &= <$ty as CField>::c_word(self.$name) == key.0[at];
+                    at += 1;
+                }); )*
+                debug_assert_eq!(at, SCORING_FIELDS);
+                same
+            }
+
             /// Field number `index` of the struct, described for farkle_rules_field().
             fn field(index: usize) -> Option<FarkleRulesField> {
                 const FIELDS: [(&str, &str, usize, usize); RULES_FIELDS] = [$((

@@ -210,6 +210,11 @@ impl ScoringFields for FarkleRules {
         self.scoring_key()
     }
 
+    #[inline(always)]
+    fn has_key(&self, key: &ScoringKey) -> bool {
+        self.has_scoring_key(key)
+    }
+
     fn rules(&self) -> Result<Rules, RulesError> {
         Rules::try_from(self)
     }
