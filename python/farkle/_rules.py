@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _lowlevel as low
-from ._enums import ExactTarget, KindScaling, Preset, member, parse
+from ._enums import ExactTarget, KindScaling, Preset, RulesFieldKind, member, parse
 from ._errors import InvalidRulesError, UnknownPresetError
 from ._native import ffi, lib
 from ._handles import Handle
@@ -22,7 +22,6 @@ from ._scoring import (
     selections,
 )
 
-_RULES = ffi.typeof("FarkleRules")
 _RULES_P = ffi.typeof("FarkleRules *")
 _SCORE_P = ffi.typeof("FarkleScore *")
 _INT32_P = ffi.typeof("int32_t *")
@@ -42,17 +41,29 @@ _scorer_points = lib.farkle_scorer_points
 #: Knobs whose values are an enum of the header.
 _ENUM_KNOBS = {"kind_scaling": KindScaling, "exact_target": ExactTarget}
 
-# Each knob of FarkleRules, read from the struct cffi built from the header: its name and
-# the range of its C type (uint8_t fields are the 0/1 flags).
-_KNOB_TYPES: Dict[str, str] = {name: field.type.cname for name, field in _RULES.fields}
+
+
+def _knobs() -> Dict[str, Tuple[RulesFieldKind, str]]:
+    """Each knob of FarkleRules as the library lists them (farkle_rules_field()), in the
+    struct's order: what it holds and its description."""
+    knobs: Dict[str, Tuple[RulesFieldKind, str]] = {}
+    field = ffi.new("FarkleRulesField *")
+    for index in range(lib.farkle_rules_field_count()):
+        low.check(lib.farkle_rules_field(index, field))
+        name = low.text(field.name)
+        if field.kind not in RulesFieldKind._value2member_map_:  # a new kind must be handled here first
+            raise ImportError(f"FarkleRules.{name} holds an unexpected kind of value ({field.kind})")
+        knobs[name] = (RulesFieldKind(field.kind), low.text(field.description))
+    return knobs
+
+
+_KNOBS = _knobs()
+# The values of the C type of each kind; the library judges the values themselves.
 _RANGES = {
-    "uint8_t": (0, 1),
-    "int32_t": (-(1 << 31), (1 << 31) - 1),
-    "uint32_t": (0, (1 << 32) - 1),
+    RulesFieldKind.INT32: (-(1 << 31), (1 << 31) - 1),
+    RulesFieldKind.UINT32: (0, (1 << 32) - 1),
+    RulesFieldKind.ENUM: (0, (1 << 32) - 1),
 }
-for _name, _cname in _KNOB_TYPES.items():  # a new C type must be handled here first
-    if _cname not in _RANGES:
-        raise ImportError(f"FarkleRules.{_name} has the unexpected C type {_cname}")
 
 
 def preset_names() -> Tuple[str, ...]:
@@ -89,16 +100,17 @@ def _store(c: Any, name: str, value: object) -> None:
     """Writes one knob after checking its Python type and its C type's range: a value of the
     wrong type is TypeError, a value no rules take InvalidRulesError (as the library's own
     refusals are, whether the C type or the library refuses it)."""
-    cname = _KNOB_TYPES.get(name)
-    if cname is None:
+    knob = _KNOBS.get(name)
+    if knob is None:
         raise TypeError(f"Rules has no knob {name!r}")
+    kind = knob[0]
     try:
-        if cname == "uint8_t":
+        if kind == RulesFieldKind.FLAG:
             setattr(c, name, int(low.flag(value, name)))
             return
         if name in _ENUM_KNOBS:
             value = int(parse(_ENUM_KNOBS[name], value, name))
-        lo, hi = _RANGES[cname]
+        lo, hi = _RANGES[kind]
         setattr(c, name, low.integer(value, name, lo, hi))
     except InvalidRulesError:
         raise
@@ -133,7 +145,7 @@ class Rules:
     _n: int  # dice_count, cached: the scoring calls check lengths against it
 
     # The knobs, for type checkers and readers; at run time each is a property made from
-    # the header's FarkleRules (a knob added there is an attribute here at the next build).
+    # the library's list of fields (a knob added there is an attribute here at once).
     dice_count: int
     single_one: int
     single_five: int
@@ -195,7 +207,7 @@ class Rules:
     @staticmethod
     def knob_names() -> Tuple[str, ...]:
         """Every knob's name, in the order of the C struct."""
-        return tuple(_KNOB_TYPES)
+        return tuple(_KNOBS)
 
     def replace(self, **knobs: Any) -> "Rules":
         """A copy with some knobs changed, checked like the constructor's."""
@@ -207,7 +219,7 @@ class Rules:
 
     def to_dict(self) -> Dict[str, Any]:
         """Every knob and its value."""
-        return {name: getattr(self, name) for name in _KNOB_TYPES}
+        return {name: getattr(self, name) for name in _KNOBS}
 
     @property
     def preset(self) -> Optional[Preset]:
@@ -223,7 +235,7 @@ class Rules:
     def _key(self) -> Tuple[int, ...]:
         # Field by field: the padding bytes of a struct the library wrote are unspecified.
         c = self._c
-        return tuple(getattr(c, name) for name in _KNOB_TYPES)
+        return tuple(getattr(c, name) for name in _KNOBS)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Rules):
@@ -370,56 +382,9 @@ def _rules_from_dict(knobs: Dict[str, Any]) -> Rules:
     return Rules("classic", **knobs)
 
 
-#: What each knob means, for help(Rules) (the header says the same of FarkleRules; a test
-#: checks that every knob has its line).
-_KNOB_DOCS: Dict[str, str] = {
-    "dice_count": "Dice in the set, 1 to 12.",
-    "single_one": "Points of a single 1 (classic: 100).",
-    "single_five": "Points of a single 5 (classic: 50).",
-    "triple_ones": "Points of three 1s (usually 1000; 300 in some variants).",
-    "triple_face_multiplier": "Three of face f (2 to 6) is worth f times this (usually 100).",
-    "kind_scaling": "How four or more of a kind score (a KindScaling).",
-    "four_of_a_kind": "Points of four of a kind under KindScaling.FIXED.",
-    "five_of_a_kind": "Points of five of a kind under KindScaling.FIXED.",
-    "six_of_a_kind": "Points of six of a kind under KindScaling.FIXED.",
-    "six_ones": "Points of six 1s; overrides the scaling when not 0.",
-    "straight": "Points of the straight 1-2-3-4-5-6.",
-    "straight_low": "Points of the partial straight 1-2-3-4-5.",
-    "straight_high": "Points of the partial straight 2-3-4-5-6.",
-    "three_pairs": "Points of three pairs of different faces.",
-    "three_pairs_with_four_of_a_kind": "Whether four of a kind and a pair also count as "
-    "three pairs.",
-    "four_of_a_kind_and_pair": "Points of four of a kind and a pair of another face, as one "
-    "combination.",
-    "two_triplets": "Points of two three-of-a-kinds of different faces, as one combination.",
-    "full_house_bonus": "Added to three of a kind that comes with a pair of another face.",
-    "no_score_set": "Points of a roll of the whole set in which nothing else scores (Zilch: "
-    "500).",
-    "min_entry_score": "Points a player must make in one turn before first banking.",
-    "min_bank_score": "Points any turn must reach to be banked.",
-    "target_score": "The banked score that wins; 0 for none (then turn_limit decides).",
-    "final_round": "Whether, once someone reaches the target, the others get one more turn.",
-    "turn_limit": "Turns per player; 0 for no limit.",
-    "farkle_penalty_streak": "Farkles in a row that cost the penalty; 0 for no penalty.",
-    "farkle_penalty_points": "Points the penalty takes (the score may go below 0).",
-    "farkle_penalty_loses_all": "Whether the penalty resets the banked score to 0 instead.",
-    "hot_dice": "Whether scoring every die of the hand gives the full set back (hot dice); "
-    "otherwise the player must bank.",
-    "three_pairs_of_one_face": "Whether six dice of one face also count as three pairs.",
-    "two_triplets_of_one_face": "Whether six dice of one face also count as two triplets.",
-    "singles_only_before_entry": "Whether, until a player is on the board, only single 1s "
-    "and 5s score.",
-    "hot_dice_multiplier_step": "The hot-dice multiplier, 0 to 10: after the k-th hot dice "
-    "of a turn each selection counts (1 + k x this) times; 0 for none.",
-    "exact_target": "Whether the target must be hit exactly (an ExactTarget).",
-    "piggybacking": "Whether a player may start a turn from the previous player's banked "
-    "turn (its points and the dice it left) instead of rolling fresh.",
-}
-
-
 def _knob_property(name: str) -> property:
-    cname = _KNOB_TYPES[name]
-    if cname == "uint8_t":
+    kind, description = _KNOBS[name]
+    if kind == RulesFieldKind.FLAG:
 
         def get(self: Rules) -> Any:
             return bool(getattr(self._c, name))
@@ -436,11 +401,10 @@ def _knob_property(name: str) -> property:
             return getattr(self._c, name)
 
     get.__name__ = name
-    # A knob the header gained after this table was written still gets a line.
-    return property(get, doc=_KNOB_DOCS.get(name, f"The FarkleRules field {name}."))
+    return property(get, doc=f"The FarkleRules knob {name}: {description}.")
 
 
-for _name in _KNOB_TYPES:
+for _name in _KNOBS:
     setattr(Rules, _name, _knob_property(_name))
 
 

@@ -187,7 +187,7 @@ pub(crate) fn save_bytes_of_players(names: &[Option<String>]) -> Result<usize, G
 impl Game {
     /// Appends `event` to the log, counting its length in the save.
     pub(crate) fn log(&mut self, event: Event) {
-        self.save_bytes += event_json_len(&event) + 1;
+        self.play.save_bytes += event_json_len(&event) + 1;
         self.events.push(event);
     }
 
@@ -195,7 +195,7 @@ impl Game {
     /// [`SAVE_MAX_BYTES`].
     pub(crate) fn check_log_room(&self) -> Result<(), GameError> {
         let room = MAX_EVENTS_PER_ACTION * EVENT_MAX_BYTES;
-        if !self.save_unbounded && self.save_bytes + room > SAVE_MAX_BYTES {
+        if !self.save_unbounded && self.play.save_bytes + room > SAVE_MAX_BYTES {
             return Err(GameError::LogFull {
                 events: self.events.len(),
             });
@@ -214,7 +214,7 @@ impl Game {
     /// [`REST_MAX_BYTES`] for the rest.
     #[cfg(test)]
     pub(crate) fn save_bytes_bound(&self) -> usize {
-        self.save_bytes
+        self.play.save_bytes
     }
 }
 
