@@ -585,20 +585,12 @@ fn a_fifo_as_table_is_refused_at_once_and_left_alone() {
     };
     let is_fifo =
         |path: &Path| std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_fifo());
-    let tiny = [
-        "--rules",
-        "minimal",
-        "--rule",
-        "dice_count=3",
-        "--target",
-        "500",
-    ];
     let farkle = programs().farkle.to_string_lossy().into_owned();
     let solve = programs().solve.to_string_lossy().into_owned();
     let timed = |program: &str, args: &[&str]| {
         let mut all = vec!["20", program];
         all.extend(args);
-        all.extend(tiny);
+        all.extend(TINY);
         run_in(Path::new("timeout"), &[], &dir, &all, "")
     };
 
