@@ -193,7 +193,7 @@ class Rules:
     @staticmethod
     def presets() -> Tuple[str, ...]:
         """The presets' names: "classic", "extended", "doubling", "additive", "minimal",
-        "zilch"."""
+        "zilch", "original"."""
         return preset_names()
 
     @staticmethod

@@ -27,7 +27,8 @@ static void test_presets(void) {
     CHECK_STATUS(farkle_rules_validate(&r, message, sizeof message), FARKLE_STATUS_OK);
     CHECK_STATUS(farkle_rules_preset(FARKLE_PRESET_ZILCH, &r), FARKLE_STATUS_OK);
     CHECK(r.no_score_set == 500 && r.min_bank_score == 300 && r.farkle_penalty_points == 500);
-    CHECK_STATUS(farkle_rules_preset(6, &r), FARKLE_STATUS_UNKNOWN_PRESET);
+    CHECK_STATUS(farkle_rules_preset(FARKLE_PRESET_ORIGINAL + 1, &r),
+                 FARKLE_STATUS_UNKNOWN_PRESET);
     CHECK_STATUS(farkle_rules_preset(0xFFFFFFFFu, &r), FARKLE_STATUS_UNKNOWN_PRESET);
     CHECK_STATUS(farkle_rules_preset(FARKLE_PRESET_CLASSIC, NULL), FARKLE_STATUS_NULL_POINTER);
 
