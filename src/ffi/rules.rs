@@ -660,6 +660,33 @@ pub unsafe extern "C" fn farkle_rules_validate(
     }
 }
 
+/// Writes to `*out_rules` the rules a player not yet on the board scores under: `rules`
+/// itself, or under singles_only_before_entry the same rules with every combination but the
+/// single 1 and the single 5 worth 0 (three 1s are then three singles). A frontend that shows
+/// the odds of a roll (farkle_odds()), scores dice with its own scorer or draws the dice that
+/// score, for the player to move, uses these rules while that player is off the board.
+///
+/// Errors: FARKLE_STATUS_NULL_POINTER (either pointer NULL), FARKLE_STATUS_INVALID_RULES.
+/// Nothing is written on error; `out_rules` may be `rules`.
+///
+/// # Safety
+/// `rules` NULL or readable; `out_rules` NULL or writable.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_rules_before_entry(
+    rules: *const FarkleRules,
+    out_rules: *mut FarkleRules,
+) -> FarkleStatus {
+    ffi_boundary! {
+        // SAFETY: the caller's promise for `rules`.
+        let rules = Rules::try_from(unsafe { arg(rules) }?)?;
+        // SAFETY: the caller's promise for `out_rules`.
+        let out = unsafe { out(out_rules) }?;
+        out.write(FarkleRules::from(&rules.before_entry_scoring()));
+        Ok(())
+    }
+}
+
 /// Whether two rules values are the same in every field (flags and enums compared as the
 /// integers they hold; neither value is validated): writes true or false to `*out_equal`.
 /// Two programs, a saved game and a table file agree on the game exactly when their rules
