@@ -89,8 +89,8 @@ else ifneq ($(LINE_EDITING),none)
   $(error LINE_EDITING is auto, readline, libedit or none, not $(LINE_EDITING))
 endif
 
-GAME_OBJS := $(addprefix $(O)/,farkle.o options.o term.o text.o files.o view.o commands.o \
-    knobs.o wintable.o bot.o)
+GAME_OBJS := $(addprefix $(O)/,farkle.o options.o term.o text.o files.o autosave.o view.o \
+    commands.o knobs.o wintable.o bot.o)
 SOLVE_OBJS := $(addprefix $(O)/,farkle-solve.o knobs.o wintable.o text.o)
 PROGRAMS := $(B)/farkle $(B)/farkle-solve $(B)/score $(B)/simulate $(B)/cpp_demo
 CONFIG := $(CC) $(CXX) $(CFLAGS) $(CXXFLAGS)

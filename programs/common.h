@@ -51,6 +51,12 @@ size_t display_width(const char *text);
 /* Prints `text` to `to` followed by spaces up to `width` columns. */
 void print_padded(FILE *to, const char *text, size_t width);
 
+/* Prints `first`, then the words of `text` (split at spaces), breaking the line before a word
+ * that would pass `width` columns (0: no limit; a word longer than a line is kept whole);
+ * each line after the first starts with `indent` spaces. Ends the last line. */
+void print_wrapped(FILE *to, const char *first, const char *text, size_t width,
+                   size_t indent);
+
 /* "die"/"dice"-style plurals: `one` when n == 1, else `many`. */
 const char *plural(unsigned long long n, const char *one, const char *many);
 
@@ -117,10 +123,12 @@ FarkleWinTable *table_load_for(const char *path, const FarkleRules *rules, int *
                                char *why, size_t why_len);
 
 /* Solves the table for `rules` with a progress bar on stderr (a bar redrawn in place on a
- * terminal, a line at the start and one at the end otherwise). Stops when stop_requested
- * is set (FARKLE_STATUS_CANCELLED). Writes the seconds taken. */
-FarkleStatus table_solve(const FarkleRules *rules, int quiet, FarkleWinTable **out,
-                         double *seconds);
+ * terminal, a line at the start and one at the end otherwise), after `header` (unless NULL),
+ * said once the solve has started: rules the solver refuses are refused before it, with
+ * nothing said. Stops when stop_requested is set (FARKLE_STATUS_CANCELLED). Writes the
+ * seconds taken. */
+FarkleStatus table_solve(const FarkleRules *rules, const char *header, int quiet,
+                         FarkleWinTable **out, double *seconds);
 
 /* Saves `table` to `path` through a temporary file renamed over it; 0, or -1 with `why`. */
 int table_save(const FarkleWinTable *table, const char *path, char *why, size_t why_len);

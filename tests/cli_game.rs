@@ -173,9 +173,10 @@ fn the_scoreboard_is_sorted_and_the_scores_file_grows() {
         reference::best_selection(&r, counts(&[2, 4, 6, 6, 2, 3])),
         None
     );
+    // A farkle with nothing in hand loses nothing, and says so (issue 23).
     assert_eq!(
         lines[at + 1],
-        "FARKLE! Nothing scores: Ann loses the 0 points of this turn."
+        "FARKLE! Nothing scores: Ann's turn ends with nothing."
     );
     // 1 5 3 5 5 5: four 5s are two sets of 5s (1000) and the 1 is 100.
     at = find(&lines, at, "Bob rolls 6 dice: 1 5 3 5 5 5");
@@ -224,7 +225,7 @@ fn the_scoreboard_is_sorted_and_the_scores_file_grows() {
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
         .expect("list")
         .map(|e| e.expect("entry").file_name())
-        .filter(|n| n != "s.txt")
+        .filter(|n| n != "s.txt" && n != "state")
         .collect();
     assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
 }
@@ -286,7 +287,7 @@ fn names_from_a_save_reach_the_terminal_escaped() {
         &[],
         &dir,
         &["--load", "hostile.json"],
-        "view\nroll\npick 1\nbank\nroll\nhint\nexit\n",
+        "scores\nroll\npick 1\nbank\nroll\nhint\nexit\n",
     );
     for (what, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
         for bad in [&b"\x1b"[..], b"\x07", b"\x7f", "\u{9b}".as_bytes()] {
@@ -336,6 +337,10 @@ fn end_of_input_and_exit_leave_cleanly() {
         resumed.contains("Ann's turn: 0 points in hand, 6 dice rolled."),
         "{resumed}"
     );
+    assert!(
+        resumed.contains("Ann> view\nAnn's roll: 1 1 2 2 2 5 (pick from it).\n"),
+        "{resumed}"
+    );
     std::fs::remove_file(&autosave).expect("the autosave");
     // Before the game there is nothing to save.
     let out = play(&dir, &args, "Ann\n", 0);
@@ -349,11 +354,14 @@ fn end_of_input_and_exit_leave_cleanly() {
     );
     assert!(out.ends_with("no\nLeaving the game unsaved.\n"), "{out}");
     assert!(!autosave.exists());
-    // y, then Enter: the autosave; or a file named; every spelling of exit.
+    // y, then Enter: the autosave; or a file named; every spelling of exit. Each game left
+    // in the autosave keeps its file: the next one takes a name of its own.
+    let auto2 = dir.join("state").join("farkle").join("autosave-2.json");
+    let auto2 = auto2.display().to_string();
     for (key, answer, path) in [
         ("exit", "", auto.as_str()),
         ("q", "mine.json", "mine.json"),
-        ("X", "", auto.as_str()),
+        ("X", "", auto2.as_str()),
         ("Quit", "mine.json", "mine.json"),
     ] {
         let out = play(&dir, &args, &format!("Ann\nBob\n{key}\ny\n{answer}\n"), 0);
@@ -376,7 +384,8 @@ fn end_of_input_and_exit_leave_cleanly() {
         out.ends_with("(y/N) \nEnd of input.\nGame saved to a.json (resume with --load a.json).\n"),
         "{out}"
     );
-    // A save that fails is said, with status 1 (the autosave's missing directories are made).
+    // An autosave that cannot take the game is refused before it (the autosave's missing
+    // directories are made).
     std::fs::create_dir(dir.join("adir")).expect("a directory");
     let out = run_in(
         &programs().farkle,
@@ -385,10 +394,12 @@ fn end_of_input_and_exit_leave_cleanly() {
         &["--seed", "7", "--autosave", "adir"],
         "Ann\nBob\n",
     );
-    assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stdout).ends_with(
-        "End of input.\nCannot save the game to adir: it is a directory, not a regular file.\n"
-    ));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "");
+    assert_eq!(
+        text(&out.stderr),
+        "farkle: cannot autosave to adir: it is not a regular file\n"
+    );
     play(
         &dir,
         &["--seed", "7", "--autosave", "new/dir/a.json"],
@@ -402,7 +413,7 @@ fn end_of_input_and_exit_leave_cleanly() {
 fn every_refused_action_says_why() {
     let dir = fresh_dir("cli-refusals");
     let input = "Ann\nBot 2\n\nunpick\npick 1\nr\np 9\np 1 1\np x\np\n\np\n1 4\nu\nu\nsave\n\
-                 frobnicate\nv\nh\n?\n";
+                 frobnicate\nc\nv\nh\n?\n";
     let out = play(&dir, &["--seed", "7"], input, 0);
     let lines = story(&out);
     // "Bot 2" is kept for computer players; a blank name gives "Player 2".
@@ -456,13 +467,17 @@ fn every_refused_action_says_why() {
         lines[at + 3],
         "Unknown command 'frobnicate'; type help (or ?) for the list."
     );
-    at = find(&lines, at, "Round 1, rules classic, target 10000.");
-    assert!(lines[at + 1].starts_with("  > Ann "));
-    assert!(lines[at + 2].starts_with("    Player 2 "));
+    // `scores` (c): the scoreboard; `view` (v): the roll, as in the original game.
+    at = find(&lines, at, "Ann> c");
+    assert_eq!(lines[at + 1], "Round 1, rules classic, target 10000.");
+    assert!(lines[at + 2].starts_with("  > Ann "));
+    assert!(lines[at + 3].starts_with("    Player 2 "));
     assert_eq!(
-        lines[at + 3],
+        lines[at + 4],
         "Ann's turn: 0 points in hand, 6 dice rolled."
     );
+    at = find(&lines, at, "Ann> v");
+    assert_eq!(lines[at + 1], "Ann's roll: 1 1 2 2 2 5 (pick from it).");
     at = find(&lines, at, "The roll (pick from it): 1 1 2 2 2 5");
     assert_eq!(lines[at + 1], "Kept this turn: nothing yet.");
     at = find(
@@ -569,7 +584,7 @@ fn hint_gives_the_best_pick_and_exact_farkle_odds() {
 #[test]
 fn names_are_asked_again_with_the_reason_and_aligned() {
     let dir = fresh_dir("cli-names");
-    let input = b"M\xfcller\nAnn\nAnn\n\xe6\x97\xa5\xe6\x9c\xac\nZo\xc3\xab\nview\n".to_vec();
+    let input = b"M\xfcller\nAnn\nAnn\n\xe6\x97\xa5\xe6\x9c\xac\nZo\xc3\xab\nscores\n".to_vec();
     let long = "x".repeat(41);
     let input = [input, format!("{long}\n").into_bytes()].concat();
     let mut child = support::command(&programs().farkle, &[])
@@ -731,7 +746,7 @@ fn piggyback_takes_over_the_banked_turn() {
     // Seed 7: Ann's first roll is 1 1 2 2 2 5 (see every_refused_action_says_why). She keeps
     // one 1 (100 points) and banks with 5 dice left (no entry minimum); Bob may take over 100
     // points and 5 dice, does, and his roll rolls 5 dice.
-    let input = "Ann\nBob\nr\np 1\nb\nv\npiggyback\nt\nh\nr\nexit\ny\nno\n";
+    let input = "Ann\nBob\nr\np 1\nb\nc\npiggyback\nt\nh\nr\nexit\ny\nno\n";
     let args = [
         "--seed",
         "7",
@@ -762,6 +777,11 @@ fn piggyback_takes_over_the_banked_turn() {
         lines[at + 1].starts_with("Bob rolls 5 dice: "),
         "{}",
         lines[at + 1]
+    );
+    // After the roll, the points taken over are in the turn's count (issue 23).
+    assert_eq!(
+        lines[at + 2],
+        "Kept this turn: 100 taken over = 100 points."
     );
 
     // The same with single keys: `t` takes the offer over.
