@@ -579,6 +579,100 @@ fn hint_gives_the_best_pick_and_exact_farkle_odds() {
     assert!(!out.contains("You may bank"));
 }
 
+/// Every figure of a hint is the mover's (issue 23): off the board under
+/// singles_only_before_entry only single 1s and 5s score, and under an exact target a bank
+/// past it is said to bust, with what the turn needs.
+#[test]
+fn hints_are_for_the_movers_situation() {
+    let dir = fresh_dir("cli-hint-situation");
+    // Seed 7: Ann rolls 1 1 2 2 2 5, keeps a 1 and banks 100, which puts her on the board
+    // (entry 100); Bob rolls 1 5 1 4 5 3, keeps a 1 and banks.
+    let input = "Ann\nBob\nhint\nroll\nhint\npick 1\nhint\nbank\nhint\nroll\npick 1\nbank\nhint\n";
+    let args = [
+        "--seed",
+        "7",
+        "--rule",
+        "singles_only_before_entry=1",
+        "--rule",
+        "min_entry_score=100",
+    ];
+    let out = play(&dir, &args, input, 0);
+    let odds: Vec<&str> = out.lines().filter(|l| l.starts_with("Rolling ")).collect();
+    assert_eq!(
+        odds,
+        [
+            // Off the board only 1s and 5s score: 4^n of the 6^n rolls have neither.
+            "Rolling 6 dice farkles 8.8% of the time (4096 of 46656 rolls).",
+            // After the best pick (1 1 5) three dice are left: 4^3 of 6^3.
+            "Rolling 3 dice farkles 29.6% of the time (64 of 216 rolls).",
+            "Rolling 5 dice farkles 13.2% of the time (1024 of 7776 rolls).",
+            "Rolling 6 dice farkles 8.8% of the time (4096 of 46656 rolls).",
+            // On the board, the classic rules: 4^6 less the 360 rolls of three pairs of 2, 3,
+            // 4 and 6, less the 2656 with three or more of one of them = 1080.
+            "Rolling 6 dice farkles 2.3% of the time (1080 of 46656 rolls).",
+        ],
+        "{out}"
+    );
+    // 1 1 2 2 2 5 off the board: the 1s and the 5 only (the 2s make no triple yet).
+    assert!(
+        out.contains("Best pick: `pick 1 2 6` keeps 1 1 5 for 250 points (5 legal picks).\n"),
+        "{out}"
+    );
+
+    // Exact target 300, bust: 450 in hand at 0 would pass it.
+    let input = "Ann\nBob\nroll\npick 1 2 3 4 5 6\nhint\nbank\n";
+    let args = [
+        "--seed",
+        "7",
+        "--rules",
+        "additive",
+        "--target",
+        "300",
+        "--rule",
+        "exact_target=bust",
+    ];
+    let out = play(&dir, &args, input, 0);
+    let lines = story(&out);
+    let at = find(&lines, 0, "Ann> hint");
+    assert_eq!(
+        lines[at + 2],
+        "Banking now would bust: 0 + 450 = 450 passes the exact target of 300, so the turn \
+         would score nothing."
+    );
+    assert_eq!(
+        lines[at + 3],
+        "To reach 300 exactly, this turn needed 300 points; it has 450."
+    );
+    assert!(!out.contains("You may bank"), "{out}");
+    // And the bank does bust.
+    let at = find(&lines, at, "Ann> bank");
+    assert_eq!(
+        lines[at + 1],
+        "BUST! Ann would pass 300: the 450 points of this turn are lost; score stays 0."
+    );
+    // The same with a final round: Ann reaches 300 exactly (1 + 2 2 2); Bob's hint gives the
+    // points the final round needs.
+    let input = "Ann\nBob\nroll\npick 1 3 4 5\nbank\nhint\n";
+    let args = [
+        "--seed",
+        "7",
+        "--target",
+        "300",
+        "--rule",
+        "min_entry_score=0",
+        "--rule",
+        "exact_target=bust",
+    ];
+    let out = play(&dir, &args, input, 0);
+    assert!(
+        out.contains(
+            "Final round: Ann has 300; a turn of exactly 300 points ties it (you have 0 in \
+             hand), and nothing can pass the exact target.\n"
+        ),
+        "{out}"
+    );
+}
+
 /// Names that are not UTF-8, duplicates, or too long are asked again with the reason; the
 /// scoreboard's columns count characters, not bytes, so accented names align.
 #[test]
