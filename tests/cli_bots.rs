@@ -477,7 +477,8 @@ fn bots_choose_their_strength_and_win_tables_are_cached() {
         "farkle: --bots 2:win: win-optimal play needs a game of two players, not 3 (choose \
          random, threshold or single)\n"
     );
-    // Turn limits cannot be solved: the library's reason, before the game.
+    // Turn limits cannot be solved: the library's reason, before the game, and no
+    // "Solving..." before it (issue 23).
     let out = run_in(
         &programs().farkle,
         &[],
@@ -486,8 +487,10 @@ fn bots_choose_their_strength_and_win_tables_are_cached() {
         "",
     );
     assert_eq!(out.status.code(), Some(2));
-    assert!(text_of(&out.stderr)
-        .contains("farkle: computer players cannot play to win under these rules: "));
+    let stderr = text_of(&out.stderr);
+    assert!(stderr.starts_with("farkle: computer players cannot play to win under these rules: "));
+    assert!(stderr.contains("turn limits"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
     // farkle-solve writes into the cache the game reads: the game then solves nothing.
     let fresh = fresh_dir("cli-solve-cache");
     let solved = Command::new(&programs().solve)
