@@ -60,7 +60,7 @@ fn original_game() -> Option<PathBuf> {
     let dir = fresh_dir("original-game");
     for file in ["farkle.c", "libfarkle.c", "libfarkle.h"] {
         std::fs::copy(source.join(file), dir.join(file))
-            .unwrap_or_else(|e| panic!("{} in FARKLE_ORIGINAL_DIR: {e}", file));
+            .unwrap_or_else(|e| panic!("{file} in FARKLE_ORIGINAL_DIR: {e}"));
     }
     std::fs::write(dir.join("shim.c"), DICE_SHIM).expect("the shim");
     let program = dir.join("original");
