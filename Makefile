@@ -11,7 +11,10 @@
 #   make install PREFIX=/usr/local
 #                                $(libdir): libfarkle.so.X.Y.Z (soname libfarkle.so.X), its links,
 #                                libfarkle.a, pkgconfig/farkle.pc; $(includedir)/farkle.h;
-#                                $(bindir)/farkle and farkle-solve; $(man6dir)/farkle.6.
+#                                $(bindir)/farkle and farkle-solve; $(man6dir)/farkle.6 and
+#                                farkle-solve.6 (a link: one page covers both programs).
+#                                Outside the dynamic linker's own directories it says how
+#                                programs linked with -lfarkle find the library at run time.
 #                                DESTDIR is honoured; prefix= works as PREFIX=, and libdir=,
 #                                bindir=, includedir=, mandir= set one directory each.
 #   make uninstall PREFIX=/usr/local
@@ -89,8 +92,8 @@ else ifneq ($(LINE_EDITING),none)
   $(error LINE_EDITING is auto, readline, libedit or none, not $(LINE_EDITING))
 endif
 
-GAME_OBJS := $(addprefix $(O)/,farkle.o options.o term.o text.o files.o view.o commands.o \
-    knobs.o wintable.o bot.o)
+GAME_OBJS := $(addprefix $(O)/,farkle.o options.o term.o text.o files.o autosave.o view.o \
+    commands.o knobs.o wintable.o bot.o)
 SOLVE_OBJS := $(addprefix $(O)/,farkle-solve.o knobs.o wintable.o text.o)
 PROGRAMS := $(B)/farkle $(B)/farkle-solve $(B)/score $(B)/simulate $(B)/cpp_demo
 CONFIG := $(CC) $(CXX) $(CFLAGS) $(CXXFLAGS)
@@ -160,13 +163,24 @@ install: $(LIB_A) $(LIB_SO) $(B)/farkle $(B)/farkle-solve
 	$(INSTALL) -m 755 $(B)/farkle $(DESTDIR)$(bindir)/farkle
 	$(INSTALL) -m 755 $(B)/farkle-solve $(DESTDIR)$(bindir)/farkle-solve
 	$(INSTALL) -m 644 programs/farkle.6 $(DESTDIR)$(man6dir)/farkle.6
+	ln -sf farkle.6 $(DESTDIR)$(man6dir)/farkle-solve.6
+	@case '$(libdir)' in \
+	  /lib|/lib64|/usr/lib|/usr/lib64|/lib/*-linux-gnu|/usr/lib/*-linux-gnu) ;; \
+	  *) printf '%s\n' \
+	       "Note: a program linked with -lfarkle looks for libfarkle.so.$(MAJOR) at run time in" \
+	       "the system's library directories and ld.so.cache only. For $(libdir):" \
+	       "  run ldconfig (as root) if the directory is listed in /etc/ld.so.conf," \
+	       "  or link with -Wl,-rpath,$(libdir)," \
+	       "  or run the program with LD_LIBRARY_PATH=$(libdir)." \
+	       "(farkle and farkle-solve link the library statically and need none of this.)" ;; \
+	esac
 
 uninstall:
 	rm -f $(DESTDIR)$(libdir)/libfarkle.so.$(VERSION) $(DESTDIR)$(libdir)/libfarkle.so.$(MAJOR) \
 	    $(DESTDIR)$(libdir)/libfarkle.so $(DESTDIR)$(libdir)/libfarkle.a \
 	    $(DESTDIR)$(libdir)/pkgconfig/farkle.pc $(DESTDIR)$(includedir)/farkle.h \
 	    $(DESTDIR)$(bindir)/farkle $(DESTDIR)$(bindir)/farkle-solve \
-	    $(DESTDIR)$(man6dir)/farkle.6
+	    $(DESTDIR)$(man6dir)/farkle.6 $(DESTDIR)$(man6dir)/farkle-solve.6
 
 clean:
 	rm -rf $(B)

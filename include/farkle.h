@@ -369,6 +369,12 @@ typedef enum FarklePreset {
    * 300 to bank, three zilches in a row cost 500, 10,000 with a final round.
    */
   FARKLE_PRESET_ZILCH = 5,
+  /**
+   * The original C program as it plays: the additive rules plus the straight 1-2-3-4-5-6
+   * (3000) and three pairs (2000), set aside for the player as soon as they are rolled
+   * (auto_take_straight_and_three_pairs); 10 turns each, highest score wins.
+   */
+  FARKLE_PRESET_ORIGINAL = 6,
 } FarklePreset;
 
 /**
@@ -566,6 +572,13 @@ typedef struct FarkleRules {
    * and the dice it left) instead of rolling fresh; else 0.
    */
   uint8_t piggybacking;
+  /**
+   * 1 when a roll that is, all of it, the straight 1-2-3-4-5-6 or three pairs (and nothing
+   * else) is set aside for the player at once, as the original C game does: the roll
+   * leaves the game awaiting a roll or a bank, and farkle_game_undo() takes it back; else
+   * 0.
+   */
+  uint8_t auto_take_straight_and_three_pairs;
 } FarkleRules;
 
 /**
@@ -625,8 +638,8 @@ enum FarkleStatus farkle_rules_preset(uint32_t preset,
 
 /**
  * The lower-case name of a preset ("classic", "extended", "doubling", "additive", "minimal",
- * "zilch"), or NULL for an unknown number (so the names can be listed by counting up from 0
- * until NULL). Static; do not free.
+ * "zilch", "original"), or NULL for an unknown number (so the names can be listed by
+ * counting up from 0 until NULL). Static; do not free.
  */
 const char *farkle_rules_preset_name(uint32_t preset);
 
@@ -661,6 +674,23 @@ FARKLE_MUST_USE
 enum FarkleStatus farkle_rules_validate(const struct FarkleRules *rules,
                                         char *out_message,
                                         size_t message_len);
+
+/**
+ * Writes to *out_rules the rules a player not yet on the board scores under: rules
+ * itself, or under singles_only_before_entry the same rules with every combination but the
+ * single 1 and the single 5 worth 0 (three 1s are then three singles). A frontend that shows
+ * the odds of a roll (farkle_odds()), scores dice with its own scorer or draws the dice that
+ * score, for the player to move, uses these rules while that player is off the board.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER (either pointer NULL), FARKLE_STATUS_INVALID_RULES.
+ * Nothing is written on error; out_rules may be rules.
+ *
+ * Requires:
+ * rules NULL or readable; out_rules NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_rules_before_entry(const struct FarkleRules *rules,
+                                            struct FarkleRules *out_rules);
 
 /**
  * Whether two rules values are the same in every field (flags and enums compared as the
@@ -1389,7 +1419,9 @@ const char *farkle_game_last_error(const struct FarkleGame *game);
  * FARKLE_STATUS_HAND_EMPTY (no dice in hand and no hot dice: bank),
  * FARKLE_STATUS_NO_DICE_GENERATOR (a FARKLE_DICE_SOURCE_SUPPLIED game),
  * FARKLE_STATUS_ENTROPY_UNAVAILABLE. After a roll the phase is AWAITING_SELECTION, or FARKLED
- * when nothing scores.
+ * when nothing scores, or, under auto_take_straight_and_three_pairs, AWAITING_ROLL when the
+ * roll was a straight or three pairs and the game set it aside (farkle_game_undo() takes it
+ * back).
  *
  * Requires:
  * game must be NULL or a live game.
@@ -1403,7 +1435,8 @@ FARKLE_MUST_USE enum FarkleStatus farkle_game_roll(struct FarkleGame *game);
  *
  * Errors (the game is unchanged): FARKLE_STATUS_NULL_POINTER (game, or faces with count > 0),
  * FARKLE_STATUS_GAME_OVER, FARKLE_STATUS_WRONG_PHASE, FARKLE_STATUS_HAND_EMPTY,
- * FARKLE_STATUS_WRONG_DICE_COUNT, FARKLE_STATUS_INVALID_FACE.
+ * FARKLE_STATUS_WRONG_DICE_COUNT, FARKLE_STATUS_INVALID_FACE. The phase after the roll is as
+ * for farkle_game_roll().
  *
  * Requires:
  * game must be NULL or a live game; faces NULL or readable for count bytes.
@@ -1757,7 +1790,8 @@ typedef enum FarkleEventKind {
    */
   FARKLE_EVENT_KIND_ROLLED = 1,
   /**
-   * A selection: player, mask (dice of the roll), points (roll points).
+   * A selection: player, mask (dice of the roll), points (roll points), automatic (the
+   * game set the dice aside itself).
    */
   FARKLE_EVENT_KIND_SELECTED = 2,
   /**
@@ -1904,6 +1938,13 @@ typedef struct FarkleEvent {
    * Whether the game's generator rolled the dice (ROLLED only).
    */
   bool generated;
+  /**
+   * Whether the game set the dice aside itself, as they were rolled (SELECTED only: a
+   * straight or three pairs under auto_take_straight_and_three_pairs). It fills what was
+   * padding before it existed, so the struct's size and the offsets of the other fields
+   * are those of earlier versions.
+   */
+  bool automatic;
   /**
    * Dice selected, bit i = the i-th die of the roll (SELECTED only).
    */

@@ -7,7 +7,8 @@
  *   options.c   the command line (getopt_long), usage and --version
  *   term.c      the terminal: line input (readline or libedit when built with one), single
  *               keys (--keys, termios raw mode), signals, colour and width
- *   files.c     saved games, the autosave, the scores file in either format
+ *   files.c     saved games, the scores file in either format
+ *   autosave.c  where a game left unfinished is saved, the unfinished games offered at start
  *   view.c      what the game says: the narration of the event log, dice, scoreboard, rules
  *   commands.c  the player's commands, typed or as single keys, and the computer players
  */
@@ -27,6 +28,8 @@
 #define NAME_MAX_CHARS 40
 /* The most bytes of a player's name shown, escapes included (names in saves have no limit). */
 #define NAME_SHOWN_LEN 160
+/* The longest path of an autosave. */
+#define AUTOSAVE_PATH_LEN 4200
 
 /* ---- options.c -------------------------------------------------------------------------- */
 
@@ -66,7 +69,8 @@ int term_colour(int no_color);
 /* The terminal's width in columns (80 when stdout is not a terminal). */
 int term_columns(void);
 /* SIGINT, SIGTERM and SIGHUP set stop_requested (and put the terminal back at once); the
- * game saves and then signals_finish() ends the program by the same signal. */
+ * game saves and then signals_finish() ends the program by the same signal. On a terminal,
+ * Ctrl-Z (SIGTSTP) puts the terminal back before the game stops, and SIGCONT sets it again. */
 void signals_install(void);
 void signals_finish(void);
 /* Prints `prompt`, reads a line into `buf` (INPUT_MAX + 1 bytes) without its newline:
@@ -82,6 +86,9 @@ int read_key(void);
 int term_eof_is_final(void);
 /* --keys: termios raw mode on stdin (no line buffering, no echo; Ctrl-C still a signal). */
 void keys_raw(int on);
+/* Prints `prompt` (which must live until the input it asks for is read) and remembers it, to
+ * show it again when the game is continued after Ctrl-Z. */
+void term_prompt(const char *prompt);
 /* Puts the terminal back as it was at the start. */
 void term_restore(void);
 
@@ -100,14 +107,18 @@ typedef struct Cli {
     int is_bot[FARKLE_MAX_PLAYERS];
     uint32_t bot_kind;
     uint64_t bot_seed; /* the random bot's choices */
-    Odds odds;
+    Odds odds;        /* the rules' odds and scorer, as a player on the board scores */
+    Odds entry_odds;  /* under singles_only_before_entry, a player off the board's (else unset) */
+    int on_board[FARKLE_MAX_PLAYERS]; /* as narrated so far (the dice drawn, the hints) */
     FarkleWinTable *table; /* a solved two-player game for these rules, or NULL */
     int keys, verbose_bots;
     int draw;    /* draw the dice (stdout is a terminal) */
     int compact; /* in one line each, for a terminal below 66 columns */
     const char *scores_file;
     int scores_format;
-    const char *autosave;
+    char autosave[AUTOSAVE_PATH_LEN]; /* where the game is saved when left unfinished */
+    int autosave_ours; /* that file holds this game: it was loaded from it or saved there */
+    int over_at_start; /* a saved game loaded after its end: its scores are not written again */
     int seeded;
     uint64_t seed;
     char shown_names[FARKLE_MAX_PLAYERS][NAME_SHOWN_LEN];
@@ -121,6 +132,7 @@ typedef struct Cli {
     Kept *kept; /* the selections kept this turn */
     size_t kept_count, kept_cap;
     int roll_untold; /* a computer player's roll, told with its pick */
+    char no_advice_told[TEXT_SHOWN_LEN]; /* why the hints have no optimal play, once said */
 } Cli;
 
 /* ---- view.c ----------------------------------------------------------------------------- */
@@ -141,12 +153,19 @@ const char *raw_player_name(const Cli *cli, uint32_t player);
 void remember_names(Cli *cli);
 const char *player_name(const Cli *cli, uint32_t player);
 void narrate(Cli *cli);
-void draw_dice(const Cli *cli, const uint8_t *faces, uint32_t count);
+/* The odds and scorer of `player` now: off the board under singles_only_before_entry, the
+ * single 1s and 5s only. */
+Odds *odds_for(Cli *cli, uint32_t player);
+/* The dice of `faces` that can score for `player` now (bit i = the i-th die). */
+uint16_t scoring_mask(Cli *cli, uint32_t player, const uint8_t *faces, uint32_t count);
+/* Draws the dice on a terminal, the scoring ones (`scoring`) green, or marked without colour. */
+void draw_dice(const Cli *cli, const uint8_t *faces, uint32_t count, uint16_t scoring);
 void print_faces(FILE *to, const uint8_t *faces, uint32_t count, uint16_t mask);
 void print_kept(const Cli *cli);
 void print_scoreboard(const Cli *cli, FILE *to);
 void print_rules(const Cli *cli);
 void cmd_view(const Cli *cli);
+void cmd_scores(const Cli *cli);
 void cmd_hand(const Cli *cli);
 void kept_reset(Cli *cli);
 /* Players by score, highest first (seating order among equals); returns how many. */
@@ -165,20 +184,41 @@ int keys_command(Cli *cli);
 /* The current computer player plays its whole turn; 0, or -1 after saying why it cannot. */
 int bot_turn(Cli *cli);
 void print_refusal(const Cli *cli, FarkleStatus status);
+/* printf() to stdout as one paragraph, wrapped to the terminal's width (not through a pipe). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+void say(const char *format, ...);
 int is_bot_name(const char *name);
 
 /* ---- files.c ---------------------------------------------------------------------------- */
 
 char *read_file(const char *path, size_t *out_len, char *why, size_t why_len);
-/* The default autosave path: $XDG_STATE_HOME/farkle/autosave.json, or
- * ~/.local/state/farkle/autosave.json, or farkle-autosave.json here. */
-const char *default_autosave(void);
-/* Saves the game to `path` (creating the autosave's directory); 0 after "Game saved to ...",
- * or -1 after saying why not. */
+/* Saves the game to `path`; 0 after "Game saved to ...", or -1 after saying why not. */
 int save_game(const Cli *cli, const char *path);
 /* Checks the scores file before the game: 0, or -1 with `why`. `*format` is the format to
  * write: the file's own when it has one (conflicting with a given one is an error). */
 int check_scores_path(const char *path, int *format, char *why, size_t why_len);
 int append_scores(const Cli *cli, const char *path);
+
+/* ---- autosave.c ------------------------------------------------------------------------- */
+
+/* --autosave FILE, checked before the game: a file that cannot take a save (its folder is
+ * made when missing, and written to), or that holds another unfinished game than the one
+ * loaded (`load_path`, or NULL), is refused. 0, or -1 with the reason in `why`. */
+int autosave_check_option(const char *path, const char *load_path, char *why, size_t why_len);
+/* The unfinished games of the autosave folders, before a new game: when `ask` (a terminal,
+ * and no option that sets up a new game), offered to resume, returning the chosen one's path
+ * (static); otherwise named with the --load that resumes each. NULL for a new game;
+ * `*signalled` is set when a signal came instead of an answer. */
+const char *autosave_offer(int ask, int *signalled);
+/* Sets cli->autosave: --autosave (`option`), the autosave the game was loaded from, or the
+ * first free autosave of the first folder a save can be written in, and says which. */
+void autosave_choose(Cli *cli, const char *option, const char *loaded_from);
+/* Saves the game to its autosave (never over another game's; another folder when that
+ * fails); 0, or -1 after saying why. */
+int autosave_save(Cli *cli);
+/* The game is over: its autosave, if it has one, is removed so that it is not played again. */
+void autosave_finished(Cli *cli);
 
 #endif

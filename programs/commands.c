@@ -6,42 +6,80 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 
+/* The width lines are wrapped to: the terminal's, or none through a pipe. */
+static size_t wrap_width(void) { return term_out_tty() ? (size_t)term_columns() : 0; }
+
+void say(const char *format, ...) {
+    char text[2 * TEXT_SHOWN_LEN];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(text, sizeof text, format, args);
+    va_end(args);
+    print_wrapped(stdout, "", text, wrap_width(), 2);
+}
+
+/* One entry of a help list: its name in a column of `column` characters, then what it does,
+ * wrapped under itself. */
+static void help_entry(const char *name, const char *what, size_t column) {
+    char first[64];
+    snprintf(first, sizeof first, "%-*s", (int)column, name);
+    print_wrapped(stdout, first, what, wrap_width(), column);
+}
+
 static void print_help(int keys) {
+    static const char *const commands[][2] = {
+        {"  roll      [r]  ", "roll the dice in hand"},
+        {"  pick      [p]  ", "keep scoring dice of the roll: `pick 1 3 4` keeps dice 1, 3 and 4 "
+                              "(numbered from 1 as drawn); plain `pick` asks which"},
+        {"  unpick    [u]  ", "put back the dice picked from this roll"},
+        {"  bank      [b]  ", "add this turn's points to your score; the turn passes on"},
+        {"  piggyback [t]  ", "take over the points and dice left by the turn just banked "
+                              "(piggybacking rules; before your first roll)"},
+        {"  view      [v]  ", "the roll, numbered as `pick` takes it (as in the original game)"},
+        {"  hand      [h]  ", "the roll, and the dice kept this turn with their points"},
+        {"  scores    [c]  ", "the scores, the round and whose turn it is"},
+        {"  hint      [i]  ", "the best pick, the odds of a farkle, the optimal play, and what "
+                              "the turn needs"},
+        {"  rules          ", "the point table and every rule in force"},
+        {"  save FILE      ", "save the game (resume it with --load FILE)"},
+        {"  help      [?]  ", "this list"},
+        {"  exit      [q, x, quit]  ", "leave the game (asks first, and offers to save it)"},
+    };
+    static const char *const keys_list[][2] = {
+        {"  r  ", "roll the dice in hand"},
+        {"  p  ", "pick dice from the roll"},
+        {"  u  ", "put back the dice picked from this roll"},
+        {"  b  ", "bank this turn's points"},
+        {"  v  ", "the roll (as in the original game)"},
+        {"  h  ", "the roll and the dice kept this turn"},
+        {"  c  ", "the scores and the state of the game"},
+        {"  i  ", "a hint"},
+        {"  l  ", "the rules in force"},
+        {"  s  ", "save the game (asks a name)"},
+        {"  t  ", "take over the last banked turn's points and dice (piggybacking rules)"},
+        {"  ?  ", "these keys"},
+        {"  q  ", "leave the game (e and x too)"},
+    };
+    size_t i;
     if (keys) {
-        printf("Keys:\n"
-               "  r  roll the dice in hand        b  bank this turn's points\n"
-               "  p  pick dice from the roll      u  put back the dice picked from this roll\n"
-               "  h  the roll and the dice kept   v  the scores and the state of the game\n"
-               "  i  a hint                       l  the rules in force\n"
-               "  s  save the game (asks a name)  ?  these keys\n"
-               "  t  take over the last banked turn's points and dice (piggybacking rules)\n"
-               "  q  leave the game (e and x too)\n"
-               "Picking: a die's number (1-9, 0 for 10, - and = for 11 and 12) or its letter\n"
-               "(q w e r t y u i o p [ ]) keeps it or puts it back; Enter keeps them, Esc or\n"
-               "Backspace cancels.\n");
+        printf("Keys:\n");
+        for (i = 0; i < sizeof keys_list / sizeof keys_list[0]; i++)
+            help_entry(keys_list[i][0], keys_list[i][1], strlen(keys_list[i][0]));
+        say("Picking: a die's number (1-9, 0 for 10, - and = for 11 and 12) or its letter "
+            "(q w e r t y u i o p [ ]) keeps it or puts it back; Enter keeps them, Esc or "
+            "Backspace cancels.");
         return;
     }
-    printf("Commands (one-letter forms in brackets; upper or lower case):\n"
-           "  roll      [r]  roll the dice in hand\n"
-           "  pick      [p]  keep scoring dice of the roll: `pick 1 3 4` keeps dice 1, 3 and 4\n"
-           "                 (numbered from 1 as drawn); plain `pick` asks which\n"
-           "  unpick    [u]  put back the dice picked from this roll\n"
-           "  bank      [b]  add this turn's points to your score; the turn passes on\n"
-           "  piggyback [t]  take over the points and dice left by the turn just banked\n"
-           "                 (piggybacking rules; before your first roll)\n"
-           "  hand      [h]  the roll, and the dice kept this turn with their points\n"
-           "  view      [v]  the scores and the state of the game\n"
-           "  hint      [i]  the best pick, the odds of a farkle, the optimal play\n"
-           "  rules          the point table and every rule in force\n"
-           "  save FILE      save the game (resume it with --load FILE)\n"
-           "  help      [?]  this list\n"
-           "  exit      [q, x, quit]  leave the game (asks first, and offers to save it)\n");
+    say("Commands (one-letter forms in brackets; upper or lower case):");
+    for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        help_entry(commands[i][0], commands[i][1], strlen(commands[i][0]));
 }
 
 void print_refusal(const Cli *cli, FarkleStatus status) {
@@ -61,90 +99,167 @@ int is_bot_name(const char *name) {
     return 1;
 }
 
-static void print_odds(Cli *cli, uint32_t n) {
+/* "Rolling 3 dice farkles 27.8% of the time (60 of 216 rolls)." for the player to move (off
+ * the board under singles_only_before_entry, only 1s and 5s score). */
+static void print_odds(Cli *cli, uint32_t player, uint32_t n) {
     uint64_t farkles = 0, total = 0;
-    if (odds_farkle(&cli->odds, n, &farkles, &total) != 0) return;
-    printf("Rolling %u %s farkles %.1f%% of the time (%llu of %llu rolls).\n", (unsigned)n,
-           plural(n, "die", "dice"), 100.0 * (double)farkles / (double)total,
-           (unsigned long long)farkles, (unsigned long long)total);
+    if (odds_farkle(odds_for(cli, player), n, &farkles, &total) != 0) return;
+    say("Rolling %u %s farkles %.1f%% of the time (%llu of %llu rolls).", (unsigned)n,
+        plural(n, "die", "dice"), 100.0 * (double)farkles / (double)total,
+        (unsigned long long)farkles, (unsigned long long)total);
 }
 
 /* Faces from counts, lowest first: "1 1 5 5". */
-static void print_counts(const uint8_t counts[6]) {
-    int face, k, first = 1;
-    for (face = 0; face < 6; face++) {
-        for (k = 0; k < counts[face]; k++) {
-            printf(first ? "%d" : " %d", face + 1);
-            first = 0;
-        }
-    }
+static const char *counts_text(const uint8_t counts[6], char *out, size_t len) {
+    int face, k;
+    size_t used = 0;
+    out[0] = '\0';
+    for (face = 0; face < 6; face++)
+        for (k = 0; k < counts[face] && used + 3 < len; k++)
+            used += (size_t)snprintf(out + used, len - used, used ? " %d" : "%d", face + 1);
+    return out;
 }
 
-/* The start of a hint's "Optimal play" line: what the advice optimizes. */
-static void print_optimal(const BotAction *advice) {
-    if (advice->is_win_probability)
-        printf("Optimal play (best chance to win, %.1f%%): ", 100.0 * advice->value);
-    else
-        printf("Optimal play (most expected points this turn): ");
-}
-
-static void print_mask(const char *before, uint16_t mask, uint32_t count) {
+/* "pick 1 3" from a mask of the roll's dice. */
+static const char *pick_text(uint16_t mask, uint32_t count, char *out, size_t len) {
     uint32_t d;
-    printf("%s", before);
-    for (d = 0; d < count; d++)
-        if (mask & (1u << d)) printf(" %u", (unsigned)(d + 1));
+    size_t used = (size_t)snprintf(out, len, "pick");
+    for (d = 0; d < count && used + 4 < len; d++)
+        if (mask & (1u << d)) used += (size_t)snprintf(out + used, len - used, " %u", d + 1);
+    return out;
+}
+
+/* What the optimal play optimizes, for the hint's "Optimal play" line. */
+static const char *optimal_text(const BotAction *advice, char *out, size_t len) {
+    if (advice->is_win_probability)
+        snprintf(out, len, "Optimal play (best chance to win, %.1f%%)", 100.0 * advice->value);
+    else
+        snprintf(out, len, "Optimal play (most expected points this turn)");
+    return out;
 }
 
 /* The hint while a pick is awaited: the best pick, the odds after it, the optimal pick. */
 static void hint_pick(Cli *cli, const FarkleGameState *s, const BotAction *advice) {
     FarkleSelection sel[FARKLE_MAX_SELECTIONS];
     FarkleTurnRoll roll;
+    char pick[64], faces[64], optimal[96];
     size_t n = 0;
     uint32_t d, kept = 0, left;
     FarkleStatus st = farkle_game_selections(cli->game, sel, FARKLE_MAX_SELECTIONS, &n);
     if (st == FARKLE_STATUS_OK) st = farkle_game_last_roll(cli->game, &roll);
     if (st != FARKLE_STATUS_OK || n == 0) {
-        printf("No hint: %s.\n", st != FARKLE_STATUS_OK ? library_reason(st) : "no pick scores");
+        say("No hint: %s.", st != FARKLE_STATUS_OK ? library_reason(st) : "no pick scores");
         return;
     }
     for (d = 0; d < roll.dice_count; d++) kept += (sel[0].dice_mask >> d) & 1u;
-    print_mask("Best pick: `pick", sel[0].dice_mask, roll.dice_count);
-    printf("` keeps ");
-    print_counts(sel[0].counts);
-    printf(" for %d points (%u legal %s).\n", sel[0].points, (unsigned)n, plural(n, "pick", "picks"));
+    say("Best pick: `%s` keeps %s for %d points (%u legal %s).",
+        pick_text(sel[0].dice_mask, roll.dice_count, pick, sizeof pick),
+        counts_text(sel[0].counts, faces, sizeof faces), sel[0].points, (unsigned)n,
+        plural(n, "pick", "picks"));
     left = s->dice_in_hand - kept;
     if (left == 0 && cli->rules.hot_dice) left = cli->rules.dice_count;
-    if (left > 0) print_odds(cli, left);
+    if (left > 0) print_odds(cli, s->current_player, left);
     if (advice->kind == BOT_SELECT &&
-        (advice->mask != sel[0].dice_mask || advice->is_win_probability)) {
-        print_optimal(advice);
-        print_mask("`pick", advice->mask, roll.dice_count);
-        printf("` for %d points.\n", advice->points);
+        (advice->mask != sel[0].dice_mask || advice->is_win_probability))
+        say("%s: `%s` for %d points.", optimal_text(advice, optimal, sizeof optimal),
+            pick_text(advice->mask, roll.dice_count, pick, sizeof pick), advice->points);
+}
+
+/* Before a roll: whether the turn may be banked, and what a bank would do under an exact
+ * target (refused, or a bust that loses the turn). */
+static void hint_bank(Cli *cli, const FarkleGameState *s) {
+    const FarkleRules *r = &cli->rules;
+    int64_t score = player_score(cli, s->current_player), turn = s->turn_points;
+    int past = r->exact_target != FARKLE_EXACT_TARGET_OFF && r->target_score > 0 &&
+               score + turn > (int64_t)r->target_score;
+    if (past && r->exact_target == FARKLE_EXACT_TARGET_BUST && s->can_bank)
+        say("Banking now would bust: %lld + %lld = %lld passes the exact target of %d, so the "
+            "turn would score nothing.",
+            (long long)score, (long long)turn, (long long)(score + turn), r->target_score);
+    else if (past && r->exact_target == FARKLE_EXACT_TARGET_REFUSE)
+        say("You may not bank: %lld + %lld = %lld would pass the exact target of %d.",
+            (long long)score, (long long)turn, (long long)(score + turn), r->target_score);
+    else if (s->can_bank)
+        say("You may bank %lld points now.", (long long)turn);
+}
+
+/* What the turn needs, when the game says: the exact target's points, or in the final round
+ * the leader's score to pass. */
+static void hint_needs(Cli *cli, const FarkleGameState *s) {
+    const FarkleRules *r = &cli->rules;
+    int64_t score = player_score(cli, s->current_player), turn = s->turn_points;
+    if (s->final_round) {
+        FarklePlayerState ps;
+        int64_t best = 0;
+        uint32_t p, leader = s->current_player;
+        for (p = 0; p < s->player_count; p++) {
+            if (p == s->current_player || farkle_game_player(cli->game, p, &ps) != FARKLE_STATUS_OK ||
+                !ps.active)
+                continue;
+            if (leader == s->current_player || ps.score > best) {
+                best = ps.score;
+                leader = p;
+            }
+        }
+        if (leader == s->current_player) return;
+        if (score > best)
+            say("Final round: you lead %s by %lld; this is your last turn.",
+                player_name(cli, leader), (long long)(score - best));
+        else if (r->exact_target != FARKLE_EXACT_TARGET_OFF)
+            say("Final round: %s has %lld; a turn of exactly %lld points ties it (you have %lld "
+                "in hand), and nothing can pass the exact target.",
+                player_name(cli, leader), (long long)best, (long long)(best - score),
+                (long long)turn);
+        else
+            say("Final round: %s leads with %lld; this turn needs more than %lld points to "
+                "pass (%lld ties), and you have %lld in hand.",
+                player_name(cli, leader), (long long)best, (long long)(best - score),
+                (long long)(best - score), (long long)turn);
+        return;
+    }
+    if (r->exact_target != FARKLE_EXACT_TARGET_OFF && r->target_score > 0) {
+        int64_t needed = (int64_t)r->target_score - score;
+        if (turn < needed)
+            say("To reach %d exactly, this turn needs %lld points: %lld more than the %lld in "
+                "hand.",
+                r->target_score, (long long)needed, (long long)(needed - turn), (long long)turn);
+        else if (turn == needed)
+            say("Banking the %lld in hand reaches %d exactly.", (long long)turn,
+                r->target_score);
+        else
+            say("To reach %d exactly, this turn needed %lld points; it has %lld.",
+                r->target_score, (long long)needed, (long long)turn);
     }
 }
 
 static void cmd_hint(Cli *cli) {
     FarkleGameState s = game_state(cli);
     BotAction advice = bot_advise(cli->game, cli->table);
-    char no_advice[TEXT_SHOWN_LEN]; /* why there is no optimal play, said last */
-    no_advice[0] = '\0';
-    if (advice.status != FARKLE_STATUS_OK)
-        snprintf(no_advice, sizeof no_advice, "%s", library_reason(advice.status));
+    char optimal[96];
     if (s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION) {
         hint_pick(cli, &s, &advice);
     } else if (s.phase == FARKLE_GAME_PHASE_AWAITING_ROLL) {
-        if (s.can_roll) print_odds(cli, s.dice_in_hand);
-        if (s.can_bank) printf("You may bank %lld points now.\n", (long long)s.turn_points);
-        if (advice.kind == BOT_BANK || advice.kind == BOT_ROLL) {
-            print_optimal(&advice);
-            printf("%s.\n", advice.kind == BOT_BANK ? "bank" : "roll");
-        } else if (advice.kind == BOT_PIGGYBACK) {
-            print_optimal(&advice);
-            printf("take over %d points and %u %s (piggyback).\n", advice.points,
-                   (unsigned)s.piggyback_dice, plural(s.piggyback_dice, "die", "dice"));
+        if (s.can_roll) print_odds(cli, s.current_player, s.dice_in_hand);
+        hint_bank(cli, &s);
+        if (advice.kind == BOT_BANK || advice.kind == BOT_ROLL)
+            say("%s: %s.", optimal_text(&advice, optimal, sizeof optimal),
+                advice.kind == BOT_BANK ? "bank" : "roll");
+        else if (advice.kind == BOT_PIGGYBACK)
+            say("%s: take over %d points and %u %s (piggyback).",
+                optimal_text(&advice, optimal, sizeof optimal), advice.points,
+                (unsigned)s.piggyback_dice, plural(s.piggyback_dice, "die", "dice"));
+    }
+    hint_needs(cli, &s);
+    if (advice.status != FARKLE_STATUS_OK) {
+        /* The reason once; it does not change from one hint to the next. */
+        const char *why = library_reason(advice.status);
+        if (strcmp(why, cli->no_advice_told) == 0) {
+            say("No optimal play under these rules (the reason is in the first hint).");
+        } else {
+            say("No optimal play: %s.", why);
+            snprintf(cli->no_advice_told, sizeof cli->no_advice_told, "%s", why);
         }
     }
-    if (no_advice[0] != '\0') printf("No optimal play: %s.\n", no_advice);
 }
 
 /* Parses 1-based die numbers into 0-based indices; returns how many, or -1 after a message. */
@@ -257,7 +372,7 @@ static int cmd_quit(Cli *cli) {
             printf("Leaving the game unsaved.\n");
             return LEAVE;
         }
-        if (save_game(cli, line[0] ? line : cli->autosave) == 0) return LEAVE;
+        if ((line[0] ? save_game(cli, line) : autosave_save(cli)) == 0) return LEAVE;
     }
 }
 
@@ -299,6 +414,8 @@ int dispatch(Cli *cli, char *line) {
         cmd_hand(cli);
     else if (is(cmd, "view", "v"))
         cmd_view(cli);
+    else if (is(cmd, "scores", "c"))
+        cmd_scores(cli);
     else if (is(cmd, "hint", "i"))
         cmd_hint(cli);
     else if (is(cmd, "rules", NULL))
@@ -328,21 +445,24 @@ static int die_of_key(int key) {
     return -1;
 }
 
-/* The keys being picked, and what they score. */
-static void show_picking(const Cli *cli, const FarkleTurnRoll *roll, uint16_t mask) {
+/* The keys being picked, and what they score for the player to move. */
+static void show_picking(Cli *cli, const FarkleTurnRoll *roll, uint16_t mask) {
     uint8_t faces[FARKLE_MAX_DICE];
     uint32_t d, n = 0;
     FarkleScore score;
+    const FarkleScorer *scorer = odds_for(cli, game_state(cli).current_player)->scorer;
     for (d = 0; d < roll->dice_count; d++)
         if (mask & (1u << d)) faces[n++] = roll->faces[d];
-    print_mask("Keeping dice", mask, roll->dice_count);
+    printf("Keeping dice");
+    for (d = 0; d < roll->dice_count; d++)
+        if (mask & (1u << d)) printf(" %u", (unsigned)(d + 1));
     if (n == 0) {
         printf(" none\n");
         return;
     }
     printf(": ");
     print_faces(stdout, roll->faces, roll->dice_count, mask);
-    if (farkle_scorer_score_selection(cli->odds.scorer, faces, n, &score) == FARKLE_STATUS_OK &&
+    if (farkle_scorer_score_selection(scorer, faces, n, &score) == FARKLE_STATUS_OK &&
         score.valid)
         printf(" for %d points\n", score.points);
     else
@@ -389,8 +509,9 @@ static int keys_pick(Cli *cli) {
 }
 
 static int keys_quit(Cli *cli) {
+    static char prompt[TEXT_SHOWN_LEN + 32];
     int key;
-    printf("Leave this unfinished game? (y/n) ");
+    term_prompt("Leave this unfinished game? (y/n) ");
     key = read_key();
     if (key <= 0) return key == IN_SIGNAL ? LEAVE_SIGNAL : LEAVE_EOF;
     printf("%c\n", key == 'y' || key == 'Y' ? 'y' : 'n');
@@ -398,7 +519,8 @@ static int keys_quit(Cli *cli) {
         printf("Playing on.\n");
         return GO_ON;
     }
-    printf("Save it to %s? (Y/n) ", safe(cli->autosave));
+    snprintf(prompt, sizeof prompt, "Save it to %s? (Y/n) ", safe(cli->autosave));
+    term_prompt(prompt);
     key = read_key();
     if (key <= 0) return key == IN_SIGNAL ? LEAVE_SIGNAL : LEAVE_EOF;
     if (key == 'n' || key == 'N') {
@@ -406,7 +528,7 @@ static int keys_quit(Cli *cli) {
         return LEAVE;
     }
     printf("y\n");
-    return save_game(cli, cli->autosave) == 0 ? LEAVE : GO_ON;
+    return autosave_save(cli) == 0 ? LEAVE : GO_ON;
 }
 
 /* `s`: the file name is typed as a line, out of raw mode. */
@@ -424,10 +546,12 @@ static int keys_save(Cli *cli) {
 int keys_command(Cli *cli) {
     static const char *const names[128] = {
         ['r'] = "roll", ['b'] = "bank", ['p'] = "pick", ['u'] = "unpick", ['h'] = "hand",
-        ['v'] = "view", ['i'] = "hint", ['l'] = "rules", ['s'] = "save", ['?'] = "help",
-        ['t'] = "piggyback", ['q'] = "exit", ['e'] = "exit", ['x'] = "exit"};
+        ['v'] = "view", ['c'] = "scores", ['i'] = "hint", ['l'] = "rules", ['s'] = "save",
+        ['?'] = "help", ['t'] = "piggyback", ['q'] = "exit", ['e'] = "exit", ['x'] = "exit"};
+    static char prompt[NAME_SHOWN_LEN + 4];
     int key;
-    printf("%s> ", player_name(cli, game_state(cli).current_player));
+    snprintf(prompt, sizeof prompt, "%s> ", player_name(cli, game_state(cli).current_player));
+    term_prompt(prompt);
     key = read_key();
     if (key == IN_SIGNAL) return LEAVE_SIGNAL;
     if (key == IN_EOF) return LEAVE_EOF;
@@ -449,6 +573,7 @@ int keys_command(Cli *cli) {
     case 't': refuse_unless_ok(cli, farkle_game_piggyback(cli->game)); break;
     case 'h': cmd_hand(cli); break;
     case 'v': cmd_view(cli); break;
+    case 'c': cmd_scores(cli); break;
     case 'i': cmd_hint(cli); break;
     case 'l': print_rules(cli); break;
     case 's': return keys_save(cli);

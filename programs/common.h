@@ -52,6 +52,12 @@ size_t display_width(const char *text);
 /* Prints `text` to `to` followed by spaces up to `width` columns. */
 void print_padded(FILE *to, const char *text, size_t width);
 
+/* Prints `first`, then the words of `text` (split at spaces), breaking the line before a word
+ * that would pass `width` columns (0: no limit; a word longer than a line is kept whole);
+ * each line after the first starts with `indent` spaces. Ends the last line. */
+void print_wrapped(FILE *to, const char *first, const char *text, size_t width,
+                   size_t indent);
+
 /* "die"/"dice"-style plurals: `one` when n == 1, else `many`. */
 const char *plural(unsigned long long n, const char *one, const char *many);
 
@@ -121,10 +127,12 @@ FarkleWinTable *table_load_for(const char *path, const FarkleRules *rules, int *
                                char *why, size_t why_len);
 
 /* Solves the table for `rules` with a progress bar on stderr (a bar redrawn in place on a
- * terminal, a line at the start and one at the end otherwise). Stops when stop_requested
- * is set (FARKLE_STATUS_CANCELLED). Writes the seconds taken. */
-FarkleStatus table_solve(const FarkleRules *rules, int quiet, FarkleWinTable **out,
-                         double *seconds);
+ * terminal, a line at the start and one at the end otherwise), after `header` (unless NULL),
+ * said once the solve has started: rules the solver refuses are refused before it, with
+ * nothing said. Stops when stop_requested is set (FARKLE_STATUS_CANCELLED). Writes the
+ * seconds taken. */
+FarkleStatus table_solve(const FarkleRules *rules, const char *header, int quiet,
+                         FarkleWinTable **out, double *seconds);
 
 /* 0 when a table may be written to `path` (renamed over it): it does not exist or is a
  * regular file; -1 with `why` when it names a FIFO, a device, a directory, ... */

@@ -128,7 +128,7 @@ int main(int argc, char **argv) {
     SolveOptions o;
     FarkleRules rules;
     FarkleWinTable *table = NULL;
-    char path[4200], dir[4096], why[TEXT_SHOWN_LEN];
+    char path[4200], dir[4096], why[TEXT_SHOWN_LEN], header[256];
     double seconds = 0, first = 0;
     int32_t compensation = 0;
     FarkleStatus st;
@@ -149,10 +149,9 @@ int main(int argc, char **argv) {
     }
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
-    if (!o.quiet)
-        fprintf(stderr, "Solving the two-player game (rules %s, target %ld)...\n",
-                preset_name_of(&rules), (long)rules.target_score);
-    st = table_solve(&rules, o.quiet, &table, &seconds);
+    snprintf(header, sizeof header, "Solving the two-player game (rules %s, target %ld)...\n",
+             preset_name_of(&rules), (long)rules.target_score);
+    st = table_solve(&rules, o.quiet ? NULL : header, o.quiet, &table, &seconds);
     if (st != FARKLE_STATUS_OK) {
         fprintf(stderr, "farkle-solve: %s\n",
                 st == FARKLE_STATUS_CANCELLED ? "interrupted; nothing written"

@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -35,13 +37,13 @@
 
 /* ---- rules, players and the table ------------------------------------------------------- */
 
-/* The rules of a new game: the preset (the original game's additive rules for -t alone), then
- * -t and --target, then every --rule, checked by the library. 0, or 2 after a message. */
+/* The rules of a new game: the preset (for -t alone, the original game: the original preset),
+ * then -t and --target, then every --rule, checked by the library. 0, or 2 after a message. */
 static int new_rules(Cli *cli, const Options *o) {
     char why[TEXT_SHOWN_LEN];
     const char *preset = o->preset_name;
     FarkleRules preset_rules;
-    if (preset == NULL && o->have_turns) preset = "additive";
+    if (preset == NULL && o->have_turns) preset = "original";
     if (rules_preset(preset, &cli->rules, why, sizeof why) != 0) goto bad;
     preset_rules = cli->rules;
     if (o->have_turns) { /* the original game: a number of turns, highest score wins */
@@ -183,14 +185,14 @@ static int ask_name(uint32_t player, char names[][NAME_BYTES]) {
 
 /* ---- a new game, or a saved one --------------------------------------------------------- */
 
-static int new_game(Cli *cli, const Options *o) {
+/* A new game of `players` players, its rules set by new_rules() and its players checked by
+ * new_players(). */
+static int new_game(Cli *cli, const Options *o, unsigned long long players) {
     static char names[FARKLE_MAX_PLAYERS][NAME_BYTES];
     const char *name_ptrs[FARKLE_MAX_PLAYERS];
-    unsigned long long players = 0;
     uint32_t humans, p;
     FarkleStatus st;
     int rc;
-    if ((rc = new_rules(cli, o)) != 0 || (rc = new_players(o, &players)) != 0) return rc;
     if (o->table_path != NULL && !o->have_style) cli->bot_kind = FARKLE_BOT_KIND_WIN_OPTIMAL;
     if ((rc = get_table(cli, o, players, o->bots)) != 0) return rc;
     cli->seeded = o->seeded;
@@ -198,6 +200,7 @@ static int new_game(Cli *cli, const Options *o) {
     humans = (uint32_t)(players - o->bots);
     printf("%sFarkle%s (libfarkle %s), rules %s. Type help (or ?) for the commands.\n", BOLD,
            RESET, farkle_version_string(), cli->rules_name);
+    autosave_choose(cli, o->autosave_path, NULL);
     for (p = 0; p < (uint32_t)players; p++) {
         if (p < humans) {
             int r = ask_name(p, names);
@@ -242,21 +245,27 @@ static int load_game(Cli *cli, const char *path) {
     return 0;
 }
 
-static int saved_game(Cli *cli, const Options *o) {
+/* Whether the options set up a new game (so a saved game cannot be resumed with them). */
+static int sets_up_a_game(const Options *o) {
+    return o->have_players || o->have_turns || o->have_target || o->seeded || o->have_bots ||
+           o->preset_name || o->rule_count > 0;
+}
+
+/* The saved game at `path` (--load, or an autosave chosen at the start). */
+static int saved_game(Cli *cli, const Options *o, const char *path) {
     FarkleGameState s;
     uint32_t p, bots = 0;
     FarkleStatus st;
-    if (o->have_players || o->have_turns || o->have_target || o->seeded || o->have_bots ||
-        o->preset_name || o->rule_count > 0) {
+    if (sets_up_a_game(o)) {
         fprintf(stderr, "farkle: --load resumes a saved game with its own rules and players; "
                         "leave out -p, -t, --rules, --rule, --target, --seed, and give --bots "
                         "the style alone (--bots win)\n");
         return 2;
     }
-    if (load_game(cli, o->load_path) != 0) return 1;
+    if (load_game(cli, path) != 0) return 1;
     st = farkle_game_rules(cli->game, &cli->rules);
     if (st != FARKLE_STATUS_OK) {
-        fprintf(stderr, "farkle: cannot read the rules of %s: %s\n", safe(o->load_path),
+        fprintf(stderr, "farkle: cannot read the rules of %s: %s\n", safe(path),
                 library_reason(st));
         return 1;
     }
@@ -273,15 +282,45 @@ static int saved_game(Cli *cli, const Options *o) {
 }
 
 /* Tells where a loaded game stands, then goes on from where it stopped. */
-static void tell_resumed(Cli *cli, const char *path) {
+static void tell_resumed(Cli *cli, const Options *o, const char *path) {
     FarkleGameState s = game_state(cli);
     replay_turn(cli);
     printf("Resumed %s: rules %s, round %u.\n", safe(path), cli->rules_name, (unsigned)s.round);
-    cmd_view(cli);
+    if (s.phase == FARKLE_GAME_PHASE_GAME_OVER) {
+        cli->over_at_start = 1;
+        printf("This game is over; its scores were written when it ended.\n");
+        cmd_scores(cli);
+        return;
+    }
+    autosave_choose(cli, o->autosave_path, path);
+    cmd_scores(cli);
     if (s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION) cmd_hand(cli);
 }
 
 /* ---- the end ---------------------------------------------------------------------------- */
+
+/* Whether `answer` to the scores question looks like a stray key or command rather than a
+ * file's name: one character, or a word the game takes at its prompt. */
+static int looks_like_a_command(const char *answer) {
+    static const char *const words[] = {"roll", "pick", "unpick", "bank",  "hand", "view",
+                                        "scores", "hint", "rules", "save",  "help", "exit",
+                                        "quit", "piggyback", "yes", "no", NULL};
+    size_t i;
+    if (strlen(answer) <= 1) return 1;
+    for (i = 0; words[i] != NULL; i++)
+        if (strcasecmp(answer, words[i]) == 0) return 1;
+    return 0;
+}
+
+/* A new file named like a stray key (a `r` typed once more) is made only when confirmed. */
+static int confirm_new_file(const char *name) {
+    char line[INPUT_MAX + 1];
+    struct stat st;
+    if (stat(name, &st) == 0 || !looks_like_a_command(name)) return 1;
+    printf("There is no file named %s here: a new one would be made.\n", safe(name));
+    if (read_line("Make it? (y/N) ", line, 0) != IN_OK) return 0;
+    return strcmp(line, "y") == 0 || strcmp(line, "Y") == 0 || strcasecmp(line, "yes") == 0;
+}
 
 /* The scores, once the game is over: to --scores, or to a file the player names. */
 static int write_scores(Cli *cli) {
@@ -294,6 +333,7 @@ static int write_scores(Cli *cli) {
             return 0;
         }
         if (line[0] == '\0') return 0;
+        if (!confirm_new_file(line)) continue;
         if (check_scores_path(line, &format, why, sizeof why) == 0) {
             cli->scores_file = line;
             cli->scores_format = format;
@@ -322,7 +362,7 @@ static int save_on_leaving(Cli *cli, int how) {
             if (names[i].sig == stop_requested) what = names[i].what;
         printf("\n%s.\n", what);
     }
-    return save_game(cli, cli->autosave) == 0 ? 0 : 1;
+    return autosave_save(cli) == 0 ? 0 : 1;
 }
 
 /* The loop: narrate, then let the player to move (or the computer) act. Returns the exit
@@ -337,6 +377,8 @@ static int play(Cli *cli) {
         s = game_state(cli);
         if (s.phase == FARKLE_GAME_PHASE_GAME_OVER) {
             keys_raw(0);
+            if (cli->over_at_start) return 0; /* its scores were written when it ended */
+            autosave_finished(cli);
             return write_scores(cli);
         }
         if (stop_requested) return save_on_leaving(cli, LEAVE_SIGNAL), -1;
@@ -381,6 +423,7 @@ static uint64_t some_entropy(void) {
 
 static void finish(Cli *cli) {
     odds_free(&cli->odds);
+    odds_free(&cli->entry_odds);
     farkle_game_free(cli->game);
     farkle_win_table_free(cli->table);
     free(cli->kept);
@@ -390,6 +433,8 @@ static void finish(Cli *cli) {
 /* Sets up the session from the options; 0 to play, else the exit status (-1: a signal). */
 static int start(Cli *cli, const Options *o) {
     char why[TEXT_SHOWN_LEN];
+    const char *load;
+    unsigned long long players = 0;
     FarkleStatus st;
     int rc;
     cli->keys = o->keys;
@@ -397,18 +442,32 @@ static int start(Cli *cli, const Options *o) {
     cli->bot_kind = o->bot_kind;
     cli->draw = term_out_tty();
     cli->compact = term_columns() < 66;
-    cli->autosave = o->autosave_path ? o->autosave_path : default_autosave();
     cli->scores_file = o->scores_file;
     cli->scores_format = o->scores_format;
     cli->bot_seed = o->seeded ? o->seed : some_entropy();
-    /* A scores file that cannot take the scores is refused now, not after a whole game. */
+    /* A scores file or an autosave that cannot take what the game writes is refused now, not
+     * after a whole game. */
     if (cli->scores_file != NULL &&
         check_scores_path(cli->scores_file, &cli->scores_format, why, sizeof why) != 0) {
         fprintf(stderr, "farkle: cannot append the scores to %s: %s\n", safe(cli->scores_file),
                 why);
         return 2;
     }
-    rc = o->load_path ? saved_game(cli, o) : new_game(cli, o);
+    if (o->autosave_path != NULL &&
+        autosave_check_option(o->autosave_path, o->load_path, why, sizeof why) != 0) {
+        fprintf(stderr, "farkle: cannot autosave to %s: %s\n", safe(o->autosave_path), why);
+        return 2;
+    }
+    load = o->load_path;
+    if (load == NULL) {
+        /* The new game's options are checked first; then a game left unfinished is offered,
+         * or at least named. */
+        int signalled;
+        if ((rc = new_rules(cli, o)) != 0 || (rc = new_players(o, &players)) != 0) return rc;
+        load = autosave_offer(term_in_tty() && !sets_up_a_game(o), &signalled);
+        if (signalled) return -1;
+    }
+    rc = load ? saved_game(cli, o, load) : new_game(cli, o, players);
     if (stop_requested && cli->game == NULL) {
         fprintf(stderr, "\nfarkle: stopped by a signal before the game started: nothing to "
                         "save.\n");
@@ -417,11 +476,16 @@ static int start(Cli *cli, const Options *o) {
     if (rc != 0) return rc;
     remember_names(cli);
     st = odds_init(&cli->odds, &cli->rules);
+    if (st == FARKLE_STATUS_OK && cli->rules.singles_only_before_entry) {
+        FarkleRules entry; /* the odds and scoring dice of a player off the board */
+        st = farkle_rules_before_entry(&cli->rules, &entry);
+        if (st == FARKLE_STATUS_OK) st = odds_init(&cli->entry_odds, &entry);
+    }
     if (st != FARKLE_STATUS_OK) {
         fprintf(stderr, "farkle: cannot prepare the scorer: %s\n", library_reason(st));
         return 1;
     }
-    if (o->load_path) tell_resumed(cli, o->load_path);
+    if (load) tell_resumed(cli, o, load);
     return 0;
 }
 

@@ -2,8 +2,8 @@
  * Copyright (C) 2026 The farkle authors
  *
  * files.c: the files the game reads and writes, none of them ever a special file: saved games
- * (replaced whole, atomically), the autosave, and the scores file (appended in place) in the
- * game's own format or the original game's.
+ * (replaced whole, atomically; autosave.c chooses the autosave's) and the scores file
+ * (appended in place) in the game's own format or the original game's.
  */
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700 /* realpath() (XSI) for a save through a symbolic link */
@@ -482,35 +482,6 @@ int append_scores(const Cli *cli, const char *path) {
     return 0;
 }
 
-const char *default_autosave(void) {
-    static char path[4200];
-    const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-    int n;
-    if (xdg != NULL && xdg[0] == '/')
-        n = snprintf(path, sizeof path, "%s/farkle/autosave.json", xdg);
-    else if (home != NULL && home[0] != '\0')
-        n = snprintf(path, sizeof path, "%s/.local/state/farkle/autosave.json", home);
-    else
-        n = snprintf(path, sizeof path, "farkle-autosave.json");
-    if (n < 0 || (size_t)n >= sizeof path) snprintf(path, sizeof path, "farkle-autosave.json");
-    return path;
-}
-
-/* Creates the directory of the autosave when it is missing; 0, or -1 with `why`. */
-static int make_parent(const char *path, char *why, size_t why_len) {
-    const char *slash = strrchr(path, '/');
-    char *dir;
-    struct stat st;
-    int rc;
-    if (slash == NULL || slash == path) return 0;
-    dir = checked_malloc((size_t)(slash - path) + 1);
-    memcpy(dir, path, (size_t)(slash - path));
-    dir[slash - path] = '\0';
-    rc = stat(dir, &st) == 0 ? 0 : make_dirs(dir, why, why_len);
-    free(dir);
-    return rc;
-}
-
 /* Saves the game to `path`, replacing the file whole (a save is one document: a crash leaves
  * the old one or the new one). Only a regular file is ever replaced: a directory, FIFO, device
  * or socket is refused, and a symbolic link stays a link, the file it points to is replaced. */
@@ -520,11 +491,6 @@ int save_game(const Cli *cli, const char *path) {
     struct stat st;
     FarkleStatus status;
     int rc = -1;
-    if (cli->autosave != NULL && strcmp(path, cli->autosave) == 0 &&
-        make_parent(path, why, sizeof why) != 0) {
-        printf("Cannot save the game to %s: %s.\n", safe(path), why);
-        return -1;
-    }
     if (stat(path, &st) == 0) {
         if (refuse_special(path, &st, why, sizeof why) != 0) {
             printf("Cannot save the game to %s: %s.\n", safe(path), why);

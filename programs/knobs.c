@@ -274,24 +274,42 @@ void knobs_print(FILE *to, const FarkleRules *r) {
     }
 }
 
+/* What values a knob takes, for `--rule help`. */
+static const char *knob_type_name(KnobType type) {
+    switch (type) {
+    case KNOB_FLAG: return "0 or 1";
+    case KNOB_SCALING:
+    case KNOB_EXACT: return "name";
+    case KNOB_U32:
+    case KNOB_I32:
+    default: return "number";
+    }
+}
+
 void knobs_help(FILE *to) {
-    static const char *const types[] = {"number", "number", "0 or 1", "name", "name"};
-    size_t k;
+    size_t k, width = 0;
     load_knobs();
+    for (k = 0; k < KNOB_COUNT; k++)
+        if (strlen(KNOBS[k].name) > width) width = strlen(KNOBS[k].name);
     fprintf(to, "--rule KEY=VALUE sets one field of the rules, after --rules, -t and --target\n"
                 "(the library then checks the whole set). Keys:\n");
     for (k = 0; k < KNOB_COUNT; k++)
-        fprintf(to, "  %-32s %-7s %s\n", KNOBS[k].name, types[KNOBS[k].type], KNOBS[k].what);
+        fprintf(to, "  %-*s %-7s %s\n", (int)width, KNOBS[k].name, knob_type_name(KNOBS[k].type),
+                KNOBS[k].what);
 }
 
 int rules_preset(const char *name, FarkleRules *out, char *why, size_t why_len) {
     uint32_t preset = FARKLE_PRESET_CLASSIC;
     FarkleStatus st;
     if (name != NULL && farkle_rules_preset_from_name(name, &preset) != FARKLE_STATUS_OK) {
-        snprintf(why, why_len,
-                 "unknown rules preset '%s' (classic, extended, doubling, additive, minimal, "
-                 "zilch)",
-                 safe(name));
+        char names[256];
+        size_t used = 0;
+        uint32_t p;
+        names[0] = '\0';
+        for (p = 0; farkle_rules_preset_name(p) != NULL && used < sizeof names; p++)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", p ? ", " : "",
+                                     farkle_rules_preset_name(p));
+        snprintf(why, why_len, "unknown rules preset '%s' (%s)", safe(name), names);
         return -1;
     }
     st = farkle_rules_preset(preset, out);

@@ -10,7 +10,9 @@
  * (tcsetattr() is async-signal-safe). Waiting for input is a pselect() that unblocks them
  * only while it waits, so a signal is never lost between the check and the wait; the game
  * then saves and signals_finish() re-raises the signal. A second signal ends the program at
- * once.
+ * once. Ctrl-Z (SIGTSTP) puts the terminal back as it was before the game stops, and on
+ * `fg` (SIGCONT) the game sets it again as it had it (raw for --keys, line editing's own
+ * modes) and shows its prompt again: a shell resets the terminal of a stopped job.
  */
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700
@@ -42,7 +44,12 @@ static struct {
     int in_tty, out_tty, keys, raw;
     int saved; /* `original` holds the terminal's state at the start */
     struct termios original;
+    const char *prompt; /* the prompt waiting for input, shown again after a stop */
+    int editing;        /* the line editor has the prompt */
 } T;
+
+/* Set by the handlers when the game was stopped and has been continued. */
+static volatile sig_atomic_t resumed;
 
 /* The buffer of plain input (pipes, files, and terminals without line editing). */
 static struct {
@@ -83,6 +90,14 @@ int term_columns(void) {
     return 80;
 }
 
+/* The terminal in the game's raw mode for --keys (from `base`, its state at the start). */
+static struct termios raw_mode(struct termios base) {
+    base.c_lflag &= (tcflag_t) ~(ICANON | ECHO); /* ISIG stays: Ctrl-C is still SIGINT */
+    base.c_cc[VMIN] = 1;
+    base.c_cc[VTIME] = 0;
+    return base;
+}
+
 void term_restore(void) {
     if (T.saved) (void)tcsetattr(STDIN_FILENO, TCSANOW, &T.original);
     T.raw = 0;
@@ -95,12 +110,14 @@ void keys_raw(int on) {
         term_restore();
         return;
     }
-    raw = T.original;
-    raw.c_lflag &= (tcflag_t) ~(ICANON | ECHO); /* ISIG stays: Ctrl-C is still SIGINT */
-    raw.c_cc[VMIN] = 1;
-    raw.c_cc[VTIME] = 0;
+    raw = raw_mode(T.original);
     /* TCSANOW, not TCSAFLUSH: keys typed ahead are kept. */
     if (tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0) T.raw = 1;
+}
+
+void term_prompt(const char *prompt) {
+    printf("%s", prompt);
+    T.prompt = prompt;
 }
 
 /* ---- signals ---------------------------------------------------------------------------- */
@@ -117,6 +134,49 @@ static void on_signal(int sig) {
     stop_requested = sig;
 }
 
+static void on_suspend(int sig);
+
+static void suspend_handler(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_suspend;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0;
+    sigaction(SIGTSTP, &sa, NULL);
+}
+
+/* Ctrl-Z: the terminal as it was at the start, then the stop itself (the default action of
+ * SIGTSTP, raised again); on SIGCONT, the terminal as the game had it. Only async-signal-safe
+ * calls. */
+static void on_suspend(int sig) {
+    int saved_errno = errno;
+    struct termios now;
+    int have_now = T.saved && tcgetattr(STDIN_FILENO, &now) == 0;
+    sigset_t set;
+    if (T.saved) (void)tcsetattr(STDIN_FILENO, TCSANOW, &T.original);
+    signal(sig, SIG_DFL);
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig); /* stopped here until continued */
+    suspend_handler();
+    if (have_now) (void)tcsetattr(STDIN_FILENO, TCSANOW, &now);
+    resumed = 1;
+    errno = saved_errno;
+}
+
+/* SIGCONT after a stop the game did not see coming (SIGSTOP): raw mode again for --keys. */
+static void on_continue(int sig) {
+    int saved_errno = errno;
+    (void)sig;
+    if (T.raw && T.saved) {
+        struct termios raw = raw_mode(T.original);
+        (void)tcsetattr(STDIN_FILENO, TCSANOW, &raw);
+    }
+    resumed = 1;
+    errno = saved_errno;
+}
+
 void signals_install(void) {
     struct sigaction sa;
     size_t i;
@@ -125,6 +185,25 @@ void signals_install(void) {
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = 0; /* no SA_RESTART: a read or a wait returns EINTR */
     for (i = 0; i < sizeof CAUGHT / sizeof CAUGHT[0]; i++) sigaction(CAUGHT[i], &sa, NULL);
+    if (!T.in_tty) return; /* no terminal to set again */
+    suspend_handler();
+    sa.sa_handler = on_continue;
+    sigaction(SIGCONT, &sa, NULL);
+}
+
+/* After the game was stopped and continued: the prompt it was waiting at, shown again. */
+static void show_prompt_again(void) {
+    resumed = 0;
+#if LINE_EDITING
+    if (T.editing) {
+        rl_forced_update_display();
+        return;
+    }
+#endif
+    if (T.prompt != NULL) {
+        printf("\n%s", T.prompt);
+        fflush(stdout);
+    }
 }
 
 void signals_finish(void) {
@@ -150,6 +229,7 @@ static int wait_input(void) {
     for (;;) {
         fd_set fds;
         int r;
+        if (resumed) show_prompt_again();
         sigprocmask(SIG_BLOCK, &block, &old);
         if (stop_requested) {
             sigprocmask(SIG_SETMASK, &old, NULL);
@@ -223,17 +303,20 @@ static int edited(const char *prompt, char *buf, size_t *len, int history) {
     edited_done = 0;
     edited_line = NULL;
     rl_callback_handler_install(prompt, on_edited_line);
+    T.editing = 1;
     while (!edited_done) {
         if (wait_input() == IN_SIGNAL) {
 #if defined(FARKLE_READLINE)
             rl_callback_sigcleanup();
 #endif
             rl_callback_handler_remove();
+            T.editing = 0;
             printf("\n");
             return IN_SIGNAL;
         }
         rl_callback_read_char();
     }
+    T.editing = 0;
     if (edited_line == NULL) return IN_EOF;
     *len = strlen(edited_line);
     if (*len <= INPUT_MAX) memcpy(buf, edited_line, *len + 1);
@@ -262,9 +345,10 @@ int read_line(const char *prompt, char *buf, int history) {
         } else
 #endif
         {
-            printf("%s", prompt);
+            term_prompt(prompt);
             fflush(stdout);
             r = plain_line(buf, &len);
+            T.prompt = NULL;
             if (r == IN_SIGNAL && T.in_tty) printf("\n");
         }
         (void)history;
@@ -290,6 +374,8 @@ int read_line(const char *prompt, char *buf, int history) {
 
 /* ---- keys ------------------------------------------------------------------------------- */
 
+static int next_key(void);
+
 /* Whether another byte is already waiting (the rest of a key code), without blocking. */
 static int byte_waiting(void) {
     fd_set fds;
@@ -304,7 +390,15 @@ static int byte_waiting(void) {
 }
 
 int read_key(void) {
+    int key;
     fflush(stdout);
+    key = next_key();
+    T.prompt = NULL;
+    return key;
+}
+
+/* read_key()'s work: the next key, key codes skipped. */
+static int next_key(void) {
     for (;;) {
         int c = in_byte();
         if (c == IN_SIGNAL) return IN_SIGNAL;

@@ -140,6 +140,39 @@ void print_padded(FILE *to, const char *text, size_t width) {
     for (; w < width; w++) fputc(' ', to);
 }
 
+void print_wrapped(FILE *to, const char *first, const char *text, size_t width,
+                   size_t indent) {
+    size_t column = display_width(first);
+    int line_empty = 1;
+    fputs(first, to);
+    while (*text) {
+        char word[TEXT_SHOWN_LEN];
+        size_t len = strcspn(text, " "), w;
+        if (len == 0) {
+            text++;
+            continue;
+        }
+        if (len >= sizeof word) len = sizeof word - 1;
+        memcpy(word, text, len);
+        word[len] = '\0';
+        text += len;
+        w = display_width(word);
+        if (!line_empty && width > 0 && column + 1 + w > width) {
+            fprintf(to, "\n%*s", (int)indent, "");
+            column = indent;
+            line_empty = 1;
+        }
+        if (!line_empty) {
+            fputc(' ', to);
+            column++;
+        }
+        fputs(word, to);
+        column += w;
+        line_empty = 0;
+    }
+    fputc('\n', to);
+}
+
 const char *plural(unsigned long long n, const char *one, const char *many) {
     return n == 1 ? one : many;
 }

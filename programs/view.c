@@ -47,6 +47,7 @@ void remember_names(Cli *cli) {
         FarklePlayerState ps;
         if (farkle_game_player(cli->game, p, &ps) != FARKLE_STATUS_OK) break;
         sanitize(name ? name : "?", cli->shown_names[p], NAME_SHOWN_LEN);
+        cli->on_board[p] = ps.on_board;
     }
     cli->names_known = p;
 }
@@ -77,43 +78,64 @@ void print_faces(FILE *to, const uint8_t *faces, uint32_t count, uint16_t mask) 
     }
 }
 
-static uint16_t scoring_mask(const Cli *cli, const uint8_t *faces, uint32_t count) {
+Odds *odds_for(Cli *cli, uint32_t player) {
+    if (cli->rules.singles_only_before_entry && player < FARKLE_MAX_PLAYERS &&
+        !cli->on_board[player] && cli->entry_odds.scorer != NULL)
+        return &cli->entry_odds;
+    return &cli->odds;
+}
+
+uint16_t scoring_mask(Cli *cli, uint32_t player, const uint8_t *faces, uint32_t count) {
     FarkleRollAnalysis a;
-    if (farkle_scorer_roll_analyze(cli->odds.scorer, faces, count, &a) != FARKLE_STATUS_OK)
+    if (farkle_scorer_roll_analyze(odds_for(cli, player)->scorer, faces, count, &a) !=
+        FARKLE_STATUS_OK)
         return 0;
     return a.scoring_dice_mask;
 }
 
-/* Below 66 columns: "1:[1] 2:[5] ..." in one line, six to a line. */
-static void draw_compact(const Cli *cli, const uint8_t *faces, uint32_t count) {
-    uint16_t scoring = scoring_mask(cli, faces, count);
+/* Below 66 columns: "1:[1] 2:[5] ..." in one line, six to a line; without colour a scoring
+ * die is marked "*". */
+static void draw_compact(const uint8_t *faces, uint32_t count, uint16_t scoring) {
     uint32_t i;
     for (i = 0; i < count; i++) {
-        printf("%s%u:%s[%u]%s", i % 6 ? " " : "  ", (unsigned)(i + 1),
-               (scoring & (1u << i)) ? GREEN : "", (unsigned)faces[i], RESET);
+        int scores = (scoring & (1u << i)) != 0;
+        printf("%s%u:%s[%u]%s%s", i % 6 ? " " : "  ", (unsigned)(i + 1), scores ? GREEN : "",
+               (unsigned)faces[i], RESET, scores && !use_color ? "*" : "");
         if (i % 6 == 5 || i + 1 == count) printf("\n");
     }
 }
 
-void draw_dice(const Cli *cli, const uint8_t *faces, uint32_t count) {
+/* Without colour, once: what the marks on the drawn dice mean. */
+static void tell_marks(uint16_t scoring) {
+    static int told;
+    if (use_color || told || scoring == 0) return;
+    printf("(Dice marked * can score.)\n");
+    told = 1;
+}
+
+void draw_dice(const Cli *cli, const uint8_t *faces, uint32_t count, uint16_t scoring) {
     static const char *const pips[7][3] = {
         {"       ", "       ", "       "}, {"       ", "   o   ", "       "},
         {" o     ", "       ", "     o "}, {" o     ", "   o   ", "     o "},
         {" o   o ", "       ", " o   o "}, {" o   o ", "   o   ", " o   o "},
         {" o   o ", " o   o ", " o   o "}};
-    uint16_t scoring;
     uint32_t start, i;
     int row;
     if (!cli->draw) return;
     if (cli->compact) {
-        draw_compact(cli, faces, count);
+        draw_compact(faces, count, scoring);
+        tell_marks(scoring);
         return;
     }
-    scoring = scoring_mask(cli, faces, count);
     for (start = 0; start < count; start += 6) {
         uint32_t end = start + 6 < count ? start + 6 : count;
-        for (i = start; i < end; i++)
-            printf(i + 1 < 10 ? "    %s[%u]%s   " : "   %s[%u]%s   ", DIM, (unsigned)(i + 1), RESET);
+        for (i = start; i < end; i++) {
+            /* Without colour a scoring die's number is marked: "*[1]*". */
+            int mark = !use_color && (scoring & (1u << i)) != 0;
+            const char *pad = i + 1 < 10 ? "    " : "   ";
+            printf("%s%s%s[%u]%s%s%s", mark ? pad + 1 : pad, mark ? "*" : "", DIM,
+                   (unsigned)(i + 1), RESET, mark ? "*" : "", mark ? "  " : "   ");
+        }
         printf("\n");
         for (row = -1; row <= 3; row++) {
             for (i = start; i < end; i++) {
@@ -126,6 +148,7 @@ void draw_dice(const Cli *cli, const uint8_t *faces, uint32_t count) {
             printf("\n");
         }
     }
+    tell_marks(scoring);
 }
 
 void kept_reset(Cli *cli) {
@@ -205,9 +228,24 @@ static void tell_rolled(Cli *cli, const FarkleEvent *e, const char *who) {
     }
     print_roll(cli, who);
     printf("\n");
-    if (cli->is_bot[e->player] && !cli->verbose_bots) return;
-    draw_dice(cli, e->faces, e->dice_count);
-    if (!cli->is_bot[e->player] && cli->kept_count > 0) print_kept(cli);
+    draw_dice(cli, e->faces, e->dice_count, scoring_mask(cli, e->player, e->faces, e->dice_count));
+    if (!cli->is_bot[e->player] && (cli->kept_count > 0 || cli->taken_over != 0))
+        print_kept(cli);
+}
+
+/* "Straight" or "Three pairs": the one combination the dice of `mask` of the last roll make,
+ * as the scorer names it. */
+static const char *combination_name(const Cli *cli, uint16_t mask) {
+    uint8_t faces[FARKLE_MAX_DICE];
+    uint32_t d, n = 0;
+    FarkleScore score;
+    for (d = 0; d < cli->last_count; d++)
+        if (mask & (1u << d)) faces[n++] = cli->last_faces[d];
+    if (farkle_scorer_score_selection(cli->odds.scorer, faces, n, &score) == FARKLE_STATUS_OK &&
+        score.valid && score.combination_count == 1 &&
+        score.combinations[0].kind == FARKLE_COMBINATION_KIND_THREE_PAIRS)
+        return "Three pairs";
+    return "Straight";
 }
 
 static void tell_selected(Cli *cli, const FarkleEvent *e, const char *who) {
@@ -215,6 +253,14 @@ static void tell_selected(Cli *cli, const FarkleEvent *e, const char *who) {
     cli->turn_points += e->points;
     kept_push(cli, e->mask, e->points);
     for (d = 0; d < cli->last_count; d++) kept += (e->mask >> d) & 1u;
+    if (e->automatic) { /* the original's "Straight!": the game took the roll itself */
+        tell_untold_roll(cli, who);
+        printf("%s! %s's %u dice are set aside for %lld points%s: %lld this turn.\n",
+               combination_name(cli, e->mask), who, (unsigned)kept, (long long)e->points,
+               cli->is_bot[e->player] ? "" : " (unpick gives them back)",
+               (long long)cli->turn_points);
+        return;
+    }
     if (cli->roll_untold) {
         print_roll(cli, who);
         printf(", keeps ");
@@ -289,10 +335,15 @@ static void tell_event(Cli *cli, const FarkleEvent *e, const char *who) {
     case FARKLE_EVENT_KIND_BANKED:
         printf("%s%s banks %lld points: score %lld.%s\n", CYAN, who, (long long)e->points,
                (long long)e->score, RESET);
+        if (e->player < FARKLE_MAX_PLAYERS) cli->on_board[e->player] = 1;
         break;
     case FARKLE_EVENT_KIND_FARKLED:
-        printf("%sFARKLE!%s Nothing scores: %s loses the %lld points of this turn.\n", RED,
-               RESET, who, (long long)e->points);
+        if (e->points != 0)
+            printf("%sFARKLE!%s Nothing scores: %s loses the %lld points of this turn.\n", RED,
+                   RESET, who, (long long)e->points);
+        else
+            printf("%sFARKLE!%s Nothing scores: %s's turn ends with nothing.\n", RED, RESET,
+                   who);
         kept_reset(cli);
         break;
     case FARKLE_EVENT_KIND_TURN_FORFEITED:
@@ -386,7 +437,33 @@ void print_scoreboard(const Cli *cli, FILE *to) {
     }
 }
 
+/* `view`: the roll, as the original game shows it (the dice numbered as `pick` takes them),
+ * with what was kept from it; before the first roll of a turn, the dice in hand. */
 void cmd_view(const Cli *cli) {
+    FarkleGameState s = game_state(cli);
+    FarkleTurnRoll roll;
+    if (s.phase == FARKLE_GAME_PHASE_GAME_OVER ||
+        farkle_game_last_roll(cli->game, &roll) != FARKLE_STATUS_OK) {
+        printf("No roll yet this turn: %u %s to roll.\n", (unsigned)s.dice_in_hand,
+               plural(s.dice_in_hand, "die", "dice"));
+        return;
+    }
+    printf("%s's roll: ", player_name(cli, s.current_player));
+    print_faces(stdout, roll.faces, roll.dice_count, 0xFFFF);
+    if (roll.has_selection) {
+        printf(", kept ");
+        print_faces(stdout, roll.faces, roll.dice_count, roll.selection_mask);
+        printf(" for %d points; %u %s to roll", roll.points, (unsigned)s.dice_in_hand,
+               plural(s.dice_in_hand, "die", "dice"));
+    } else if (s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION) {
+        printf(" (pick from it)");
+    }
+    printf(".\n");
+    draw_dice(cli, roll.faces, roll.dice_count, roll.scoring_dice_mask);
+}
+
+/* `scores`: the scoreboard in seat order, the round, whose turn and what is in hand. */
+void cmd_scores(const Cli *cli) {
     FarkleGameState s = game_state(cli);
     size_t width = name_column(cli);
     uint32_t p;
@@ -430,7 +507,7 @@ void cmd_hand(const Cli *cli) {
             printf("The roll (pick from it): ");
             print_faces(stdout, roll.faces, roll.dice_count, 0xFFFF);
             printf("\n");
-            draw_dice(cli, roll.faces, roll.dice_count);
+            draw_dice(cli, roll.faces, roll.dice_count, roll.scoring_dice_mask);
         }
     } else {
         printf("%u %s in hand to roll%s.\n", (unsigned)s.dice_in_hand,

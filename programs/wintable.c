@@ -112,14 +112,20 @@ typedef struct Progress {
     int bar;      /* stderr is a terminal: redraw a bar in place */
     int percent;  /* last percent drawn */
     int quiet;
+    const char *header; /* said once the solve has started (a refusal comes before) */
 } Progress;
 
-/* The solve's progress callback: redraws the bar when the percentage changes; false (stop)
- * once a signal came. */
+/* The solve's progress callback: says the header the first time, then redraws the bar when
+ * the percentage changes; false (stop) once a signal came. */
 static bool on_progress(double fraction, void *user) {
     Progress *p = user;
     int percent = (int)(fraction * 100.0 + 0.5);
     if (stop_requested) return false;
+    if (p->header != NULL) {
+        fputs(p->header, stderr);
+        fflush(stderr);
+        p->header = NULL;
+    }
     if (p->bar && !p->quiet && percent != p->percent) {
         char bar[41];
         int filled = percent * 40 / 100, i;
@@ -132,19 +138,22 @@ static bool on_progress(double fraction, void *user) {
     return true;
 }
 
-FarkleStatus table_solve(const FarkleRules *rules, int quiet, FarkleWinTable **out,
-                         double *seconds) {
+FarkleStatus table_solve(const FarkleRules *rules, const char *header, int quiet,
+                         FarkleWinTable **out, double *seconds) {
     Progress p;
     struct timespec t0, t1;
     FarkleStatus st;
     p.bar = isatty(STDERR_FILENO);
     p.percent = -1;
     p.quiet = quiet;
+    p.header = header;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     st = farkle_win_table_solve(rules, on_progress, &p, out);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     *seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
     if (p.bar && !quiet && p.percent >= 0) fprintf(stderr, "\n");
+    /* A solve that ended before its first progress report still says what it did. */
+    if (st == FARKLE_STATUS_OK && p.header != NULL) fputs(p.header, stderr);
     return st;
 }
 
@@ -207,10 +216,10 @@ FarkleWinTable *table_for_rules(const FarkleRules *rules, char *why, size_t why_
     } else {
         fprintf(stderr, "farkle: no cache for the table: %s\n", reason);
     }
-    fprintf(stderr,
-            "Solving the two-player game for these rules (once: the table is cached for the "
-            "next games)...\n");
-    st = table_solve(rules, 0, &table, &seconds);
+    st = table_solve(rules,
+                     "Solving the two-player game for these rules (once: the table is cached "
+                     "for the next games)...\n",
+                     0, &table, &seconds);
     if (st != FARKLE_STATUS_OK) {
         snprintf(why, why_len, "%s",
                  st == FARKLE_STATUS_CANCELLED ? "the solve was interrupted"

@@ -189,6 +189,13 @@ macro_rules! farkle_rules_fields {
             #[serde(default, skip_serializing_if = "crate::rules::is_off")]
             piggybacking: bool = false, game, (),
                 "a turn may start from the last banked turn's dice";
+            /// A roll that is, all of it, the straight 1-2-3-4-5-6 or three pairs and nothing
+            /// else (its best reading is that one combination) is set aside for the player at
+            /// once, as the original C game does; the player may take it back (undo) and pick
+            /// from the roll instead.
+            #[serde(default, skip_serializing_if = "crate::rules::is_off")]
+            auto_take_straight_and_three_pairs: bool = false, game, (),
+                "a roll that is a straight or three pairs is set aside at once";
         }
     };
 }
@@ -630,7 +637,7 @@ impl FieldBound for std::ops::RangeInclusive<usize> {
     }
 }
 
-/// One rules preset per source document, plus Zilch.
+/// One rules preset per source document, plus Zilch and the original C program as it plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Preset {
     /// "Farkle Dice Scoring Rules (Authoritative)": classic Farkle.
@@ -645,17 +652,22 @@ pub enum Preset {
     Minimal,
     /// Zilch: doubling kinds, six dice with no score, 300 to bank.
     Zilch,
+    /// The original C program as it plays: the README's rules ([`Preset::Additive`]) plus the
+    /// two combinations its code scores, the straight (3000) and three pairs (2000), set
+    /// aside at once when a roll is one of them.
+    Original,
 }
 
 impl Preset {
     /// Every preset, in the order of their C numbers.
-    pub const ALL: [Preset; 6] = [
+    pub const ALL: [Preset; 7] = [
         Preset::Classic,
         Preset::Extended,
         Preset::Doubling,
         Preset::Additive,
         Preset::Minimal,
         Preset::Zilch,
+        Preset::Original,
     ];
 
     /// The lower-case name used on command lines and in saved games.
@@ -667,6 +679,7 @@ impl Preset {
             Preset::Additive => "additive",
             Preset::Minimal => "minimal",
             Preset::Zilch => "zilch",
+            Preset::Original => "original",
         }
     }
 
@@ -728,6 +741,15 @@ impl Preset {
                 farkle_penalty_points: 500,
                 final_round: true,
                 ..base
+            },
+            // determineRollType() in the original's libfarkle.c: six dice showing 1 to 6 are a
+            // straight worth 3000, six dice making three pairs of different faces are worth
+            // 2000, and either is selected for the player as soon as it is rolled.
+            Preset::Original => Rules {
+                straight: 3000,
+                three_pairs: 2000,
+                auto_take_straight_and_three_pairs: true,
+                ..Preset::Additive.rules()
             },
         }
     }

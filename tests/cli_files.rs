@@ -3,12 +3,12 @@
 
 //! The files the game writes and reads: the scores file (appended in place, both formats,
 //! special files and failed writes refused or left whole) and saves (links followed, special
-//! files refused).
+//! files refused), and the autosave (one per game, checked at the start, removed at the end).
 
 mod support;
 
-use std::path::Path;
-use std::process::{Command, Output};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 
 use support::cli::*;
 use support::fresh_dir;
@@ -60,7 +60,14 @@ fn a_failed_scores_write_leaves_the_file_untouched() {
         std::fs::read_to_string(dir.join("s.txt")).expect("scores"),
         old
     );
-    assert_eq!(std::fs::read_dir(&dir).expect("list").count(), 1);
+    // Nothing else was written beside it (the autosave folder, `state`, is checked at the
+    // start).
+    let others: Vec<_> = std::fs::read_dir(&dir)
+        .expect("list")
+        .map(|e| e.expect("entry").file_name())
+        .filter(|n| n != "s.txt" && n != "state")
+        .collect();
+    assert!(others.is_empty(), "{others:?}");
 
     // The limit in bytes, as this shell counts blocks: a file written until the limit stops it.
     let probe = run_in(
@@ -416,4 +423,162 @@ fn scores_in_the_original_format() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(text_of(&out.stderr), "farkle: cannot append the scores to old.txt: it holds scores in the original game's format, not this game's format (leave out --scores-format)\n");
+}
+
+/// Runs the game in `dir` with the autosave folders of `env` (XDG_STATE_HOME, HOME, TMPDIR).
+fn play_with_folders(dir: &Path, env: &[(&str, PathBuf)], args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = support::command(&programs().farkle, &[])
+        .args(args)
+        .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .envs(env.iter().map(|(k, v)| (k, v)))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the game");
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes());
+    child.wait_with_output().expect("the game ends")
+}
+
+/// The autosave folder is checked at the start (issue 23): when it cannot be made or written
+/// to, the game says so and where it will save instead (~/.local/state/farkle, then a folder
+/// of this user's under $TMPDIR), and saves there; when none works, it warns at the start.
+#[test]
+fn the_autosave_folder_is_checked_at_the_start_with_fallbacks() {
+    let dir = fresh_dir("cli-autosave-fallback");
+    // A file where each folder would be made: not even root can make a folder there.
+    let blocked = dir.join("blocked");
+    let home = dir.join("home");
+    let tmp = dir.join("tmp");
+    for d in [&blocked, &home.join(".local").join("state"), &tmp] {
+        std::fs::create_dir_all(d).expect("a folder");
+    }
+    std::fs::write(blocked.join("farkle"), "").expect("a file");
+    let env = [
+        ("XDG_STATE_HOME", blocked.clone()),
+        ("HOME", home.clone()),
+        ("TMPDIR", tmp.clone()),
+    ];
+    let fallback = home.join(".local/state/farkle/autosave.json");
+    let out = play_with_folders(&dir, &env, &["--seed", "7"], "Ann\nBob\nroll\n");
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "Games cannot be saved in the usual place ({}/farkle is not a directory): if you \
+             leave this game unfinished, it is saved to {}.\nName of player 1: ",
+            blocked.display(),
+            fallback.display()
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with(&format!(
+            "Game saved to {0} (resume with --load {0}).\n",
+            fallback.display()
+        )),
+        "{stdout}"
+    );
+    assert!(fallback.is_file());
+    // The home folder blocked too: a folder of this user's under $TMPDIR.
+    std::fs::remove_dir_all(home.join(".local/state/farkle")).expect("clean");
+    std::fs::write(home.join(".local/state/farkle"), "").expect("a file");
+    let uid = text(&Command::new("id").arg("-u").output().expect("id").stdout);
+    let private = tmp.join(format!("farkle-{}", uid.trim()));
+    let out = play_with_folders(&dir, &env, &["--seed", "7"], "Ann\nBob\n");
+    let stdout = text(&out.stdout);
+    let saved = private.join("autosave.json");
+    assert!(
+        stdout.contains(&format!("it is saved to {}.\n", saved.display())),
+        "{stdout}"
+    );
+    assert!(saved.is_file(), "{stdout}");
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(&private)
+        .expect("the folder")
+        .permissions()
+        .mode();
+    assert_eq!(
+        mode & 0o077,
+        0,
+        "the private folder is open to others: {mode:o}"
+    );
+    // Nowhere: said at the start, and the save that fails at the end is said too.
+    std::fs::remove_dir_all(&private).expect("clean");
+    std::fs::write(&private, "").expect("a file");
+    let out = play_with_folders(&dir, &env, &["--seed", "7"], "Ann\nBob\n");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(&format!(
+            "Warning: no folder takes saved games ({}/farkle is not a directory), so this game \
+             cannot be saved if you leave it unfinished (`save FILE` may still work \
+             elsewhere).\nName of player 1: ",
+            blocked.display()
+        )),
+        "{stdout}"
+    );
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+}
+
+/// A game left unfinished is named at the start of the next (through a pipe: with the --load
+/// that resumes it) and kept; a game resumed from its autosave and finished removes it, so it
+/// cannot be played, nor its scores appended, again (issue 23).
+#[test]
+fn an_autosave_is_named_kept_and_removed_once_its_game_is_over() {
+    let dir = fresh_dir("cli-autosave-over");
+    let state = dir.join("state");
+    let env = [
+        ("XDG_STATE_HOME", state.clone()),
+        ("HOME", dir.join("home")),
+    ];
+    let auto = state.join("farkle").join("autosave.json");
+    let seed99 = ["--seed", "99", "-t", "1", "--rules", "additive"];
+    let out = play_with_folders(&dir, &env, &seed99, SEED99_START);
+    assert_eq!(out.status.code(), Some(0));
+    let saved = std::fs::read(&auto).expect("the autosave");
+    // A new game: the unfinished one is named, and the new one saves beside it.
+    let out = play_with_folders(&dir, &env, &["--seed", "7"], "Ann\nBob\n");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with(&format!(
+            "An unfinished game is saved in {0} (round 1 of 1, rules additive: Ann 0, Bob 0; \
+             Bob to play, 1100 points in hand): resume it with --load {0}.\n",
+            auto.display()
+        )),
+        "{stdout}"
+    );
+    assert!(stdout.contains("autosave-2.json"), "{stdout}");
+    assert_eq!(std::fs::read(&auto).expect("kept"), saved);
+    // Nor may --autosave name it for another game.
+    let auto_text = auto.display().to_string();
+    let out = play_with_folders(&dir, &env, &["--autosave", &auto_text], "Ann\nBob\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("it holds another unfinished game (round 1 of 1"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read(&auto).expect("kept"), saved);
+    // Resumed and finished: the autosave goes, the scores are appended once.
+    let args = ["--load", &auto_text, "--scores", "s.txt"];
+    let out = play_with_folders(&dir, &env, &args, SEED99_END);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "This game's autosave, {}, is removed: a finished game is not played again.\n",
+            auto.display()
+        )),
+        "{stdout}"
+    );
+    assert!(!auto.exists());
+    let scores = std::fs::read_to_string(dir.join("s.txt")).expect("the scores");
+    assert_eq!(scores.matches("\tBob\n").count(), 1, "{scores}");
 }

@@ -173,9 +173,10 @@ fn the_scoreboard_is_sorted_and_the_scores_file_grows() {
         reference::best_selection(&r, counts(&[2, 4, 6, 6, 2, 3])),
         None
     );
+    // A farkle with nothing in hand loses nothing, and says so (issue 23).
     assert_eq!(
         lines[at + 1],
-        "FARKLE! Nothing scores: Ann loses the 0 points of this turn."
+        "FARKLE! Nothing scores: Ann's turn ends with nothing."
     );
     // 1 5 3 5 5 5: four 5s are two sets of 5s (1000) and the 1 is 100.
     at = find(&lines, at, "Bob rolls 6 dice: 1 5 3 5 5 5");
@@ -224,7 +225,7 @@ fn the_scoreboard_is_sorted_and_the_scores_file_grows() {
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
         .expect("list")
         .map(|e| e.expect("entry").file_name())
-        .filter(|n| n != "s.txt")
+        .filter(|n| n != "s.txt" && n != "state")
         .collect();
     assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
 }
@@ -286,7 +287,7 @@ fn names_from_a_save_reach_the_terminal_escaped() {
         &[],
         &dir,
         &["--load", "hostile.json"],
-        "view\nroll\npick 1\nbank\nroll\nhint\nexit\n",
+        "scores\nroll\npick 1\nbank\nroll\nhint\nexit\n",
     );
     for (what, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
         for bad in [&b"\x1b"[..], b"\x07", b"\x7f", "\u{9b}".as_bytes()] {
@@ -336,6 +337,10 @@ fn end_of_input_and_exit_leave_cleanly() {
         resumed.contains("Ann's turn: 0 points in hand, 6 dice rolled."),
         "{resumed}"
     );
+    assert!(
+        resumed.contains("Ann> view\nAnn's roll: 1 1 2 2 2 5 (pick from it).\n"),
+        "{resumed}"
+    );
     std::fs::remove_file(&autosave).expect("the autosave");
     // Before the game there is nothing to save.
     let out = play(&dir, &args, "Ann\n", 0);
@@ -349,11 +354,14 @@ fn end_of_input_and_exit_leave_cleanly() {
     );
     assert!(out.ends_with("no\nLeaving the game unsaved.\n"), "{out}");
     assert!(!autosave.exists());
-    // y, then Enter: the autosave; or a file named; every spelling of exit.
+    // y, then Enter: the autosave; or a file named; every spelling of exit. Each game left
+    // in the autosave keeps its file: the next one takes a name of its own.
+    let auto2 = dir.join("state").join("farkle").join("autosave-2.json");
+    let auto2 = auto2.display().to_string();
     for (key, answer, path) in [
         ("exit", "", auto.as_str()),
         ("q", "mine.json", "mine.json"),
-        ("X", "", auto.as_str()),
+        ("X", "", auto2.as_str()),
         ("Quit", "mine.json", "mine.json"),
     ] {
         let out = play(&dir, &args, &format!("Ann\nBob\n{key}\ny\n{answer}\n"), 0);
@@ -376,7 +384,8 @@ fn end_of_input_and_exit_leave_cleanly() {
         out.ends_with("(y/N) \nEnd of input.\nGame saved to a.json (resume with --load a.json).\n"),
         "{out}"
     );
-    // A save that fails is said, with status 1 (the autosave's missing directories are made).
+    // An autosave that cannot take the game is refused before it (the autosave's missing
+    // directories are made).
     std::fs::create_dir(dir.join("adir")).expect("a directory");
     let out = run_in(
         &programs().farkle,
@@ -385,10 +394,12 @@ fn end_of_input_and_exit_leave_cleanly() {
         &["--seed", "7", "--autosave", "adir"],
         "Ann\nBob\n",
     );
-    assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stdout).ends_with(
-        "End of input.\nCannot save the game to adir: it is a directory, not a regular file.\n"
-    ));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "");
+    assert_eq!(
+        text(&out.stderr),
+        "farkle: cannot autosave to adir: it is not a regular file\n"
+    );
     play(
         &dir,
         &["--seed", "7", "--autosave", "new/dir/a.json"],
@@ -402,7 +413,7 @@ fn end_of_input_and_exit_leave_cleanly() {
 fn every_refused_action_says_why() {
     let dir = fresh_dir("cli-refusals");
     let input = "Ann\nBot 2\n\nunpick\npick 1\nr\np 9\np 1 1\np x\np\n\np\n1 4\nu\nu\nsave\n\
-                 frobnicate\nv\nh\n?\n";
+                 frobnicate\nc\nv\nh\n?\n";
     let out = play(&dir, &["--seed", "7"], input, 0);
     let lines = story(&out);
     // "Bot 2" is kept for computer players; a blank name gives "Player 2".
@@ -456,13 +467,17 @@ fn every_refused_action_says_why() {
         lines[at + 3],
         "Unknown command 'frobnicate'; type help (or ?) for the list."
     );
-    at = find(&lines, at, "Round 1, rules classic, target 10000.");
-    assert!(lines[at + 1].starts_with("  > Ann "));
-    assert!(lines[at + 2].starts_with("    Player 2 "));
+    // `scores` (c): the scoreboard; `view` (v): the roll, as in the original game.
+    at = find(&lines, at, "Ann> c");
+    assert_eq!(lines[at + 1], "Round 1, rules classic, target 10000.");
+    assert!(lines[at + 2].starts_with("  > Ann "));
+    assert!(lines[at + 3].starts_with("    Player 2 "));
     assert_eq!(
-        lines[at + 3],
+        lines[at + 4],
         "Ann's turn: 0 points in hand, 6 dice rolled."
     );
+    at = find(&lines, at, "Ann> v");
+    assert_eq!(lines[at + 1], "Ann's roll: 1 1 2 2 2 5 (pick from it).");
     at = find(&lines, at, "The roll (pick from it): 1 1 2 2 2 5");
     assert_eq!(lines[at + 1], "Kept this turn: nothing yet.");
     at = find(
@@ -564,12 +579,106 @@ fn hint_gives_the_best_pick_and_exact_farkle_odds() {
     assert!(!out.contains("You may bank"));
 }
 
+/// Every figure of a hint is the mover's (issue 23): off the board under
+/// singles_only_before_entry only single 1s and 5s score, and under an exact target a bank
+/// past it is said to bust, with what the turn needs.
+#[test]
+fn hints_are_for_the_movers_situation() {
+    let dir = fresh_dir("cli-hint-situation");
+    // Seed 7: Ann rolls 1 1 2 2 2 5, keeps a 1 and banks 100, which puts her on the board
+    // (entry 100); Bob rolls 1 5 1 4 5 3, keeps a 1 and banks.
+    let input = "Ann\nBob\nhint\nroll\nhint\npick 1\nhint\nbank\nhint\nroll\npick 1\nbank\nhint\n";
+    let args = [
+        "--seed",
+        "7",
+        "--rule",
+        "singles_only_before_entry=1",
+        "--rule",
+        "min_entry_score=100",
+    ];
+    let out = play(&dir, &args, input, 0);
+    let odds: Vec<&str> = out.lines().filter(|l| l.starts_with("Rolling ")).collect();
+    assert_eq!(
+        odds,
+        [
+            // Off the board only 1s and 5s score: 4^n of the 6^n rolls have neither.
+            "Rolling 6 dice farkles 8.8% of the time (4096 of 46656 rolls).",
+            // After the best pick (1 1 5) three dice are left: 4^3 of 6^3.
+            "Rolling 3 dice farkles 29.6% of the time (64 of 216 rolls).",
+            "Rolling 5 dice farkles 13.2% of the time (1024 of 7776 rolls).",
+            "Rolling 6 dice farkles 8.8% of the time (4096 of 46656 rolls).",
+            // On the board, the classic rules: 4^6 less the 360 rolls of three pairs of 2, 3,
+            // 4 and 6, less the 2656 with three or more of one of them = 1080.
+            "Rolling 6 dice farkles 2.3% of the time (1080 of 46656 rolls).",
+        ],
+        "{out}"
+    );
+    // 1 1 2 2 2 5 off the board: the 1s and the 5 only (the 2s make no triple yet).
+    assert!(
+        out.contains("Best pick: `pick 1 2 6` keeps 1 1 5 for 250 points (5 legal picks).\n"),
+        "{out}"
+    );
+
+    // Exact target 300, bust: 450 in hand at 0 would pass it.
+    let input = "Ann\nBob\nroll\npick 1 2 3 4 5 6\nhint\nbank\n";
+    let args = [
+        "--seed",
+        "7",
+        "--rules",
+        "additive",
+        "--target",
+        "300",
+        "--rule",
+        "exact_target=bust",
+    ];
+    let out = play(&dir, &args, input, 0);
+    let lines = story(&out);
+    let at = find(&lines, 0, "Ann> hint");
+    assert_eq!(
+        lines[at + 2],
+        "Banking now would bust: 0 + 450 = 450 passes the exact target of 300, so the turn \
+         would score nothing."
+    );
+    assert_eq!(
+        lines[at + 3],
+        "To reach 300 exactly, this turn needed 300 points; it has 450."
+    );
+    assert!(!out.contains("You may bank"), "{out}");
+    // And the bank does bust.
+    let at = find(&lines, at, "Ann> bank");
+    assert_eq!(
+        lines[at + 1],
+        "BUST! Ann would pass 300: the 450 points of this turn are lost; score stays 0."
+    );
+    // The same with a final round: Ann reaches 300 exactly (1 + 2 2 2); Bob's hint gives the
+    // points the final round needs.
+    let input = "Ann\nBob\nroll\npick 1 3 4 5\nbank\nhint\n";
+    let args = [
+        "--seed",
+        "7",
+        "--target",
+        "300",
+        "--rule",
+        "min_entry_score=0",
+        "--rule",
+        "exact_target=bust",
+    ];
+    let out = play(&dir, &args, input, 0);
+    assert!(
+        out.contains(
+            "Final round: Ann has 300; a turn of exactly 300 points ties it (you have 0 in \
+             hand), and nothing can pass the exact target.\n"
+        ),
+        "{out}"
+    );
+}
+
 /// Names that are not UTF-8, duplicates, or too long are asked again with the reason; the
 /// scoreboard's columns count characters, not bytes, so accented names align.
 #[test]
 fn names_are_asked_again_with_the_reason_and_aligned() {
     let dir = fresh_dir("cli-names");
-    let input = b"M\xfcller\nAnn\nAnn\n\xe6\x97\xa5\xe6\x9c\xac\nZo\xc3\xab\nview\n".to_vec();
+    let input = b"M\xfcller\nAnn\nAnn\n\xe6\x97\xa5\xe6\x9c\xac\nZo\xc3\xab\nscores\n".to_vec();
     let long = "x".repeat(41);
     let input = [input, format!("{long}\n").into_bytes()].concat();
     let mut child = support::command(&programs().farkle, &[])
@@ -731,7 +840,7 @@ fn piggyback_takes_over_the_banked_turn() {
     // Seed 7: Ann's first roll is 1 1 2 2 2 5 (see every_refused_action_says_why). She keeps
     // one 1 (100 points) and banks with 5 dice left (no entry minimum); Bob may take over 100
     // points and 5 dice, does, and his roll rolls 5 dice.
-    let input = "Ann\nBob\nr\np 1\nb\nv\npiggyback\nt\nh\nr\nexit\ny\nno\n";
+    let input = "Ann\nBob\nr\np 1\nb\nc\npiggyback\nt\nh\nr\nexit\ny\nno\n";
     let args = [
         "--seed",
         "7",
@@ -762,6 +871,11 @@ fn piggyback_takes_over_the_banked_turn() {
         lines[at + 1].starts_with("Bob rolls 5 dice: "),
         "{}",
         lines[at + 1]
+    );
+    // After the roll, the points taken over are in the turn's count (issue 23).
+    assert_eq!(
+        lines[at + 2],
+        "Kept this turn: 100 taken over = 100 points."
     );
 
     // The same with single keys: `t` takes the offer over.

@@ -25,9 +25,14 @@ fn options_take_the_original_forms_and_name_the_option() {
         out.contains("== Round 1 of 3: Ann's turn (score 0) =="),
         "{out}"
     );
-    // -t without --rules: the original game, additive rules and no target.
+    // -t without --rules: the original game, as the original program scores it, and no
+    // target.
     let out = play(&dir, &["-p", "1", "-t", "2"], "Ann\nrules\n", 0);
-    assert!(out.contains("rules additive."), "{out}");
+    assert!(out.contains("rules original."), "{out}");
+    assert!(
+        out.contains("auto_take_straight_and_three_pairs = 1"),
+        "{out}"
+    );
     assert!(
         out.contains("End: after 2 turns each, highest score wins."),
         "{out}"
@@ -158,14 +163,44 @@ fn every_rules_field_is_a_knob_checked_by_the_library() {
             "{field} not in --rule help"
         );
     }
-    // Each type of value is named, an enum's by its names.
-    for line in [
-        "  dice_count                       number  dice in the set, 1 to 12\n",
-        "  hot_dice                         0 or 1  scoring every die brings them all back\n",
-        "  exact_target                     name    hit the target exactly: off, refuse or bust\n",
-    ] {
-        assert!(help.contains(line), "{line:?} in {help}");
+    // Each knob's type of value, read from its C type in the header: a uint8_t is a flag
+    // (0 or 1), the two enums take names, the rest numbers; all in one column.
+    let types: Vec<(&str, &str)> = body
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.ends_with(';') && !l.starts_with('*'))
+        .map(|l| {
+            let (ty, name) = l
+                .trim_end_matches(';')
+                .split_once(' ')
+                .expect("type and name");
+            let kind = match (ty, name) {
+                ("uint8_t", _) => "0 or 1",
+                (_, "kind_scaling" | "exact_target") => "name",
+                _ => "number",
+            };
+            (name, kind)
+        })
+        .collect();
+    let mut columns = std::collections::BTreeSet::new();
+    for (name, kind) in &types {
+        let line = help
+            .lines()
+            .find(|l| l.starts_with(&format!("  {name} ")))
+            .unwrap_or_else(|| panic!("{name} in {help}"));
+        let at = line[2 + name.len()..]
+            .find(|c: char| c != ' ')
+            .expect("a type")
+            + 2
+            + name.len();
+        assert!(
+            line[at..].starts_with(&format!("{kind} ")),
+            "{line:?}: {kind}"
+        );
+        columns.insert(at);
     }
+    assert_eq!(columns.len(), 1, "the types are not in one column:\n{help}");
+    assert!(help.contains("off, refuse or bust"), "{help}");
     // Knobs on top of a preset, any case, '-' for '_', flags as yes/no, kind_scaling by name.
     let args = [
         "-p",

@@ -56,12 +56,16 @@ struct PtyRun {
     status: i32,
     /// The terminal's settings after the program ended are those from before it started.
     termios_same: bool,
+    /// They were also those from before at every stop (`suspend` steps; true without any).
+    stopped_termios_same: bool,
 }
 
 /// Runs `program` on a pseudo-terminal of `cols` columns through `tests/support/pty_driver.py`
-/// (Python's `pty` module): `steps` are `expect:TEXT`, `send:TEXT` and `signal:NAME`, each
-/// waiting for what the program printed, with a generous timeout, so nothing depends on
-/// timing. None (with the reason printed) only when no pseudo-terminal can be opened.
+/// (Python's `pty` module): `steps` are `expect:TEXT`, `send:TEXT`, `signal:NAME`, and
+/// `suspend` and `fg` (Ctrl-Z and a shell's `fg`, the program then running as a job of the
+/// driver's small shell), each waiting for what the program printed or did, with a generous
+/// timeout, so nothing depends on timing. None (with the reason printed) only when no
+/// pseudo-terminal can be opened.
 fn pty_run(
     program: &Path,
     args: &[&str],
@@ -115,6 +119,7 @@ fn pty_run(
         output: output.to_owned(),
         status: field("status=").parse().expect("a status"),
         termios_same: field("termios_same=") == "1",
+        stopped_termios_same: field("stopped_termios_same=") == "1",
     })
 }
 
@@ -193,12 +198,13 @@ fn run_steps(
 /// runs again; Ctrl-A and typing edit the line; nothing raw reaches the game.
 #[test]
 fn on_a_terminal_line_editing_recalls_history() {
-    let dir = fresh_dir("pty-editing");
     let mut tried = 0;
     for kind in ["readline", "libedit"] {
         let Some(farkle) = editing_build(kind) else {
             continue;
         };
+        // A folder each: a game left in one is offered to the next on a terminal.
+        let dir = fresh_dir(&format!("pty-editing-{kind}"));
         tried += 1;
         let Some(run) = run_steps(
             &farkle,
@@ -355,7 +361,7 @@ fn a_signal_saves_the_game_and_quitting_asks_first() {
         ],
         80,
         &[],
-        &dir,
+        &fresh_dir("pty-quit"),
     ) else {
         return;
     };
@@ -381,6 +387,8 @@ fn drawings_follow_the_terminal_width_and_colour_its_kind() {
     };
     assert!(wide.output.contains("+-------+"), "{}", wide.output);
     assert!(wide.output.contains("\x1b[32m"), "{}", wide.output);
+    // A folder each: a game left in one is offered to the next on a terminal.
+    let dir = fresh_dir("pty-drawings-narrow");
     let narrow =
         run_steps(&programs().farkle, &["--seed", "7"], &roll, 40, &[], &dir).expect("a pty");
     assert!(!narrow.output.contains("+-------+"), "{}", narrow.output);
@@ -415,7 +423,7 @@ fn drawings_follow_the_terminal_width_and_colour_its_kind() {
         &roll,
         80,
         &[("TERM", "dumb")],
-        &dir,
+        &fresh_dir("pty-drawings-dumb"),
     )
     .expect("a pty");
     assert!(!dumb.output.contains('\x1b'), "{}", dumb.output);
@@ -477,4 +485,313 @@ fn a_solve_shows_its_progress_and_stops_on_ctrl_c() {
                 .count()
                 == 1
     );
+}
+
+/// Ctrl-Z and `fg` (issue 23): the game stops with the terminal as it was before the game
+/// (not in raw mode, not in line editing's modes), and once continued takes single keys
+/// again without Enter, or edits lines again, and shows its prompt again. The driver plays a
+/// shell that resets the terminal while the game is stopped, as shells do.
+#[test]
+fn ctrl_z_puts_the_terminal_back_and_fg_takes_it_again() {
+    let dir = fresh_dir("pty-suspend");
+    let Some(run) = run_steps(
+        &programs().farkle,
+        &["--seed", "7", "--keys"],
+        &[
+            "expect:Ann> ",
+            "suspend",
+            "fg",
+            "expect:Ann> ",
+            "send:r",
+            "expect:Ann rolls 6 dice: 1 1 2 2 2 5",
+            "expect:Ann> ",
+            "suspend",
+            "fg",
+            "expect:Ann> ",
+            "send:p",
+            "expect:Esc cancels.",
+            "send:1",
+            "expect:Keeping dice 1: 1 for 100 points",
+            "send:\r",
+            "expect:Ann keeps 1 for 100 points",
+            "expect:Ann> ",
+            "send:q",
+            "expect:(y/n) ",
+            "send:y",
+            "expect:(Y/n) ",
+            "send:n",
+            "expect:Leaving the game unsaved.",
+        ],
+        80,
+        &[],
+        &dir,
+    ) else {
+        return;
+    };
+    assert_eq!(run.status, 0, "{}", run.output);
+    assert!(
+        run.stopped_termios_same,
+        "stopped in raw mode:\n{}",
+        run.output
+    );
+    assert!(run.termios_same, "raw mode was left on");
+    // No key was echoed: the r, p, 1 and q typed came back only as the game's own words.
+    assert!(!run.output.contains("Ann> r\n"), "{}", run.output);
+    // Lines, with line editing where the machine has it: the same after a stop.
+    let editing = editing_build("readline");
+    let farkle = editing.as_deref().unwrap_or(&programs().farkle);
+    let run = run_steps(
+        farkle,
+        &["--seed", "7"],
+        &[
+            "expect:Ann> ",
+            "send:ro",
+            "suspend",
+            "fg",
+            "expect:Ann> ",
+            "send:ll\n",
+            "expect:Ann rolls 6 dice: 1 1 2 2 2 5",
+            "expect:Ann> ",
+            "send:exit\n",
+            "expect:(y/N) ",
+            "send:y\n",
+            "expect:Save it first?",
+            "send:no\n",
+            "expect:Leaving the game unsaved.",
+        ],
+        80,
+        &[],
+        &dir,
+    )
+    .expect("a pty");
+    assert_eq!(run.status, 0, "{}", run.output);
+    assert!(
+        run.stopped_termios_same && run.termios_same,
+        "{}",
+        run.output
+    );
+}
+
+/// Help and hints are wrapped to the terminal's width at spaces, never inside a word (a
+/// description goes on under itself); without colour (--no-color) the dice that score are
+/// marked with `*`, in one line below 66 columns as in the full drawing, and a legend says so
+/// once.
+#[test]
+fn text_fits_the_terminal_and_scoring_dice_are_marked_without_colour() {
+    let dir = fresh_dir("pty-width");
+    let steps = [
+        "expect:Ann> ",
+        "send:help\n",
+        "expect:Ann> ",
+        "send:hint\n",
+        "expect:Ann> ",
+        "send:roll\n",
+        "expect:Ann> ",
+        "send:hint\n",
+        "expect:Ann> ",
+        "send:hint\n",
+        "expect:Ann> ",
+        "send:\x04",
+        "expect:Game saved to ",
+    ];
+    let args = [
+        "--seed",
+        "7",
+        "--no-color",
+        "--rule",
+        "exact_target=bust",
+        "--target",
+        "300",
+    ];
+    let Some(run) = run_steps(&programs().farkle, &args, &steps, 60, &[], &dir) else {
+        return;
+    };
+    assert_eq!(run.status, 0, "{}", run.output);
+    // What `help` and each `hint` printed: up to the next prompt.
+    let mut answers = Vec::new();
+    for (i, part) in run.output.split("Ann> ").enumerate().skip(1) {
+        let (command, said) = part.split_once('\n').unwrap_or((part, ""));
+        if command == "help" || command == "hint" {
+            answers.push((i, said));
+        }
+    }
+    assert_eq!(answers.len(), 4, "{}", run.output);
+    for (_, said) in &answers {
+        for line in said.lines() {
+            assert!(
+                line.chars().count() <= 60,
+                "over 60 columns: {line:?}\n{said}"
+            );
+        }
+    }
+    // A help entry too long for one line goes on under its description.
+    let help: Vec<&str> = answers[0].1.lines().collect();
+    let pick = help
+        .iter()
+        .position(|l| l.starts_with("  pick      [p]  keep scoring dice"))
+        .expect("the pick entry");
+    assert!(
+        help[pick + 1].starts_with(&" ".repeat(17)) && !help[pick + 1][17..].starts_with(' '),
+        "{}",
+        answers[0].1
+    );
+    // The long reason for no optimal play, once; the next hints refer to it (a paragraph's
+    // lines joined again).
+    let joined: Vec<String> = answers
+        .iter()
+        .map(|(_, a)| a.replace("\n  ", " "))
+        .collect();
+    assert!(
+        joined[1].contains("No optimal play: the strategy solver"),
+        "{}",
+        joined[1]
+    );
+    for later in &joined[2..] {
+        assert!(
+            later.contains("No optimal play under these rules (the reason is in the first hint)."),
+            "{later}"
+        );
+        assert!(!later.contains("the strategy solver"), "{later}");
+    }
+    // 1 1 2 2 2 5: every die scores (two 1s, three 2s, a 5), each marked, and said once.
+    assert!(
+        run.output
+            .contains("  1:[1]* 2:[1]* 3:[2]* 4:[2]* 5:[2]* 6:[5]*\n"),
+        "{}",
+        run.output
+    );
+    assert_eq!(run.output.matches("(Dice marked * can score.)").count(), 1);
+    assert!(!run.output.contains('\x1b'), "{}", run.output);
+    // The full drawing at 80 columns: the numbers of the scoring dice are marked.
+    let dir = fresh_dir("pty-width-80");
+    let wide = run_steps(&programs().farkle, &args, &steps[4..], 80, &[], &dir).expect("a pty");
+    assert!(
+        wide.output
+            .contains("   *[1]*     *[2]*     *[3]*     *[4]*     *[5]*     *[6]*"),
+        "{}",
+        wide.output
+    );
+}
+
+/// A game left unfinished is offered at the next start on a terminal (issue 23): `y` resumes
+/// it, and it is saved to its own file again; Enter starts a new game, which saves to a file
+/// of its own and leaves the other game's as it was.
+#[test]
+fn an_unfinished_game_is_offered_and_never_overwritten() {
+    let dir = fresh_dir("pty-offer");
+    let state = dir.join("state").join("farkle");
+    let first = state.join("autosave.json");
+    // Left by the end of input, through a pipe: Ann has rolled 1 1 2 2 2 5.
+    play(&dir, &["--seed", "7"], "Ann\nBob\nroll\n", 0);
+    let saved = std::fs::read(&first).expect("the autosave");
+    let Some(run) = pty_run(
+        &programs().farkle,
+        &[],
+        &[
+            "expect:An unfinished game was saved when it was left, in ",
+            "expect:round 1, rules classic: Ann 0, Bob 0; Ann to play.",
+            "expect:Resume it? (y/N) ",
+            "send:y\n",
+            "expect:Resumed ",
+            "expect:it is saved to ",
+            "expect:Ann> ",
+            "send:view\n",
+            "expect:Ann's roll: 1 1 2 2 2 5 (pick from it).",
+            "expect:Ann> ",
+            "send:pick 1\n",
+            "expect:Ann> ",
+            "send:\x04",
+            "expect:Game saved to ",
+        ],
+        80,
+        &[],
+        &dir,
+    ) else {
+        return;
+    };
+    assert_eq!(run.status, 0, "{}", run.output);
+    assert!(
+        run.output
+            .contains(&format!("Game saved to {}", first.display())),
+        "{}",
+        run.output
+    );
+    let resumed = std::fs::read(&first).expect("the autosave");
+    assert_ne!(resumed, saved, "the resumed game was not saved back");
+    // Enter: a new game, saved apart; the first game's file stays as it was.
+    let run = pty_run(
+        &programs().farkle,
+        &[],
+        &[
+            "expect:Resume it? (y/N) ",
+            "send:\n",
+            "expect:A new game, then; the unfinished game stays where it is.",
+            "expect:Name of player 1: ",
+            "send:Cy\n",
+            "expect:Name of player 2: ",
+            "send:Di\n",
+            "expect:Cy> ",
+            "send:\x04",
+            "expect:Game saved to ",
+        ],
+        80,
+        &[],
+        &dir,
+    )
+    .expect("a pty");
+    assert_eq!(run.status, 0, "{}", run.output);
+    let second = state.join("autosave-2.json");
+    assert!(
+        run.output
+            .contains(&format!("Game saved to {}", second.display())),
+        "{}",
+        run.output
+    );
+    assert_eq!(std::fs::read(&first).expect("the first game"), resumed);
+    assert!(std::fs::read_to_string(&second)
+        .expect("the new game")
+        .contains("\"Cy\""));
+}
+
+/// A stray key at the end-of-game question for the scores file (`r`, typed once more) makes no
+/// file named `r` unless confirmed (issue 23).
+#[test]
+fn a_stray_key_at_the_scores_question_makes_no_file() {
+    let dir = fresh_dir("pty-stray-key");
+    // Seed 99, additive rules, one turn each: Ann farkles, Bob keeps 1 5 5 5 5 (1100), then
+    // the last die, a 5 (hot dice), and banks: the game is over.
+    let Some(run) = run_steps(
+        &programs().farkle,
+        &["--seed", "99", "-t", "1", "--rules", "additive"],
+        &[
+            "expect:Ann> ",
+            "send:roll\n",
+            "expect:Bob> ",
+            "send:roll\n",
+            "expect:Bob> ",
+            "send:pick 1 2 4 5 6\n",
+            "expect:Bob> ",
+            "send:roll\n",
+            "expect:Bob> ",
+            "send:pick 1\n",
+            "expect:Bob> ",
+            "send:bank\n",
+            "expect:Append the scores to a file? (file name, blank to skip) ",
+            "send:r\n",
+            "expect:There is no file named r here: a new one would be made.",
+            "expect:Make it? (y/N) ",
+            "send:\n",
+            "expect:Append the scores to a file? (file name, blank to skip) ",
+            "send:scores.txt\n",
+            "expect:Scores appended to scores.txt.",
+        ],
+        80,
+        &[],
+        &dir,
+    ) else {
+        return;
+    };
+    assert_eq!(run.status, 0, "{}", run.output);
+    assert!(!dir.join("r").exists(), "a file named r was made");
+    assert!(dir.join("scores.txt").is_file());
 }

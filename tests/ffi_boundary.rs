@@ -52,7 +52,7 @@ fn static_strings_for_any_number() {
         (farkle_game_phase_name, 4),
         (farkle_event_kind_name, 15),
         (farkle_combination_kind_name, 10),
-        (farkle_rules_preset_name, 6),
+        (farkle_rules_preset_name, 7),
     ];
     for (name_of, count) in named {
         for v in 0..count {
@@ -65,6 +65,7 @@ fn static_strings_for_any_number() {
     assert_eq!(text(farkle_game_phase_name(0)), "awaiting a roll");
     assert_eq!(text(farkle_combination_kind_name(5)), "three pairs");
     assert_eq!(text(farkle_rules_preset_name(5)), "zilch");
+    assert_eq!(text(farkle_rules_preset_name(6)), "original");
     assert!(farkle_hands_name(0).is_null());
     assert!(farkle_hands_name(14).is_null());
 }

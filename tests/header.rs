@@ -36,6 +36,7 @@ fn header_declares_the_contract() {
         ),
         "FARKLE_PRESET_CLASSIC = 0",
         "FARKLE_PRESET_ZILCH = 5",
+        "FARKLE_PRESET_ORIGINAL = 6",
     ] {
         assert!(header.contains(needle), "header lacks {needle:?}");
     }

@@ -89,8 +89,19 @@ int main(void) {
 fn make_install_gives_pkg_config_users_a_working_library() {
     let dir = fresh_dir("install");
     let prefix = dir.join("prefix");
-    make("install", &prefix);
+    let out = make_with("install", &prefix, &dir.join("build"), &[]);
     check_installed(&prefix, &dir);
+    // A prefix outside the dynamic linker's directories: install says what a program linked
+    // with -lfarkle needs to find the library (issue 23).
+    let lib = prefix.join("lib");
+    let said = stdout(&out);
+    for needs in [
+        "run ldconfig (as root) if the directory is listed in /etc/ld.so.conf,".to_owned(),
+        format!("or link with -Wl,-rpath,{},", lib.display()),
+        format!("or run the program with LD_LIBRARY_PATH={}.", lib.display()),
+    ] {
+        assert!(said.contains(&needs), "{needs:?} in:\n{said}");
+    }
     assert_eq!(
         std::fs::read_link(prefix.join("lib").join("libfarkle.so")).expect("dev link"),
         Path::new(&format!("libfarkle.so.{}", env!("CARGO_PKG_VERSION_MAJOR")))
@@ -113,15 +124,21 @@ fn make_install_gives_pkg_config_users_a_working_library() {
         std::fs::read(&man).expect("the man page"),
         std::fs::read(manifest_dir().join("programs").join("farkle.6")).expect("farkle.6")
     );
+    // `man farkle-solve`: the same page, through a link beside it.
+    let solve_man = man.with_file_name("farkle-solve.6");
+    assert_eq!(
+        std::fs::read_link(&solve_man).expect("the farkle-solve page"),
+        Path::new("farkle.6")
+    );
 
     let version = env!("CARGO_PKG_VERSION");
     let major = env!("CARGO_PKG_VERSION_MAJOR");
-    let lib = prefix.join("lib");
     make("uninstall", &prefix);
     for gone in [
         bin.join("farkle"),
         bin.join("farkle-solve"),
         man,
+        solve_man,
         lib.join(format!("libfarkle.so.{version}")),
         lib.join(format!("libfarkle.so.{major}")),
         lib.join("libfarkle.so"),
@@ -295,6 +312,17 @@ fn check_installed(prefix: &Path, dir: &Path) {
         .arg(&dynamic));
     assert!(dynamic_deps(&dynamic).contains(&format!("Shared library: [{soname}]")));
     let out = run(Command::new(&dynamic).env("LD_LIBRARY_PATH", &lib));
+    assert_eq!(stdout(&out), format!("{version} 1100\n"));
+    // Or, as `make install` says, with the library's directory as the program's run path.
+    let with_rpath = dir.join("app_rpath");
+    run(Command::new("cc")
+        .args(strict)
+        .arg(&source)
+        .args(pkg_config(prefix, &["--cflags", "--libs"]))
+        .arg(format!("-Wl,-rpath,{}", lib.display()))
+        .arg("-o")
+        .arg(&with_rpath));
+    let out = run(Command::new(&with_rpath).env_remove("LD_LIBRARY_PATH"));
     assert_eq!(stdout(&out), format!("{version} 1100\n"));
 
     // Static: the archive plus `pkg-config --static --libs` (GNU ld's -l:libfarkle.a picks

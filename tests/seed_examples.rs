@@ -162,7 +162,7 @@ fn farkle_counts_match_hand_derivations() {
             assert_eq!(farkles(&rules, n), expected, "{preset:?} n={n}");
         }
         let six = match preset {
-            Preset::Classic | Preset::Extended | Preset::Doubling => 1080,
+            Preset::Classic | Preset::Extended | Preset::Doubling | Preset::Original => 1080,
             Preset::Additive | Preset::Minimal => 1440,
             Preset::Zilch => 0,
         };

@@ -622,10 +622,10 @@ fn saved_tables_round_trip_and_damage_is_refused() {
         b[at] ^= 0x10;
         assert!(bad_file(&b), "flip at {at}");
     }
-    // Another version (with a matching checksum, so only the version is wrong): 3, after
-    // the current 2.
+    // Another version (with a matching checksum, so only the version is wrong): 4, after
+    // the current 3.
     let mut b = bytes.clone();
-    b[8] = 3;
+    b[8] = 4;
     let body = b.len() - 8;
     let sum = fnv1a(&b[..body]);
     b[body..].copy_from_slice(&sum.to_le_bytes());
@@ -633,17 +633,20 @@ fn saved_tables_round_trip_and_damage_is_refused() {
         Err(StrategyError::BadFile(why)) => assert!(why.contains("version"), "{why}"),
         other => panic!("{other:?}"),
     }
-    // A version 1 file, written before the six house-rule words (12 + 4 x 28 bytes of
-    // header, then the rest as in version 2): loads as the same table, with those knobs off,
-    // and saves as version 2.
-    let mut v1 = bytes[..12 + 4 * 28].to_vec();
-    v1.extend_from_slice(&bytes[12 + 4 * 34..bytes.len() - 8]);
-    v1[8..12].copy_from_slice(&1u32.to_le_bytes());
-    let sum = fnv1a(&v1);
-    v1.extend_from_slice(&sum.to_le_bytes());
-    let old = WinTable::from_bytes(&v1).unwrap();
-    assert_eq!(old.rules(), table.rules());
-    assert_eq!(old.to_bytes(), bytes);
+    // Files of the older versions, written with fewer rules words: version 1 before the six
+    // house-rule words (12 + 4 x 28 bytes of header), version 2 before the auto-take word
+    // (12 + 4 x 34), then the rest as in version 3. Each loads as the same table, with the
+    // knobs it lacks off, and saves as version 3.
+    for (version, fields) in [(1u32, 28), (2, 34)] {
+        let mut old_file = bytes[..12 + 4 * fields].to_vec();
+        old_file.extend_from_slice(&bytes[12 + 4 * 35..bytes.len() - 8]);
+        old_file[8..12].copy_from_slice(&version.to_le_bytes());
+        let sum = fnv1a(&old_file);
+        old_file.extend_from_slice(&sum.to_le_bytes());
+        let old = WinTable::from_bytes(&old_file).unwrap();
+        assert_eq!(old.rules(), table.rules(), "version {version}");
+        assert_eq!(old.to_bytes(), bytes, "version {version}");
+    }
     // Extra bytes.
     let mut b = bytes.clone();
     b.extend_from_slice(&[0; 8]);

@@ -55,7 +55,8 @@ class Status(enum.IntEnum):
 
 
 class Preset(enum.IntEnum):
-    """The rules presets, one per source document (see the README's table)."""
+    """The rules presets, one per source document, and the original C program as it plays
+    (see the README's table)."""
 
     CLASSIC = lib.FARKLE_PRESET_CLASSIC
     EXTENDED = lib.FARKLE_PRESET_EXTENDED
@@ -63,6 +64,7 @@ class Preset(enum.IntEnum):
     ADDITIVE = lib.FARKLE_PRESET_ADDITIVE
     MINIMAL = lib.FARKLE_PRESET_MINIMAL
     ZILCH = lib.FARKLE_PRESET_ZILCH
+    ORIGINAL = lib.FARKLE_PRESET_ORIGINAL
 
 
 class KindScaling(enum.IntEnum):

@@ -195,6 +195,9 @@ class Event:
     """GAME_OVER."""
     dice_count: int = 0
     """ROLLED: the dice rolled; PIGGYBACKED: the dice taken over."""
+    automatic: bool = False
+    """SELECTED: the game set the dice aside itself as they were rolled (a straight or three
+    pairs under auto_take_straight_and_three_pairs)."""
 
     @property
     def name(self) -> str:
@@ -206,7 +209,7 @@ def _event(e: Any) -> Event:
     n = min(e.dice_count, lib.FARKLE_MAX_DICE) if e.kind == lib.FARKLE_EVENT_KIND_ROLLED else 0
     return Event(
         member(EventKind, e.kind), e.player, e.round, tuple(e.faces[0:n]), e.generated,  # type: ignore[arg-type]
-        e.mask, e.points, e.score, _bits(e.winners), e.dice_count,
+        e.mask, e.points, e.score, _bits(e.winners), e.dice_count, bool(e.automatic),
     )
 
 

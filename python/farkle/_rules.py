@@ -180,6 +180,7 @@ class Rules:
     hot_dice_multiplier_step: int
     exact_target: ExactTarget
     piggybacking: bool
+    auto_take_straight_and_three_pairs: bool
 
     def __init__(self, preset: Union[str, Preset, int] = "classic", **knobs: Any) -> None:
         c = _new(_RULES_P)
@@ -201,7 +202,7 @@ class Rules:
     @staticmethod
     def presets() -> Tuple[str, ...]:
         """The presets' names: "classic", "extended", "doubling", "additive", "minimal",
-        "zilch"."""
+        "zilch", "original"."""
         return preset_names()
 
     @staticmethod
@@ -215,6 +216,14 @@ class Rules:
         for name, value in knobs.items():
             _store(c, name, value)
         _validate(c)
+        return Rules._from_c(c)
+
+    def before_entry(self) -> "Rules":
+        """The rules a player not yet on the board scores under: these rules, or under
+        singles_only_before_entry the same with every combination but the single 1 and the
+        single 5 worth 0 (for the odds or the scoring of a player off the board)."""
+        c = _new(_RULES_P)
+        low.check(lib.farkle_rules_before_entry(self._c, c))
         return Rules._from_c(c)
 
     def to_dict(self) -> Dict[str, Any]:

@@ -309,6 +309,25 @@ def test_exact_target_refuses_and_the_multiplier_shows_in_the_state() -> None:
             g.bank()
 
 
+def test_the_original_preset_takes_a_straight_as_it_is_rolled() -> None:
+    # The original C program: six dice 1 to 6 are a straight worth 3000, selected for the
+    # player as they come; the dice come back (hot dice), and undo takes them back.
+    rules = farkle.Rules(farkle.Preset.ORIGINAL)
+    assert rules.straight == 3000 and rules.three_pairs == 2000
+    assert rules.auto_take_straight_and_three_pairs
+    with supplied("original") as g:
+        g.roll([4, 2, 6, 1, 3, 5])
+        assert g.phase == Phase.AWAITING_ROLL and g.turn_points == 3000
+        selected, hot = g.events[-2], g.events[-1]
+        assert selected.kind == EventKind.SELECTED and selected.automatic
+        assert selected.points == 3000 and selected.mask == 0b111111
+        assert hot.kind == EventKind.HOT_DICE and g.dice_in_hand == 6
+        g.undo()
+        assert g.phase == Phase.AWAITING_SELECTION and g.turn_points == 0
+        g.select([3])                           # the 1: 100, picked by hand
+        assert not g.events[-1].automatic and g.turn_points == 100
+
+
 def test_piggybacking_takes_over_a_banked_turn() -> None:
     rules = farkle.Rules("classic", piggybacking=True, min_entry_score=0)
     with supplied(rules) as g:

@@ -106,7 +106,9 @@ def test_rules_read_write_every_knob(classic: farkle.Rules) -> None:
     import pickle
     assert pickle.loads(pickle.dumps(changed)) == changed
     assert {classic: 1}[farkle.Rules("CLASSIC")] == 1
-    assert farkle.Rules.presets() == ("classic", "extended", "doubling", "additive", "minimal", "zilch")
+    assert farkle.Rules.presets() == (
+        "classic", "extended", "doubling", "additive", "minimal", "zilch", "original"
+    )
 
 
 def test_other_arguments_are_checked(classic: farkle.Rules, tiny_table: farkle.WinTable) -> None:

@@ -138,6 +138,19 @@ def test_farkle_odds_match_brute_force_and_hand_counts(classic: farkle.Rules) ->
     assert farkle.Rules("zilch").odds(6).farkle == 0
 
 
+def test_the_odds_of_a_player_off_the_board(classic: farkle.Rules) -> None:
+    # Only 1s and 5s score until on the board: n dice farkle when none is a 1 or a 5, 4^n of
+    # the 6^n rolls (six dice: 4096/46656), where a player on the board farkles 1080/46656.
+    rules = classic.replace(singles_only_before_entry=True)
+    off = rules.before_entry()
+    assert off.triple_ones == 0 and off.single_one == 100 and off.straight == 0
+    assert off.score([1, 1, 1]).points == 300
+    assert [off.odds(n).farkle for n in (1, 3, 6)] == [
+        Fraction(4, 6), Fraction(64, 216), Fraction(4096, 46656)]
+    assert rules.odds(6).farkle == Fraction(1080, 46656)
+    assert classic.before_entry() == classic
+
+
 def test_max_points_distribution_of_two_dice(classic: farkle.Rules) -> None:
     # 16 farkles; a 5 and a dead die 8 (50); a 1 and a dead die 8 plus 5-5 (100) 9; 1-5 in
     # either order 2 (150); 1-1 1 (200).

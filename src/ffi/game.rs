@@ -434,7 +434,9 @@ pub unsafe extern "C" fn farkle_game_last_error(game: *const FarkleGame) -> *con
 /// FARKLE_STATUS_HAND_EMPTY (no dice in hand and no hot dice: bank),
 /// FARKLE_STATUS_NO_DICE_GENERATOR (a FARKLE_DICE_SOURCE_SUPPLIED game),
 /// FARKLE_STATUS_ENTROPY_UNAVAILABLE. After a roll the phase is AWAITING_SELECTION, or FARKLED
-/// when nothing scores.
+/// when nothing scores, or, under auto_take_straight_and_three_pairs, AWAITING_ROLL when the
+/// roll was a straight or three pairs and the game set it aside (farkle_game_undo() takes it
+/// back).
 ///
 /// # Safety
 /// `game` must be NULL or a live game.
@@ -451,7 +453,8 @@ pub unsafe extern "C" fn farkle_game_roll(game: *mut FarkleGame) -> FarkleStatus
 ///
 /// Errors (the game is unchanged): FARKLE_STATUS_NULL_POINTER (game, or faces with count > 0),
 /// FARKLE_STATUS_GAME_OVER, FARKLE_STATUS_WRONG_PHASE, FARKLE_STATUS_HAND_EMPTY,
-/// FARKLE_STATUS_WRONG_DICE_COUNT, FARKLE_STATUS_INVALID_FACE.
+/// FARKLE_STATUS_WRONG_DICE_COUNT, FARKLE_STATUS_INVALID_FACE. The phase after the roll is as
+/// for farkle_game_roll().
 ///
 /// # Safety
 /// `game` must be NULL or a live game; `faces` NULL or readable for `count` bytes.

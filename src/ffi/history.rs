@@ -60,7 +60,8 @@ pub enum FarkleEventKind {
     /// A roll: player, dice_count and faces, generated.
     #[strum(message = "rolled\0")]
     Rolled = 1,
-    /// A selection: player, mask (dice of the roll), points (roll points).
+    /// A selection: player, mask (dice of the roll), points (roll points), automatic (the
+    /// game set the dice aside itself).
     #[strum(message = "selected\0")]
     Selected = 2,
     /// A selection taken back: player, points.
@@ -121,6 +122,11 @@ pub struct FarkleEvent {
     pub faces: [u8; FARKLE_MAX_DICE],
     /// Whether the game's generator rolled the dice (ROLLED only).
     pub generated: bool,
+    /// Whether the game set the dice aside itself, as they were rolled (SELECTED only: a
+    /// straight or three pairs under auto_take_straight_and_three_pairs). It fills what was
+    /// padding before it existed, so the struct's size and the offsets of the other fields
+    /// are those of earlier versions.
+    pub automatic: bool,
     /// Dice selected, bit i = the i-th die of the roll (SELECTED only).
     pub mask: u16,
     /// Points: roll points (SELECTED, UNDONE), banked (BANKED), forfeited (FARKLED,
@@ -173,6 +179,7 @@ fn event(e: &Event) -> FarkleEvent {
         dice_count: 0,
         faces: [0; FARKLE_MAX_DICE],
         generated: false,
+        automatic: false,
         mask: 0,
         points: 0,
         score: 0,
@@ -197,9 +204,11 @@ fn event(e: &Event) -> FarkleEvent {
             player,
             mask,
             points,
+            automatic,
         } => {
             out.mask = *mask;
             out.points = (*points).into();
+            out.automatic = *automatic;
             (FarkleEventKind::Selected, *player)
         }
         Event::Undone { player, points } => {

@@ -42,6 +42,11 @@ pub enum FarklePreset {
     /// 300 to bank, three zilches in a row cost 500, 10,000 with a final round.
     #[strum(message = "zilch\0")]
     Zilch = 5,
+    /// The original C program as it plays: the additive rules plus the straight 1-2-3-4-5-6
+    /// (3000) and three pairs (2000), set aside for the player as soon as they are rolled
+    /// (auto_take_straight_and_three_pairs); 10 turns each, highest score wins.
+    #[strum(message = "original\0")]
+    Original = 6,
 }
 
 /// How four or more of a kind score (values of FarkleRules.kind_scaling).
@@ -143,6 +148,11 @@ pub struct FarkleRules {
     /// 1 when a player may start a turn from the previous player's banked turn (its points
     /// and the dice it left) instead of rolling fresh; else 0.
     pub piggybacking: u8,
+    /// 1 when a roll that is, all of it, the straight 1-2-3-4-5-6 or three pairs (and nothing
+    /// else) is set aside for the player at once, as the original C game does: the roll
+    /// leaves the game awaiting a roll or a bank, and farkle_game_undo() takes it back; else
+    /// 0.
+    pub auto_take_straight_and_three_pairs: u8,
 }
 
 /// Largest FarkleRules.hot_dice_multiplier_step.
@@ -584,8 +594,8 @@ pub unsafe extern "C" fn farkle_rules_preset(
 }
 
 /// The lower-case name of a preset ("classic", "extended", "doubling", "additive", "minimal",
-/// "zilch"), or NULL for an unknown number (so the names can be listed by counting up from 0
-/// until NULL). Static; do not free.
+/// "zilch", "original"), or NULL for an unknown number (so the names can be listed by
+/// counting up from 0 until NULL). Static; do not free.
 #[no_mangle]
 pub extern "C" fn farkle_rules_preset_name(preset: u32) -> *const c_char {
     ffi_guard!(std::ptr::null(), FarklePreset::c_name_of(preset))
@@ -646,6 +656,33 @@ pub unsafe extern "C" fn farkle_rules_validate(
         // SAFETY: the caller's promise for the message buffer.
         let message = unsafe { message_out(out_message, message_len) }?;
         Rules::try_from(rules).map_err(|e| message.explain(FarkleStatus::from(e)))?;
+        Ok(())
+    }
+}
+
+/// Writes to `*out_rules` the rules a player not yet on the board scores under: `rules`
+/// itself, or under singles_only_before_entry the same rules with every combination but the
+/// single 1 and the single 5 worth 0 (three 1s are then three singles). A frontend that shows
+/// the odds of a roll (farkle_odds()), scores dice with its own scorer or draws the dice that
+/// score, for the player to move, uses these rules while that player is off the board.
+///
+/// Errors: FARKLE_STATUS_NULL_POINTER (either pointer NULL), FARKLE_STATUS_INVALID_RULES.
+/// Nothing is written on error; `out_rules` may be `rules`.
+///
+/// # Safety
+/// `rules` NULL or readable; `out_rules` NULL or writable.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_rules_before_entry(
+    rules: *const FarkleRules,
+    out_rules: *mut FarkleRules,
+) -> FarkleStatus {
+    ffi_boundary! {
+        // SAFETY: the caller's promise for `rules`.
+        let rules = Rules::try_from(unsafe { arg(rules) }?)?;
+        // SAFETY: the caller's promise for `out_rules`.
+        let out = unsafe { out(out_rules) }?;
+        out.write(FarkleRules::from(&rules.before_entry_scoring()));
         Ok(())
     }
 }

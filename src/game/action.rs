@@ -102,7 +102,11 @@ impl Event {
     pub fn action(&self) -> Option<Action> {
         match *self {
             Event::Rolled { .. } => Some(Action::Roll),
-            Event::Selected { mask, .. } => Some(Action::Select(mask)),
+            Event::Selected {
+                mask,
+                automatic: false,
+                ..
+            } => Some(Action::Select(mask)),
             Event::Undone { .. } => Some(Action::Undo),
             Event::Banked { .. } | Event::Busted { .. } => Some(Action::Bank),
             Event::FarkleAcknowledged { .. } => Some(Action::AcknowledgeFarkle),
@@ -110,6 +114,9 @@ impl Event {
             Event::PlayerLeft { player } => Some(Action::Leave(player)),
             Event::Piggybacked { .. } => Some(Action::Piggyback),
             Event::TurnStarted { .. }
+            | Event::Selected {
+                automatic: true, ..
+            }
             | Event::HotDice { .. }
             | Event::Farkled { .. }
             | Event::Penalty { .. }

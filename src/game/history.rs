@@ -165,6 +165,11 @@ pub enum Event {
         mask: u16,
         /// What the selection scored.
         points: i32,
+        /// The game set the dice aside itself, as the roll came (a straight or three pairs
+        /// under `auto_take_straight_and_three_pairs`): not an action of the player's, but
+        /// what the roll caused.
+        #[serde(default, skip_serializing_if = "crate::rules::is_off")]
+        automatic: bool,
     },
     /// The player took back the selection of the current roll, worth these points.
     Undone {

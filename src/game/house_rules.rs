@@ -9,11 +9,15 @@
 //!   count 1 + k x step times; the turn total stays within [`MAX_TURN_TOTAL`].
 //! - `exact_target`: a bank past the target is refused ([`ExactTarget::Refuse`]) or scores
 //!   nothing ([`ExactTarget::Bust`]).
+//! - `auto_take_straight_and_three_pairs`: a roll that is the straight or three pairs, all of
+//!   it, is set aside as it comes ([`Event::Selected`] with `automatic`), as the original C
+//!   game does; [`Game::undo`] takes it back like any selection.
 
 use std::sync::Arc;
 
+use crate::dice::FaceCounts;
 use crate::game::history::{Event, TurnEnd};
-use crate::game::{Game, GameError};
+use crate::game::{mask_of_len, Game, GameError};
 use crate::limits::MAX_TURN_TOTAL;
 use crate::rules::{ExactTarget, Rules, RulesError};
 use crate::scoring::Scorer;
@@ -58,6 +62,23 @@ impl Game {
     pub(super) fn update_multiplier(&mut self) {
         self.play.turn.multiplier =
             hot_dice_multiplier(self.rules.hot_dice_multiplier_step, self.play.turn.hot_dice);
+    }
+
+    /// Under `auto_take_straight_and_three_pairs`, sets aside the roll just made when it is,
+    /// all of it, the straight or three pairs (for the player who rolled: off the board
+    /// under `singles_only_before_entry` neither scores, so nothing is taken).
+    pub(super) fn auto_take(&mut self) {
+        if !self.rules.auto_take_straight_and_three_pairs {
+            return;
+        }
+        let dice = &self.current_roll().dice;
+        let counts = FaceCounts::from_faces(dice, dice.len()).expect("a rolled hand");
+        let whole = mask_of_len(dice.len());
+        let scorer = self.scorer_for(self.play.turn.player);
+        if scorer.straight_or_three_pairs(counts).is_some() {
+            self.apply_selection(whole, true)
+                .expect("a straight or three pairs scores as a whole");
+        }
     }
 
     /// Whether banking the turn would take the player's score past the target under an

@@ -710,6 +710,7 @@ impl Game {
             self.apply_farkle();
         } else {
             self.play.phase = Phase::AwaitingSelection;
+            self.auto_take();
         }
         self.play.turn.last_roll().expect("just pushed")
     }
@@ -764,7 +765,7 @@ impl Game {
             }
             mask |= 1 << index;
         }
-        self.apply_selection(mask)
+        self.apply_selection(mask, false)
     }
 
     /// Selects the dice of the current roll whose bits are set (bit i = the i-th die).
@@ -778,7 +779,7 @@ impl Game {
                 len,
             });
         }
-        self.apply_selection(mask)
+        self.apply_selection(mask, false)
     }
 
     /// Toggles one die of the current roll in or out of the pending selection; returns the
@@ -796,7 +797,7 @@ impl Game {
     /// Scores the pending selection built by [`Game::toggle`]. Returns the roll points.
     pub fn confirm(&mut self) -> Result<i32, GameError> {
         self.check_phase("confirm a selection", Phase::AwaitingSelection)?;
-        self.apply_selection(self.play.pending)
+        self.apply_selection(self.play.pending, false)
     }
 
     /// Sets the pending selection of a loaded game.
@@ -817,7 +818,9 @@ impl Game {
         Ok(())
     }
 
-    fn apply_selection(&mut self, mask: u16) -> Result<i32, GameError> {
+    /// Scores the dice of `mask` as the roll's selection; `automatic` when the game sets
+    /// them aside itself (see `auto_take`).
+    fn apply_selection(&mut self, mask: u16, automatic: bool) -> Result<i32, GameError> {
         let roll = self.current_roll();
         let mut counts = FaceCounts::EMPTY;
         for (i, &f) in roll.dice.iter().enumerate() {
@@ -857,6 +860,7 @@ impl Game {
             player,
             mask,
             points,
+            automatic,
         });
         if emptied_hand && self.rules.hot_dice {
             self.play.turn.hand = self.rules.dice_count;

@@ -839,6 +839,25 @@ impl Scorer {
         }
     }
 
+    /// The points of a roll that is, all of it, the straight 1-2-3-4-5-6 or three pairs and
+    /// nothing else (the best reading of its dice is that one combination): the roll rules
+    /// with `auto_take_straight_and_three_pairs` set aside for the player at once. `None`
+    /// for any other roll.
+    pub fn straight_or_three_pairs(&self, roll: FaceCounts) -> Option<i32> {
+        let key = self.table.key(roll)?;
+        let (mut count, mut kind) = (0, None);
+        self.table.for_each_combination_of_key(key, |c| {
+            count += 1;
+            kind = Some(c.kind);
+        });
+        match (count, kind) {
+            (1, Some(CombinationKind::Straight | CombinationKind::ThreePairs)) => {
+                Some(self.table.points_of_key(key))
+            }
+            _ => None,
+        }
+    }
+
     /// Analyzes a roll; `None` when it has more dice than the set.
     pub fn analyze(&self, roll: FaceCounts) -> Option<RollAnalysis> {
         self.table.analyze(roll)

@@ -287,11 +287,19 @@ impl Playout<'_> {
                 self.farkle(p);
                 return Ok(false);
             }
-            let (points, kept) = match player {
-                Player::Threshold(_) => {
+            let taken_at_once = r
+                .auto_take_straight_and_three_pairs
+                .then(|| self.tables.scorer.straight_or_three_pairs(roll))
+                .flatten();
+            let (points, kept) = match (taken_at_once, player) {
+                // The game sets such a roll aside itself, and no bot takes it back.
+                (Some(points), _) => (points, roll.total() as u8),
+                (None, Player::Threshold(_)) => {
                     (analysis.max_points, analysis.best_selection.total() as u8)
                 }
-                Player::SingleTurn(advisor) => self.single_turn_keep(p, advisor, t, roll)?,
+                (None, Player::SingleTurn(advisor)) => {
+                    self.single_turn_keep(p, advisor, t, roll)?
+                }
             };
             t = t.saturating_add(i64::from(points));
             hand -= kept;

@@ -472,6 +472,10 @@ mod tests {
                 Preset::Additive.rules(),
                 vec![optimal(&Preset::Additive.rules()), threshold()],
             ),
+            (
+                Preset::Original.rules(),
+                vec![threshold(), optimal(&Preset::Original.rules()), cautious()],
+            ),
             (no_hot_dice, vec![optimal(&no_hot_dice), cautious()]),
             (loses_all, vec![optimal(&loses_all), threshold()]),
             (short, vec![optimal(&short), optimal(&short)]),

@@ -7,20 +7,22 @@
 //! ```text
 //! offset  size  field
 //! 0       8     magic "FRKLWIN\0"
-//! 8       4     format version (u32, currently 2)
-//! 12      136   the rules: their 34 fields in declaration order (`Rules::words`), each a
+//! 8       4     format version (u32, currently 3)
+//! 12      140   the rules: their 35 fields in declaration order (`Rules::words`), each a
 //!               u32/i32 (bools 0/1, kind_scaling 0 multiply, 1 double, 2 fixed, 3 triple
 //!               only, exact_target 0 off, 1 refuse, 2 bust)
-//! 148     4     point granularity (i32)
-//! 152     4     final-round lead cap in units (u32; 0 without a final round)
-//! 156     8     number of player states P (u64)
-//! 164     8     values per final-round chance table C (u64; 0 without a final round)
-//! 172     8*P*P start-of-turn P(win), row = player to move, column = opponent (f64)
+//! 152     4     point granularity (i32)
+//! 156     4     final-round lead cap in units (u32; 0 without a final round)
+//! 160     8     number of player states P (u64)
+//! 168     8     values per final-round chance table C (u64; 0 without a final round)
+//! 176     8*P*P start-of-turn P(win), row = player to move, column = opponent (f64)
 //! ...     8*2*C the final-round chances, off the board then on it (f64)
 //! end-8   8     FNV-1a 64 checksum of every byte before it
 //! ```
-//! Version 1 files, written before the last six rules fields existed, hold the first 28
-//! fields (so every offset after them is 24 bytes lower) and load with those six off.
+//! Older versions hold fewer rules fields, and load with the missing ones off: version 1,
+//! written before the six house-rule fields existed, holds the first 28 (every offset after
+//! them is 28 bytes lower), version 2 the first 34 (before
+//! `auto_take_straight_and_three_pairs`; 4 bytes lower).
 //!
 //! Loading checks the magic, the version, the sizes against the rules, the checksum and that
 //! every probability lies in [0, 1], then re-derives a sample of the values from the rules
@@ -38,9 +40,11 @@ use crate::strategy::two_player::WinTable;
 use crate::strategy::StrategyError;
 
 const MAGIC: &[u8; 8] = b"FRKLWIN\0";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 /// Rules fields in a version 1 file: the fields before the house rules were appended.
 const VERSION_1_FIELDS: usize = 28;
+/// Rules fields in a version 2 file: the fields before `auto_take_straight_and_three_pairs`.
+const VERSION_2_FIELDS: usize = 34;
 /// Where the rules start.
 const RULES_AT: usize = 12;
 
@@ -67,7 +71,7 @@ const fn layout(fields: usize) -> Layout {
 
 const HEADER: usize = layout(RULES_FIELDS).header;
 // A new rules field changes this layout: give the format a new version (and read the old one).
-const _: () = assert!(RULES_FIELDS == 34 && HEADER == 172);
+const _: () = assert!(RULES_FIELDS == 35 && HEADER == 176);
 /// The most values of a final-round chance table: leads up to 2^16 units, and lead 0.
 const MAX_CHANCES: u64 = (1 << 16) + 1;
 
@@ -119,10 +123,11 @@ impl WinTable {
         let version = u32_at(8);
         let fields = match version {
             1 => VERSION_1_FIELDS,
+            2 => VERSION_2_FIELDS,
             VERSION => RULES_FIELDS,
             _ => {
                 return Err(StrategyError::BadFile(format!(
-                    "format version {version}; this library reads versions 1 and {VERSION}"
+                    "format version {version}; this library reads versions 1 to {VERSION}"
                 )))
             }
         };
@@ -134,7 +139,7 @@ impl WinTable {
         if fnv1a(body) != u64::from_le_bytes(tail.try_into().expect("8")) {
             return bad("checksum mismatch (truncated or corrupted)");
         }
-        // Fields a version 1 file does not hold stay 0: off.
+        // Fields an older file does not hold stay 0: off.
         let mut words = [0u32; RULES_FIELDS];
         for (i, w) in words.iter_mut().take(fields).enumerate() {
             *w = u32_at(RULES_AT + 4 * i);

@@ -4,9 +4,11 @@
  * The game knobs among the house rules from C, with supplied dice: an exact target that
  * refuses a bank past it (FARKLE_STATUS_BANK_NOT_ALLOWED, the game unchanged) or busts it
  * (a FARKLE_EVENT_KIND_BUSTED event), and the hot-dice multiplier in
- * FarkleGameState.turn_multiplier. Expected numbers are worked out by hand from the classic
- * preset (single 1 = 100, single 5 = 50, three 1s = 1000, a 1-6 straight = 1500, two
- * triplets = 2500).
+ * FarkleGameState.turn_multiplier, and the original preset's straight and three pairs,
+ * set aside as they are rolled (a SELECTED event with `automatic`). Expected numbers are
+ * worked out by hand from the classic preset (single 1 = 100, single 5 = 50, three 1s =
+ * 1000, a 1-6 straight = 1500, two triplets = 2500) and from the original C program (a
+ * straight 3000, three pairs 2000).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -92,9 +94,49 @@ static void test_multiplier(void) {
     farkle_game_free(g);
 }
 
+/* The original preset: the straight is set aside for 3000 as it is rolled, the dice come
+ * back (hot dice), and undo takes it back to a pick (the 1 and the 5: 150). */
+static void test_original_auto_take(void) {
+    static const uint8_t straight[6] = {6, 5, 4, 3, 2, 1};
+    static const uint8_t pairs[6] = {2, 4, 2, 6, 4, 6};
+    FarkleRules rules;
+    FarkleGame *g;
+    FarkleEvent e;
+    FarkleGameState s;
+    uint32_t preset = 99;
+    CHECK_STATUS(farkle_rules_preset_from_name("original", &preset), FARKLE_STATUS_OK);
+    CHECK(preset == FARKLE_PRESET_ORIGINAL);
+    CHECK(strcmp(farkle_rules_preset_name(FARKLE_PRESET_ORIGINAL), "original") == 0);
+    CHECK_STATUS(farkle_rules_preset(FARKLE_PRESET_ORIGINAL, &rules), FARKLE_STATUS_OK);
+    CHECK(rules.straight == 3000 && rules.three_pairs == 2000 && rules.turn_limit == 10);
+    CHECK(rules.auto_take_straight_and_three_pairs == 1);
+    g = supplied_game(&rules, 2);
+    CHECK_STATUS(farkle_game_roll_dice(g, straight, 6), FARKLE_STATUS_OK);
+    e = event_from_end(g, 1);
+    CHECK(e.kind == FARKLE_EVENT_KIND_SELECTED && e.automatic && e.mask == 0x3f);
+    CHECK(e.points == 3000);
+    CHECK(event_from_end(g, 0).kind == FARKLE_EVENT_KIND_HOT_DICE);
+    CHECK(event_from_end(g, 2).kind == FARKLE_EVENT_KIND_ROLLED);
+    s = state(g);
+    CHECK(s.phase == FARKLE_GAME_PHASE_AWAITING_ROLL && s.turn_points == 3000);
+    CHECK(s.dice_in_hand == 6 && s.can_bank);
+    /* Nothing to pick: the roll is taken. */
+    CHECK_STATUS(farkle_game_select_mask(g, 0x01), FARKLE_STATUS_WRONG_PHASE);
+    CHECK_STATUS(farkle_game_undo(g), FARKLE_STATUS_OK);
+    CHECK(state(g).phase == FARKLE_GAME_PHASE_AWAITING_SELECTION && state(g).turn_points == 0);
+    CHECK_STATUS(farkle_game_select_mask(g, 0x22), FARKLE_STATUS_OK); /* the 5 and the 1 */
+    CHECK(state(g).turn_points == 150 && !event_from_end(g, 0).automatic);
+    CHECK_STATUS(farkle_game_bank(g), FARKLE_STATUS_OK);
+    /* Bob: three pairs of 2s, 4s and 6s, 2000. */
+    CHECK_STATUS(farkle_game_roll_dice(g, pairs, 6), FARKLE_STATUS_OK);
+    CHECK(state(g).turn_points == 2000 && event_from_end(g, 1).automatic);
+    farkle_game_free(g);
+}
+
 int main(void) {
     test_exact_target(FARKLE_EXACT_TARGET_REFUSE);
     test_exact_target(FARKLE_EXACT_TARGET_BUST);
     test_multiplier();
+    test_original_auto_take();
     return finish();
 }

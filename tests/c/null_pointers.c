@@ -67,6 +67,13 @@ static void rules_and_scoring(void) {
     CHECK_STATUS(farkle_rules_validate(&rules, NULL, 0), FARKLE_STATUS_OK);
     CHECK_STATUS(farkle_rules_validate(&rules, NULL, sizeof message), FARKLE_STATUS_NULL_POINTER);
     CHECK_STATUS(farkle_rules_field(0, NULL), FARKLE_STATUS_NULL_POINTER);
+    {
+        FarkleRules out;
+        memset(&out, UNTOUCHED, sizeof out);
+        CHECK_STATUS(farkle_rules_before_entry(NULL, &out), FARKLE_STATUS_NULL_POINTER);
+        CHECK(untouched(&out, sizeof out));
+        CHECK_STATUS(farkle_rules_before_entry(&rules, NULL), FARKLE_STATUS_NULL_POINTER);
+    }
 
     memset(&score, UNTOUCHED, sizeof score);
     CHECK_STATUS(farkle_score_selection(NULL, faces, 3, &score), FARKLE_STATUS_NULL_POINTER);

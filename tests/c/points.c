@@ -68,7 +68,7 @@ static void agree(const uint8_t *faces, size_t n, void *ctx) {
 
 static void test_agreement_every_preset(void) {
     uint32_t p;
-    for (p = FARKLE_PRESET_CLASSIC; p <= FARKLE_PRESET_ZILCH; p++) {
+    for (p = FARKLE_PRESET_CLASSIC; p <= FARKLE_PRESET_ORIGINAL; p++) {
         FarkleRules r = preset(p);
         FarkleScorer *s = NULL;
         Agreement a;

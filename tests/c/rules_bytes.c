@@ -239,8 +239,8 @@ static void test_rules_equal(void) {
     bool equal = false;
     uint32_t p, q;
     size_t f;
-    for (p = 0; p < 6; p++) {
-        for (q = 0; q < 6; q++) {
+    for (p = 0; p <= FARKLE_PRESET_ORIGINAL; p++) {
+        for (q = 0; q <= FARKLE_PRESET_ORIGINAL; q++) {
             if (farkle_rules_preset(p, &a) != FARKLE_STATUS_OK ||
                 farkle_rules_preset(q, &b) != FARKLE_STATUS_OK)
                 return;
@@ -273,6 +273,7 @@ static void test_rules_equal(void) {
     b.hot_dice_multiplier_step = a.hot_dice_multiplier_step;
     b.exact_target = a.exact_target;
     b.piggybacking = a.piggybacking;
+    b.auto_take_straight_and_three_pairs = a.auto_take_straight_and_three_pairs;
     CHECK_STATUS(farkle_rules_equal(&a, &b, &equal), FARKLE_STATUS_OK);
     CHECK(equal);
     /* Any one flag byte changed: not equal. */

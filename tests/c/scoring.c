@@ -27,7 +27,8 @@ static void test_presets(void) {
     CHECK_STATUS(farkle_rules_validate(&r, message, sizeof message), FARKLE_STATUS_OK);
     CHECK_STATUS(farkle_rules_preset(FARKLE_PRESET_ZILCH, &r), FARKLE_STATUS_OK);
     CHECK(r.no_score_set == 500 && r.min_bank_score == 300 && r.farkle_penalty_points == 500);
-    CHECK_STATUS(farkle_rules_preset(6, &r), FARKLE_STATUS_UNKNOWN_PRESET);
+    CHECK_STATUS(farkle_rules_preset(FARKLE_PRESET_ORIGINAL + 1, &r),
+                 FARKLE_STATUS_UNKNOWN_PRESET);
     CHECK_STATUS(farkle_rules_preset(0xFFFFFFFFu, &r), FARKLE_STATUS_UNKNOWN_PRESET);
     CHECK_STATUS(farkle_rules_preset(FARKLE_PRESET_CLASSIC, NULL), FARKLE_STATUS_NULL_POINTER);
 
@@ -364,8 +365,44 @@ static void test_same_face_knobs(void) {
     CHECK_STATUS(farkle_points(&r, six_twos, 6, &points), FARKLE_STATUS_INVALID_RULES);
 }
 
+/* The rules a player off the board scores under: the same rules, or under
+ * singles_only_before_entry only the singles. Classic: three 1s are 1000 on the board, three
+ * singles (300) off it; three 2s score nothing off it, so six dice 2 2 2 3 4 6 farkle. */
+static void test_before_entry(void) {
+    FarkleRules r = preset(FARKLE_PRESET_CLASSIC);
+    FarkleRules off, bad;
+    FarkleOdds odds;
+    const uint8_t ones[] = {1, 1, 1};
+    const uint8_t twos[] = {2, 2, 2, 3, 4, 6};
+    FarkleRollAnalysis a;
+    bool same = false;
+    CHECK_STATUS(farkle_rules_before_entry(&r, &off), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_rules_equal(&off, &r, &same), FARKLE_STATUS_OK);
+    CHECK(same);
+    r.singles_only_before_entry = 1;
+    CHECK_STATUS(farkle_rules_before_entry(&r, &off), FARKLE_STATUS_OK);
+    CHECK(off.single_one == 100 && off.single_five == 50 && off.triple_ones == 0);
+    CHECK(off.straight == 0 && off.three_pairs == 0 && off.two_triplets == 0);
+    CHECK(off.min_entry_score == 500 && off.singles_only_before_entry == 1);
+    CHECK(points_of(&off, ones, 3) == 300);
+    CHECK_STATUS(farkle_roll_analyze(&off, twos, 6, &a), FARKLE_STATUS_OK);
+    CHECK(a.is_farkle);
+    /* Six dice with no 1 and no 5 farkle: 4^6 = 4096 of the 6^6 = 46656 rolls. */
+    CHECK_STATUS(farkle_odds(&off, 6, &odds), FARKLE_STATUS_OK);
+    CHECK(odds.farkle_numerator * 46656 == odds.farkle_denominator * 4096);
+    /* In place, and invalid rules refused with nothing written. */
+    CHECK_STATUS(farkle_rules_before_entry(&r, &r), FARKLE_STATUS_OK);
+    CHECK(r.triple_ones == 0 && r.single_one == 100);
+    bad = r;
+    bad.dice_count = 0;
+    off.dice_count = 77;
+    CHECK_STATUS(farkle_rules_before_entry(&bad, &off), FARKLE_STATUS_INVALID_RULES);
+    CHECK(off.dice_count == 77);
+}
+
 int main(void) {
     test_presets();
+    test_before_entry();
     test_validation();
     test_classic_examples();
     test_other_presets();

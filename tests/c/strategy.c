@@ -656,10 +656,11 @@ static void test_house_rules_in_games(void) {
     static const uint32_t optimal[2] = {FARKLE_BOT_KIND_THRESHOLD,
                                         FARKLE_BOT_KIND_SINGLE_TURN_OPTIMAL};
 
-    for (knob = 0; knob < 6; knob++) {
+    for (knob = 0; knob < 7; knob++) {
         /* 0 singles only (advised), 1 multiplier, 2 exact refuse, 3 exact bust,
-         * 4 piggybacking (advised), 5 the same-face scoring knobs (advised). */
-        int advised = knob == 0 || knob == 4 || knob == 5;
+         * 4 piggybacking (advised), 5 the same-face scoring knobs (advised), 6 the original's
+         * straight and three pairs taken as rolled (advised: the choices are the same). */
+        int advised = knob == 0 || knob == 4 || knob == 5 || knob == 6;
         r = base;
         switch (knob) {
         case 0: r.singles_only_before_entry = 1; break;
@@ -667,6 +668,11 @@ static void test_house_rules_in_games(void) {
         case 2: r.exact_target = FARKLE_EXACT_TARGET_REFUSE; break;
         case 3: r.exact_target = FARKLE_EXACT_TARGET_BUST; break;
         case 4: r.piggybacking = 1; break;
+        case 6:
+            r.straight = 3000;
+            r.three_pairs = 2000;
+            r.auto_take_straight_and_three_pairs = 1;
+            break;
         default:
             r.three_pairs_of_one_face = 1;
             r.two_triplets_of_one_face = 1;

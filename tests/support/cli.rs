@@ -40,6 +40,7 @@ pub const GAME_SOURCES: &[&str] = &[
     "term.c",
     "text.c",
     "files.c",
+    "autosave.c",
     "view.c",
     "commands.c",
     "knobs.c",

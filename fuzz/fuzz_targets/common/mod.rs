@@ -61,8 +61,9 @@ pub enum RulesSpec {
 
 fn preset_rules(number: u8) -> FarkleRules {
     let mut r = MaybeUninit::<FarkleRules>::uninit();
+    let presets = farkle::Preset::ALL.len() as u8;
     // SAFETY: a valid out pointer.
-    let status = unsafe { farkle_rules_preset(u32::from(number % 6), r.as_mut_ptr()) };
+    let status = unsafe { farkle_rules_preset(u32::from(number % presets), r.as_mut_ptr()) };
     assert_eq!(status, FarkleStatus::Ok);
     // SAFETY: written on success.
     unsafe { r.assume_init() }
