@@ -65,11 +65,16 @@ export function parse<E extends EnumName>(e: E, value: unknown, name: string): n
 
 /** The name of an enum number from the library (the number itself when the package does not know it). */
 export function member<E extends EnumName>(e: E, number: number): EnumValue<E> {
-  for (const [key, value] of Object.entries(enums[e])) {
-    if (value === number) return key.toLowerCase() as EnumValue<E>;
+  let names = memberNames.get(e);
+  if (names === undefined) {
+    names = new Map(Object.entries(enums[e]).map(([key, value]) => [value as number, key.toLowerCase()]));
+    memberNames.set(e, names);
   }
-  return number as unknown as EnumValue<E>;
+  return (names.get(number) ?? number) as EnumValue<E>;
 }
+
+/** Each enum's names by number, made at its first member() call (scores name one per combination). */
+const memberNames = new Map<EnumName, Map<number, string>>();
 
 function choices(e: EnumName): string {
   return Object.keys(enums[e])

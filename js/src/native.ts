@@ -26,27 +26,30 @@ interface Exports extends CExports {
 /** The module's exports, each call guarded (see guard()). */
 export let lib: Exports;
 let memory: WebAssembly.Memory;
-let buffer: ArrayBuffer | null = null;
 let dv: DataView;
 let u8: Uint8Array;
 let broken: string | null = null;
 let decoder: TextDecoder;
 const encoder = new TextEncoder();
 
+// Growing the memory detaches its old buffer, and a typed array over a detached buffer has
+// length 0 (a DataView's byteLength throws instead, so u8 speaks for both): that test is far
+// cheaper than reading memory.buffer on every call. renew() runs once at load.
+
 /** The DataView over the module's memory (renewed when the memory grows). */
 export function view(): DataView {
-  if (memory.buffer !== buffer) renew();
+  if (u8.byteLength === 0) renew();
   return dv;
 }
 
 /** The bytes of the module's memory (renewed when the memory grows). */
 export function heap(): Uint8Array {
-  if (memory.buffer !== buffer) renew();
+  if (u8.byteLength === 0) renew();
   return u8;
 }
 
 function renew(): void {
-  buffer = memory.buffer as ArrayBuffer;
+  const buffer = memory.buffer as ArrayBuffer;
   dv = new DataView(buffer);
   u8 = new Uint8Array(buffer);
 }
@@ -84,6 +87,7 @@ export async function load(): Promise<void> {
   });
   const exports = instance.exports as unknown as Exports;
   memory = exports.memory;
+  renew();
   lib = guarded(exports);
   decoder = new TextDecoder("utf-8");
   check(lib.farkle_wasm_init());

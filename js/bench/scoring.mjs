@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+// Speed of scoring through the JavaScript API, in ns per call, for comparison with the same
+// calls through the C API natively (benches/c/bench_scoring.c; docs/benchmarks.md quotes
+// both). Inputs as in the C harness: random selections of 1 to 6 dice (the count and every
+// face uniform), fixed by a seed, as plain arrays; 8,192 of them, cycled through N calls (a
+// million JS arrays would measure the memory, not the calls). The floor is a loop that only
+// sums each array's faces: no call that reads them can do less. Every measurement makes N
+// calls once per round; the rounds interleave the measurements and are timed in process CPU time
+// (process.cpuUsage); the median round is reported with the fastest. A warm-up round first
+// lets the JIT compile the calls, and the results of every call are checked against each
+// other before timing.
+//
+//   node js/bench/scoring.mjs [N [ROUNDS]]     defaults 1,000,000 and 11; after `make js`
+
+import * as farkle from "../dist/index.js";
+
+const n = Number(process.argv[2] ?? 1_000_000);
+const rounds = Number(process.argv[3] ?? 11);
+
+// xorshift32: the inputs are the same on every run.
+let state = 0x9e3779b9;
+const next = () => {
+  state ^= state << 13;
+  state ^= state >>> 17;
+  state ^= state << 5;
+  return state >>> 0;
+};
+const POOL = 8192;
+const pool = Array.from({ length: POOL }, () =>
+  Array.from({ length: 1 + (next() % 6) }, () => 1 + (next() % 6)),
+);
+
+const classic = new farkle.Rules("classic");
+const additive = new farkle.Rules("additive");
+const scorer = new farkle.Scorer(classic);
+
+const measurements = {
+  "floor: summing the faces in JavaScript": (s) => {
+    let sum = 0;
+    for (let i = 0; i < s.length; i++) sum += s[i];
+    return sum;
+  },
+  "Rules.points, classic (farkle_points)": (s) => classic.points(s),
+  "Rules.points, additive (farkle_points)": (s) => additive.points(s),
+  "Scorer.points, classic (farkle_scorer_points)": (s) => scorer.points(s),
+  "Rules.score, classic (farkle_score_selection)": (s) => classic.score(s).points,
+  "Scorer.score, classic (farkle_scorer_score_selection)": (s) => scorer.score(s).points,
+};
+
+for (const s of pool) {
+  const p = classic.points(s);
+  if (scorer.points(s) !== p || classic.score(s).points !== p || scorer.score(s).points !== p) {
+    throw new Error(`the calls disagree on ${s}`);
+  }
+}
+
+const times = Object.fromEntries(Object.keys(measurements).map((k) => [k, []]));
+const names = Object.keys(measurements);
+let sink = 0;
+for (let round = -1; round < rounds; round++) {
+  for (let j = 0; j < names.length; j++) {
+    const name = names[(j + Math.max(round, 0)) % names.length];
+    const call = measurements[name];
+    const before = process.cpuUsage();
+    for (let i = 0; i < n; i++) sink += call(pool[i & (POOL - 1)]);
+    const used = process.cpuUsage(before);
+    if (round >= 0) times[name].push(((used.user + used.system) * 1000) / n);
+  }
+}
+
+const os = await import("node:os");
+console.log(`node ${process.version}, ${n} selections, ${rounds} rounds, load ${os.loadavg()[0].toFixed(1)}`);
+for (const name of names) {
+  const sorted = times[name].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  console.log(`${name.padEnd(56)} ${median.toFixed(2)} ns/call (fastest ${sorted[0].toFixed(2)})`);
+}
+if (sink === 0.5) console.log(sink); // keeps the calls from being optimised away
