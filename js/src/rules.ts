@@ -21,13 +21,17 @@ import {
   integer,
   kindOf,
   lib,
+  live,
   num,
   ownedBlock,
+  raw,
   read,
   readPointer,
   scratch,
   text,
+  trapped,
   view,
+  words,
   type Faces,
 } from "./native.js";
 import {
@@ -199,7 +203,10 @@ const OUT_AT = 64;
 /** Checks `faces` (at most `limit`) and writes them to the scratch block; their number. */
 function putFaces(faces: Faces, limit: number): number {
   let list = faces as ArrayLike<unknown>;
-  if (!Array.isArray(faces)) list = dice(faces, limit);
+  if (!Array.isArray(faces)) {
+    if (faces instanceof Uint8Array) return putBytes(faces, limit);
+    list = dice(faces, limit);
+  }
   const n = list.length;
   if (n > limit) throw new RangeError(`${n} dice given; these rules have ${limit}`);
   const bytes = heap();
@@ -211,6 +218,18 @@ function putFaces(faces: Faces, limit: number): number {
     }
     bytes[at + i] = face as number;
   }
+  return n;
+}
+
+/** putFaces() for faces given as bytes. */
+function putBytes(faces: Uint8Array, limit: number): number {
+  const n = faces.length;
+  if (n > limit) throw new RangeError(`${n} dice given; these rules have ${limit}`);
+  for (let i = 0; i < n; i++) {
+    const face = faces[i]!;
+    if (face < 1 || face > 6) throw new RangeError(`faces[${i}] is ${face}: a die shows 1 to 6`);
+  }
+  heap().set(faces, scratch + FACES_AT);
   return n;
 }
 
@@ -368,20 +387,31 @@ export class Rules extends Handle {
    */
   score(faces: Faces): Score {
     const n = putFaces(faces, this.diceCount);
-    return frame(() => {
-      const out = alloc(structs.FarkleScore.size, structs.FarkleScore.align);
-      const status = lib.farkle_score_selection(this.handle(), scratch + FACES_AT, n, out);
-      if (status !== 0) fail(status);
-      return scoreAt(out);
-    });
+    const rules = this.handle();
+    live();
+    let status: number;
+    try {
+      status = raw.farkle_score_selection(rules, scratch + FACES_AT, n, scratch + OUT_AT);
+    } catch (e) {
+      return trapped("farkle_score_selection", e);
+    }
+    if (status !== 0) fail(status);
+    return scoreAt(scratch + OUT_AT);
   }
 
   /** The points of a selection that scores as a whole; 0 when some die does not (or for no dice). The lean form of score(). */
   points(faces: Faces): number {
     const n = putFaces(faces, this.diceCount);
-    const status = lib.farkle_points(this.handle(), scratch + FACES_AT, n, scratch + OUT_AT);
+    const rules = this.handle();
+    live();
+    let status: number;
+    try {
+      status = raw.farkle_points(rules, scratch + FACES_AT, n, scratch + OUT_AT);
+    } catch (e) {
+      return trapped("farkle_points", e);
+    }
     if (status !== 0) fail(status);
-    return view().getInt32(scratch + OUT_AT, true);
+    return words()[(scratch + OUT_AT) >> 2]!;
   }
 
   /** What a roll offers: farkle or not, its most points and a selection reaching them, and which dice can score. */
@@ -530,20 +560,31 @@ export class Scorer extends Handle {
   /** As Rules.score(). */
   score(faces: Faces): Score {
     const n = putFaces(faces, this.limit);
-    return frame(() => {
-      const out = alloc(structs.FarkleScore.size, structs.FarkleScore.align);
-      const status = lib.farkle_scorer_score_selection(this.handle(), scratch + FACES_AT, n, out);
-      if (status !== 0) fail(status);
-      return scoreAt(out);
-    });
+    const scorer = this.handle();
+    live();
+    let status: number;
+    try {
+      status = raw.farkle_scorer_score_selection(scorer, scratch + FACES_AT, n, scratch + OUT_AT);
+    } catch (e) {
+      return trapped("farkle_scorer_score_selection", e);
+    }
+    if (status !== 0) fail(status);
+    return scoreAt(scratch + OUT_AT);
   }
 
   /** As Rules.points(). */
   points(faces: Faces): number {
     const n = putFaces(faces, this.limit);
-    const status = lib.farkle_scorer_points(this.handle(), scratch + FACES_AT, n, scratch + OUT_AT);
+    const scorer = this.handle();
+    live();
+    let status: number;
+    try {
+      status = raw.farkle_scorer_points(scorer, scratch + FACES_AT, n, scratch + OUT_AT);
+    } catch (e) {
+      return trapped("farkle_scorer_points", e);
+    }
     if (status !== 0) fail(status);
-    return view().getInt32(scratch + OUT_AT, true);
+    return words()[(scratch + OUT_AT) >> 2]!;
   }
 
   /** As Rules.analyze(). */

@@ -3,9 +3,9 @@
 
 /** What scoring returns: Score, Combination, RollAnalysis, Selection, PointCalculation. */
 
-import { constants, structs } from "./generated/abi.js";
+import { constants, enums, structs } from "./generated/abi.js";
 import { member, type EnumValue } from "./enums.js";
-import { facesOfCounts, lib, maskIndices, read, text, view } from "./native.js";
+import { facesOfCounts, heap, lib, maskIndices, read, text, view, words } from "./native.js";
 
 /** The kind of a scoring combination ("single", "of_a_kind", "three_pairs", ...). */
 export type CombinationKindName = EnumValue<"FarkleCombinationKind">;
@@ -102,46 +102,165 @@ function kindName(kind: number): string {
 const C = structs.FarkleCombination;
 const S = structs.FarkleScore;
 
+/** One combination from its fields; `counts` packs the counts of faces 1 to 6, 4 bits each. */
+function combination(kind: number, face: number, mask: number, points: number, counts: number): Combination {
+  return Object.freeze({
+    kind: member("FarkleCombinationKind", kind),
+    name: kindName(kind),
+    face,
+    dice: facesOfPacked(counts),
+    diceMask: mask,
+    indices: maskIndices(mask),
+    points,
+  });
+}
+
+/** Six counts of at most FARKLE_MAX_DICE (12) at `at`, 4 bits each (face 1 lowest). */
+function packCounts(bytes: Uint8Array, at: number): number {
+  return (
+    bytes[at]! |
+    (bytes[at + 1]! << 4) |
+    (bytes[at + 2]! << 8) |
+    (bytes[at + 3]! << 12) |
+    (bytes[at + 4]! << 16) |
+    (bytes[at + 5]! << 20)
+  );
+}
+
+function countsOfPacked(packed: number): number[] {
+  return [
+    packed & 15,
+    (packed >> 4) & 15,
+    (packed >> 8) & 15,
+    (packed >> 12) & 15,
+    (packed >> 16) & 15,
+    (packed >> 20) & 15,
+  ];
+}
+
+function facesOfPacked(packed: number): number[] {
+  const out: number[] = [];
+  for (let face = 1; packed !== 0; face++, packed >>= 4) {
+    for (let n = packed & 15; n > 0; n--) out.push(face);
+  }
+  return out;
+}
+
 /** The combinations of a FarkleCombination array at `ptr`. */
 export function combinationsAt(ptr: number, count: number): Combination[] {
   const d = view();
+  const bytes = heap();
   const out: Combination[] = [];
   const n = Math.min(count, constants.FARKLE_MAX_DICE);
   for (let i = 0; i < n; i++) {
     const at = ptr + i * C.size;
-    const counts = [0, 1, 2, 3, 4, 5].map((f) => d.getUint8(at + C.fields.counts.offset + f));
-    const kind = d.getUint32(at + C.fields.kind.offset, true);
-    const mask = d.getUint16(at + C.fields.dice_mask.offset, true);
     out.push(
-      Object.freeze({
-        kind: member("FarkleCombinationKind", kind),
-        name: kindName(kind),
-        face: d.getUint8(at + C.fields.face.offset),
-        dice: facesOfCounts(counts),
-        diceMask: mask,
-        indices: maskIndices(mask),
-        points: d.getInt32(at + C.fields.points.offset, true),
-      }),
+      combination(
+        d.getUint32(at + C.fields.kind.offset, true),
+        d.getUint8(at + C.fields.face.offset),
+        d.getUint16(at + C.fields.dice_mask.offset, true),
+        d.getInt32(at + C.fields.points.offset, true),
+        packCounts(bytes, at + C.fields.counts.offset),
+      ),
     );
   }
   return out;
 }
 
-/** A Score over a FarkleScore the library wrote at `ptr`. */
+const reasons: InvalidReasonName[] = [];
+for (const n of Object.values(enums.FarkleInvalidReason)) reasons[n] = member("FarkleInvalidReason", n);
+const COMBINATION_WORDS = 4;
+
+/**
+ * A Score read from a FarkleScore: points, valid and reason at once, the rest kept in a few
+ * numbers and built into arrays and objects on first use (a scoring call that only wants
+ * the points builds none of them). Not frozen (freezing costs more than the call); the
+ * fields are read-only in the declarations.
+ */
+class ScoreResult implements Score {
+  readonly points: number;
+  readonly valid: boolean;
+  readonly reason: InvalidReasonName;
+  #leftover: number;
+  /** kind | face << 8, mask, points, counts per combination; null for none. */
+  #fields: number[] | null;
+  #leftoverCounts: number[] | undefined;
+  #leftoverFaces: number[] | undefined;
+  #combinations: Combination[] | undefined;
+
+  constructor(points: number, valid: boolean, reason: number, leftover: number, fields: number[] | null) {
+    this.points = points;
+    this.valid = valid;
+    this.reason = reasons[reason] ?? member("FarkleInvalidReason", reason);
+    this.#leftover = leftover;
+    this.#fields = fields;
+  }
+
+  get leftoverCounts(): readonly number[] {
+    return (this.#leftoverCounts ??= countsOfPacked(this.#leftover));
+  }
+
+  get leftover(): readonly number[] {
+    return (this.#leftoverFaces ??= facesOfPacked(this.#leftover));
+  }
+
+  get combinations(): readonly Combination[] {
+    if (this.#combinations === undefined) {
+      const f = this.#fields;
+      const out: Combination[] = [];
+      if (f !== null) {
+        for (let i = 0; i < f.length; i += COMBINATION_WORDS) {
+          out.push(combination(f[i]! & 255, f[i]! >> 8, f[i + 1]!, f[i + 2]!, f[i + 3]!));
+        }
+      }
+      this.#combinations = out;
+    }
+    return this.#combinations;
+  }
+
+  /** Every field, as a plain object (for JSON.stringify() and printing). */
+  toJSON(): Score {
+    return {
+      points: this.points,
+      valid: this.valid,
+      reason: this.reason,
+      leftoverCounts: this.leftoverCounts,
+      leftover: this.leftover,
+      combinations: this.combinations,
+    };
+  }
+
+  [Symbol.for("nodejs.util.inspect.custom")](): Score {
+    return this.toJSON();
+  }
+}
+
+/** A Score over a FarkleScore the library wrote at `ptr` (4-aligned). */
 export function scoreAt(ptr: number): Score {
-  const d = view();
+  const w = words();
+  const bytes = heap();
   const f = S.fields;
-  const leftoverCounts: number[] = [];
-  for (let i = 0; i < 6; i++) leftoverCounts.push(d.getUint8(ptr + f.leftover_counts.offset + i));
-  const count = d.getUint32(ptr + f.combination_count.offset, true);
-  return Object.freeze({
-    points: d.getInt32(ptr + f.points.offset, true),
-    valid: d.getUint8(ptr + f.valid.offset) !== 0,
-    reason: member("FarkleInvalidReason", d.getUint32(ptr + f.reason.offset, true)),
-    leftoverCounts,
-    leftover: facesOfCounts(leftoverCounts),
-    combinations: count === 0 ? [] : combinationsAt(ptr + f.combinations.offset, count),
-  });
+  const count = Math.min(w[(ptr + f.combination_count.offset) >> 2]! >>> 0, constants.FARKLE_MAX_DICE);
+  let fields: number[] | null = null;
+  if (count !== 0) {
+    fields = new Array<number>(count * COMBINATION_WORDS);
+    const d = view();
+    for (let i = 0; i < count; i++) {
+      const at = ptr + f.combinations.offset + i * C.size;
+      const k = i * COMBINATION_WORDS;
+      fields[k] = (d.getUint32(at + C.fields.kind.offset, true) & 255) | (bytes[at + C.fields.face.offset]! << 8);
+      fields[k + 1] = d.getUint16(at + C.fields.dice_mask.offset, true);
+      fields[k + 2] = d.getInt32(at + C.fields.points.offset, true);
+      fields[k + 3] = packCounts(bytes, at + C.fields.counts.offset);
+    }
+  }
+  return new ScoreResult(
+    w[(ptr + f.points.offset) >> 2]!,
+    bytes[ptr + f.valid.offset] !== 0,
+    w[(ptr + f.reason.offset) >> 2]!,
+    packCounts(bytes, ptr + f.leftover_counts.offset),
+    fields,
+  );
 }
 
 /** A RollAnalysis over a FarkleRollAnalysis the library wrote at `ptr`. */
