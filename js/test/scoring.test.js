@@ -7,6 +7,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { inspect } from "node:util";
 import * as farkle from "farkle";
 
 // [preset, dice, points] worked out by hand from the presets table; null: does not score as
@@ -59,7 +60,7 @@ test("selections score as derived by hand", () => {
       assert.equal(rules.points(dice), points, what);
     }
     const scorer = rules.scorer();
-    assert.deepEqual(scorer.score(dice), score, what);
+    assert.deepEqual(scorer.score(dice).toJSON(), score.toJSON(), what);
     assert.equal(scorer.points(dice), score.points, what);
     scorer.close();
   }
@@ -79,6 +80,64 @@ test("a score names its combinations and leftover dice", () => {
   const empty = classic.score([]);
   assert.equal(empty.valid, false);
   assert.equal(empty.reason, "empty");
+});
+
+test("a score keeps its fields after later calls and prints them all", () => {
+  const classic = new farkle.Rules("classic");
+  const scorer = classic.scorer();
+  // The details are read lazily from what the call saved, not from the module's memory,
+  // which the next calls overwrite.
+  const good = scorer.score([5, 1, 1, 1]);
+  const bad = classic.score([1, 1, 1, 5, 5, 2]);
+  scorer.score([2, 3, 4, 6]);
+  classic.points([6, 6, 6, 6]);
+  const parts = good.combinations.map((c) => [c.kind, c.face, c.dice, c.diceMask, c.indices, c.points]);
+  assert.deepEqual(parts.sort(), [
+    ["of_a_kind", 1, [1, 1, 1], 0b1110, [1, 2, 3], 1000],
+    ["single", 5, [5], 0b1, [0], 50],
+  ]);
+  assert.deepEqual(good.leftover, []);
+  assert.deepEqual(good.leftoverCounts, [0, 0, 0, 0, 0, 0]);
+  assert.deepEqual([bad.points, bad.valid, bad.reason, bad.leftover], [0, false, "non_scoring", [2]]);
+  assert.equal(good.combinations, good.combinations, "built once");
+  const json = JSON.parse(JSON.stringify(good));
+  assert.deepEqual(Object.keys(json), ["points", "valid", "reason", "leftoverCounts", "leftover", "combinations"]);
+  assert.equal(json.points, 1050);
+  assert.deepEqual(json.combinations.map((c) => c.diceMask).sort(), [1, 14]);
+  assert.match(inspect(bad), /leftover: \[ 2 \]/);
+  // Twelve dice: counts above 6 and six combinations survive the packing.
+  const big = new farkle.Rules("classic", { diceCount: 12 });
+  const twelve = big.score([5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 1]);
+  assert.equal(twelve.valid, true);
+  assert.deepEqual(twelve.combinations.flatMap((c) => c.dice).sort(), [1, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5]);
+  assert.deepEqual(big.score([5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 2, 3]).leftoverCounts, [0, 1, 1, 0, 0, 0]);
+  scorer.close();
+});
+
+test("faces as bytes score as arrays do; bad faces are refused either way", () => {
+  const classic = new farkle.Rules("classic");
+  const scorer = classic.scorer();
+  for (const faces of [[1, 5], [2, 2, 2], [1, 2, 3, 4, 5, 6], [3, 4], []]) {
+    const bytes = Uint8Array.from(faces);
+    assert.equal(classic.points(bytes), classic.points(faces), `${faces}`);
+    assert.equal(scorer.points(bytes), classic.points(faces), `${faces}`);
+    assert.deepEqual(classic.score(bytes).toJSON(), classic.score(faces).toJSON(), `${faces}`);
+    assert.deepEqual(scorer.score(bytes).toJSON(), classic.score(faces).toJSON(), `${faces}`);
+  }
+  const calls = [(f) => classic.points(f), (f) => scorer.points(f), (f) => classic.score(f), (f) => scorer.score(f)];
+  for (const call of calls) {
+    assert.throws(() => call([1, "3"]), TypeError);
+    assert.throws(() => call([1, 2.5]), TypeError);
+    assert.throws(() => call([1, NaN]), TypeError);
+    assert.throws(() => call([1, 7]), RangeError);
+    assert.throws(() => call(Uint8Array.of(1, 0)), RangeError);
+    assert.throws(() => call(Uint8Array.of(1, 7)), RangeError);
+    assert.throws(() => call([1, 1, 1, 1, 1, 1, 1]), RangeError);
+    assert.throws(() => call(new Uint8Array(7).fill(1)), RangeError);
+    assert.throws(() => call("15"), TypeError);
+  }
+  scorer.close();
+  assert.throws(() => scorer.points([1]), /closed/);
 });
 
 test("six of one face under the same-face knobs", () => {
