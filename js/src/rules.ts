@@ -221,6 +221,22 @@ function putFaces(faces: Faces, limit: number): number {
   return n;
 }
 
+// Scorer's table of known points: a key counting each face in base 7 (six dice at most).
+const KNOWN_DICE = 6;
+const KNOWN_KEYS = 6 * 7 ** 5 + 1;
+const FACE_WEIGHT = [0, 1, 7, 49, 343, 2401, 16807];
+
+/** The key of the multiset of `faces` (at most six), or -1 when some face is not 1 to 6. */
+function knownKey(faces: readonly unknown[]): number {
+  let key = 0;
+  for (let i = 0; i < faces.length; i++) {
+    const face = faces[i];
+    if (typeof face !== "number" || !(face >= 1 && face <= 6) || (face | 0) !== face) return -1;
+    key += FACE_WEIGHT[face]!;
+  }
+  return key;
+}
+
 /** putFaces() for faces given as bytes. */
 function putBytes(faces: Uint8Array, limit: number): number {
   const n = faces.length;
@@ -543,6 +559,14 @@ export class Scorer extends Handle {
   /** The rules it scores with. */
   readonly rules: Rules;
   private readonly limit: number;
+  /**
+   * The library's points for each selection of up to six dice this scorer has scored, by
+   * knownKey(), as 1 + points (0: not asked yet); null for sets of more than six dice. A
+   * selection asked again is a read of this array, after the same checks of the faces: a
+   * call into the module costs more than the native lookup it makes. Made (400 kB) at the
+   * first points() call.
+   */
+  private known: Int32Array | null | undefined = undefined;
 
   constructor(rules: Rules) {
     super();
@@ -574,6 +598,16 @@ export class Scorer extends Handle {
 
   /** As Rules.points(). */
   points(faces: Faces): number {
+    const known = (this.known ??= this.limit <= KNOWN_DICE ? new Int32Array(KNOWN_KEYS) : null);
+    let key = -1;
+    if (known !== null && Array.isArray(faces) && faces.length <= this.limit) {
+      key = knownKey(faces);
+      if (key >= 0 && known[key] !== 0) {
+        this.handle();
+        live();
+        return known[key]! - 1;
+      }
+    }
     const n = putFaces(faces, this.limit);
     const scorer = this.handle();
     live();
@@ -584,7 +618,9 @@ export class Scorer extends Handle {
       return trapped("farkle_scorer_points", e);
     }
     if (status !== 0) fail(status);
-    return words()[(scratch + OUT_AT) >> 2]!;
+    const points = words()[(scratch + OUT_AT) >> 2]!;
+    if (key >= 0) known![key] = points + 1;
+    return points;
   }
 
   /** As Rules.analyze(). */

@@ -127,17 +127,6 @@ function packCounts(bytes: Uint8Array, at: number): number {
   );
 }
 
-function countsOfPacked(packed: number): number[] {
-  return [
-    packed & 15,
-    (packed >> 4) & 15,
-    (packed >> 8) & 15,
-    (packed >> 12) & 15,
-    (packed >> 16) & 15,
-    (packed >> 20) & 15,
-  ];
-}
-
 function facesOfPacked(packed: number): number[] {
   const out: number[] = [];
   for (let face = 1; packed !== 0; face++, packed >>= 4) {
@@ -171,6 +160,13 @@ const reasons: InvalidReasonName[] = [];
 for (const n of Object.values(enums.FarkleInvalidReason)) reasons[n] = member("FarkleInvalidReason", n);
 const COMBINATION_WORDS = 4;
 
+/** The parts of a Score built on first use. */
+interface Details {
+  leftoverCounts: number[];
+  leftover: number[];
+  combinations: Combination[];
+}
+
 /**
  * A Score read from a FarkleScore: points, valid and reason at once, the rest kept in a few
  * numbers and built into arrays and objects on first use (a scoring call that only wants
@@ -181,41 +177,53 @@ class ScoreResult implements Score {
   readonly points: number;
   readonly valid: boolean;
   readonly reason: InvalidReasonName;
-  #leftover: number;
+  /** The leftover counts as the library wrote them, bytes in two words (faces 1-4, 5-6). */
+  #leftoverLow: number;
+  #leftoverHigh: number;
   /** kind | face << 8, mask, points, counts per combination; null for none. */
   #fields: number[] | null;
-  #leftoverCounts: number[] | undefined;
-  #leftoverFaces: number[] | undefined;
-  #combinations: Combination[] | undefined;
+  #details: Details | undefined = undefined;
 
-  constructor(points: number, valid: boolean, reason: number, leftover: number, fields: number[] | null) {
+  constructor(
+    points: number,
+    valid: boolean,
+    reason: number,
+    leftoverLow: number,
+    leftoverHigh: number,
+    fields: number[] | null,
+  ) {
     this.points = points;
     this.valid = valid;
     this.reason = reasons[reason] ?? member("FarkleInvalidReason", reason);
-    this.#leftover = leftover;
+    this.#leftoverLow = leftoverLow;
+    this.#leftoverHigh = leftoverHigh;
     this.#fields = fields;
   }
 
   get leftoverCounts(): readonly number[] {
-    return (this.#leftoverCounts ??= countsOfPacked(this.#leftover));
+    return (this.#details ??= this.#build()).leftoverCounts;
   }
 
   get leftover(): readonly number[] {
-    return (this.#leftoverFaces ??= facesOfPacked(this.#leftover));
+    return (this.#details ??= this.#build()).leftover;
   }
 
   get combinations(): readonly Combination[] {
-    if (this.#combinations === undefined) {
-      const f = this.#fields;
-      const out: Combination[] = [];
-      if (f !== null) {
-        for (let i = 0; i < f.length; i += COMBINATION_WORDS) {
-          out.push(combination(f[i]! & 255, f[i]! >> 8, f[i + 1]!, f[i + 2]!, f[i + 3]!));
-        }
+    return (this.#details ??= this.#build()).combinations;
+  }
+
+  #build(): Details {
+    const low = this.#leftoverLow;
+    const high = this.#leftoverHigh;
+    const leftoverCounts = [low & 255, (low >>> 8) & 255, (low >>> 16) & 255, low >>> 24, high & 255, high >>> 8];
+    const f = this.#fields;
+    const combinations: Combination[] = [];
+    if (f !== null) {
+      for (let i = 0; i < f.length; i += COMBINATION_WORDS) {
+        combinations.push(combination(f[i]! & 255, f[i]! >> 8, f[i + 1]!, f[i + 2]!, f[i + 3]!));
       }
-      this.#combinations = out;
     }
-    return this.#combinations;
+    return { leftoverCounts, leftover: facesOfCounts(leftoverCounts), combinations };
   }
 
   /** Every field, as a plain object (for JSON.stringify() and printing). */
@@ -234,6 +242,9 @@ class ScoreResult implements Score {
     return this.toJSON();
   }
 }
+
+// FarkleScore's leftover counts, read as one 32-bit word and the 16 bits after it.
+if (S.fields.leftover_counts.offset % 4 !== 0) throw new Error("FarkleScore.leftover_counts is not 4-aligned");
 
 /** A Score over a FarkleScore the library wrote at `ptr` (4-aligned). */
 export function scoreAt(ptr: number): Score {
@@ -254,11 +265,13 @@ export function scoreAt(ptr: number): Score {
       fields[k + 3] = packCounts(bytes, at + C.fields.counts.offset);
     }
   }
+  const leftover = (ptr + f.leftover_counts.offset) >> 2;
   return new ScoreResult(
     w[(ptr + f.points.offset) >> 2]!,
     bytes[ptr + f.valid.offset] !== 0,
     w[(ptr + f.reason.offset) >> 2]!,
-    packCounts(bytes, ptr + f.leftover_counts.offset),
+    w[leftover]!,
+    w[leftover + 1]! & 0xffff,
     fields,
   );
 }

@@ -136,8 +136,34 @@ test("faces as bytes score as arrays do; bad faces are refused either way", () =
     assert.throws(() => call(new Uint8Array(7).fill(1)), RangeError);
     assert.throws(() => call("15"), TypeError);
   }
+  assert.equal(scorer.points([1, 5]), 150);
+  assert.throws(() => scorer.points([1, "5"]), TypeError, "checked before the table is read");
   scorer.close();
+  assert.throws(() => scorer.points([1, 5]), /closed/, "a selection it knows");
   assert.throws(() => scorer.points([1]), /closed/);
+});
+
+test("a scorer answers every selection as the rules do, the first time and after", () => {
+  // Every sequence of up to six faces, twice: the scorer keeps what it was told by key of
+  // the multiset, so orders of one multiset share an entry and no two multisets may.
+  for (const preset of ["classic", "additive"]) {
+    const rules = new farkle.Rules(preset);
+    const scorer = rules.scorer();
+    const sequences = [[]];
+    for (let k = 1; k <= 6; k++) {
+      for (const s of sequences.filter((q) => q.length === k - 1)) {
+        for (let f = 1; f <= 6; f++) sequences.push([...s, f]);
+      }
+    }
+    for (let round = 0; round < 2; round++) {
+      for (const s of sequences) {
+        if (scorer.points(s) !== rules.score(s).points) assert.fail(`${preset} ${s}, round ${round}`);
+      }
+    }
+    assert.equal(scorer.points([5, 1, 1, 1]), 1050);
+    assert.equal(scorer.points([1, 1, 5, 1]), 1050);
+    scorer.close();
+  }
 });
 
 test("six of one face under the same-face knobs", () => {
