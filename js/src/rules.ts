@@ -602,10 +602,11 @@ export class Scorer extends Handle {
     let key = -1;
     if (known !== null && Array.isArray(faces) && faces.length <= this.limit) {
       key = knownKey(faces);
-      if (key >= 0 && known[key] !== 0) {
+      const stored = key >= 0 ? known[key]! : 0;
+      if (stored !== 0) {
         this.handle();
         live();
-        return known[key]! - 1;
+        return stored - 1;
       }
     }
     const n = putFaces(faces, this.limit);
