@@ -598,17 +598,25 @@ export class Scorer extends Handle {
 
   /** As Rules.points(). */
   points(faces: Faces): number {
-    const known = (this.known ??= this.limit <= KNOWN_DICE ? new Int32Array(KNOWN_KEYS) : null);
-    let key = -1;
-    if (known !== null && Array.isArray(faces) && faces.length <= this.limit) {
-      key = knownKey(faces);
-      const stored = key >= 0 ? known[key]! : 0;
-      if (stored !== 0) {
-        this.handle();
-        live();
-        return stored - 1;
+    // Kept small so that the engine compiles it into its callers; the rest is on its own.
+    const known = this.known;
+    if (known && Array.isArray(faces) && faces.length <= this.limit) {
+      const key = knownKey(faces);
+      if (key >= 0) {
+        const stored = known[key]!;
+        if (stored !== 0 && this.ptr !== 0) {
+          live();
+          return stored - 1;
+        }
+        return this.pointsFromLibrary(faces, key);
       }
     }
+    return this.pointsFromLibrary(faces, -1);
+  }
+
+  /** points() through the library, kept in the table under `key` (-1: none). */
+  private pointsFromLibrary(faces: Faces, key: number): number {
+    const known = (this.known ??= this.limit <= KNOWN_DICE ? new Int32Array(KNOWN_KEYS) : null);
     const n = putFaces(faces, this.limit);
     const scorer = this.handle();
     live();
@@ -620,7 +628,7 @@ export class Scorer extends Handle {
     }
     if (status !== 0) fail(status);
     const points = words()[(scratch + OUT_AT) >> 2]!;
-    if (key >= 0) known![key] = points + 1;
+    if (known !== null && key >= 0) known[key] = points + 1;
     return points;
   }
 
