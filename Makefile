@@ -18,6 +18,12 @@
 #                                DESTDIR is honoured; prefix= works as PREFIX=, and libdir=,
 #                                bindir=, includedir=, mandir= set one directory each.
 #   make uninstall PREFIX=/usr/local
+#   make js                      the npm package in js/dist/: the WebAssembly module (cargo,
+#                                profile wasm, target wasm32-unknown-unknown) and its typed
+#                                bindings (npm ci in js/ first when js/node_modules is missing)
+#   make web                     the package, copied into the web game: web/site/ is then the
+#                                whole static site (serve it with any static file server)
+#   make serve-web [PORT=8000]   make web, then serve web/site/ at http://localhost:PORT/
 #   make clean                   the programs (`make distclean` also runs cargo clean)
 #
 # FARKLE_LIB_DIR=DIR takes libfarkle.so and libfarkle.a already built in DIR instead of running
@@ -99,7 +105,7 @@ PROGRAMS := $(B)/farkle $(B)/farkle-solve $(B)/score $(B)/simulate $(B)/cpp_demo
 CONFIG := $(CC) $(CXX) $(CFLAGS) $(CXXFLAGS)
 EDIT_CONFIG := $(LINE_EDITING) $(EDIT_CFLAGS) $(EDIT_LIBS)
 
-.PHONY: all programs play install uninstall clean distclean FORCE
+.PHONY: all programs play install uninstall clean distclean js web serve-web FORCE
 
 all: programs
 
@@ -174,6 +180,26 @@ install: $(LIB_A) $(LIB_SO) $(B)/farkle $(B)/farkle-solve
 	       "  or run the program with LD_LIBRARY_PATH=$(libdir)." \
 	       "(farkle and farkle-solve link the library statically and need none of this.)" ;; \
 	esac
+
+# The npm package and the web game. tools/build.mjs runs cargo for the module (or takes
+# FARKLE_WASM=FILE), writes the bindings' declarations from include/farkle.h and runs tsc.
+NPM ?= npm
+NODE ?= node
+PORT ?= 8000
+
+js/node_modules/.package-lock.json: js/package-lock.json
+	cd js && $(NPM) ci --no-audit --no-fund
+
+js: js/node_modules/.package-lock.json
+	$(NODE) js/tools/build.mjs
+
+web: js
+	rm -rf web/site/vendor/farkle
+	mkdir -p web/site/vendor
+	cp -R js/dist web/site/vendor/farkle
+
+serve-web: web
+	python3 -m http.server --directory web/site $(PORT)
 
 uninstall:
 	rm -f $(DESTDIR)$(libdir)/libfarkle.so.$(VERSION) $(DESTDIR)$(libdir)/libfarkle.so.$(MAJOR) \

@@ -60,6 +60,9 @@ pub(crate) mod regular_file;
 pub mod rules;
 pub mod scoring;
 pub mod strategy;
+// The WebAssembly build's hooks for its JavaScript host (js/): memory, entropy, progress.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+mod wasm;
 
 // The game's parts keep their paths at the crate's root.
 pub use game::{dice_source, history, saved_game};

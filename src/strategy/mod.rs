@@ -99,15 +99,19 @@ impl<'a, 'p> Meter<'a, 'p> {
 /// when it is dropped, so no thread outlives the call (a process that forks afterwards has no
 /// pool to find in a broken state, and leak checkers see every thread end).
 /// `RAYON_NUM_THREADS` sets its size, as for rayon's own pool.
+/// On WebAssembly, which has no threads, it is the calling thread's pool instead (src/wasm/).
 pub(crate) struct WorkerPool {
     pool: Option<rayon::ThreadPool>,
+    shared: Option<&'static rayon::ThreadPool>,
     threads: std::sync::Arc<std::sync::Mutex<Vec<std::thread::JoinHandle<()>>>>,
 }
 
 impl std::ops::Deref for WorkerPool {
     type Target = rayon::ThreadPool;
     fn deref(&self) -> &rayon::ThreadPool {
-        self.pool.as_ref().expect("present until dropped")
+        self.shared
+            .or(self.pool.as_ref())
+            .expect("present until dropped")
     }
 }
 
@@ -134,6 +138,7 @@ pub(crate) fn worker_pool() -> Result<WorkerPool, StrategyError> {
 }
 
 /// A fresh [`WorkerPool`] of `size` threads (0: one per core, or `RAYON_NUM_THREADS`).
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub(crate) fn worker_pool_of(size: usize) -> Result<WorkerPool, StrategyError> {
     let threads = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let spawned = std::sync::Arc::clone(&threads);
@@ -153,7 +158,18 @@ pub(crate) fn worker_pool_of(size: usize) -> Result<WorkerPool, StrategyError> {
         .map_err(|e| StrategyError::ResourceLimit(format!("cannot start worker threads: {e}")))?;
     Ok(WorkerPool {
         pool: Some(pool),
+        shared: None,
         threads,
+    })
+}
+
+/// WebAssembly has no threads: every "fresh" pool is the calling thread's (src/wasm/).
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub(crate) fn worker_pool_of(_size: usize) -> Result<WorkerPool, StrategyError> {
+    crate::wasm::calling_thread_pool().map(|pool| WorkerPool {
+        pool: None,
+        shared: Some(pool),
+        threads: Default::default(),
     })
 }
 

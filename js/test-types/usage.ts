@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+// Type-checked (never run) by the build against the package's declarations in dist/: the
+// spellings shared with the Python package have the types a TypeScript user expects, and
+// mistakes are caught at compile time (each @ts-expect-error must meet an error).
+
+import {
+  Game,
+  InvalidRulesError,
+  Rules,
+  TurnPolicy,
+  WinTable,
+  type Advice,
+  type GameState,
+  type RulesKnobs,
+  type Score,
+} from "farkle";
+
+const rules = new Rules("classic", { targetScore: 5000, hotDice: false, kindScaling: "fixed" });
+const points: number = rules.points([1, 1, 1]);
+const score: Score = rules.score([1, 5]);
+const valid: boolean = score.valid && score.points > 0;
+const target: number = rules.targetScore;
+const knobs: RulesKnobs = rules.toObject();
+const value: number = new TurnPolicy("classic", { onBoard: true }).value(300, 2);
+
+async function solve(signal: AbortSignal): Promise<[number, number]> {
+  const table = await WinTable.solve(rules, { progress: (fraction: number) => fraction < 1, signal });
+  return [table.firstPlayerWinProbability, table.compensation];
+}
+
+const game = new Game(rules, ["Ann", null], { seed: 7n });
+const state: GameState = game.state;
+const advice: Advice = game.advise();
+const phase: "awaiting_roll" | "awaiting_selection" | "farkled" | "game_over" = state.phase;
+game.botPlayTurn("single_turn_optimal", { seed: 1 });
+const error: Error = new InvalidRulesError("why");
+
+// @ts-expect-error: no such preset
+new Rules("poker");
+// @ts-expect-error: a flag is a boolean
+new Rules("classic", { hotDice: 1 });
+// @ts-expect-error: no such knob
+new Rules("classic", { target: 5000 });
+// @ts-expect-error: no such bot
+game.botPlayTurn("clever");
+// @ts-expect-error: Python's snake_case is camelCase here
+void rules.target_score;
+
+export { points, valid, target, knobs, value, solve, advice, phase, error };

@@ -1,0 +1,776 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+// The web game: setting up a game (1 to 6 players, humans and computer players, a preset
+// and any house rule), playing it with the mouse, the keyboard or a screen reader, hints,
+// the win meter, and the game kept in the browser's storage so that a reload resumes it.
+// Every rule, score, roll and advice comes from the farkle package; the page only shows
+// them and passes the player's choices on.
+
+import * as farkle from "./vendor/farkle/index.js";
+import { WinMeter } from "./meter.js";
+
+const SAVE_KEY = "farkle.saved-game";
+const SETUP_KEY = "farkle.setup";
+const MAX_SEATS = 6;
+const DIE_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="];
+const STYLES = {
+  human: "Human",
+  random_legal: "Computer: random",
+  threshold: "Computer: banks at 300",
+  single_turn_optimal: "Computer: best single turn",
+  win_optimal: "Computer: plays to win (two players)",
+};
+const PRESET_LABELS = {
+  classic: "Classic (10,000, 500 to get on the board)",
+  extended: "Extended (straight 2000, 3 farkles cost 1000)",
+  doubling: "Doubling (kinds double, small straights)",
+  additive: "Additive (10 turns each, highest wins)",
+  minimal: "Minimal (singles and triples only)",
+  zilch: "Zilch (300 to bank, no-score set 500)",
+};
+
+const $ = (id) => document.getElementById(id);
+const fmt = (n) => n.toLocaleString("en-US");
+const FACE_WORDS = ["", "one", "two", "three", "four", "five", "six"];
+
+/** Everything the page holds besides the DOM. */
+const app = {
+  game: null,
+  rules: null,
+  /** [{ name, kind }] by seat: kind "human" or a bot style. */
+  seats: [],
+  botDelay: 400,
+  seenEvents: 0,
+  botTimer: null,
+  hintOpen: false,
+  suggestedMask: 0,
+  meter: null,
+  message: "",
+};
+
+// ---- Dice ---------------------------------------------------------------------------------
+
+const PIPS = {
+  1: [[50, 50]],
+  2: [[28, 28], [72, 72]],
+  3: [[26, 26], [50, 50], [74, 74]],
+  4: [[28, 28], [72, 28], [28, 72], [72, 72]],
+  5: [[26, 26], [74, 26], [50, 50], [26, 74], [74, 74]],
+  6: [[28, 24], [72, 24], [28, 50], [72, 50], [28, 76], [72, 76]],
+};
+
+function dieFace(face) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  for (const [cx, cy] of PIPS[face]) {
+    const pip = document.createElementNS(ns, "circle");
+    pip.setAttribute("cx", cx);
+    pip.setAttribute("cy", cy);
+    pip.setAttribute("r", 9);
+    pip.setAttribute("fill", "currentColor");
+    svg.append(pip);
+  }
+  return svg;
+}
+
+// ---- Setup ----------------------------------------------------------------------------------
+
+function knobLabel(name) {
+  return name.replace(/([A-Z])/g, " $1").toLowerCase();
+}
+
+function seatRow(index, seat) {
+  const li = document.createElement("li");
+  const row = document.createElement("p");
+  row.className = "row";
+  const nameId = `seat-name-${index}`;
+  const kindId = `seat-kind-${index}`;
+  row.innerHTML = `<label for="${nameId}" class="visually-hidden">Name of player ${index + 1}</label>
+    <input id="${nameId}" maxlength="24" autocomplete="off">
+    <label for="${kindId}" class="visually-hidden">Who plays seat ${index + 1}</label>
+    <select id="${kindId}"></select>`;
+  row.querySelector("input").value = seat.name;
+  const select = row.querySelector("select");
+  for (const [value, label] of Object.entries(STYLES)) select.add(new Option(label, value));
+  select.value = seat.kind;
+  li.append(row);
+  return li;
+}
+
+function readSeats() {
+  return [...$("seats").children].map((li, i) => ({
+    name: li.querySelector("input").value.trim() || `Player ${i + 1}`,
+    kind: li.querySelector("select").value,
+  }));
+}
+
+function renderSeats(seats) {
+  $("seats").replaceChildren(...seats.map((s, i) => seatRow(i, s)));
+  $("add-seat").disabled = seats.length >= MAX_SEATS;
+  $("remove-seat").disabled = seats.length <= 1;
+  const solo = seats.length === 1 ? "One player: play for the best score before the game ends. " : "";
+  $("seat-note").textContent = `${solo}Up to ${MAX_SEATS} players; the computer plays to win only in a game of ${WinMeter.serves(seats.length) ? "this size" : "two"}.`;
+}
+
+function knobInputs(rules) {
+  const box = $("knobs");
+  box.replaceChildren();
+  const base = rules.toObject();
+  for (const name of farkle.Rules.knobNames()) {
+    const value = base[name];
+    const id = `knob-${name}`;
+    const label = document.createElement("label");
+    label.htmlFor = id;
+    const text = document.createElement("span");
+    text.textContent = farkle.Rules.describeKnob(name);
+    text.title = knobLabel(name);
+    let input;
+    if (typeof value === "boolean") {
+      input = document.createElement("input");
+      input.type = "checkbox";
+      input.checked = value;
+    } else if (name === "kindScaling" || name === "exactTarget") {
+      input = document.createElement("select");
+      const values = Object.values(name === "kindScaling" ? farkle.KindScaling : farkle.ExactTarget);
+      for (const v of values) input.add(new Option(v.replace(/_/g, " "), v));
+      input.value = value;
+    } else {
+      input = document.createElement("input");
+      input.type = "number";
+      input.step = "1";
+      input.value = String(value);
+    }
+    input.id = id;
+    input.dataset.knob = name;
+    input.addEventListener("change", markChanged);
+    label.append(text, input);
+    box.append(label);
+  }
+  markChanged();
+}
+
+function presetRules() {
+  return new farkle.Rules($("preset").value);
+}
+
+function readKnobs() {
+  const knobs = {};
+  for (const input of $("knobs").querySelectorAll("[data-knob]")) {
+    const name = input.dataset.knob;
+    if (input.type === "checkbox") knobs[name] = input.checked;
+    else if (input.tagName === "SELECT") knobs[name] = input.value;
+    else {
+      const n = Number(input.value);
+      if (input.value.trim() === "" || !Number.isInteger(n)) {
+        throw new TypeError(`${knobLabel(name)} must be a whole number`);
+      }
+      knobs[name] = n;
+    }
+  }
+  return knobs;
+}
+
+function markChanged() {
+  const base = presetRules().toObject();
+  let changed = 0;
+  for (const input of $("knobs").querySelectorAll("[data-knob]")) {
+    const name = input.dataset.knob;
+    const value = input.type === "checkbox" ? input.checked : input.tagName === "SELECT" ? input.value : Number(input.value);
+    const differs = value !== base[name];
+    input.parentElement.classList.toggle("changed", differs);
+    changed += differs;
+  }
+  $("preset-note").textContent = changed ? `${changed} house rule${changed > 1 ? "s" : ""} changed from the preset.` : "";
+}
+
+function showSetup() {
+  stopBots();
+  app.meter?.cancel(false);
+  const last = loadJson(SETUP_KEY) ?? {};
+  renderSeats(last.seats ?? [{ name: "You", kind: "human" }, { name: "Computer", kind: "single_turn_optimal" }]);
+  const presets = $("preset");
+  if (presets.options.length === 0) {
+    for (const name of farkle.Rules.presets()) presets.add(new Option(PRESET_LABELS[name] ?? name, name));
+  }
+  let rules = new farkle.Rules("classic");
+  if (last.rules) {
+    try {
+      rules = farkle.Rules.fromObject(last.rules);
+    } catch {
+      // the last rules are no longer valid: start from classic
+    }
+  }
+  presets.value = rules.preset ?? last.preset ?? "classic";
+  knobInputs(rules);
+  $("seed").value = "";
+  $("bot-speed").value = String(last.botDelay ?? 400);
+  $("setup-error").textContent = "";
+  $("setup").hidden = false;
+  $("play").hidden = true;
+  $("new-game").hidden = !app.game;
+  $("new-game").textContent = "Back to the game";
+  $("seats").querySelector("input")?.focus();
+}
+
+function startGame(event) {
+  event.preventDefault();
+  const error = $("setup-error");
+  error.textContent = "";
+  let rules;
+  let seats;
+  let seed;
+  try {
+    seats = readSeats();
+    rules = new farkle.Rules($("preset").value, readKnobs());
+    if (seats.some((s) => s.kind === "win_optimal") && !WinMeter.serves(seats.length)) {
+      throw new RangeError("A computer player that plays to win needs a game of two players.");
+    }
+    const seedText = $("seed").value.trim();
+    if (seedText !== "" && !/^\d{1,19}$/.test(seedText)) throw new RangeError("The seed is a whole number.");
+    seed = seedText === "" ? undefined : BigInt(seedText);
+    const game = new farkle.Game(rules, seats.map((s) => s.name), seed === undefined ? {} : { seed });
+    app.game?.close();
+    app.game = game;
+  } catch (e) {
+    error.textContent = e.message;
+    return;
+  }
+  app.seats = seats;
+  app.botDelay = Number($("bot-speed").value);
+  localStorage.setItem(SETUP_KEY, JSON.stringify({ seats, rules: rules.toObject(), preset: $("preset").value, botDelay: app.botDelay }));
+  app.message = "";
+  beginPlay(true);
+}
+
+// ---- Saving --------------------------------------------------------------------------------
+
+function loadJson(key) {
+  try {
+    return JSON.parse(localStorage.getItem(key) ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+function save() {
+  if (!app.game) return;
+  localStorage.setItem(
+    SAVE_KEY,
+    JSON.stringify({ version: 1, game: app.game.dumps(), seats: app.seats, botDelay: app.botDelay }),
+  );
+}
+
+function resume() {
+  const saved = loadJson(SAVE_KEY);
+  if (!saved) return false;
+  try {
+    const game = farkle.Game.loads(saved.game);
+    if (!Array.isArray(saved.seats) || saved.seats.length !== game.state.playerCount) {
+      throw new RangeError("the saved seats do not match the game");
+    }
+    app.game = game;
+    app.seats = saved.seats;
+    app.botDelay = Number(saved.botDelay ?? 400);
+  } catch (e) {
+    localStorage.removeItem(SAVE_KEY);
+    app.message = `The saved game could not be resumed (${e.message}); start a new one.`;
+    return false;
+  }
+  app.message = "Welcome back: your game goes on where it was.";
+  beginPlay(false);
+  return true;
+}
+
+// ---- Playing -------------------------------------------------------------------------------
+
+function beginPlay(fresh) {
+  stopBots();
+  app.rules = app.game.rules;
+  app.hintOpen = false;
+  app.suggestedMask = 0;
+  $("log").replaceChildren();
+  const count = app.game.eventCount;
+  app.seenEvents = Math.max(0, count - 200);
+  logEvents();
+  if (fresh) save();
+  $("setup").hidden = true;
+  $("play").hidden = false;
+  $("new-game").hidden = false;
+  $("new-game").textContent = "New game";
+  app.meter.prepare(app.rules, app.seats.length).then(render);
+  render();
+  $("roll").focus();
+}
+
+function playerName(i) {
+  return app.game.player(i).name ?? `Player ${i + 1}`;
+}
+
+function isBotTurn() {
+  const s = app.game.state;
+  return s.phase !== "game_over" && app.seats[s.currentPlayer]?.kind !== "human";
+}
+
+/** Runs a human's action; a refusal shows the library's reason and changes nothing. */
+function act(action) {
+  if (!app.game || isBotTurn()) return;
+  try {
+    action(app.game);
+    app.message = "";
+  } catch (e) {
+    if (!(e instanceof farkle.FarkleError)) throw e;
+    app.message = e.message;
+  }
+  afterChange();
+}
+
+function afterChange() {
+  logEvents();
+  save();
+  render();
+  scheduleBot();
+}
+
+function pendingFaces() {
+  const roll = app.game.lastRoll;
+  const mask = app.game.state.pendingMask;
+  return roll ? roll.dice.filter((_, i) => mask & (1 << i)) : [];
+}
+
+function describeEvent(e, lastRoll) {
+  const who = playerName(e.player);
+  switch (e.kind) {
+    case "turn_started":
+      return `Round ${e.round}: ${who} to play.`;
+    case "rolled":
+      return `${who} rolled ${e.dice.join(" ")}.`;
+    case "selected": {
+      const kept = lastRoll ? lastRoll.filter((_, i) => e.mask & (1 << i)) : [];
+      return `${who} kept ${kept.join(" ")} for ${fmt(e.points)}.`;
+    }
+    case "undone":
+      return `${who} took back the last keep.`;
+    case "hot_dice":
+      return `Hot dice! ${who} rolls every die again.`;
+    case "banked":
+      return `${who} banked ${fmt(e.points)}: now ${fmt(e.score)}.`;
+    case "farkled":
+      return `${who} farkled${e.points ? `, losing ${fmt(e.points)}` : ""}.`;
+    case "farkle_acknowledged":
+      return null;
+    case "turn_forfeited":
+      return `${who} forfeited the turn${e.points ? `, losing ${fmt(e.points)}` : ""}.`;
+    case "penalty":
+      return `${who} pays ${fmt(e.points)} for farkles in a row: now ${fmt(e.score)}.`;
+    case "final_round":
+      return `${who} reached the target: everyone else has one last turn.`;
+    case "player_left":
+      return `${who} left the game.`;
+    case "busted":
+      return `${who} went past the exact target: the turn scores nothing.`;
+    case "piggybacked":
+      return `${who} took over ${fmt(e.points)} points and ${e.diceCount} dice.`;
+    case "game_over":
+      return e.winners.length
+        ? `Game over: ${e.winners.map(playerName).join(" and ")} ${e.winners.length > 1 ? "share the win" : "wins"}!`
+        : "Game over: nobody is left.";
+    default:
+      return `${who}: ${e.name}.`;
+  }
+}
+
+function logEvents() {
+  const game = app.game;
+  const count = game.eventCount;
+  const list = $("log");
+  let lastRoll = null;
+  // The dice a selection refers to are those of the roll before it.
+  for (let i = Math.max(0, app.seenEvents - 4); i < app.seenEvents; i++) {
+    const e = game.event(i);
+    if (e.kind === "rolled") lastRoll = e.dice;
+  }
+  for (let i = app.seenEvents; i < count; i++) {
+    const e = game.event(i);
+    const text = describeEvent(e, lastRoll);
+    if (e.kind === "rolled") lastRoll = e.dice;
+    if (text) {
+      const li = document.createElement("li");
+      li.textContent = text;
+      list.append(li);
+    }
+  }
+  while (list.children.length > 200) list.firstElementChild.remove();
+  app.seenEvents = count;
+  list.scrollTop = list.scrollHeight;
+}
+
+function render() {
+  const game = app.game;
+  if (!game || $("play").hidden) return;
+  const s = game.state;
+  const rules = app.rules;
+  const bot = isBotTurn();
+  const human = s.phase !== "game_over" && !bot;
+
+  // Scores and the win meter.
+  const chances = app.meter.chances(game);
+  const rows = game.players.map((p, i) => {
+    const tr = document.createElement("tr");
+    if (i === s.currentPlayer && s.phase !== "game_over") tr.className = "current";
+    const tags = [];
+    if (app.seats[i].kind !== "human") tags.push("computer");
+    if (rules.minEntryScore > 0 && !p.onBoard) tags.push("not on the board");
+    if (!p.active) tags.push("left");
+    if (s.winners.includes(i)) tags.push("winner");
+    const name = document.createElement("td");
+    name.textContent = p.name ?? `Player ${i + 1}`;
+    if (tags.length) {
+      const tag = document.createElement("span");
+      tag.className = "tag";
+      tag.textContent = ` (${tags.join(", ")})`;
+      name.append(tag);
+    }
+    const score = document.createElement("td");
+    score.className = "num";
+    score.dataset.score = String(p.score);
+    score.textContent = fmt(p.score);
+    const chance = document.createElement("td");
+    if (chances) {
+      const pct = Math.round(chances[i] * 1000) / 10;
+      chance.innerHTML = `<span class="chance"><span class="bar" aria-hidden="true"><span class="fill" style="width:${pct}%"></span></span><span>${pct.toFixed(1)}%</span></span>`;
+      chance.dataset.chance = String(chances[i]);
+    } else {
+      chance.textContent = "–";
+      chance.setAttribute("aria-label", "not known");
+    }
+    tr.append(name, score, chance);
+    return tr;
+  });
+  $("score-rows").replaceChildren(...rows);
+  const target = rules.targetScore ? `to ${fmt(rules.targetScore)}` : "";
+  const limit = rules.turnLimit ? `${rules.turnLimit} turns each` : "";
+  $("rules-line").textContent = `${rules.preset ? rules.preset[0].toUpperCase() + rules.preset.slice(1) : "House"} rules, ${[target, limit].filter(Boolean).join(", ")}.`;
+
+  // The turn.
+  const who = playerName(s.currentPlayer);
+  let line;
+  if (s.phase === "game_over") {
+    line = s.winners.length ? `Game over. ${s.winners.map(playerName).join(" and ")} ${s.winners.length > 1 ? "share the win" : "wins"}!` : "Game over.";
+  } else {
+    const parts = [`${who} to play`, `round ${s.round}`];
+    if (s.turnPoints) parts.push(`${fmt(s.turnPoints)} points this turn`);
+    if (s.phase === "awaiting_roll") parts.push(`${s.diceInHand} ${s.diceInHand === 1 ? "die" : "dice"} to roll`);
+    if (s.turnMultiplier > 1) parts.push(`selections count ×${s.turnMultiplier}`);
+    if (s.finalRound) parts.push("final round");
+    line = parts.join(" · ");
+  }
+  $("turn-line").textContent = line;
+
+  const hint = app.hintOpen && human ? hintAdvice() : null;
+  app.suggestedMask = hint?.advice?.recommended.action === "select" ? hint.advice.recommended.diceMask : 0;
+  const roll = game.lastRoll;
+  const showRoll = roll && (s.phase === "awaiting_selection" || s.phase === "farkled");
+  const diceBox = $("dice");
+  if (showRoll) {
+    const buttons = roll.dice.map((face, i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "die";
+      const picked = (s.pendingMask & (1 << i)) !== 0;
+      const scores = (roll.scoringDiceMask & (1 << i)) !== 0;
+      const suggested = (app.suggestedMask & (1 << i)) !== 0;
+      if (!scores) b.classList.add("dead");
+      b.dataset.index = String(i);
+      b.dataset.face = String(face);
+      b.setAttribute("aria-pressed", String(picked));
+      // The name starts with what the die shows (its number and marks), then which die.
+      const shown = [String(face), picked ? "picked" : null, suggested ? "best" : null].filter(Boolean);
+      b.setAttribute("aria-label", `${shown.join(" ")}, die ${i + 1}${scores ? "" : ", cannot score"}`);
+      b.title = `Key ${DIE_KEYS[i]}`;
+      b.disabled = !human || s.phase !== "awaiting_selection";
+      b.append(dieFace(face));
+      const num = document.createElement("span");
+      num.className = "face";
+      num.textContent = String(face);
+      num.setAttribute("aria-hidden", "true");
+      b.append(num);
+      if (picked) b.append(mark(" picked", "mark"));
+      if (suggested) b.append(mark(" best", "mark suggest"));
+      b.addEventListener("click", () => act((g) => g.toggle(i)));
+      return b;
+    });
+    diceBox.replaceChildren(...buttons);
+    diceBox.setAttribute("aria-label", `Dice of the roll: ${roll.dice.map((f) => FACE_WORDS[f]).join(", ")}`);
+  } else {
+    const p = document.createElement("p");
+    p.className = "note";
+    p.textContent = s.phase === "game_over" ? "" : bot ? `${who} is playing…` : `Roll ${s.diceInHand} ${s.diceInHand === 1 ? "die" : "dice"}.`;
+    diceBox.replaceChildren(p);
+    diceBox.setAttribute("aria-label", "Dice of the roll: none yet");
+  }
+
+  // What the picked dice are worth.
+  let pick = "";
+  if (s.phase === "awaiting_selection" && s.pendingMask) {
+    const faces = pendingFaces();
+    const score = rules.score(faces);
+    pick = score.valid
+      ? `Picked ${faces.join(" ")}: ${fmt(score.points * s.turnMultiplier)} points.`
+      : `Picked ${faces.join(" ")}: ${score.leftover.join(" ")} ${score.leftover.length > 1 ? "do" : "does"} not score.`;
+  } else if (s.phase === "awaiting_selection") {
+    pick = human ? "Pick the dice to keep (click them or press their number), then Keep." : "";
+  } else if (s.phase === "farkled") {
+    pick = "Farkle: nothing scores. The turn's points are lost.";
+  }
+  $("pick-line").textContent = pick;
+
+  // The actions the rules allow now.
+  const pendingValid = s.phase === "awaiting_selection" && s.pendingMask !== 0 && rules.score(pendingFaces()).valid;
+  setAction("roll", human && s.phase === "awaiting_roll" && s.canRoll && s.hasGenerator, s.phase !== "farkled");
+  setAction("keep", human && pendingValid, s.phase === "awaiting_selection");
+  setAction("bank", human && s.canBank, true);
+  setAction("undo", human && s.canUndo, s.canUndo);
+  setAction("next", human && s.phase === "farkled", s.phase === "farkled");
+  setAction("piggyback", human && s.piggybackDice > 0 && s.phase === "awaiting_roll", s.piggybackDice > 0);
+  setAction("forfeit", human && s.canForfeit, s.canForfeit);
+  setAction("hint", human, s.phase !== "game_over");
+  $("hint").setAttribute("aria-expanded", String(app.hintOpen && human));
+
+  $("status").textContent = app.message;
+  // What the page shows, for tests and styles: the phase, whose turn, the log's length.
+  Object.assign($("play").dataset, {
+    phase: s.phase,
+    current: String(s.currentPlayer),
+    human: String(human),
+    events: String(game.eventCount),
+  });
+  renderHint(hint);
+  renderMeterButtons();
+}
+
+function mark(text, className) {
+  const span = document.createElement("span");
+  span.className = className;
+  span.textContent = text;
+  span.setAttribute("aria-hidden", "true");
+  return span;
+}
+
+function setAction(id, enabled, visible) {
+  const button = $(id);
+  button.hidden = !visible;
+  button.disabled = !enabled;
+}
+
+function renderMeterButtons() {
+  const meter = app.meter;
+  $("solve").hidden = $("solve").hidden || meter.solving || meter.table !== null;
+  $("solve-box").hidden = !meter.solving;
+}
+
+// ---- Hints ---------------------------------------------------------------------------------
+
+function describeChoice(c, roll) {
+  switch (c.action) {
+    case "select":
+      return `keep ${roll.filter((_, i) => c.diceMask & (1 << i)).join(" ")} (${fmt(c.points)})`;
+    case "roll":
+      return "roll on";
+    case "bank":
+      return "bank";
+    case "acknowledge_farkle":
+      return "pass the dice";
+    case "piggyback":
+      return `take over ${fmt(c.points)} points`;
+    case "forfeit_turn":
+      return "forfeit the turn";
+    default:
+      return c.action;
+  }
+}
+
+/** The advice for the player to move (with the win table when there is one), or why none. */
+function hintAdvice() {
+  const game = app.game;
+  const table = app.meter.table;
+  const useTable = table !== null && game.state.playerCount === table.playerCount;
+  try {
+    return { advice: game.advise(useTable ? table : undefined) };
+  } catch (e) {
+    return { error: e.message };
+  }
+}
+
+function renderHint(hint) {
+  const box = $("hint-box");
+  box.hidden = hint === null;
+  if (hint === null) return;
+  const body = $("hint-body");
+  if (hint.error) {
+    body.textContent = `No advice here: ${hint.error}`;
+    return;
+  }
+  const { advice } = hint;
+  const s = app.game.state;
+  const roll = app.game.lastRoll?.dice ?? [];
+  const asWin = advice.valueKind === "win_probability";
+  const value = (v) => (Number.isFinite(v) ? (asWin ? `${(v * 100).toFixed(1)}% to win` : `${v.toFixed(0)} points expected`) : "not valued");
+  const parts = [];
+  const best = advice.recommended;
+  parts.push(`<p><strong>Best: ${describeChoice(best, roll)}</strong> (${value(best.value)}).</p>`);
+  if (s.phase === "awaiting_roll") {
+    const odds = app.rules.odds(s.diceInHand);
+    parts.push(`<p>Rolling ${s.diceInHand} ${s.diceInHand === 1 ? "die" : "dice"}: farkle ${odds.farkle} (${(odds.farkle * 100).toFixed(1)}%), hot dice ${odds.hotDice} (${(odds.hotDice * 100).toFixed(1)}%).</p>`);
+  } else if (advice.nextRollDice !== null) {
+    parts.push(`<p>After that, rolling ${advice.nextRollDice} ${advice.nextRollDice === 1 ? "die" : "dice"} farkles ${(advice.farkleProbability * 100).toFixed(1)}% of the time.</p>`);
+  }
+  const isBest = (c) => c.action === best.action && c.diceMask === best.diceMask;
+  const rows = [...advice.choices]
+    .sort((a, b) => (Number.isFinite(b.value) ? b.value : -Infinity) - (Number.isFinite(a.value) ? a.value : -Infinity))
+    .slice(0, 8)
+    .map((c) => `<tr${isBest(c) ? ' class="best"' : ""}><td>${describeChoice(c, roll)}</td><td>${value(c.value)}</td></tr>`);
+  parts.push(`<table><caption class="visually-hidden">Choices and their values</caption><thead><tr><th scope="col">Choice</th><th scope="col">${asWin ? "Chance to win" : "Expected points this turn"}</th></tr></thead><tbody>${rows.join("")}</tbody></table>`);
+  if (!asWin) {
+    parts.push(`<p class="note">Values are the points this turn is expected to bank${app.meter.table ? "" : "; solve the win table for the chance to win"}.</p>`);
+  }
+  body.innerHTML = parts.join("");
+}
+
+function toggleHint() {
+  if (isBotTurn() || app.game.isOver) return;
+  app.hintOpen = !app.hintOpen;
+  render();
+}
+
+// ---- Computer players ----------------------------------------------------------------------
+
+function stopBots() {
+  clearTimeout(app.botTimer);
+  app.botTimer = null;
+}
+
+function scheduleBot() {
+  if (app.botTimer !== null || !app.game || !isBotTurn() || $("play").hidden) return;
+  app.botTimer = setTimeout(botTurn, app.botDelay);
+}
+
+async function botTurn() {
+  const game = app.game;
+  const s = game.state;
+  const style = app.seats[s.currentPlayer].kind;
+  let table;
+  if (style === "win_optimal") {
+    app.message = `${playerName(s.currentPlayer)} waits for the win table.`;
+    render();
+    table = await app.meter.whenReady();
+    if (app.game !== game) return;
+  }
+  app.botTimer = null;
+  if (!isBotTurn()) return;
+  try {
+    if (style === "win_optimal" && !table) throw new farkle.UnsupportedError("no win table");
+    game.botPlayTurn(style, { table: table ?? undefined, seed: game.eventCount });
+    app.message = "";
+  } catch (e) {
+    if (!(e instanceof farkle.FarkleError)) throw e;
+    // A style the house rules refuse: this turn by thresholds, said so.
+    app.message = `${playerName(s.currentPlayer)} plays this turn by thresholds (${e.message}).`;
+    game.botPlayTurn("threshold", { seed: game.eventCount });
+  }
+  afterChange();
+}
+
+// ---- Keyboard ------------------------------------------------------------------------------
+
+function onKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
+  if (event.key === "?") {
+    toggleHelp();
+    event.preventDefault();
+    return;
+  }
+  if (!app.game || $("play").hidden) return;
+  const key = event.key.toLowerCase();
+  const die = DIE_KEYS.indexOf(event.key);
+  const press = (id) => {
+    const button = $(id);
+    if (!button.hidden && !button.disabled) button.click();
+  };
+  if (die >= 0) {
+    const button = $("dice").querySelector(`[data-index="${die}"]`);
+    if (button && !button.disabled) button.click();
+  } else if (key === "r") press("roll");
+  else if (key === "k" || (key === "enter" && !(target instanceof HTMLButtonElement))) press("keep");
+  else if (key === "b") press("bank");
+  else if (key === "u") press("undo");
+  else if (key === "n") press("next");
+  else if (key === "p") press("piggyback");
+  else if (key === "f") press("forfeit");
+  else if (key === "h") press("hint");
+  else return;
+  event.preventDefault();
+}
+
+function toggleHelp() {
+  const help = $("help");
+  help.hidden = !help.hidden;
+  $("show-help").setAttribute("aria-expanded", String(!help.hidden));
+}
+
+// ---- Start ---------------------------------------------------------------------------------
+
+function wire() {
+  $("setup").addEventListener("submit", startGame);
+  $("add-seat").addEventListener("click", () => {
+    const seats = readSeats();
+    if (seats.length < MAX_SEATS) seats.push({ name: `Computer ${seats.length}`, kind: "threshold" });
+    renderSeats(seats);
+  });
+  $("remove-seat").addEventListener("click", () => renderSeats(readSeats().slice(0, -1)));
+  $("preset").addEventListener("change", () => knobInputs(presetRules()));
+  $("reset-knobs").addEventListener("click", () => knobInputs(presetRules()));
+  $("new-game").addEventListener("click", () => {
+    if ($("setup").hidden) showSetup();
+    else if (app.game) {
+      $("setup").hidden = true;
+      beginPlay(false);
+    }
+  });
+  $("show-help").addEventListener("click", toggleHelp);
+  $("roll").addEventListener("click", () => act((g) => g.roll()));
+  $("keep").addEventListener("click", () => act((g) => g.confirm()));
+  $("bank").addEventListener("click", () => act((g) => g.bank()));
+  $("undo").addEventListener("click", () => act((g) => g.undo()));
+  $("next").addEventListener("click", () => act((g) => g.acknowledgeFarkle()));
+  $("piggyback").addEventListener("click", () => act((g) => g.piggyback()));
+  $("forfeit").addEventListener("click", () => act((g) => g.forfeitTurn()));
+  $("hint").addEventListener("click", toggleHint);
+  document.addEventListener("keydown", onKey);
+  app.meter = new WinMeter(
+    {
+      status: $("meter-status"),
+      box: $("solve-box"),
+      progress: $("solve-progress"),
+      solve: $("solve"),
+      cancel: $("cancel-solve"),
+    },
+    () => {
+      render();
+      scheduleBot();
+    },
+  );
+}
+
+wire();
+$("loading").hidden = true;
+document.body.dataset.ready = "true";
+if (!resume()) {
+  showSetup();
+  $("setup-error").textContent = app.message;
+}

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+// The win meter: every player's chance to win under optimal play, from a win table of the
+// game's rules. Tables are solved in a Web Worker (solver.js) with a progress bar and a
+// cancel button, and kept in the browser (IndexedDB) so that a table is solved once.
+//
+// Which games a table serves is said in one place, TABLE_PLAYERS: the library solves
+// tables for two players. When three-player tables reach the package (WinTable for 3
+// players), add 3 there and give chances() the third seat (see its comment).
+
+import { WinTable } from "./vendor/farkle/index.js";
+
+/** The numbers of players the library solves win tables for. */
+export const TABLE_PLAYERS = [2];
+
+const DB_NAME = "farkle";
+const STORE = "tables";
+
+function openDb() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+async function stored(key) {
+  try {
+    const db = await openDb();
+    return await new Promise((resolve, reject) => {
+      const get = db.transaction(STORE).objectStore(STORE).get(key);
+      get.onsuccess = () => resolve(get.result ?? null);
+      get.onerror = () => reject(get.error);
+    });
+  } catch {
+    return null; // no IndexedDB (a private window): solve again next time
+  }
+}
+
+async function store(key, bytes) {
+  try {
+    const db = await openDb();
+    await new Promise((resolve, reject) => {
+      const tx = db.transaction(STORE, "readwrite");
+      tx.objectStore(STORE).put(bytes, key);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+  } catch {
+    // Not kept: the table still serves this page.
+  }
+}
+
+/** The key of a rules value's table. */
+function tableKey(rules, players) {
+  return JSON.stringify({ players, rules: rules.toObject() });
+}
+
+/**
+ * The meter of one game: its table (or none yet), the worker solving one, and the page's
+ * elements that show them.
+ */
+export class WinMeter {
+  /**
+   * @param {{ status: HTMLElement, box: HTMLElement, progress: HTMLProgressElement,
+   *   solve: HTMLButtonElement, cancel: HTMLButtonElement }} view
+   * @param {() => void} changed called when the table or the solve's state changes
+   */
+  constructor(view, changed) {
+    this.view = view;
+    this.changed = changed;
+    this.table = null;
+    this.worker = null;
+    this.rules = null;
+    this.players = 0;
+    this.waiters = [];
+    view.solve.addEventListener("click", () => this.solve());
+    view.cancel.addEventListener("click", () => this.cancel());
+  }
+
+  /** Whether a table can serve a game of `players` players. */
+  static serves(players) {
+    return TABLE_PLAYERS.includes(players);
+  }
+
+  /** Takes up a game's rules: its table from the browser's store when solved before. */
+  async prepare(rules, players) {
+    this.cancel(false);
+    this.table?.close();
+    this.table = null;
+    this.rules = rules;
+    this.players = players;
+    if (!WinMeter.serves(players)) {
+      this.show(`The win meter needs a table, which the library solves for ${TABLE_PLAYERS.join(" or ")} players.`, false);
+      return;
+    }
+    const bytes = await stored(tableKey(rules, players));
+    if (bytes && this.rules === rules) {
+      try {
+        this.table = WinTable.fromBytes(bytes);
+      } catch {
+        this.table = null;
+      }
+    }
+    this.show(this.table ? "" : "Solve the table to see each player's chance to win.", !this.table);
+    this.changed();
+  }
+
+  show(text, canSolve) {
+    this.view.status.textContent = text;
+    this.view.solve.hidden = !canSolve;
+    this.view.box.hidden = this.worker === null;
+  }
+
+  /** Whether a solve is running. */
+  get solving() {
+    return this.worker !== null;
+  }
+
+  /** Resolves with the table once there is one (null if it cannot be had). */
+  whenReady() {
+    if (this.table || !WinMeter.serves(this.players)) return Promise.resolve(this.table);
+    if (!this.solving) this.solve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Starts solving the table in a worker. */
+  solve() {
+    if (this.worker || this.table || !this.rules) return;
+    const rules = this.rules;
+    const key = tableKey(rules, this.players);
+    const worker = new Worker(new URL("./solver.js", import.meta.url), { type: "module" });
+    this.worker = worker;
+    this.view.progress.value = 0;
+    this.view.progress.textContent = "0%";
+    this.show("Solving the win table: every position of the game, for both players.", false);
+    this.view.cancel.focus();
+    worker.onmessage = async ({ data }) => {
+      if (this.worker !== worker) return;
+      if (data.type === "ready") {
+        worker.postMessage({ rules: rules.toObject() });
+        return;
+      }
+      if (data.type === "progress") {
+        this.view.progress.value = data.fraction;
+        this.view.progress.textContent = `${Math.round(data.fraction * 100)}%`;
+        return;
+      }
+      this.worker = null;
+      worker.terminate();
+      if (data.type === "done") {
+        this.table = WinTable.fromBytes(data.bytes);
+        this.lastSolveSeconds = data.seconds;
+        this.show(`Win table solved in ${data.seconds.toFixed(1)} s.`, false);
+        await store(key, data.bytes);
+      } else {
+        this.show(`The table could not be solved: ${data.message}`, false);
+      }
+      this.settle();
+    };
+    worker.onerror = (event) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      worker.terminate();
+      this.show(`The table could not be solved: ${event.message}`, true);
+      this.settle();
+    };
+    this.changed();
+  }
+
+  /** Stops a running solve at once (the worker is terminated). */
+  cancel(announce = true) {
+    if (!this.worker) return;
+    this.worker.terminate();
+    this.worker = null;
+    this.view.progress.value = 0;
+    if (announce) this.show("Solve cancelled.", true);
+    this.settle();
+    if (announce) this.view.solve.focus();
+  }
+
+  settle() {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve(this.table);
+    this.changed();
+  }
+
+  /**
+   * Every player's chance to win now, by seat, or null without a table. The library's
+   * advice with the table gives the player to move's chance after the best play (in every
+   * phase: before a roll, with a roll to pick from, after a farkle); with two players the
+   * other has the rest. A three-player table will give each seat's chance itself.
+   */
+  chances(game) {
+    if (!this.table || game.state.playerCount !== this.table.playerCount) return null;
+    const state = game.state;
+    if (state.phase === "game_over") {
+      return Array.from({ length: state.playerCount }, (_, i) => (state.winners.includes(i) ? 1 : 0));
+    }
+    try {
+      const advice = game.advise(this.table);
+      const p = advice.recommended.value;
+      if (advice.valueKind !== "win_probability" || !Number.isFinite(p)) return null;
+      const out = [1 - p, 1 - p];
+      out[state.currentPlayer] = p;
+      return out;
+    } catch {
+      return null; // a position the table does not hold (past the target in a final round)
+    }
+  }
+}

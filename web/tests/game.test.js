@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+// The web game in headless Chromium (Debian's chromium, driven by playwright-core; no
+// browser is downloaded). Whole seeded games are played through the page, with the mouse and
+// the keyboard, while the same moves are made on a game of the farkle package here: after
+// every move the page must show that game's dice and scores, and its saved game must be
+// that game's, byte for byte. Also: a reload resumes the game, a win-table solve runs in a
+// worker with its progress bar (the page answering meanwhile), a cancel stops it, the solved
+// chance is the package's, the table is kept, screenshots at desktop and phone sizes go to
+// the artifacts folder, the phone layout fits, and axe-core finds no accessibility fault.
+//
+// Skipped, saying so, when no Chromium is installed (apt-get install chromium).
+// FARKLE_CHROMIUM names another binary; FARKLE_WEB_ARTIFACTS the artifacts folder (default
+// target/web-tests/ in the repository).
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { serve, SITE } from "./server.mjs";
+
+const require = createRequire(import.meta.url);
+const CANDIDATES = [process.env.FARKLE_CHROMIUM, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+const CHROMIUM = CANDIDATES.find((p) => p && existsSync(p));
+const BUILT = existsSync(`${SITE}vendor/farkle/index.js`);
+const skip = !CHROMIUM
+  ? "no Chromium installed (apt-get install chromium, or set FARKLE_CHROMIUM): browser tests skipped"
+  : !BUILT
+    ? "the site is not built (make web): browser tests skipped"
+    : false;
+if (skip) console.log(`# ${skip}`);
+
+const ARTIFACTS =
+  process.env.FARKLE_WEB_ARTIFACTS ?? fileURLToPath(new URL("../../target/web-tests/", import.meta.url));
+const DIE_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="];
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+let farkle;
+let browser;
+let site;
+
+before(async () => {
+  if (skip) return;
+  farkle = await import("../site/vendor/farkle/index.js");
+  const { chromium } = await import("playwright-core");
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    ],
+  });
+  site = await serve();
+  mkdirSync(ARTIFACTS, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  site?.server.close();
+});
+
+/** A fresh page (its own storage) at the game's address, once the engine has loaded. */
+async function open(viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  await page.goto(site.url);
+  await page.waitForSelector("body[data-ready]");
+  return { page, context, errors };
+}
+
+/** Fills the setup form and starts the game. */
+async function setUp(page, { seats, preset, knobs = {}, seed }) {
+  await page.waitForSelector("#setup:not([hidden])");
+  while ((await page.locator("#seats li").count()) < seats.length) await page.click("#add-seat");
+  while ((await page.locator("#seats li").count()) > seats.length) await page.click("#remove-seat");
+  for (const [i, seat] of seats.entries()) {
+    await page.fill(`#seat-name-${i}`, seat.name);
+    await page.selectOption(`#seat-kind-${i}`, seat.kind);
+  }
+  await page.selectOption("#preset", preset);
+  if (Object.keys(knobs).length) await page.$eval("#house-rules", (d) => { d.open = true; });
+  for (const [name, value] of Object.entries(knobs)) {
+    const input = page.locator(`#knob-${name}`);
+    if (typeof value === "boolean") await input.setChecked(value);
+    else await input.fill(String(value));
+  }
+  await page.fill("#seed", seed === undefined ? "" : String(seed));
+  await page.selectOption("#bot-speed", "0");
+  await page.click("#start");
+  await page.waitForSelector("#play:not([hidden])");
+}
+
+/** Waits until the page's game has `events` log entries (the mirror's count: in step). */
+async function inStep(page, mirror) {
+  await page.waitForSelector(`#play[data-events="${mirror.eventCount}"]`);
+}
+
+/** The page shows the mirror's scores, and its dice while a roll is on the table. */
+async function samePicture(page, mirror) {
+  await inStep(page, mirror);
+  const scores = await page.$$eval("#score-rows td[data-score]", (cells) => cells.map((c) => Number(c.dataset.score)));
+  assert.deepEqual(scores, mirror.scores, "the scores on the page");
+  const phase = mirror.phase;
+  if (phase === "awaiting_selection" || phase === "farkled") {
+    const faces = await page.$$eval("#dice .die", (dice) => dice.map((d) => Number(d.dataset.face)));
+    assert.deepEqual(faces, mirror.lastRoll.dice, "the dice on the page");
+    const labels = await page.$$eval("#dice .die", (dice) => dice.map((d) => d.getAttribute("aria-label")));
+    labels.forEach((label, i) => assert.match(label, new RegExp(`^${mirror.lastRoll.dice[i]}( picked)?( best)?, die ${i + 1}\\b`)));
+  }
+}
+
+/** The page's saved game is the mirror's, byte for byte. */
+async function sameSave(page, mirror) {
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("farkle.saved-game")));
+  assert.equal(saved.game, mirror.dumps(), "the saved game");
+}
+
+/**
+ * Plays the game on the page to its end: humans keep the best selection of each roll and bank
+ * from `bankAt` points (the keyboard on even turns, the mouse on odd ones); computer players
+ * play on the page; the mirror makes the same moves. `pause(turn)` may interrupt (a reload).
+ */
+async function playThrough(page, mirror, seats, { bankAt = 300, pause = async () => {} } = {}) {
+  let turn = 0;
+  let guard = 0;
+  // The page's computer players play at once: so does the mirror's, before each comparison.
+  const bots = () => {
+    while (!mirror.isOver && seats[mirror.currentPlayer].kind !== "human") {
+      mirror.botPlayTurn(seats[mirror.currentPlayer].kind, { seed: mirror.eventCount });
+    }
+  };
+  bots();
+  while (!mirror.isOver) {
+    assert.ok(++guard < 2000, "the game ends");
+    const s = mirror.state;
+    const keys = turn % 2 === 0;
+    if (s.phase === "awaiting_roll") {
+      if (s.canBank && s.turnPoints >= bankAt) {
+        mirror.bank();
+        if (keys) await page.keyboard.press("b");
+        else await page.click("#bank");
+        turn++;
+        bots();
+        await pause(turn);
+      } else {
+        mirror.roll();
+        if (keys) await page.keyboard.press("r");
+        else await page.click("#roll");
+      }
+    } else if (s.phase === "awaiting_selection") {
+      await samePicture(page, mirror);
+      const mask = mirror.lastRoll.bestSelectionMask;
+      for (let i = 0; i < mirror.lastRoll.dice.length; i++) {
+        if (!(mask & (1 << i))) continue;
+        if (keys) await page.keyboard.press(DIE_KEYS[i]);
+        else await page.click(`#dice .die[data-index="${i}"]`);
+        await page.waitForSelector(`#dice .die[data-index="${i}"][aria-pressed="true"]`);
+      }
+      mirror.selectMask(mask);
+      if (keys) await page.keyboard.press("k");
+      else await page.click("#keep");
+    } else if (s.phase === "farkled") {
+      await samePicture(page, mirror);
+      mirror.acknowledgeFarkle();
+      if (keys) await page.keyboard.press("n");
+      else await page.click("#next");
+      turn++;
+      bots();
+      await pause(turn);
+    }
+    bots();
+    await samePicture(page, mirror);
+  }
+  await samePicture(page, mirror);
+  await sameSave(page, mirror);
+}
+
+test("a whole seeded game against a computer player, a reload on the way", { skip }, async () => {
+  const { page, context, errors } = await open();
+  const seats = [{ name: "Ann", kind: "human" }, { name: "Bot", kind: "single_turn_optimal" }];
+  await setUp(page, { seats, preset: "classic", seed: 7 });
+  await page.screenshot({ path: `${ARTIFACTS}desktop-start.png` });
+  const mirror = new farkle.Game("classic", ["Ann", "Bot"], { seed: 7 });
+  let reloads = 0;
+  await playThrough(page, mirror, seats, {
+    async pause(turn) {
+      if (turn !== 3 && turn !== 8) return;
+      // A reload resumes the game where it was: same scores, same turn, the log rebuilt.
+      await page.reload();
+      await page.waitForSelector("body[data-ready]");
+      await samePicture(page, mirror);
+      assert.match(await page.textContent("#status"), /goes on where it was/);
+      reloads++;
+    },
+  });
+  assert.equal(reloads, 2);
+  const winner = mirror.winners[0];
+  assert.ok(mirror.scores[winner] >= 10000);
+  assert.match(await page.textContent("#turn-line"), new RegExp(`Game over\\. ${["Ann", "Bot"][winner]} wins`));
+  await page.screenshot({ path: `${ARTIFACTS}desktop-game-over.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("three players, two computer styles and house rules", { skip }, async () => {
+  const { page, context, errors } = await open();
+  const seats = [
+    { name: "Cy", kind: "human" },
+    { name: "Rand", kind: "random_legal" },
+    { name: "Thresh", kind: "threshold" },
+  ];
+  const knobs = { targetScore: 3000, threePairsOfOneFace: true, hotDiceMultiplierStep: 1 };
+  await setUp(page, { seats, preset: "zilch", knobs, seed: 12 });
+  const rules = new farkle.Rules("zilch", knobs);
+  const mirror = new farkle.Game(rules, seats.map((s) => s.name), { seed: 12 });
+  assert.ok(mirror.rules.equals(rules));
+  await playThrough(page, mirror, seats, { bankAt: 350 });
+  assert.ok(Math.max(...mirror.scores) >= 3000);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the win table solves in a worker with a progress bar; cancel stops it", { skip }, async () => {
+  const { page, context, errors } = await open();
+  const seats = [{ name: "Ann", kind: "human" }, { name: "Ben", kind: "human" }];
+  // Long enough to cancel on the way.
+  await setUp(page, { seats, preset: "minimal", knobs: { targetScore: 3000 } });
+  await page.click("#solve");
+  await page.waitForFunction(() => document.getElementById("solve-progress").value > 0.02);
+  // The page answers while the worker solves: a timer fires on time.
+  const late = await page.evaluate(
+    () => new Promise((resolve) => {
+      const start = performance.now();
+      setTimeout(() => resolve(performance.now() - start - 50), 50);
+    }),
+  );
+  assert.ok(late < 250, `a 50 ms timer fired ${late.toFixed(0)} ms late during the solve`);
+  await page.click("#cancel-solve");
+  await page.waitForSelector("#solve-box[hidden]", { state: "attached" });
+  assert.match(await page.textContent("#meter-status"), /cancelled/);
+  assert.equal(await page.locator("#score-rows td[data-chance]").count(), 0);
+  await page.screenshot({ path: `${ARTIFACTS}desktop-solve-cancelled.png` });
+
+  // A shorter game: solved to the end, its chance the package's own.
+  await page.click("#new-game");
+  await setUp(page, { seats, preset: "minimal", knobs: { targetScore: 1500 } });
+  await page.click("#solve");
+  await page.waitForSelector("#score-rows td[data-chance]", { timeout: 120_000 });
+  const chances = await page.$$eval("#score-rows td[data-chance]", (cells) => cells.map((c) => Number(c.dataset.chance)));
+  const table = await farkle.WinTable.solve(new farkle.Rules("minimal", { targetScore: 1500 }));
+  assert.ok(Math.abs(chances[0] - table.firstPlayerWinProbability) < 1e-12);
+  assert.ok(Math.abs(chances[0] + chances[1] - 1) < 1e-12);
+  assert.match(await page.textContent("#meter-status"), /solved in/);
+  // The hint now speaks of the chance to win.
+  await page.keyboard.press("h");
+  await page.waitForSelector("#hint-box:not([hidden])");
+  assert.match(await page.textContent("#hint-body"), /% to win/);
+  // The table is kept: after a reload the meter shows at once, with no solve.
+  await page.reload();
+  await page.waitForSelector("#score-rows td[data-chance]");
+  assert.equal(await page.isHidden("#solve-box"), true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("hints, the keyboard list, screenshots and the phone layout", { skip }, async () => {
+  for (const [name, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+    const { page, context, errors } = await open(viewport);
+    await page.screenshot({ path: `${ARTIFACTS}${name}-setup.png`, fullPage: true });
+    const seats = [
+      { name: "Ann", kind: "human" }, { name: "Bo", kind: "threshold" }, { name: "Cat", kind: "human" },
+      { name: "Dee", kind: "random_legal" }, { name: "Eve", kind: "single_turn_optimal" }, { name: "Fay", kind: "human" },
+    ];
+    await setUp(page, { seats, preset: "classic", seed: 42 });
+    await page.click("#roll");
+    await page.waitForSelector("#dice .die");
+    // Seed 42 rolls 2 5 1 6 5 3: the hint names the odds and the best choice.
+    assert.deepEqual(await page.$$eval("#dice .die", (d) => d.map((x) => Number(x.dataset.face))), [2, 5, 1, 6, 5, 3]);
+    await page.click("#hint");
+    await page.waitForSelector("#hint-box:not([hidden])");
+    const hint = await page.textContent("#hint-body");
+    assert.match(hint, /Best: keep 1/);
+    assert.match(hint, /points expected/);
+    // Keeping the 1 leaves 5 dice. Counted by hand: of the 4^5 = 1024 rolls of 2, 3, 4 and 6
+    // only, 4 x (10 x 9 + 5 x 3 + 1) = 424 hold a triple, so 600 of 7776 farkle: 7.7%.
+    assert.match(hint, /rolling 5 dice farkles 7\.7% of the time/);
+    assert.ok((await page.locator("#dice .die .suggest").count()) > 0);
+    await page.click('#dice .die[data-index="2"]');
+    assert.match(await page.textContent("#pick-line"), /Picked 1: 100 points/);
+    await page.keyboard.press("?");
+    assert.equal(await page.isVisible("#help"), true);
+    await page.keyboard.press("?");
+    const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    assert.ok(fits, `${name}: the page is wider than the screen`);
+    await page.screenshot({ path: `${ARTIFACTS}${name}-game.png`, fullPage: true });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test("axe-core finds no accessibility fault on the setup and the game", { skip }, async () => {
+  const { page, context } = await open();
+  const axe = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+  const audit = async (what) => {
+    await page.addScriptTag({ content: axe });
+    const result = await page.evaluate(() => globalThis.axe.run(document, { resultTypes: ["violations"] }));
+    const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    assert.deepEqual(found, [], `${what}: ${found.join("; ")}`);
+  };
+  await audit("the setup");
+  const seats = [{ name: "Ann", kind: "human" }, { name: "Bob", kind: "human" }];
+  await setUp(page, { seats, preset: "classic", seed: 7 });
+  await page.click("#roll");
+  await page.click('#dice .die[data-index="0"]');
+  await page.click("#hint");
+  await audit("the game");
+  await context.close();
+});
