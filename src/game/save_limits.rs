@@ -76,6 +76,7 @@ pub(crate) fn event_json_len(event: &Event) -> usize {
             player: p,
             mask,
             points,
+            automatic,
         } => {
             opening("selected")
                 + player(p)
@@ -83,6 +84,8 @@ pub(crate) fn event_json_len(event: &Event) -> usize {
                 + digits(mask.into())
                 + key("points")
                 + signed(points.into())
+                // Written only when set.
+                + if automatic { key("automatic") + 4 } else { 0 }
         }
         Event::Undone { player: p, points } => {
             opening("undone") + player(p) + key("points") + signed(points.into())
@@ -287,13 +290,14 @@ mod tests {
                     dice: Dice::from_iter(dice),
                     generated
                 }),
-            (p.clone(), any::<u16>(), any::<i32>()).prop_map(|(player, mask, points)| {
-                Event::Selected {
+            (p.clone(), any::<u16>(), any::<i32>(), any::<bool>()).prop_map(
+                |(player, mask, points, automatic)| Event::Selected {
                     player,
                     mask,
                     points,
+                    automatic,
                 }
-            }),
+            ),
             (p.clone(), any::<i32>()).prop_map(|(player, points)| Event::Undone { player, points }),
             p.clone().prop_map(|player| Event::HotDice { player }),
             (p.clone(), big, big).prop_map(|(player, points, score)| {
