@@ -121,7 +121,9 @@ static bool on_progress(double fraction, void *user) {
     Progress *p = user;
     int percent = (int)(fraction * 100.0 + 0.5);
     if (stop_requested) return false;
-    if (p->header != NULL) {
+    /* The library calls first with 0 before it starts, and refuses rules it cannot solve
+     * after that call: the header waits for the work to have begun. */
+    if (p->header != NULL && fraction > 0.0) {
         fputs(p->header, stderr);
         fflush(stderr);
         p->header = NULL;
