@@ -317,6 +317,12 @@ enum FarkleStatus farkle_struct_layout(const char *name,
 #define FARKLE_LIMIT_WIN_TABLE_PAIRS 2097152
 
 /**
+ * The most turn-start states of a three-player table (2^24; three probabilities each, 384
+ * MiB). The presets without a penalty need about 8 million to 10,000 points.
+ */
+#define FARKLE_LIMIT_WIN_TABLE_STATES 16777216
+
+/**
  * The most option evaluations of one pass of the two-player solver over every pair.
  */
 #define FARKLE_LIMIT_WIN_TABLE_PASS_WORK 500000000000

@@ -15,6 +15,7 @@ pub(crate) mod playout;
 pub mod simulate;
 pub mod single_turn;
 pub mod table_file;
+pub mod three_player;
 pub(crate) mod turn;
 pub mod two_player;
 
@@ -169,6 +170,7 @@ pub use simulate::{
     simulate, simulate_with_progress, wilson_interval, BotResult, SimulationError, SimulationReport,
 };
 pub use single_turn::{Choice, PenaltyPolicy, SingleTurn};
+pub use three_player::ThreePlayerTable;
 pub use two_player::{Decision, PlayerState, SolveOptions, TwoPlayerState, WinChoice, WinTable};
 
 /// The refusal of every solver that plays a turn: the hot-dice multiplier makes a turn's

@@ -1,0 +1,412 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! What reaching the target is worth to each player: a win outright, or, under a final round,
+//! the outcome of the two last turns the other players take (the next player first, then the
+//! last), each maximizing its own chance.
+//!
+//! # The final round
+//! The mover A banks to z at or over the target. B (the next player, at y) takes one last
+//! turn, then C (at w). C wins by finishing above the highest score; finishing level with it
+//! shares the win among everyone level (1/2 or 1/3 each). So C's last turn depends only on
+//! the units `e` it needs to draw level and on how many stand there; B's on `dB = z - y` and
+//! `dC = z - w`:
+//! - B below z (by a farkle or a bank short of it) wins nothing, and A and C share as C's
+//!   turn against z decides;
+//! - B level with z: A and B stand together, and C needs `dC` to tie three ways;
+//! - B above z by u: A is out, and C needs `dC + u`.
+//!
+//! B's turn is solved for every `dC` once: above z its values depend only on how far above
+//! (`u`), below it only on how far below (banking short of z is worth what a farkle is, so B
+//! rolls on there). So a backward pass over u and a forward one over the distance to z give
+//! B's turn for every `dB` at once. Leads beyond the lead cap (the two-player one: caught up
+//! with in one last turn with probability below 1e-13) count as out of reach.
+
+use rayon::prelude::*;
+
+use crate::strategy::turn::TurnModel;
+use crate::strategy::two_player::layout::Layout;
+use crate::strategy::{try_filled, Meter, StrategyError};
+
+use super::pass::{option_offsets, run_pass, Node, Scratch};
+
+/// A tie between two players at the end: half a win each.
+const TWO_WAY: f64 = 0.5;
+/// A tie among all three.
+const THREE_WAY: f64 = 1.0 / 3.0;
+
+/// What reaching the target leads to.
+pub(super) enum Endgame {
+    /// The first to bank the target wins.
+    Race,
+    /// The other players take a last turn each.
+    FinalRound(FinalRound),
+}
+
+/// A player's situation as the two-player layout gives it: score (units), on the board, farkles.
+type Player = (i64, bool, usize);
+
+/// The final round's outcomes, solved for every pair of leads up to the cap.
+pub(super) struct FinalRound {
+    /// Leads (units) at or beyond which a last turn no longer catches up.
+    cap: usize,
+    /// `last[flag][ways - 2][e]`: a player's best last turn (off the board: flag 0) needing
+    /// e units to draw level with `ways - 1` players: (P(finishing above), P(level)).
+    last: [[Vec<(f64, f64)>; 2]; 2],
+    /// `outcomes[2 * flag_b + flag_c][(dB - 1) * cap + dC - 1]`: (A, B, C) when B needs dB to
+    /// draw level and C needs dC.
+    outcomes: [Vec<[f64; 3]>; 4],
+    /// The smallest farkle probability of a hand that can farkle.
+    pf_min: f64,
+    /// Some hand cannot farkle: it never banks, so the values above the target are known only
+    /// where every lead is out of reach.
+    safe_hand: bool,
+}
+
+impl Endgame {
+    /// The endgame of a rules value; `cap` is the two-player lead cap (0 without a final
+    /// round). `flags`: which on-board flags players can have (both when the rules have an
+    /// entry minimum).
+    pub(super) fn new(
+        model: &TurnModel,
+        final_round: bool,
+        cap: usize,
+        bank_min: [usize; 2],
+        entry: bool,
+        pool: &rayon::ThreadPool,
+        meter: &mut Meter,
+    ) -> Result<Endgame, StrategyError> {
+        if !final_round {
+            return Ok(Endgame::Race);
+        }
+        FinalRound::solve(model, cap, bank_min, entry, pool, meter).map(Endgame::FinalRound)
+    }
+
+    /// (A, B, C) when the mover A, with the next player B and the last C, banks to `z` units
+    /// at or over the target.
+    #[inline]
+    pub(super) fn reached(&self, z: i64, b: Player, c: Player) -> [f64; 3] {
+        match self {
+            Endgame::Race => [1.0, 0.0, 0.0],
+            Endgame::FinalRound(f) => f.reached(z, b, c),
+        }
+    }
+
+    /// The first turn total (units) from which on the mover at `x` against `b` and `c` is
+    /// known to bank every hand that can farkle (and the game is over or its last turns
+    /// solved), for a farkle worth at most `phi` to it.
+    pub(super) fn t_hi(&self, l: &Layout, x: i64, b: Player, c: Player, phi: f64) -> usize {
+        let to_target = (l.target - x).max(0) as usize;
+        match self {
+            Endgame::Race => to_target,
+            Endgame::FinalRound(f) => f.t_hi(to_target, x, b, c, phi),
+        }
+    }
+
+    /// The node of hand `hand` at a score of `z` units (turn total included) at or above
+    /// [`Endgame::t_hi`].
+    #[inline]
+    pub(super) fn beyond(
+        &self,
+        model: &TurnModel,
+        z: i64,
+        b: Player,
+        c: Player,
+        hand: usize,
+    ) -> Node {
+        match self {
+            Endgame::Race => Node::WON,
+            Endgame::FinalRound(f) => {
+                let safe = hand > 0 && model.farkle[hand] == 0.0;
+                if f.safe_hand && (safe || model.hot_dice && hand == 0) {
+                    // t_hi put every lead out of reach.
+                    return Node::WON;
+                }
+                let v = f.reached(z, b, c);
+                Node {
+                    w: v[0],
+                    u: v[1],
+                    f: 0.0,
+                }
+            }
+        }
+    }
+}
+
+impl FinalRound {
+    fn solve(
+        model: &TurnModel,
+        cap: usize,
+        bank_min: [usize; 2],
+        entry: bool,
+        pool: &rayon::ThreadPool,
+        meter: &mut Meter,
+    ) -> Result<FinalRound, StrategyError> {
+        let offsets = option_offsets(model);
+        let flags: &[usize] = if entry { &[0, 1] } else { &[1] };
+        let mut last: [[Vec<(f64, f64)>; 2]; 2] = Default::default();
+        for &flag in flags {
+            for ways in [2, 3] {
+                let share = if ways == 2 { TWO_WAY } else { THREE_WAY };
+                let mut v = try_filled(cap + 1, (1.0, 0.0))?;
+                meter.charge((cap * cap / 2) as u64 * model.row_work(), 0.0)?;
+                pool.install(|| {
+                    v.par_iter_mut().enumerate().skip(1).for_each_init(
+                        Scratch::default,
+                        |s, (e, out)| {
+                            *out = last_turn(model, &offsets, s, bank_min[flag], e, share);
+                        },
+                    );
+                });
+                last[flag][ways - 2] = v;
+            }
+        }
+        let pf_min = (1..model.width())
+            .map(|m| model.farkle[m])
+            .filter(|&pf| pf > 0.0)
+            .fold(1.0, f64::min);
+        let safe_hand = (1..model.width()).any(|m| model.farkle[m] == 0.0);
+        let mut round = FinalRound {
+            cap,
+            last,
+            outcomes: Default::default(),
+            pf_min,
+            safe_hand,
+        };
+        for &flag_b in flags {
+            for &flag_c in flags {
+                meter.charge((2 * cap * cap) as u64 * model.row_work(), 0.0)?;
+                let mut table = try_filled(cap * cap, [0.0; 3])?;
+                // Solved per dC (columns), written by dB (rows): gather first.
+                let columns: Vec<Vec<[f64; 3]>> = pool.install(|| {
+                    (1..=cap)
+                        .into_par_iter()
+                        .map_init(
+                            || (Scratch::default(), Vec::new()),
+                            |(s, below), dc| {
+                                round.b_turns(
+                                    model,
+                                    &offsets,
+                                    s,
+                                    below,
+                                    bank_min[flag_b],
+                                    flag_c,
+                                    dc,
+                                )
+                            },
+                        )
+                        .collect()
+                });
+                for (dc_less_one, column) in columns.iter().enumerate() {
+                    for (db_less_one, v) in column.iter().enumerate() {
+                        table[db_less_one * cap + dc_less_one] = *v;
+                    }
+                }
+                round.outcomes[2 * flag_b + flag_c] = table;
+            }
+        }
+        Ok(round)
+    }
+
+    /// C's last turn from the `last` table: (P above, P level) needing `e` units, with
+    /// `ways - 1` players at the mark; out of reach beyond the cap.
+    #[inline]
+    fn c_turn(&self, flag: usize, ways: usize, e: i64) -> (f64, f64) {
+        if e > self.cap as i64 {
+            (0.0, 0.0)
+        } else {
+            self.last[flag][ways - 2][e as usize]
+        }
+    }
+
+    /// A and C's shares when B ends below z: C's turn against A alone.
+    fn failure(&self, flag_c: usize, dc: i64) -> (f64, f64) {
+        let (pa, pe) = self.c_turn(flag_c, 2, dc);
+        (1.0 - pa - pe * (1.0 - TWO_WAY), pa + pe * TWO_WAY)
+    }
+
+    /// B's last turn for every dB from 1 to the cap, for C needing `dc` when B draws level
+    /// with z: (A, B, C) by dB.
+    #[allow(clippy::too_many_arguments)]
+    fn b_turns(
+        &self,
+        model: &TurnModel,
+        offsets: &[u32],
+        s: &mut Scratch,
+        below: &mut Vec<Node>,
+        bank_min_b: usize,
+        flag_c: usize,
+        dc: usize,
+    ) -> Vec<[f64; 3]> {
+        let width = model.width();
+        let n = model.dice;
+        let dc = dc as i64;
+        let (fail_a, _) = self.failure(flag_c, dc);
+        // Nodes hold (B's chance, A's chance apart from B's farkles, P(B farkles)).
+        let bank_from_z = |s: &mut Scratch, u_hi: usize, offset: usize, bank_from: usize| {
+            s.bank_w.clear();
+            s.bank_u.clear();
+            for t in 0..u_hi {
+                let (w, a) = if t < bank_from {
+                    (f64::NEG_INFINITY, 0.0)
+                } else if t < offset {
+                    (0.0, fail_a)
+                } else if t == offset {
+                    let (pa, pe) = self.c_turn(flag_c, 3, dc);
+                    let ab = (1.0 - pa - pe) * TWO_WAY + pe * THREE_WAY;
+                    (ab, ab)
+                } else {
+                    let (pa, pe) = self.c_turn(flag_c, 2, dc + (t - offset) as i64);
+                    (1.0 - pa - pe * (1.0 - TWO_WAY), 0.0)
+                };
+                s.bank_w.push(w);
+                s.bank_u.push(a);
+            }
+        };
+        // Above z by u (banking allowed everywhere there): rows u < u_hi; from u_hi on C
+        // cannot catch up and B has won.
+        let u_hi = (self.cap as i64 - dc + 1).max(1) as usize;
+        let rows = u_hi + model.max_gain + 1;
+        s.t_hi = u_hi;
+        bank_from_z(s, u_hi, 0, 0);
+        s.nodes.clear();
+        s.nodes.resize(rows * width, Node::WON);
+        run_pass(model, offsets, s, 0.0);
+        let above = s.nodes.clone();
+        // Below z by r = 1 to the cap: B rolls on (a bank there is worth a farkle's outcome).
+        below.clear();
+        below.resize((self.cap + 1) * width, Node::default());
+        let short = Node {
+            w: 0.0,
+            u: fail_a,
+            f: 0.0,
+        };
+        for r in 1..=self.cap {
+            for hand in 1..=n {
+                let pf = model.farkle[hand];
+                let mut acc = Node {
+                    w: 0.0,
+                    u: 0.0,
+                    f: pf,
+                };
+                for g in model.group_start[hand - 1]..model.group_start[hand] {
+                    let mut best = Node {
+                        w: f64::NEG_INFINITY,
+                        ..Node::default()
+                    };
+                    for &(b, next) in
+                        &model.options[model.option_start[g]..model.option_start[g + 1]]
+                    {
+                        let (b, next) = (b as usize, usize::from(next));
+                        let v = if b >= r {
+                            above[(b - r) * width + next]
+                        } else {
+                            below[(r - b) * width + next]
+                        };
+                        if v.w > best.w {
+                            best = v;
+                        }
+                    }
+                    let pg = model.group_prob[g];
+                    acc.w += pg * best.w;
+                    acc.u += pg * best.u;
+                    acc.f += pg * best.f;
+                }
+                below[r * width + hand] = acc;
+            }
+            below[r * width] = if model.hot_dice {
+                below[r * width + n]
+            } else {
+                short
+            };
+        }
+        let outcome = |node: Node| {
+            let a = node.u + node.f * fail_a;
+            [a, node.w, 1.0 - a - node.w]
+        };
+        let mut out: Vec<[f64; 3]> = (1..=self.cap)
+            .map(|db| outcome(below[db * width + n]))
+            .collect();
+        // B cannot bank everywhere from z up: solve those turns whole.
+        for db in 1..bank_min_b.min(self.cap + 1) {
+            s.t_hi = db + u_hi;
+            bank_from_z(s, db + u_hi, db, bank_min_b);
+            s.nodes.clear();
+            s.nodes
+                .resize((s.t_hi + model.max_gain + 1) * width, Node::WON);
+            // Below z without a bank allowed, every die scored and no hot dice: as a farkle.
+            out[db - 1] = outcome(run_pass(model, offsets, s, 0.0));
+        }
+        out
+    }
+
+    fn reached(&self, z: i64, b: Player, c: Player) -> [f64; 3] {
+        let cap = self.cap as i64;
+        let (db, dc) = (z - b.0, z - c.0);
+        let (flag_b, flag_c) = (usize::from(b.1), usize::from(c.1));
+        match (db <= cap, dc <= cap) {
+            (true, true) => {
+                self.outcomes[2 * flag_b + flag_c][(db - 1) as usize * self.cap + (dc - 1) as usize]
+            }
+            (false, true) => {
+                let (a, c) = self.failure(flag_c, dc);
+                [a, 0.0, c]
+            }
+            (true, false) => {
+                // C cannot catch up whatever B does: B's turn against A alone.
+                let (pa, pe) = self.c_turn(flag_b, 2, db);
+                let b = pa + pe * TWO_WAY;
+                [1.0 - b, b, 0.0]
+            }
+            (false, false) => [1.0, 0.0, 0.0],
+        }
+    }
+
+    fn t_hi(&self, to_target: usize, x: i64, b: Player, c: Player, phi: f64) -> usize {
+        let cap = self.cap as i64;
+        // From here on both leads are out of reach: A has won.
+        let won = (b.0.max(c.0) + cap + 1 - x).max(to_target as i64) as usize;
+        if self.safe_hand {
+            return won;
+        }
+        // Down from there while banking every hand that can farkle stays proven optimal: A's
+        // chance when banking is at least what one more roll could reach.
+        let limit = self.pf_min * (1.0 - phi);
+        let mut t = won;
+        while t > to_target && 1.0 - self.reached(x + t as i64 - 1, b, c)[0] <= limit {
+            t -= 1;
+        }
+        t
+    }
+}
+
+/// A player's best last turn needing `e` units to draw level, a level finish worth `share`:
+/// (P finishing above, P level).
+fn last_turn(
+    model: &TurnModel,
+    offsets: &[u32],
+    s: &mut Scratch,
+    bank_min: usize,
+    e: usize,
+    share: f64,
+) -> (f64, f64) {
+    let width = model.width();
+    s.t_hi = (e + 1).max(bank_min);
+    s.bank_w.clear();
+    s.bank_u.clear();
+    for t in 0..s.t_hi {
+        let (w, level) = match t {
+            t if t < bank_min => (f64::NEG_INFINITY, 0.0),
+            t if t > e => (1.0, 0.0),
+            t if t == e => (share, 1.0),
+            _ => (0.0, 0.0),
+        };
+        s.bank_w.push(w);
+        s.bank_u.push(level);
+    }
+    s.nodes.clear();
+    s.nodes
+        .resize((s.t_hi + model.max_gain + 1) * width, Node::WON);
+    let node = run_pass(model, offsets, s, 0.0);
+    (node.w - share * node.u, node.u)
+}

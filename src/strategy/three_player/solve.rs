@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! The solve: sizes checked before anything is allocated, the final round's last turns, then
+//! the levels from the highest down, each level's cycles in parallel.
+
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::limits::{exceeded, MAX_WIN_TABLE_PASS_WORK, MAX_WIN_TABLE_STATES};
+use crate::rules::Rules;
+use crate::scoring::Scorer;
+use crate::strategy::odds::Odds;
+use crate::strategy::single_turn::bank_min_units;
+use crate::strategy::turn::TurnModel;
+use crate::strategy::two_player::final_round::lead_cap;
+use crate::strategy::two_player::layout::{check_rules, player_layout, Layout};
+use crate::strategy::{try_filled, worker_pool, Meter, Progress, StrategyError};
+
+use super::cycle::CycleSolution;
+use super::endgame::Endgame;
+use super::pass::{Ctx, Scratch, Seats};
+use super::ThreePlayerTable;
+
+/// Option evaluations of one parallel chunk of cycles, between two progress calls (about 50
+/// milliseconds on two cores).
+const CHUNK_WORK: u64 = 100_000_000;
+
+/// Best-response steps a cycle takes on average, for the progress estimate.
+const STEPS_ESTIMATE: u64 = 2;
+
+impl ThreePlayerTable {
+    /// Solves the game for three players. `progress` is called from the calling thread now
+    /// and then with the fraction done (0 to 1); returning `false` stops the solve with
+    /// [`StrategyError::Cancelled`]. The work runs on worker threads created for this call.
+    /// `ResourceLimit` when the table would hold more than
+    /// [`crate::limits::MAX_WIN_TABLE_STATES`] states or a pass over them more than
+    /// [`crate::limits::MAX_WIN_TABLE_PASS_WORK`] option evaluations, checked before the solve
+    /// starts; `Unsupported` for the rules the two-player table refuses.
+    pub fn solve(rules: &Rules, progress: Progress) -> Result<ThreePlayerTable, StrategyError> {
+        check_rules(rules)?;
+        if rules.farkle_penalty_streak > 0 {
+            return Err(StrategyError::Unsupported(
+                "a farkle penalty (not yet solved for three players)",
+            ));
+        }
+        let odds = Odds::new(rules)?;
+        let model = Arc::new(TurnModel::new(&odds));
+        model.no_loss_bound()?;
+        let bank_min = [bank_min_units(&odds, false), bank_min_units(&odds, true)];
+        let layout = player_layout(&odds, 0);
+        check_size(rules, &layout)?;
+        check_pass_work(&layout, &model, bank_min)?;
+        let pool = worker_pool()?;
+        let mut progress = progress;
+        let clock = std::time::Instant::now();
+        let endgame = {
+            let mut meter = Meter::new(
+                &mut progress,
+                MAX_WIN_TABLE_PASS_WORK,
+                "the final round's last turns",
+            );
+            let cap = if rules.final_round {
+                lead_cap(&model, bank_min[1], &mut meter)?
+            } else {
+                0
+            };
+            Endgame::new(
+                &model,
+                rules.final_round,
+                cap,
+                bank_min,
+                layout.board,
+                &pool,
+                &mut meter,
+            )?
+        };
+        if std::env::var_os("FARKLE_DEBUG_3P").is_some() {
+            eprintln!(
+                "row_work {} groups {}",
+                model.row_work(),
+                model.group_prob.len()
+            );
+        }
+        if std::env::var_os("FARKLE_DEBUG_3P").is_some() {
+            eprintln!("endgame {:?}", clock.elapsed());
+        }
+        let states = layout.players().pow(3);
+        let mut values = try_filled(states, [0.0; 3])?;
+        let ctx = Ctx::new(rules, &layout, &model, bank_min, &endgame);
+        let (mixed, mixed_cycles) = ctx.solve_ordered(&pool, &mut values, &mut progress)?;
+        if !progress(1.0) {
+            return Err(StrategyError::Cancelled);
+        }
+        drop(ctx);
+        Ok(ThreePlayerTable {
+            rules: *rules,
+            layout,
+            values,
+            mixed,
+            mixed_cycles,
+            endgame: Arc::new(endgame),
+            scorer: Scorer::shared(rules)?,
+            model,
+            bank_min,
+        })
+    }
+}
+
+/// The number of states, refused beyond the limit before anything is allocated.
+fn check_size(rules: &Rules, layout: &Layout) -> Result<(), StrategyError> {
+    let players = layout.players() as u64;
+    let states = players.saturating_mul(players).saturating_mul(players);
+    if states > MAX_WIN_TABLE_STATES as u64 {
+        return Err(StrategyError::ResourceLimit(exceeded(
+            &format!(
+                "the three-player table ({} player states: scores to {} in steps of {}, on the \
+                 board or not, farkles in a row; cubed)",
+                layout.players(),
+                rules.target_score,
+                layout.unit
+            ),
+            format!("{states} states"),
+            format!("{MAX_WIN_TABLE_STATES} states"),
+        )));
+    }
+    Ok(())
+}
+
+/// Rows of one pass of a state whose mover stands at player state `p` (without the final
+/// round's rows above the target).
+fn rows_of(layout: &Layout, bank_min: [usize; 2], p: usize) -> u64 {
+    let (x, board, _) = layout.player(p);
+    ((layout.target - x).max(0) as usize).max(bank_min[usize::from(board)]) as u64
+}
+
+/// The work of one pass over every state, refused beyond the limit.
+fn check_pass_work(
+    layout: &Layout,
+    model: &TurnModel,
+    bank_min: [usize; 2],
+) -> Result<(), StrategyError> {
+    let players = layout.players() as u64;
+    let rows: u64 = (0..layout.players())
+        .map(|p| rows_of(layout, bank_min, p))
+        .sum::<u64>()
+        .saturating_mul(players * players);
+    let work = rows.saturating_mul(model.row_work());
+    if work > MAX_WIN_TABLE_PASS_WORK {
+        return Err(StrategyError::ResourceLimit(exceeded(
+            "one pass of the three-player solver over every state",
+            format!("{work} option evaluations"),
+            MAX_WIN_TABLE_PASS_WORK,
+        )));
+    }
+    Ok(())
+}
+
+impl Ctx<'_> {
+    /// Player indices by score: `by_score[x - lower]`.
+    fn by_score(&self) -> Vec<Vec<usize>> {
+        let l = &self.layout;
+        let mut out = vec![Vec::new(); l.scores()];
+        for p in 0..self.players() {
+            out[(l.player(p).0 - l.lower) as usize].push(p);
+        }
+        out
+    }
+
+    /// The cycles of one level (sum of the three scores): each as its first rotation in
+    /// index order.
+    fn cycles_of_level(&self, by_score: &[Vec<usize>], level: i64) -> Vec<Seats> {
+        let l = &self.layout;
+        let mut out = Vec::new();
+        let (lo, hi) = (l.lower, l.target - 1);
+        for x in lo..=hi {
+            for y in lo..=hi {
+                let z = level - x - y;
+                if z < lo || z > hi {
+                    continue;
+                }
+                for &p in &by_score[(x - lo) as usize] {
+                    for &q in &by_score[(y - lo) as usize] {
+                        for &r in &by_score[(z - lo) as usize] {
+                            let s = (p, q, r);
+                            if s <= (q, r, p) && s <= (r, p, q) {
+                                out.push(s);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The states of the cycle starting at `s`.
+    pub(super) fn cycle_states(&self, s: Seats) -> Vec<Seats> {
+        let (p, q, r) = s;
+        if p == q && q == r {
+            vec![s]
+        } else {
+            vec![s, (q, r, p), (r, p, q)]
+        }
+    }
+
+    /// Without a penalty: the levels from the highest down, each level's cycles in parallel
+    /// chunks with a progress call between them. The mixing states and the number of mixed
+    /// cycles.
+    pub(super) fn solve_ordered(
+        &self,
+        pool: &rayon::ThreadPool,
+        values: &mut [[f64; 3]],
+        progress: &mut Progress,
+    ) -> Result<(Vec<(usize, f64)>, usize), StrategyError> {
+        let l = self.layout;
+        let by_score = self.by_score();
+        let row_work = self.model.row_work().max(1);
+        let work_of = |s: &Seats| {
+            let states = if s.0 == s.1 && s.1 == s.2 { 1 } else { 3 };
+            let rows: u64 = [s.0, s.1, s.2][..states]
+                .iter()
+                .map(|&p| rows_of(&l, self.bank_min, p))
+                .sum();
+            rows * row_work * STEPS_ESTIMATE
+        };
+        let total: u64 = (0..self.players())
+            .map(|p| rows_of(&l, self.bank_min, p))
+            .sum::<u64>()
+            .saturating_mul((self.players() * self.players()) as u64)
+            .saturating_mul(row_work * STEPS_ESTIMATE)
+            .max(1);
+        let mut done = 0u64;
+        let mut mixed = Vec::new();
+        let mut mixed_cycles = 0;
+        for level in (3 * l.lower..=3 * (l.target - 1)).rev() {
+            let cycles = self.cycles_of_level(&by_score, level);
+            let mut begin = 0;
+            while begin < cycles.len() {
+                let mut end = begin;
+                let mut work = 0u64;
+                while end < cycles.len() && work < CHUNK_WORK {
+                    work += work_of(&cycles[end]);
+                    end += 1;
+                }
+                let chunk = &cycles[begin..end];
+                let snapshot: &[[f64; 3]] = values;
+                let results: Vec<Result<CycleSolution, StrategyError>> = pool.install(|| {
+                    chunk
+                        .par_iter()
+                        .map_init(
+                            || -> [Scratch; 3] { Default::default() },
+                            |scratch, &s| {
+                                self.solve_cycle(snapshot, &self.cycle_states(s), scratch)
+                            },
+                        )
+                        .collect()
+                });
+                for (&s, result) in chunk.iter().zip(results) {
+                    let solution = result?;
+                    let states = self.cycle_states(s);
+                    if solution.mixed.iter().any(Option::is_some) {
+                        mixed_cycles += 1;
+                    }
+                    for (i, &seats) in states.iter().enumerate() {
+                        let index = self.index(seats);
+                        values[index] = solution.values[i];
+                        if let Some(a) = solution.mixed[i] {
+                            mixed.push((index, a));
+                        }
+                    }
+                }
+                done += work;
+                if !progress(done as f64 / total as f64) {
+                    return Err(StrategyError::Cancelled);
+                }
+                begin = end;
+            }
+        }
+        mixed.sort_by_key(|m| m.0);
+        Ok((mixed, mixed_cycles))
+    }
+}
