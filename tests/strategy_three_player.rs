@@ -579,3 +579,52 @@ fn classic_scoring_on_six_dice_agrees_with_brute_force() {
         ..Preset::Classic.rules()
     });
 }
+
+#[test]
+fn a_penalty_agrees_with_brute_force() {
+    compare(Rules {
+        min_entry_score: 0,
+        final_round: false,
+        farkle_penalty_streak: 2,
+        farkle_penalty_points: 100,
+        ..small(2, 250)
+    });
+}
+
+#[test]
+fn a_penalty_on_every_farkle_agrees_with_brute_force() {
+    compare(Rules {
+        min_entry_score: 0,
+        final_round: false,
+        farkle_penalty_streak: 1,
+        farkle_penalty_points: 50,
+        ..small(2, 250)
+    });
+}
+
+#[test]
+fn a_penalty_losing_everything_without_hot_dice_agrees_with_brute_force() {
+    compare(Rules {
+        min_entry_score: 0,
+        final_round: false,
+        hot_dice: false,
+        farkle_penalty_streak: 2,
+        farkle_penalty_points: 0,
+        farkle_penalty_loses_all: true,
+        ..small(2, 300)
+    });
+}
+
+#[test]
+fn a_penalty_with_final_round_entry_and_bank_minimum_agrees_with_brute_force() {
+    // Everything the zilch preset combines, on two dice: three farkles in a row cost 50.
+    compare(Rules {
+        hot_dice: false,
+        min_entry_score: 100,
+        min_bank_score: 100,
+        final_round: true,
+        farkle_penalty_streak: 3,
+        farkle_penalty_points: 50,
+        ..small(2, 200)
+    });
+}

@@ -55,6 +55,7 @@ pub mod cycle;
 mod endgame;
 mod pass;
 mod solve;
+mod sweeps;
 
 use endgame::Endgame;
 
@@ -70,6 +71,8 @@ pub struct ThreePlayerTable {
     pub(crate) mixed: Vec<(usize, f64)>,
     /// Cycles solved as mixed equilibria.
     mixed_cycles: usize,
+    /// Sweeps the solve took under a penalty (0 without one).
+    sweeps: usize,
     endgame: Arc<Endgame>,
     model: Arc<TurnModel>,
     #[allow(dead_code)]
@@ -106,6 +109,11 @@ impl ThreePlayerTable {
     /// Number of player states; the table holds the cube of it.
     pub fn player_states(&self) -> usize {
         self.layout.players()
+    }
+
+    /// How many sweeps over the states the solve took under a penalty; 0 without one.
+    pub fn sweeps(&self) -> usize {
+        self.sweeps
     }
 
     /// How many cycles of states have no pure equilibrium and were solved as mixed ones.

@@ -21,11 +21,12 @@ use crate::strategy::{try_filled, worker_pool, Meter, Progress, StrategyError};
 use super::cycle::CycleSolution;
 use super::endgame::Endgame;
 use super::pass::{Ctx, Scratch, Seats};
+use super::sweeps::WARM_SHARE;
 use super::ThreePlayerTable;
 
 /// Option evaluations of one parallel chunk of cycles, between two progress calls (about 50
 /// milliseconds on two cores).
-const CHUNK_WORK: u64 = 100_000_000;
+pub(super) const CHUNK_WORK: u64 = 100_000_000;
 
 /// Best-response steps a cycle takes on average, for the progress estimate.
 const STEPS_ESTIMATE: u64 = 2;
@@ -40,11 +41,15 @@ impl ThreePlayerTable {
     /// starts; `Unsupported` for the rules the two-player table refuses.
     pub fn solve(rules: &Rules, progress: Progress) -> Result<ThreePlayerTable, StrategyError> {
         check_rules(rules)?;
-        if rules.farkle_penalty_streak > 0 {
-            return Err(StrategyError::Unsupported(
-                "a farkle penalty (not yet solved for three players)",
-            ));
-        }
+        let pool = worker_pool()?;
+        Self::solve_in(&pool, rules, progress)
+    }
+
+    fn solve_in(
+        pool: &rayon::ThreadPool,
+        rules: &Rules,
+        progress: Progress,
+    ) -> Result<ThreePlayerTable, StrategyError> {
         let odds = Odds::new(rules)?;
         let model = Arc::new(TurnModel::new(&odds));
         model.no_loss_bound()?;
@@ -52,9 +57,7 @@ impl ThreePlayerTable {
         let layout = player_layout(&odds, 0);
         check_size(rules, &layout)?;
         check_pass_work(&layout, &model, bank_min)?;
-        let pool = worker_pool()?;
         let mut progress = progress;
-        let clock = std::time::Instant::now();
         let endgame = {
             let mut meter = Meter::new(
                 &mut progress,
@@ -72,24 +75,32 @@ impl ThreePlayerTable {
                 cap,
                 bank_min,
                 layout.board,
-                &pool,
+                pool,
                 &mut meter,
             )?
         };
-        if std::env::var_os("FARKLE_DEBUG_3P").is_some() {
-            eprintln!(
-                "row_work {} groups {}",
-                model.row_work(),
-                model.group_prob.len()
-            );
-        }
-        if std::env::var_os("FARKLE_DEBUG_3P").is_some() {
-            eprintln!("endgame {:?}", clock.elapsed());
-        }
         let states = layout.players().pow(3);
         let mut values = try_filled(states, [0.0; 3])?;
         let ctx = Ctx::new(rules, &layout, &model, bank_min, &endgame);
-        let (mixed, mixed_cycles) = ctx.solve_ordered(&pool, &mut values, &mut progress)?;
+        let (mixed, mixed_cycles, sweeps) = if rules.farkle_penalty_streak == 0 {
+            let (mixed, cycles) = ctx.solve_ordered(pool, &mut values, &mut progress)?;
+            (mixed, cycles, 0)
+        } else {
+            // From the same game without the penalty (a small share of the work).
+            let relaxed = Rules {
+                farkle_penalty_streak: 0,
+                farkle_penalty_points: 0,
+                farkle_penalty_loses_all: false,
+                ..*rules
+            };
+            let guess =
+                ThreePlayerTable::solve_in(pool, &relaxed, &mut |f| progress(WARM_SHARE * f))?;
+            pool.install(|| ctx.warm_start(&guess, &mut values));
+            drop(guess);
+            let mut rest = |f: f64| progress(WARM_SHARE + (1.0 - WARM_SHARE) * f);
+            let sweeps = ctx.solve_sweeps(pool, &mut values, &mut (&mut rest as Progress))?;
+            (Vec::new(), 0, sweeps)
+        };
         if !progress(1.0) {
             return Err(StrategyError::Cancelled);
         }
@@ -100,6 +111,7 @@ impl ThreePlayerTable {
             values,
             mixed,
             mixed_cycles,
+            sweeps,
             endgame: Arc::new(endgame),
             scorer: Scorer::shared(rules)?,
             model,
@@ -159,7 +171,7 @@ fn check_pass_work(
 
 impl Ctx<'_> {
     /// Player indices by score: `by_score[x - lower]`.
-    fn by_score(&self) -> Vec<Vec<usize>> {
+    pub(super) fn by_score(&self) -> Vec<Vec<usize>> {
         let l = &self.layout;
         let mut out = vec![Vec::new(); l.scores()];
         for p in 0..self.players() {
