@@ -628,3 +628,15 @@ fn a_penalty_with_final_round_entry_and_bank_minimum_agrees_with_brute_force() {
         ..small(2, 200)
     });
 }
+
+#[test]
+fn a_hand_that_cannot_farkle_in_the_final_round_agrees_with_brute_force() {
+    // Nothing scoring on the full set is worth points (as six dice in Zilch): the full hand
+    // never farkles, and past the target the mover may roll it on.
+    compare(Rules {
+        min_entry_score: 0,
+        final_round: true,
+        no_score_set: 50,
+        ..small(2, 150)
+    });
+}

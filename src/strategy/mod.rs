@@ -170,7 +170,7 @@ pub use simulate::{
     simulate, simulate_with_progress, wilson_interval, BotResult, SimulationError, SimulationReport,
 };
 pub use single_turn::{Choice, PenaltyPolicy, SingleTurn};
-pub use three_player::ThreePlayerTable;
+pub use three_player::{SeatChoice, SeatDecision, ThreePlayerTable};
 pub use two_player::{Decision, PlayerState, SolveOptions, TwoPlayerState, WinChoice, WinTable};
 
 /// The refusal of every solver that plays a turn: the hot-dice multiplier makes a turn's

@@ -26,9 +26,8 @@
 
 use crate::strategy::StrategyError;
 
-use super::pass::{Ctx, Scratch, Seats, Summary};
+use super::pass::{run_pass_with, Ctx, Decisions, Mix, MixAt, PassExtras, Scratch, Seats, Summary};
 
-pub static STEPS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 /// Best-response steps before a cycle is treated as having no pure equilibrium.
 const BEST_RESPONSE_STEPS: usize = 24;
 
@@ -56,6 +55,10 @@ const MIN_PAD: f64 = 1e-9;
 /// The most combinations of pieces and breakpoints the search tries.
 const MAX_COMBINATIONS: usize = 200_000;
 
+/// How far below and above its breakpoint a mixing mover's two policies are read, to find
+/// where they differ.
+const MIX_PROBE: f64 = 1e-9;
+
 /// Newton steps on two or three mixing probabilities at once.
 const MIXED_NEWTON_STEPS: usize = 60;
 
@@ -64,7 +67,82 @@ const MIXED_NEWTON_STEPS: usize = 60;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) struct CycleSolution {
     pub(super) values: [[f64; 3]; 3],
-    pub(super) mixed: [Option<f64>; 3],
+    pub(super) mixed: [Option<Mix>; 3],
+}
+
+/// Best-response iteration on one cycle, a step at a time: [`CycleRun::phi`] says at which
+/// farkle payoff each state's turn is to be solved next, [`CycleRun::step`] takes the
+/// results.
+pub(super) struct CycleRun {
+    pub(super) states: [Seats; 3],
+    /// 1 or 3 states.
+    pub(super) k: usize,
+    pub(super) phi: [f64; 3],
+    seen: Vec<([Summary; 3], [f64; 3])>,
+    solved: Option<[[f64; 3]; 3]>,
+    /// The iteration repeated itself or ran out of steps: a search decides.
+    stuck: bool,
+}
+
+impl CycleRun {
+    /// A run on `states` from a first guess of each farkle payoff.
+    pub(super) fn new(ctx: &Ctx, values: &[[f64; 3]], states: &[Seats]) -> CycleRun {
+        let k = states.len();
+        let mut run = CycleRun {
+            states: [states[0]; 3],
+            k,
+            phi: [0.0; 3],
+            seen: Vec::new(),
+            solved: None,
+            stuck: false,
+        };
+        for (i, &seats) in states.iter().enumerate() {
+            run.states[i] = seats;
+            run.phi[i] = ctx.farkle_guess(values, seats);
+        }
+        run
+    }
+
+    /// Whether the iteration wants another step.
+    pub(super) fn pending(&self) -> bool {
+        self.solved.is_none() && !self.stuck
+    }
+
+    /// Takes each state's best policy at its farkle payoff.
+    pub(super) fn step(&mut self, sums: [Summary; 3]) {
+        let k = self.k;
+        let (v, next) = cycle_values(&sums[..k]);
+        if (0..k).all(|i| (next[i] - self.phi[i]).abs() <= PHI_TOLERANCE) {
+            self.solved = Some(v);
+            return;
+        }
+        let repeats = self
+            .seen
+            .iter()
+            .any(|(old, _)| (0..k).all(|i| same_policy(&old[i], &sums[i])));
+        self.seen.push((sums, self.phi));
+        if repeats || self.seen.len() >= BEST_RESPONSE_STEPS {
+            self.stuck = true;
+            return;
+        }
+        self.phi = next;
+    }
+
+    /// The solution: the iteration's, or the search's where it got stuck.
+    pub(super) fn finish(
+        self,
+        ctx: &Ctx,
+        values: &[[f64; 3]],
+        scratch: &mut [Scratch; 3],
+    ) -> Result<CycleSolution, StrategyError> {
+        match self.solved {
+            Some(values) => Ok(CycleSolution {
+                values,
+                mixed: [None; 3],
+            }),
+            None => ctx.solve_mixed(values, &self.states[..self.k], scratch, &self.seen),
+        }
+    }
 }
 
 /// Values and farkle payoffs of a cycle of `s.len()` states (1 or 3) under the policies
@@ -79,19 +157,16 @@ pub(super) fn cycle_values(s: &[Summary]) -> ([[f64; 3]; 3], [f64; 3]) {
         (a.cw + a.f * b.cr() + a.f * b.f * c.cu) / d
     });
     let m = |i: usize| mover[i % k];
-    let mut values = [[0.0; 3]; 3];
-    let mut phi = [0.0; 3];
-    for i in 0..k {
+    // Unused places (a cycle of one state) repeat the first; nothing reads them.
+    let values: [[f64; 3]; 3] = std::array::from_fn(|i| {
         let (a, b) = (at(i), at(i + 1));
-        values[i] = [
+        [
             m(i),
             a.cu + a.f * m(i + 1),
             a.cr() + a.f * (b.cu + b.f * m(i + 2)),
-        ];
-    }
-    for i in 0..k {
-        phi[i] = values[(i + 1) % k][2];
-    }
+        ]
+    });
+    let phi = std::array::from_fn(|i| values[(i + 1) % k][2]);
     (values, phi)
 }
 
@@ -131,53 +206,20 @@ impl Ctx<'_> {
         Summary::of(self.pass(s, phi), phi)
     }
 
-    /// Solves the cycle `states` (1 or 3 states, each the farkle of the one before).
-    pub(super) fn solve_cycle(
-        &self,
-        values: &[[f64; 3]],
-        states: &[Seats],
-        scratch: &mut [Scratch; 3],
-    ) -> Result<CycleSolution, StrategyError> {
-        let k = states.len();
-        let mut phi = [0.0; 3];
-        for (i, &seats) in states.iter().enumerate() {
-            phi[i] = self.farkle_guess(values, seats);
-        }
-        let mut seen: Vec<([Summary; 3], [f64; 3])> = Vec::new();
-        for _ in 0..BEST_RESPONSE_STEPS {
-            STEPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let mut sums = [Summary {
-                cw: 0.0,
-                cu: 0.0,
-                f: 0.0,
-            }; 3];
-            for i in 0..k {
-                sums[i] = self.best_response(values, states[i], phi[i], &mut scratch[i]);
-            }
-            let (v, next) = cycle_values(&sums[..k]);
-            if (0..k).all(|i| (next[i] - phi[i]).abs() <= PHI_TOLERANCE) {
-                return Ok(CycleSolution {
-                    values: v,
-                    mixed: [None; 3],
-                });
-            }
-            let repeats = seen
-                .iter()
-                .any(|(old, _)| (0..k).all(|i| same_policy(&old[i], &sums[i])));
-            seen.push((sums, phi));
-            if repeats {
-                break;
-            }
-            phi = next;
-        }
-        self.solve_mixed(values, states, scratch, &seen)
-    }
-
     /// A first guess of what a farkle is worth to the mover: what banking the least it may
     /// is worth (the same scores, the mover barely ahead), or an even share.
-    fn farkle_guess(&self, values: &[[f64; 3]], seats: Seats) -> f64 {
+    pub(super) fn farkle_guess(&self, values: &[[f64; 3]], seats: Seats) -> f64 {
         let (x, board, _) = self.layout.player(seats.0);
         let least = self.bank_min[usize::from(board)];
+        if x + (least as i64) + 1 < self.layout.target {
+            if let (Some((w1, _)), Some((w2, _))) = (
+                self.bank_at(values, seats, least),
+                self.bank_at(values, seats, least + 1),
+            ) {
+                // Back along the line through the two least banks, to a bank of nothing.
+                return (w1 - least as f64 * (w2 - w1)).clamp(0.0, 1.0);
+            }
+        }
         if x + (least as i64) < self.layout.target {
             if let Some((w, _)) = self.bank_at(values, seats, least) {
                 return w;
@@ -227,7 +269,19 @@ impl Ctx<'_> {
             if combos > MAX_COMBINATIONS {
                 break;
             }
-            if let Some(found) = self.search(values, states, scratch, &pieces) {
+            if let Some(mut found) = self.search(values, states, scratch, &pieces) {
+                for i in 0..k {
+                    if let Some(mix) = found.mixed[i] {
+                        let beta = found.values[(i + 1) % k][2];
+                        found.mixed[i] = Some(self.mix_of(
+                            values,
+                            states[i],
+                            beta,
+                            mix.alpha,
+                            &mut scratch[i],
+                        )?);
+                    }
+                }
                 return Ok(found);
             }
         }
@@ -376,9 +430,76 @@ impl Ctx<'_> {
         }
         let mut mixed = [None; 3];
         for (p, &i) in mixing.iter().enumerate() {
-            mixed[i] = Some(alpha[p]);
+            // Where it mixes is found once the combination is chosen (`mix_of`).
+            mixed[i] = Some(Mix {
+                alpha: alpha[p],
+                t: 0,
+                hand: 0,
+                at: MixAt::BankOrRoll,
+            });
         }
         Some(CycleSolution { values, mixed })
+    }
+
+    /// Where the mover of `seats`, indifferent at farkle payoff `beta`, mixes: the one choice
+    /// in which its policies just below and just above `beta` differ.
+    fn mix_of(
+        &self,
+        values: &[[f64; 3]],
+        seats: Seats,
+        beta: f64,
+        alpha: f64,
+        s: &mut Scratch,
+    ) -> Result<Mix, StrategyError> {
+        let decide = |phi: f64, s: &mut Scratch| {
+            self.prepare(values, seats, phi, s);
+            let mut record = Decisions::default();
+            let extras = PassExtras {
+                record: Some(&mut record),
+                ..PassExtras::default()
+            };
+            run_pass_with(self.model, &self.offsets, s, phi, extras);
+            (record, s.t_hi)
+        };
+        let (lo, lo_rows) = decide(beta - MIX_PROBE, s);
+        let (hi, hi_rows) = decide(beta + MIX_PROBE, s);
+        let m = self.model;
+        let width = m.width();
+        let groups = m.group_prob.len();
+        let mut found = Vec::new();
+        for t in 0..lo_rows.min(hi_rows) {
+            for hand in 1..=m.dice {
+                let node = t * width + hand;
+                let (bank_lo, bank_hi) = (lo.bank[node], hi.bank[node]);
+                if bank_lo != bank_hi {
+                    found.push((t, hand, MixAt::BankOrRoll, bank_lo));
+                } else if !bank_lo {
+                    for g in m.group_start[hand - 1]..m.group_start[hand] {
+                        let (a, b) = (lo.keep[t * groups + g], hi.keep[t * groups + g]);
+                        if a != b {
+                            let at = MixAt::Keep {
+                                group: g as u32,
+                                safer: a,
+                                riskier: b,
+                            };
+                            found.push((t, hand, at, true));
+                        }
+                    }
+                }
+            }
+        }
+        match found.as_slice() {
+            // The safer side banks: the riskier one rolls.
+            [(t, hand, at, true)] => Ok(Mix {
+                alpha,
+                t: *t as u32,
+                hand: *hand as u8,
+                at: *at,
+            }),
+            _ => Err(StrategyError::Unsupported(
+                "a mixed equilibrium whose two policies differ in more than one choice",
+            )),
+        }
     }
 
     /// No mover gains by deviating: its best value at its farkle payoff is its value.

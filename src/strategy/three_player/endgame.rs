@@ -40,7 +40,7 @@ pub(super) enum Endgame {
     /// The first to bank the target wins.
     Race,
     /// The other players take a last turn each.
-    FinalRound(FinalRound),
+    FinalRound(Box<FinalRound>),
 }
 
 /// A player's situation as the two-player layout gives it: score (units), on the board, farkles.
@@ -58,9 +58,11 @@ pub(super) struct FinalRound {
     outcomes: [Vec<[f64; 3]>; 4],
     /// The smallest farkle probability of a hand that can farkle.
     pf_min: f64,
-    /// Some hand cannot farkle: it never banks, so the values above the target are known only
-    /// where every lead is out of reach.
-    safe_hand: bool,
+    /// Where some hand cannot farkle (six dice in Zilch), what it is worth above the first
+    /// turn total from which on every hand that can farkle banks: it rolls on while that is
+    /// better. `safe[2 * flag_b + flag_c][(hand * (cap + 1) + dB - 1) * (cap + 1) + dC - 1]`,
+    /// leads beyond the cap counting as cap + 1; empty without such a hand.
+    safe: [Vec<Node>; 4],
 }
 
 impl Endgame {
@@ -79,7 +81,8 @@ impl Endgame {
         if !final_round {
             return Ok(Endgame::Race);
         }
-        FinalRound::solve(model, cap, bank_min, entry, pool, meter).map(Endgame::FinalRound)
+        FinalRound::solve(model, cap, bank_min, entry, pool, meter)
+            .map(|f| Endgame::FinalRound(Box::new(f)))
     }
 
     /// (A, B, C) when the mover A, with the next player B and the last C, banks to `z` units
@@ -116,19 +119,7 @@ impl Endgame {
     ) -> Node {
         match self {
             Endgame::Race => Node::WON,
-            Endgame::FinalRound(f) => {
-                let safe = hand > 0 && model.farkle[hand] == 0.0;
-                if f.safe_hand && (safe || model.hot_dice && hand == 0) {
-                    // t_hi put every lead out of reach.
-                    return Node::WON;
-                }
-                let v = f.reached(z, b, c);
-                Node {
-                    w: v[0],
-                    u: v[1],
-                    f: 0.0,
-                }
-            }
+            Endgame::FinalRound(f) => f.beyond(model, z, b, c, hand),
         }
     }
 }
@@ -165,13 +156,12 @@ impl FinalRound {
             .map(|m| model.farkle[m])
             .filter(|&pf| pf > 0.0)
             .fold(1.0, f64::min);
-        let safe_hand = (1..model.width()).any(|m| model.farkle[m] == 0.0);
         let mut round = FinalRound {
             cap,
             last,
             outcomes: Default::default(),
             pf_min,
-            safe_hand,
+            safe: Default::default(),
         };
         for &flag_b in flags {
             for &flag_c in flags {
@@ -203,6 +193,14 @@ impl FinalRound {
                     }
                 }
                 round.outcomes[2 * flag_b + flag_c] = table;
+            }
+        }
+        if (1..model.width()).any(|m| model.farkle[m] == 0.0) {
+            for &flag_b in flags {
+                for &flag_c in flags {
+                    meter.charge(((cap + 1) * (cap + 1)) as u64 * model.row_work(), 0.0)?;
+                    round.safe[2 * flag_b + flag_c] = round.safe_hands(model, flag_b, flag_c)?;
+                }
             }
         }
         Ok(round)
@@ -366,17 +364,103 @@ impl FinalRound {
         let cap = self.cap as i64;
         // From here on both leads are out of reach: A has won.
         let won = (b.0.max(c.0) + cap + 1 - x).max(to_target as i64) as usize;
-        if self.safe_hand {
-            return won;
-        }
         // Down from there while banking every hand that can farkle stays proven optimal: A's
-        // chance when banking is at least what one more roll could reach.
+        // chance when banking is at least what one more roll could reach. (A hand that
+        // cannot farkle rolls on: see `safe`.)
         let limit = self.pf_min * (1.0 - phi);
         let mut t = won;
         while t > to_target && 1.0 - self.reached(x + t as i64 - 1, b, c)[0] <= limit {
             t -= 1;
         }
         t
+    }
+
+    /// The node of `hand` at a score of `z` units from the first known row up.
+    #[inline]
+    fn beyond(&self, model: &TurnModel, z: i64, b: Player, c: Player, hand: usize) -> Node {
+        let hand = if hand == 0 && model.hot_dice {
+            model.dice
+        } else {
+            hand
+        };
+        if hand > 0 && model.farkle[hand] == 0.0 {
+            let side = self.cap as i64 + 1;
+            let (db, dc) = ((z - b.0).min(side), (z - c.0).min(side));
+            let side = side as usize;
+            let at = (hand * side + (db - 1) as usize) * side + (dc - 1) as usize;
+            return self.safe[2 * usize::from(b.1) + usize::from(c.1)][at];
+        }
+        let v = self.reached(z, b, c);
+        Node {
+            w: v[0],
+            u: v[1],
+            f: 0.0,
+        }
+    }
+
+    /// The values of the hands that cannot farkle from the first known row up (see `safe`),
+    /// for every pair of leads, the largest first (a roll only adds to both).
+    fn safe_hands(
+        &self,
+        model: &TurnModel,
+        flag_b: usize,
+        flag_c: usize,
+    ) -> Result<Vec<Node>, StrategyError> {
+        let side = self.cap + 1;
+        let width = model.width();
+        let mut table = try_filled(width * side * side, Node::default())?;
+        let player = |d: usize, flag: usize| (-(d as i64), flag == 1, 0);
+        // A stands at score 0, B and C at minus their leads.
+        for db in (1..=side).rev() {
+            for dc in (1..=side).rev() {
+                let (b, c) = (player(db, flag_b), player(dc, flag_c));
+                let bank = self.reached(0, b, c);
+                let bank = Node {
+                    w: bank[0],
+                    u: bank[1],
+                    f: 0.0,
+                };
+                let node_at = |table: &[Node], gain: usize, next: usize| -> Node {
+                    let hand = if next == 0 && model.hot_dice {
+                        model.dice
+                    } else {
+                        next
+                    };
+                    let (db2, dc2) = ((db + gain).min(side), (dc + gain).min(side));
+                    if hand > 0 && model.farkle[hand] == 0.0 {
+                        table[(hand * side + db2 - 1) * side + dc2 - 1]
+                    } else {
+                        let v = self.reached(gain as i64, b, c);
+                        Node {
+                            w: v[0],
+                            u: v[1],
+                            f: 0.0,
+                        }
+                    }
+                };
+                for hand in (1..width).filter(|&m| model.farkle[m] == 0.0) {
+                    let mut acc = Node::default();
+                    for g in model.group_start[hand - 1]..model.group_start[hand] {
+                        let mut best: Option<Node> = None;
+                        for &(gain, next) in
+                            &model.options[model.option_start[g]..model.option_start[g + 1]]
+                        {
+                            let v = node_at(&table, gain as usize, usize::from(next));
+                            if best.is_none_or(|x| v.w > x.w) {
+                                best = Some(v);
+                            }
+                        }
+                        let best = best.unwrap_or(bank);
+                        let pg = model.group_prob[g];
+                        acc.w += pg * best.w;
+                        acc.u += pg * best.u;
+                    }
+                    table[(hand * side + db - 1) * side + dc - 1] =
+                        if bank.w >= acc.w { bank } else { acc };
+                }
+            }
+        }
+        Ok(table)
     }
 }
 

@@ -51,13 +51,17 @@ use crate::scoring::Scorer;
 use crate::strategy::turn::TurnModel;
 use crate::strategy::two_player::layout::Layout;
 
-pub mod cycle;
+mod cycle;
 mod endgame;
+mod lanes;
 mod pass;
+mod queries;
 mod solve;
 mod sweeps;
 
 use endgame::Endgame;
+pub use pass::{Mix, MixAt};
+pub use queries::{SeatChoice, SeatDecision};
 
 /// The solved three-player game: every player's probability of winning at the start of every
 /// turn. Immutable once built, so it is `Send + Sync` and may be queried from many threads.
@@ -67,15 +71,14 @@ pub struct ThreePlayerTable {
     /// Per state (p, q, r) at `(p * players + q) * players + r`: the chances of the mover,
     /// the next player and the last.
     pub(crate) values: Vec<[f64; 3]>,
-    /// The states whose mover mixes, with the probability of its riskier policy, by state.
-    pub(crate) mixed: Vec<(usize, f64)>,
+    /// The states whose mover mixes, and how, by state.
+    pub(crate) mixed: Vec<(usize, Mix)>,
     /// Cycles solved as mixed equilibria.
     mixed_cycles: usize,
     /// Sweeps the solve took under a penalty (0 without one).
     sweeps: usize,
     endgame: Arc<Endgame>,
     model: Arc<TurnModel>,
-    #[allow(dead_code)]
     scorer: Arc<Scorer>,
     bank_min: [usize; 2],
 }
@@ -121,9 +124,9 @@ impl ThreePlayerTable {
         self.mixed_cycles
     }
 
-    /// The states whose mover mixes: (mover, next, last) player-state indices and the
-    /// probability it plays its riskier policy.
-    pub fn mixed_states(&self) -> impl Iterator<Item = (usize, f64)> + '_ {
+    /// The states whose mover mixes (by their place in the table,
+    /// `(mover * players + next) * players + last` in player-state indices) and how.
+    pub fn mixed_states(&self) -> impl Iterator<Item = (usize, Mix)> + '_ {
         self.mixed.iter().copied()
     }
 
@@ -135,44 +138,5 @@ impl ThreePlayerTable {
             self.bank_min,
             &self.endgame,
         )
-    }
-}
-
-impl ThreePlayerTable {
-    /// The place of a player state in the layout.
-    fn player_index(
-        &self,
-        p: &crate::strategy::PlayerState,
-    ) -> Result<usize, crate::strategy::StrategyError> {
-        use crate::strategy::StrategyError;
-        let l = &self.layout;
-        let bad = |why: String| Err(StrategyError::OutOfRange(why));
-        if p.score % l.unit != 0 {
-            return bad(format!("score {} is not a multiple of {}", p.score, l.unit));
-        }
-        let s = i64::from(p.score / l.unit);
-        if s < l.lower || s >= l.target {
-            return bad(format!("score {} is outside the table", p.score));
-        }
-        let on_board = p.on_board || !l.board;
-        if !on_board && s > 0 {
-            return bad("a player not on the board has a score above 0".into());
-        }
-        if usize::from(p.farkles) >= l.streak {
-            return bad(format!("{} consecutive farkles", p.farkles));
-        }
-        Ok(l.index(s, on_board, usize::from(p.farkles)))
-    }
-
-    /// Every player's chance to win at the start of the first player's turn, `players` in
-    /// turn order from the mover.
-    pub fn start_of_turn(
-        &self,
-        players: &[crate::strategy::PlayerState; 3],
-    ) -> Result<[f64; 3], crate::strategy::StrategyError> {
-        let p = self.player_index(&players[0])?;
-        let q = self.player_index(&players[1])?;
-        let r = self.player_index(&players[2])?;
-        Ok(self.values[self.ctx().index((p, q, r))])
     }
 }

@@ -34,7 +34,7 @@ impl Node {
 /// What a turn, under one policy, gives each player apart from its farkles: the mover `cw`,
 /// the next player `cu`, the last `cr`; and the chance `f` of farkling. With a farkle
 /// continuation worth (a, b, c) to them, the turn is worth (cw + f a, cu + f b, cr + f c).
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub(super) struct Summary {
     pub(super) cw: f64,
     pub(super) cu: f64,
@@ -124,12 +124,6 @@ impl<'a> Ctx<'a> {
     pub(super) fn index(&self, (p, q, r): Seats) -> usize {
         let n = self.players();
         (p * n + q) * n + r
-    }
-
-    /// The state at a place of the table.
-    pub(super) fn seats(&self, index: usize) -> Seats {
-        let n = self.players();
-        (index / (n * n), index / n % n, index % n)
     }
 
     /// The mover after a farkle.
@@ -247,6 +241,173 @@ pub(super) fn option_offsets(model: &TurnModel) -> Vec<u32> {
         .iter()
         .map(|&(b, next)| (b as usize * width + usize::from(next)) as u32)
         .collect()
+}
+
+/// Where a mixing mover's two policies differ, and how it mixes them: at turn total `t`
+/// (units) with `hand` dice to roll, it takes the riskier choice (the one more likely to end
+/// in a farkle) with probability `alpha`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Mix {
+    /// The probability of the riskier choice.
+    pub alpha: f64,
+    /// Turn total in units.
+    pub t: u32,
+    /// Dice about to be rolled.
+    pub hand: u8,
+    /// Which choice the mover mixes.
+    pub at: MixAt,
+}
+
+/// The choice a mixing mover makes at random.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MixAt {
+    /// Banking (safer) or rolling (riskier).
+    BankOrRoll,
+    /// Two ways to keep dice from one group of rolls of the model: option indices.
+    Keep {
+        /// The group of rolls.
+        group: u32,
+        /// The option taken with probability 1 - alpha.
+        safer: u32,
+        /// The option taken with probability alpha.
+        riskier: u32,
+    },
+}
+
+/// The choices a pass made: per node, whether it banked; per (row, group), the option kept.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub(super) struct Decisions {
+    pub(super) bank: Vec<bool>,
+    pub(super) keep: Vec<u32>,
+}
+
+/// What a recording pass does besides the plain pass: mix at one node, record the choices,
+/// and keep the value of rolling at each node (for queries).
+#[derive(Default)]
+pub(super) struct PassExtras<'a> {
+    pub(super) mix: Option<&'a Mix>,
+    pub(super) record: Option<&'a mut Decisions>,
+    pub(super) roll: Option<&'a mut Vec<Node>>,
+}
+
+/// The pass of [`run_pass`] with extras (see [`PassExtras`]); slower, for the queries and the
+/// few states that mix.
+pub(super) fn run_pass_with(
+    model: &TurnModel,
+    offsets: &[u32],
+    s: &mut Scratch,
+    phi: f64,
+    mut extras: PassExtras,
+) -> Node {
+    let m = model;
+    let width = m.width();
+    let n = m.dice;
+    let groups = m.group_prob.len();
+    if let Some(r) = extras.record.as_deref_mut() {
+        r.bank.clear();
+        r.bank.resize(s.t_hi * width, false);
+        r.keep.clear();
+        r.keep.resize(s.t_hi * groups, 0);
+    }
+    if let Some(roll) = extras.roll.as_deref_mut() {
+        roll.clear();
+        roll.resize(s.t_hi * width, Node::default());
+    }
+    let nodes = &mut s.nodes;
+    let mix_at = |t: usize, hand: usize| {
+        extras
+            .mix
+            .filter(|x| x.t as usize == t && usize::from(x.hand) == hand)
+            .copied()
+    };
+    for t in (0..s.t_hi).rev() {
+        let bank = Node {
+            w: s.bank_w[t],
+            u: s.bank_u[t],
+            f: 0.0,
+        };
+        let row = t * width;
+        for hand in 1..=n {
+            let mix = mix_at(t, hand);
+            let pf = m.farkle[hand];
+            let mut acc = Node {
+                w: pf * phi,
+                u: 0.0,
+                f: pf,
+            };
+            for g in m.group_start[hand - 1]..m.group_start[hand] {
+                let range = m.option_start[g]..m.option_start[g + 1];
+                let mut best = range.start;
+                for o in range.clone().skip(1) {
+                    if nodes[row + offsets[o] as usize].w > nodes[row + offsets[best] as usize].w {
+                        best = o;
+                    }
+                }
+                if let Some(r) = extras.record.as_deref_mut() {
+                    r.keep[t * groups + g] = best as u32;
+                }
+                let mut b = nodes[row + offsets[best] as usize];
+                if let Some(Mix {
+                    alpha,
+                    at:
+                        MixAt::Keep {
+                            group,
+                            safer,
+                            riskier,
+                        },
+                    ..
+                }) = mix
+                {
+                    if group as usize == g {
+                        let a = nodes[row + offsets[safer as usize] as usize];
+                        let c = nodes[row + offsets[riskier as usize] as usize];
+                        b = blend(a, c, alpha);
+                    }
+                }
+                let pg = m.group_prob[g];
+                acc.w += pg * b.w;
+                acc.u += pg * b.u;
+                acc.f += pg * b.f;
+            }
+            if let Some(roll) = extras.roll.as_deref_mut() {
+                roll[row + hand] = acc;
+            }
+            let banks = bank.w >= acc.w;
+            if let Some(r) = extras.record.as_deref_mut() {
+                r.bank[row + hand] = banks;
+            }
+            nodes[row + hand] = match mix {
+                Some(Mix {
+                    alpha,
+                    at: MixAt::BankOrRoll,
+                    ..
+                }) => blend(bank, acc, alpha),
+                _ if banks => bank,
+                _ => acc,
+            };
+        }
+        nodes[row] = if m.hot_dice {
+            nodes[row + n]
+        } else if bank.w > f64::NEG_INFINITY {
+            bank
+        } else {
+            Node {
+                w: phi,
+                u: 0.0,
+                f: 1.0,
+            }
+        };
+    }
+    nodes[n]
+}
+
+/// `(1 - a) x + a y`.
+pub(super) fn blend(x: Node, y: Node, a: f64) -> Node {
+    Node {
+        w: x.w + a * (y.w - x.w),
+        u: x.u + a * (y.u - x.u),
+        f: x.f + a * (y.f - x.f),
+    }
 }
 
 /// One backward pass over rows `0..s.t_hi` of `s.nodes` (the rows above hold known values),

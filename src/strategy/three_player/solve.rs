@@ -18,9 +18,10 @@ use crate::strategy::two_player::final_round::lead_cap;
 use crate::strategy::two_player::layout::{check_rules, player_layout, Layout};
 use crate::strategy::{try_filled, worker_pool, Meter, Progress, StrategyError};
 
-use super::cycle::CycleSolution;
+use super::cycle::{CycleRun, CycleSolution};
 use super::endgame::Endgame;
-use super::pass::{Ctx, Scratch, Seats};
+use super::lanes::{Job, LaneScratch, LANES};
+use super::pass::{Ctx, Mix, Node, Scratch, Seats, Summary};
 use super::sweeps::WARM_SHARE;
 use super::ThreePlayerTable;
 
@@ -217,6 +218,63 @@ impl Ctx<'_> {
         }
     }
 
+    /// Solves independent cycles (each starting at one of `starts`): best-response steps for
+    /// all of them together, their passes batched into lanes, then the searches of those
+    /// without a pure equilibrium.
+    fn solve_cycles(
+        &self,
+        pool: &rayon::ThreadPool,
+        values: &[[f64; 3]],
+        starts: &[Seats],
+    ) -> Vec<Result<CycleSolution, StrategyError>> {
+        let mut runs: Vec<CycleRun> = starts
+            .iter()
+            .map(|&s| CycleRun::new(self, values, &self.cycle_states(s)))
+            .collect();
+        loop {
+            let mut jobs: Vec<(usize, usize, Job)> = Vec::new();
+            for (ri, run) in runs.iter().enumerate().filter(|(_, r)| r.pending()) {
+                for i in 0..run.k {
+                    let (seats, phi) = (run.states[i], run.phi[i]);
+                    let t_hi = self.t_hi(seats, phi);
+                    jobs.push((ri, i, Job { seats, phi, t_hi }));
+                }
+            }
+            if jobs.is_empty() {
+                break;
+            }
+            // Turns of similar lengths share a batch.
+            jobs.sort_by_key(|j| j.2.t_hi);
+            let nodes: Vec<Node> = pool.install(|| {
+                jobs.par_chunks(LANES)
+                    .map_init(LaneScratch::default, |s, batch| {
+                        let lanes: Vec<Job> = batch.iter().map(|j| j.2).collect();
+                        self.lane_pass(values, &lanes, s)[..batch.len()].to_vec()
+                    })
+                    .flatten()
+                    .collect()
+            });
+            let mut sums = vec![[Summary::default(); 3]; runs.len()];
+            for (&(ri, i, job), node) in jobs.iter().zip(nodes) {
+                sums[ri][i] = Summary::of(node, job.phi);
+            }
+            let stepped: Vec<bool> = runs.iter().map(CycleRun::pending).collect();
+            for ((run, sum), stepped) in runs.iter_mut().zip(sums).zip(stepped) {
+                if stepped {
+                    run.step(sum);
+                }
+            }
+        }
+        pool.install(|| {
+            runs.into_par_iter()
+                .map_init(
+                    || -> [Scratch; 3] { Default::default() },
+                    |scratch, run| run.finish(self, values, scratch),
+                )
+                .collect()
+        })
+    }
+
     /// Without a penalty: the levels from the highest down, each level's cycles in parallel
     /// chunks with a progress call between them. The mixing states and the number of mixed
     /// cycles.
@@ -225,7 +283,7 @@ impl Ctx<'_> {
         pool: &rayon::ThreadPool,
         values: &mut [[f64; 3]],
         progress: &mut Progress,
-    ) -> Result<(Vec<(usize, f64)>, usize), StrategyError> {
+    ) -> Result<(Vec<(usize, Mix)>, usize), StrategyError> {
         let l = self.layout;
         let by_score = self.by_score();
         let row_work = self.model.row_work().max(1);
@@ -257,18 +315,7 @@ impl Ctx<'_> {
                     end += 1;
                 }
                 let chunk = &cycles[begin..end];
-                let snapshot: &[[f64; 3]] = values;
-                let results: Vec<Result<CycleSolution, StrategyError>> = pool.install(|| {
-                    chunk
-                        .par_iter()
-                        .map_init(
-                            || -> [Scratch; 3] { Default::default() },
-                            |scratch, &s| {
-                                self.solve_cycle(snapshot, &self.cycle_states(s), scratch)
-                            },
-                        )
-                        .collect()
-                });
+                let results = self.solve_cycles(pool, values, chunk);
                 for (&s, result) in chunk.iter().zip(results) {
                     let solution = result?;
                     let states = self.cycle_states(s);
@@ -278,8 +325,8 @@ impl Ctx<'_> {
                     for (i, &seats) in states.iter().enumerate() {
                         let index = self.index(seats);
                         values[index] = solution.values[i];
-                        if let Some(a) = solution.mixed[i] {
-                            mixed.push((index, a));
+                        if let Some(mix) = solution.mixed[i] {
+                            mixed.push((index, mix));
                         }
                     }
                 }

@@ -16,7 +16,8 @@ use rayon::prelude::*;
 
 use crate::strategy::{Progress, StrategyError};
 
-use super::pass::{Ctx, Scratch, Seats};
+use super::lanes::{Job, LaneScratch, LANES};
+use super::pass::{Ctx, Node, Seats, Summary};
 use super::solve::CHUNK_WORK;
 use super::ThreePlayerTable;
 
@@ -80,13 +81,51 @@ impl Ctx<'_> {
         buckets
     }
 
-    /// The values of one state's turn from the values it reads.
-    fn state_value(&self, values: &[[f64; 3]], seats: Seats, s: &mut Scratch) -> [f64; 3] {
-        let after = values[self.index(self.after_farkle(seats))];
-        // After the farkle the next player moves, the mover is last.
-        let phi = after[2];
-        let t = self.best_response(values, seats, phi, s);
-        [t.own(phi), t.cu + t.f * after[0], t.cr() + t.f * after[1]]
+    /// The values of states' turns from the values they read, their passes batched into
+    /// lanes.
+    fn state_values(
+        &self,
+        pool: &rayon::ThreadPool,
+        values: &[[f64; 3]],
+        states: &[Seats],
+    ) -> Vec<[f64; 3]> {
+        let mut jobs: Vec<(usize, Job)> = states
+            .iter()
+            .enumerate()
+            .map(|(i, &seats)| {
+                // After the farkle the next player moves, the mover is last.
+                let phi = values[self.index(self.after_farkle(seats))][2];
+                (
+                    i,
+                    Job {
+                        seats,
+                        phi,
+                        t_hi: self.t_hi(seats, phi),
+                    },
+                )
+            })
+            .collect();
+        jobs.sort_by_key(|j| j.1.t_hi);
+        let nodes: Vec<Node> = pool.install(|| {
+            jobs.par_chunks(LANES)
+                .map_init(LaneScratch::default, |s, batch| {
+                    let lanes: Vec<Job> = batch.iter().map(|j| j.1).collect();
+                    self.lane_pass(values, &lanes, s)[..batch.len()].to_vec()
+                })
+                .flatten()
+                .collect()
+        });
+        let mut out = vec![[0.0; 3]; states.len()];
+        for (&(i, job), node) in jobs.iter().zip(nodes) {
+            let after = values[self.index(self.after_farkle(job.seats))];
+            let t = Summary::of(node, job.phi);
+            out[i] = [
+                t.own(job.phi),
+                t.cu + t.f * after[0],
+                t.cr() + t.f * after[1],
+            ];
+        }
+        out
     }
 
     /// Sweeps until no value changes by more than [`SWEEP_TOLERANCE`]: the number of sweeps.
@@ -105,15 +144,7 @@ impl Ctx<'_> {
             for (li, &level) in levels.iter().enumerate() {
                 for bucket in self.buckets_of_level(&by_score, level) {
                     for chunk in bucket.chunks(self.chunk_states()) {
-                        let current: &[[f64; 3]] = values;
-                        let results: Vec<[f64; 3]> = pool.install(|| {
-                            chunk
-                                .par_iter()
-                                .map_init(Scratch::default, |s, &seats| {
-                                    self.state_value(current, seats, s)
-                                })
-                                .collect()
-                        });
+                        let results = self.state_values(pool, values, chunk);
                         for (&seats, v) in chunk.iter().zip(results) {
                             let index = self.index(seats);
                             for j in 0..3 {
@@ -127,6 +158,9 @@ impl Ctx<'_> {
                         }
                     }
                 }
+            }
+            if std::env::var_os("FARKLE_DEBUG_3P").is_some() {
+                eprintln!("sweep {sweep} change {change:e}");
             }
             changes.push(change);
             if change <= SWEEP_TOLERANCE {

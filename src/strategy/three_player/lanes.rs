@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! Lane passes: the turns of up to [`LANES`] states solved together in interleaved tables, so
+//! that the choice among the ways to keep dice runs over vector registers.
+
+use crate::strategy::turn::TurnModel;
+
+use super::pass::{Ctx, Node, Seats};
+
+/// States solved together by one lane pass. Each node holds three values a lane (the mover's
+/// chance, the next player's, the chance of farkling), so eight lanes keep a group's best
+/// and the running sums in registers (six AVX registers each).
+pub(super) const LANES: usize = 8;
+
+type Lanes = [f64; LANES];
+
+/// A node of every lane: see [`Node`]. Laid out as 24 consecutive f64 (the AVX loop reads
+/// it so).
+#[derive(Clone, Copy)]
+#[repr(C)]
+struct NodeLanes {
+    w: Lanes,
+    u: Lanes,
+    f: Lanes,
+}
+
+impl NodeLanes {
+    fn splat(node: Node) -> NodeLanes {
+        NodeLanes {
+            w: [node.w; LANES],
+            u: [node.u; LANES],
+            f: [node.f; LANES],
+        }
+    }
+
+    fn set(&mut self, j: usize, node: Node) {
+        self.w[j] = node.w;
+        self.u[j] = node.u;
+        self.f[j] = node.f;
+    }
+}
+
+/// Adds `pg` times the best option of a group (by the mover's chance, the first on a tie) to
+/// `acc`, lane by lane. The same operations as [`add_best_avx`], so the same bits.
+#[inline(always)]
+fn add_best<const AVX: bool>(
+    acc: &mut NodeLanes,
+    pg: f64,
+    nodes: &[NodeLanes],
+    row: usize,
+    offsets: &[u32],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if AVX {
+        // SAFETY: AVX is there (`AVX` is set only then), and every offset is inside the table (the pass's
+        // rows cover the largest gain above each row).
+        return unsafe { add_best_avx(acc, pg, nodes, row, offsets) };
+    }
+    let mut best = nodes[row + offsets[0] as usize];
+    for &off in &offsets[1..] {
+        let v = &nodes[row + off as usize];
+        for j in 0..LANES {
+            let better = v.w[j] > best.w[j];
+            best.w[j] = if better { v.w[j] } else { best.w[j] };
+            best.u[j] = if better { v.u[j] } else { best.u[j] };
+            best.f[j] = if better { v.f[j] } else { best.f[j] };
+        }
+    }
+    for j in 0..LANES {
+        acc.w[j] += pg * best.w[j];
+        acc.u[j] += pg * best.u[j];
+        acc.f[j] += pg * best.f[j];
+    }
+}
+
+/// [`add_best`] with AVX: each of a node's three rows of eight lanes in two registers.
+///
+/// # Safety
+/// The processor has AVX; `row + offset` is inside `nodes` for every offset.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+#[inline]
+unsafe fn add_best_avx(
+    acc: &mut NodeLanes,
+    pg: f64,
+    nodes: &[NodeLanes],
+    row: usize,
+    offsets: &[u32],
+) {
+    use std::arch::x86_64::*;
+    debug_assert!(offsets.iter().all(|&o| row + (o as usize) < nodes.len()));
+    let base = nodes.as_ptr();
+    // SAFETY: the caller promises `row + off` is inside the table.
+    let at = |off: u32| unsafe { base.add(row + off as usize).cast::<f64>() };
+    let p = at(offsets[0]);
+    // SAFETY: a NodeLanes is 24 consecutive f64 (repr(C)), so each load of four at `p` plus
+    // a multiple of four below 24 reads inside one node.
+    let mut b = unsafe {
+        [
+            _mm256_loadu_pd(p),
+            _mm256_loadu_pd(p.add(4)),
+            _mm256_loadu_pd(p.add(8)),
+            _mm256_loadu_pd(p.add(12)),
+            _mm256_loadu_pd(p.add(16)),
+            _mm256_loadu_pd(p.add(20)),
+        ]
+    };
+    for &off in &offsets[1..] {
+        let p = at(off);
+        // SAFETY: as for the first option, loads inside one node.
+        unsafe {
+            let w0 = _mm256_loadu_pd(p);
+            let w1 = _mm256_loadu_pd(p.add(4));
+            let m0 = _mm256_cmp_pd::<_CMP_GT_OQ>(w0, b[0]);
+            let m1 = _mm256_cmp_pd::<_CMP_GT_OQ>(w1, b[1]);
+            b[0] = _mm256_blendv_pd(b[0], w0, m0);
+            b[1] = _mm256_blendv_pd(b[1], w1, m1);
+            b[2] = _mm256_blendv_pd(b[2], _mm256_loadu_pd(p.add(8)), m0);
+            b[3] = _mm256_blendv_pd(b[3], _mm256_loadu_pd(p.add(12)), m1);
+            b[4] = _mm256_blendv_pd(b[4], _mm256_loadu_pd(p.add(16)), m0);
+            b[5] = _mm256_blendv_pd(b[5], _mm256_loadu_pd(p.add(20)), m1);
+        }
+    }
+    let a = (acc as *mut NodeLanes).cast::<f64>();
+    // SAFETY: `a` points at a NodeLanes we hold exclusively: 24 f64, six loads and stores of
+    // four.
+    unsafe {
+        let pg = _mm256_set1_pd(pg);
+        for (i, best) in b.iter().enumerate() {
+            let q = a.add(4 * i);
+            _mm256_storeu_pd(
+                q,
+                _mm256_add_pd(_mm256_loadu_pd(q), _mm256_mul_pd(pg, *best)),
+            );
+        }
+    }
+}
+
+/// Per-thread buffers of a lane pass.
+#[derive(Default)]
+pub(super) struct LaneScratch {
+    nodes: Vec<NodeLanes>,
+    bank_w: Vec<Lanes>,
+    bank_u: Vec<Lanes>,
+}
+
+/// One turn of a batch: the state, what a farkle is worth to its mover, and its first known
+/// row.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Job {
+    pub(super) seats: Seats,
+    pub(super) phi: f64,
+    pub(super) t_hi: usize,
+}
+
+/// The backward loop of a lane pass, from the top row down.
+struct LaneRows<'a> {
+    model: &'a TurnModel,
+    offsets: &'a [u32],
+    bank_w: &'a [Lanes],
+    bank_u: &'a [Lanes],
+    phi: Lanes,
+}
+
+impl LaneRows<'_> {
+    /// Fills the rows below the top, with the widest vector instructions this processor has
+    /// among those the loop can use.
+    fn run(&self, nodes: &mut [NodeLanes]) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx") {
+            // SAFETY: the processor supports AVX, checked just above.
+            return unsafe { self.run_avx(nodes) };
+        }
+        self.rows::<false>(nodes);
+    }
+
+    /// The same loop compiled for AVX, its inner loop in AVX instructions: the same
+    /// operations in the same order, so the same bits.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx")]
+    unsafe fn run_avx(&self, nodes: &mut [NodeLanes]) {
+        self.rows::<true>(nodes);
+    }
+
+    #[inline(always)]
+    fn rows<const AVX: bool>(&self, nodes: &mut [NodeLanes]) {
+        let m = self.model;
+        let width = m.width();
+        let n = m.dice;
+        let phi = self.phi;
+        for t in (0..self.bank_w.len()).rev() {
+            let (bank_w, bank_u) = (self.bank_w[t], self.bank_u[t]);
+            let row = t * width;
+            for hand in 1..=n {
+                let pf = m.farkle[hand];
+                let mut acc = NodeLanes {
+                    w: std::array::from_fn(|j| pf * phi[j]),
+                    u: [0.0; LANES],
+                    f: [pf; LANES],
+                };
+                for g in m.group_start[hand - 1]..m.group_start[hand] {
+                    let offsets = &self.offsets[m.option_start[g]..m.option_start[g + 1]];
+                    add_best::<AVX>(&mut acc, m.group_prob[g], nodes, row, offsets);
+                }
+                let node = &mut nodes[row + hand];
+                for j in 0..LANES {
+                    let bank = bank_w[j] >= acc.w[j];
+                    node.w[j] = if bank { bank_w[j] } else { acc.w[j] };
+                    node.u[j] = if bank { bank_u[j] } else { acc.u[j] };
+                    node.f[j] = if bank { 0.0 } else { acc.f[j] };
+                }
+            }
+            nodes[row] = if m.hot_dice {
+                nodes[row + n]
+            } else {
+                let mut node = NodeLanes::splat(Node::default());
+                for j in 0..LANES {
+                    let node_j = if bank_w[j] > f64::NEG_INFINITY {
+                        Node {
+                            w: bank_w[j],
+                            u: bank_u[j],
+                            f: 0.0,
+                        }
+                    } else {
+                        // As a farkle: see `run_pass`.
+                        Node {
+                            w: phi[j],
+                            u: 0.0,
+                            f: 1.0,
+                        }
+                    };
+                    node.set(j, node_j);
+                }
+                node
+            };
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// Solves the turns of up to [`LANES`] jobs together (unused lanes repeat the first):
+    /// the pass of [`Ctx::pass`], each turn in its own lane. The lanes share the rows up to
+    /// the highest `t_hi` of the batch; between its own and that, a lane's rows come out as
+    /// the known values there (the mover banks every hand, as its `t_hi` proves optimal),
+    /// so every lane gets the node [`Ctx::pass`] gives.
+    pub(super) fn lane_pass(
+        &self,
+        values: &[[f64; 3]],
+        jobs: &[Job],
+        s: &mut LaneScratch,
+    ) -> [Node; LANES] {
+        let m = self.model;
+        let width = m.width();
+        let lane = |j: usize| jobs[if j < jobs.len() { j } else { 0 }];
+        let top = (0..LANES).map(|j| lane(j).t_hi).max().unwrap_or(0);
+        let rows = top + m.max_gain + 1;
+        s.nodes.clear();
+        s.nodes.resize(rows * width, NodeLanes::splat(Node::WON));
+        s.bank_w.clear();
+        s.bank_w.resize(top, [f64::NEG_INFINITY; LANES]);
+        s.bank_u.clear();
+        s.bank_u.resize(top, [0.0; LANES]);
+        let l = &self.layout;
+        for j in 0..LANES {
+            let job = lane(j);
+            let (p, q, r) = job.seats;
+            for t in 0..top {
+                if let Some((w, u)) = self.bank_at(values, job.seats, t) {
+                    s.bank_w[t][j] = w;
+                    s.bank_u[t][j] = u;
+                }
+            }
+            let (x, _, _) = l.player(p);
+            for t in top..rows {
+                for hand in 0..width {
+                    let node = self
+                        .endgame
+                        .beyond(m, x + t as i64, l.player(q), l.player(r), hand);
+                    s.nodes[t * width + hand].set(j, node);
+                }
+            }
+        }
+        let pass = LaneRows {
+            model: m,
+            offsets: &self.offsets,
+            bank_w: &s.bank_w,
+            bank_u: &s.bank_u,
+            phi: std::array::from_fn(|j| lane(j).phi),
+        };
+        pass.run(&mut s.nodes);
+        let start = s.nodes[m.dice];
+        std::array::from_fn(|j| Node {
+            w: start.w[j],
+            u: start.u[j],
+            f: start.f[j],
+        })
+    }
+}
