@@ -90,6 +90,20 @@ fn better(a: [f64; 3], b: [f64; 3], seat: usize) -> [f64; 3] {
 }
 
 impl Brute {
+    /// A brute force with nothing computed yet.
+    fn new_empty(rules: Rules, lower: i32) -> Brute {
+        Brute {
+            rolls: Vec::new(),
+            n: usize::from(rules.dice_count),
+            rules,
+            lower,
+            cap: i32::MAX,
+            v: HashMap::new(),
+            last: HashMap::new(),
+            rounds: HashMap::new(),
+        }
+    }
+
     fn new(rules: Rules, lower: i32) -> Brute {
         let n = usize::from(rules.dice_count);
         let mut b = Brute {
@@ -639,4 +653,149 @@ fn a_hand_that_cannot_farkle_in_the_final_round_agrees_with_brute_force() {
         no_score_set: 50,
         ..small(2, 150)
     });
+}
+
+fn on_board(score: i32) -> PlayerState {
+    PlayerState {
+        score,
+        on_board: true,
+        farkles: 0,
+    }
+}
+
+/// The first cycle of minimal scoring without a pure equilibrium: the players 1,300, 650 and
+/// 1,150 points from the target. Two bank-or-roll choices chase each other; at the mixed
+/// equilibrium each mover is indifferent at its own, with the rolling probabilities an
+/// independent solver found.
+#[test]
+fn the_first_mixed_cycle_of_minimal_scoring_mixes_as_an_independent_solver_found() {
+    let rules = Rules {
+        target_score: 1500,
+        ..Preset::Minimal.rules()
+    };
+    let table = ThreePlayerTable::solve(&rules, &mut |_| true).unwrap();
+    assert_eq!(table.mixed_cycles(), 1);
+    let (a, b, c) = (on_board(200), on_board(850), on_board(350));
+    let first = table.decision(&[a, b, c], 400, 1).unwrap();
+    assert!((first.roll_probability - 0.188440916).abs() < 1e-8, "{first:?}");
+    let second = table.decision(&[c, a, b], 450, 1).unwrap();
+    assert!((second.roll_probability - 0.070364742).abs() < 1e-8, "{second:?}");
+    // Indifferent: banking and rolling are worth the same to the mover.
+    for d in [first, second] {
+        let bank = d.bank_win_probabilities.unwrap();
+        assert!((bank[0] - d.roll_win_probabilities[0]).abs() < 1e-12, "{d:?}");
+    }
+    // Every other decision of those turns is pure.
+    let pure = table.decision(&[a, b, c], 350, 1).unwrap();
+    assert!(pure.roll_probability == 0.0 || pure.roll_probability == 1.0);
+}
+
+/// Every player state of a table's rules (as the brute force lists them).
+fn player_states(rules: &Rules) -> Vec<PlayerState> {
+    let lower = if rules.farkle_penalty_streak > 0 && !rules.farkle_penalty_loses_all {
+        -2 * rules.farkle_penalty_points
+    } else {
+        0
+    };
+    Brute::new_empty(*rules, lower)
+        .players()
+        .into_iter()
+        .map(state)
+        .collect()
+}
+
+/// Every turn-start value lies in [0, 1], the three sum to 1, and each is what its turn gives
+/// when solved again from the values it reads (the Bellman residual), mixing included.
+fn check_residuals(rules: Rules) {
+    let table = ThreePlayerTable::solve(&rules, &mut |_| true).unwrap();
+    let players = player_states(&rules);
+    let n = rules.dice_count;
+    let mut worst = 0.0f64;
+    for &a in &players {
+        for &b in &players {
+            for &c in &players {
+                let stored = table.start_of_turn(&[a, b, c]).unwrap();
+                assert!(stored.iter().all(|v| (0.0..=1.0).contains(v)), "{stored:?}");
+                assert!((stored.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{stored:?}");
+                let again = table.win_probabilities(&[a, b, c], 0, n).unwrap();
+                for j in 0..3 {
+                    worst = worst.max((again[j] - stored[j]).abs());
+                }
+            }
+        }
+    }
+    assert!(worst < 1e-12, "Bellman residual {worst:e} ({rules:?})");
+}
+
+#[test]
+fn every_value_is_a_probability_and_its_turn_solved_again() {
+    // With a mixed cycle (minimal to 1,500), symmetric mixing (classic scoring to 1,500
+    // without the entry minimum), and the final round with the entry minimum.
+    check_residuals(Rules {
+        target_score: 1500,
+        ..Preset::Minimal.rules()
+    });
+    check_residuals(Rules {
+        target_score: 1500,
+        min_entry_score: 0,
+        final_round: false,
+        ..Preset::Classic.rules()
+    });
+    check_residuals(Rules {
+        min_entry_score: 100,
+        min_bank_score: 100,
+        final_round: true,
+        ..small(3, 500)
+    });
+    check_residuals(Rules {
+        final_round: true,
+        farkle_penalty_streak: 2,
+        farkle_penalty_points: 100,
+        ..small(2, 250)
+    });
+}
+
+/// Without an entry minimum, a final round or a penalty, a state's values depend only on how
+/// far each player is from the target: the states of a smaller target are a block of the
+/// larger table, shifted by the difference.
+fn check_block(preset: Preset, small_target: i32, big_target: i32) {
+    let rules = |target_score| Rules {
+        target_score,
+        min_entry_score: 0,
+        final_round: false,
+        ..preset.rules()
+    };
+    let small = ThreePlayerTable::solve(&rules(small_target), &mut |_| true).unwrap();
+    let big = ThreePlayerTable::solve(&rules(big_target), &mut |_| true).unwrap();
+    let shift = big_target - small_target;
+    let mut compared = 0;
+    for x in (0..small_target).step_by(50) {
+        for y in (0..small_target).step_by(50) {
+            for z in (0..small_target).step_by(50) {
+                let a = small.start_of_turn(&[on_board(x), on_board(y), on_board(z)]);
+                let b = big.start_of_turn(&[
+                    on_board(x + shift),
+                    on_board(y + shift),
+                    on_board(z + shift),
+                ]);
+                assert_eq!(a.unwrap(), b.unwrap(), "{x} {y} {z}");
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, (small_target / 50).pow(3));
+}
+
+#[test]
+fn values_depend_only_on_the_distances_to_the_target() {
+    check_block(Preset::Minimal, 1000, 1500);
+    check_block(Preset::Classic, 600, 1000);
+}
+
+/// The same for the block of the table to 10,000 that a table to 2,000 fills (a long solve:
+/// `cargo test --release --test strategy_three_player -- --ignored`).
+#[test]
+#[ignore]
+fn the_table_to_ten_thousand_holds_the_table_to_two_thousand() {
+    check_block(Preset::Minimal, 2000, 10_000);
 }
