@@ -28,6 +28,7 @@ use crate::strategy::turn::TurnModel;
 use crate::strategy::two_player::layout::Layout;
 use crate::strategy::{try_filled, Meter, StrategyError};
 
+use super::lanes::{LaneTurns, LANES};
 use super::pass::{option_offsets, run_pass, Node, Scratch};
 
 /// A tie between two players at the end: half a win each.
@@ -138,18 +139,9 @@ impl FinalRound {
         let mut last: [[Vec<(f64, f64)>; 2]; 2] = Default::default();
         for &flag in flags {
             for ways in [2, 3] {
+                meter.charge(cap as u64 * model.row_work(), 0.0)?;
                 let share = if ways == 2 { TWO_WAY } else { THREE_WAY };
-                let mut v = try_filled(cap + 1, (1.0, 0.0))?;
-                meter.charge((cap * cap / 2) as u64 * model.row_work(), 0.0)?;
-                pool.install(|| {
-                    v.par_iter_mut().enumerate().skip(1).for_each_init(
-                        Scratch::default,
-                        |s, (e, out)| {
-                            *out = last_turn(model, &offsets, s, bank_min[flag], e, share);
-                        },
-                    );
-                });
-                last[flag][ways - 2] = v;
+                last[flag][ways - 2] = last_turns(model, &offsets, bank_min[flag], cap, share)?;
             }
         }
         let pf_min = (1..model.width())
@@ -165,34 +157,9 @@ impl FinalRound {
         };
         for &flag_b in flags {
             for &flag_c in flags {
-                meter.charge((2 * cap * cap) as u64 * model.row_work(), 0.0)?;
-                let mut table = try_filled(cap * cap, [0.0; 3])?;
-                // Solved per dC (columns), written by dB (rows): gather first.
-                let columns: Vec<Vec<[f64; 3]>> = pool.install(|| {
-                    (1..=cap)
-                        .into_par_iter()
-                        .map_init(
-                            || (Scratch::default(), Vec::new()),
-                            |(s, below), dc| {
-                                round.b_turns(
-                                    model,
-                                    &offsets,
-                                    s,
-                                    below,
-                                    bank_min[flag_b],
-                                    flag_c,
-                                    dc,
-                                )
-                            },
-                        )
-                        .collect()
-                });
-                for (dc_less_one, column) in columns.iter().enumerate() {
-                    for (db_less_one, v) in column.iter().enumerate() {
-                        table[db_less_one * cap + dc_less_one] = *v;
-                    }
-                }
-                round.outcomes[2 * flag_b + flag_c] = table;
+                meter.charge((cap * cap / LANES) as u64 * model.row_work(), 0.0)?;
+                round.outcomes[2 * flag_b + flag_c] =
+                    round.b_turns(model, &offsets, bank_min[flag_b], flag_c, pool)?;
             }
         }
         if (1..model.width()).any(|m| model.farkle[m] == 0.0) {
@@ -223,119 +190,131 @@ impl FinalRound {
         (1.0 - pa - pe * (1.0 - TWO_WAY), pa + pe * TWO_WAY)
     }
 
-    /// B's last turn for every dB from 1 to the cap, for C needing `dc` when B draws level
-    /// with z: (A, B, C) by dB.
-    #[allow(clippy::too_many_arguments)]
+    /// B's last turn for every dB and dC from 1 to the cap: (A, B, C) at
+    /// `(dB - 1) * cap + dC - 1`.
+    ///
+    /// Above z by u >= 1, B's turn depends only on `e = dC + u`, what C then needs: one pass
+    /// over e (`above`) serves every dC. Level with z (u = 0) it is one row per dC. Below z by
+    /// r, B rolls on (a bank there is worth what a farkle is): the nodes of its turn, by
+    /// `cap - r`, form a pass whose known rows are those at and above z, solved for
+    /// [`LANES`] values of dC at once. A farkle counts in `f`, and gives A its share of C's
+    /// turn against z alone (`failure`), which depends on dC.
     fn b_turns(
         &self,
         model: &TurnModel,
         offsets: &[u32],
-        s: &mut Scratch,
-        below: &mut Vec<Node>,
         bank_min_b: usize,
         flag_c: usize,
-        dc: usize,
-    ) -> Vec<[f64; 3]> {
+        pool: &rayon::ThreadPool,
+    ) -> Result<Vec<[f64; 3]>, StrategyError> {
+        let cap = self.cap;
         let width = model.width();
         let n = model.dice;
-        let dc = dc as i64;
-        let (fail_a, _) = self.failure(flag_c, dc);
-        // Nodes hold (B's chance, A's chance apart from B's farkles, P(B farkles)).
-        let bank_from_z = |s: &mut Scratch, u_hi: usize, offset: usize, bank_from: usize| {
-            s.bank_w.clear();
-            s.bank_u.clear();
-            for t in 0..u_hi {
-                let (w, a) = if t < bank_from {
-                    (f64::NEG_INFINITY, 0.0)
-                } else if t < offset {
-                    (0.0, fail_a)
-                } else if t == offset {
-                    let (pa, pe) = self.c_turn(flag_c, 3, dc);
-                    let ab = (1.0 - pa - pe) * TWO_WAY + pe * THREE_WAY;
-                    (ab, ab)
-                } else {
-                    let (pa, pe) = self.c_turn(flag_c, 2, dc + (t - offset) as i64);
-                    (1.0 - pa - pe * (1.0 - TWO_WAY), 0.0)
-                };
-                s.bank_w.push(w);
-                s.bank_u.push(a);
+        let mut table = try_filled(cap * cap, [0.0; 3])?;
+        // Above z: nodes (B's chance, A's chance apart from B's farkles, P(B farkles)) by e.
+        let mut above = Scratch {
+            t_hi: cap + 1,
+            ..Scratch::default()
+        };
+        for e in 0..=cap {
+            let (pa, pe) = self.c_turn(flag_c, 2, e as i64);
+            let w = if e == 0 {
+                f64::NEG_INFINITY
+            } else {
+                1.0 - pa - pe * (1.0 - TWO_WAY)
+            };
+            above.bank_w.push(w);
+            above.bank_u.push(0.0);
+        }
+        above.nodes = vec![Node::WON; (cap + 1 + model.max_gain + 1) * width];
+        run_pass(model, offsets, &mut above, 0.0);
+        let above_at = |e: usize, hand: usize| {
+            if e > cap {
+                Node::WON
+            } else {
+                above.nodes[e * width + hand]
             }
         };
-        // Above z by u (banking allowed everywhere there): rows u < u_hi; from u_hi on C
-        // cannot catch up and B has won.
-        let u_hi = (self.cap as i64 - dc + 1).max(1) as usize;
-        let rows = u_hi + model.max_gain + 1;
-        s.t_hi = u_hi;
-        bank_from_z(s, u_hi, 0, 0);
-        s.nodes.clear();
-        s.nodes.resize(rows * width, Node::WON);
-        run_pass(model, offsets, s, 0.0);
-        let above = s.nodes.clone();
-        // Below z by r = 1 to the cap: B rolls on (a bank there is worth a farkle's outcome).
-        below.clear();
-        below.resize((self.cap + 1) * width, Node::default());
-        let short = Node {
-            w: 0.0,
-            u: fail_a,
-            f: 0.0,
-        };
-        for r in 1..=self.cap {
-            for hand in 1..=n {
-                let pf = model.farkle[hand];
-                let mut acc = Node {
-                    w: 0.0,
-                    u: 0.0,
-                    f: pf,
+        // Level with z, per dC: one row whose rolls reach `above`.
+        let level: Vec<Vec<Node>> = (1..=cap)
+            .map(|dc| {
+                let (pa, pe) = self.c_turn(flag_c, 3, dc as i64);
+                let ab = (1.0 - pa - pe) * TWO_WAY + pe * THREE_WAY;
+                let mut s = Scratch {
+                    t_hi: 1,
+                    bank_w: vec![ab],
+                    bank_u: vec![ab],
+                    nodes: vec![Node::WON; (model.max_gain + 2) * width],
                 };
-                for g in model.group_start[hand - 1]..model.group_start[hand] {
-                    let mut best = Node {
-                        w: f64::NEG_INFINITY,
-                        ..Node::default()
-                    };
-                    for &(b, next) in
-                        &model.options[model.option_start[g]..model.option_start[g + 1]]
-                    {
-                        let (b, next) = (b as usize, usize::from(next));
-                        let v = if b >= r {
-                            above[(b - r) * width + next]
-                        } else {
-                            below[(r - b) * width + next]
-                        };
-                        if v.w > best.w {
-                            best = v;
+                for u in 1..=model.max_gain + 1 {
+                    for hand in 0..width {
+                        s.nodes[u * width + hand] = above_at(dc + u, hand);
+                    }
+                }
+                run_pass(model, offsets, &mut s, 0.0);
+                s.nodes[..width].to_vec()
+            })
+            .collect();
+        // Below z, LANES values of dC at a time.
+        let starts: Vec<usize> = (1..=cap).step_by(LANES).collect();
+        let columns: Vec<Vec<(usize, usize, [f64; 3])>> = pool.install(|| {
+            starts
+                .par_iter()
+                .map_init(LaneTurns::default, |lanes, &first| {
+                    let dc_of = |j: usize| (first + j).min(cap);
+                    lanes.reset(model, cap);
+                    for j in 0..LANES {
+                        let dc = dc_of(j);
+                        for hand in 0..width {
+                            lanes.set_known(cap, hand, j, level[dc - 1][hand]);
+                        }
+                        for u in 1..=model.max_gain {
+                            for hand in 0..width {
+                                lanes.set_known(cap + u, hand, j, above_at(dc + u, hand));
+                            }
                         }
                     }
-                    let pg = model.group_prob[g];
-                    acc.w += pg * best.w;
-                    acc.u += pg * best.u;
-                    acc.f += pg * best.f;
+                    lanes.solve(model, offsets, [0.0; LANES]);
+                    let mut out = Vec::new();
+                    for j in 0..LANES.min(cap + 1 - first) {
+                        let dc = first + j;
+                        let (fail_a, _) = self.failure(flag_c, dc as i64);
+                        for db in 1..=cap {
+                            let node = lanes.node(cap - db, n, j);
+                            out.push((db, dc, outcome(node, fail_a)));
+                        }
+                    }
+                    out
+                })
+                .collect()
+        });
+        for (db, dc, v) in columns.into_iter().flatten() {
+            table[(db - 1) * cap + dc - 1] = v;
+        }
+        // Where B may not bank right from z, the rows below its lowest bank are a pass of
+        // their own: from there up it may, and the nodes are those above z.
+        let mut s = Scratch::default();
+        for db in 1..bank_min_b.min(cap + 1) {
+            for dc in 1..=cap {
+                let (fail_a, _) = self.failure(flag_c, dc as i64);
+                s.t_hi = bank_min_b;
+                s.bank_w.clear();
+                s.bank_w.resize(bank_min_b, f64::NEG_INFINITY);
+                s.bank_u.clear();
+                s.bank_u.resize(bank_min_b, 0.0);
+                s.nodes.clear();
+                s.nodes
+                    .resize((bank_min_b + model.max_gain + 1) * width, Node::WON);
+                for t in bank_min_b..bank_min_b + model.max_gain + 1 {
+                    for hand in 0..width {
+                        s.nodes[t * width + hand] = above_at(dc + t - db, hand);
+                    }
                 }
-                below[r * width + hand] = acc;
+                let node = run_pass(model, offsets, &mut s, 0.0);
+                table[(db - 1) * cap + dc - 1] = outcome(node, fail_a);
             }
-            below[r * width] = if model.hot_dice {
-                below[r * width + n]
-            } else {
-                short
-            };
         }
-        let outcome = |node: Node| {
-            let a = node.u + node.f * fail_a;
-            [a, node.w, 1.0 - a - node.w]
-        };
-        let mut out: Vec<[f64; 3]> = (1..=self.cap)
-            .map(|db| outcome(below[db * width + n]))
-            .collect();
-        // B cannot bank everywhere from z up: solve those turns whole.
-        for db in 1..bank_min_b.min(self.cap + 1) {
-            s.t_hi = db + u_hi;
-            bank_from_z(s, db + u_hi, db, bank_min_b);
-            s.nodes.clear();
-            s.nodes
-                .resize((s.t_hi + model.max_gain + 1) * width, Node::WON);
-            // Below z without a bank allowed, every die scored and no hot dice: as a farkle.
-            out[db - 1] = outcome(run_pass(model, offsets, s, 0.0));
-        }
-        out
+        Ok(table)
     }
 
     fn reached(&self, z: i64, b: Player, c: Player) -> [f64; 3] {
@@ -462,6 +441,55 @@ impl FinalRound {
         }
         Ok(table)
     }
+}
+
+/// (A, B, C) from B's node at the start of its last turn, A's share of a farkle `fail_a`.
+fn outcome(node: Node, fail_a: f64) -> [f64; 3] {
+    let a = node.u + node.f * fail_a;
+    [a, node.w, 1.0 - a - node.w]
+}
+
+/// A player's best last turn needing e units to draw level, a level finish worth `share`,
+/// for every e from 0 to the cap: (P finishing above, P level) by e.
+///
+/// A turn that may bank from the mark up depends only on the units r it still needs: the
+/// nodes by `cap - r` form one pass, below the mark by rolling on (a bank there wins
+/// nothing), level by banking at `share`, above by winning. Needs below the lowest bank
+/// allowed are solved one by one.
+fn last_turns(
+    model: &TurnModel,
+    offsets: &[u32],
+    bank_min: usize,
+    cap: usize,
+    share: f64,
+) -> Result<Vec<(f64, f64)>, StrategyError> {
+    let width = model.width();
+    let n = model.dice;
+    let mut s = Scratch {
+        t_hi: cap + 1,
+        ..Scratch::default()
+    };
+    for i in 0..=cap {
+        let (w, level) = if i == cap {
+            (share, 1.0)
+        } else {
+            (f64::NEG_INFINITY, 0.0)
+        };
+        s.bank_w.push(w);
+        s.bank_u.push(level);
+    }
+    s.nodes = try_filled((cap + 1 + model.max_gain + 1) * width, Node::WON)?;
+    run_pass(model, offsets, &mut s, 0.0);
+    let mut out = try_filled(cap + 1, (1.0, 0.0))?;
+    for (e, v) in out.iter_mut().enumerate().skip(1) {
+        *v = if e >= bank_min {
+            let node = s.nodes[(cap - e) * width + n];
+            (node.w - share * node.u, node.u)
+        } else {
+            last_turn(model, offsets, &mut Scratch::default(), bank_min, e, share)
+        };
+    }
+    Ok(out)
 }
 
 /// A player's best last turn needing `e` units to draw level, a level finish worth `share`:

@@ -13,7 +13,7 @@ use super::pass::{Ctx, Node, Seats};
 /// and the running sums in registers (six AVX registers each).
 pub(super) const LANES: usize = 8;
 
-type Lanes = [f64; LANES];
+pub(super) type Lanes = [f64; LANES];
 
 /// A node of every lane: see [`Node`]. Laid out as 24 consecutive f64 (the AVX loop reads
 /// it so).
@@ -137,12 +137,69 @@ unsafe fn add_best_avx(
     }
 }
 
-/// Per-thread buffers of a lane pass.
+/// The turns of up to [`LANES`] lanes in interleaved tables: rows `0..top` solved by
+/// [`LaneTurns::solve`] from the known rows above them (`top..top + max_gain + 1`), each lane
+/// with its own bank payoffs and farkle payoff. Also the per-thread buffers of a lane pass.
 #[derive(Default)]
-pub(super) struct LaneScratch {
+pub(super) struct LaneTurns {
     nodes: Vec<NodeLanes>,
     bank_w: Vec<Lanes>,
     bank_u: Vec<Lanes>,
+    width: usize,
+}
+
+impl LaneTurns {
+    /// Makes room for rows `0..top` and the known rows above, every known node the mover's
+    /// win and no bank allowed anywhere until set.
+    pub(super) fn reset(&mut self, model: &TurnModel, top: usize) {
+        self.width = model.width();
+        let rows = top + model.max_gain + 1;
+        self.nodes.clear();
+        self.nodes
+            .resize(rows * self.width, NodeLanes::splat(Node::WON));
+        self.bank_w.clear();
+        self.bank_w.resize(top, [f64::NEG_INFINITY; LANES]);
+        self.bank_u.clear();
+        self.bank_u.resize(top, [0.0; LANES]);
+    }
+
+    /// All rows, the known ones included.
+    pub(super) fn rows(&self) -> usize {
+        self.nodes.len() / self.width.max(1)
+    }
+
+    /// Banking at row `t` of lane `j` is allowed and worth `(w, u)`.
+    pub(super) fn set_bank(&mut self, t: usize, j: usize, w: f64, u: f64) {
+        self.bank_w[t][j] = w;
+        self.bank_u[t][j] = u;
+    }
+
+    /// A known node (a row at or above `top`) of lane `j`.
+    pub(super) fn set_known(&mut self, t: usize, hand: usize, j: usize, node: Node) {
+        self.nodes[t * self.width + hand].set(j, node);
+    }
+
+    /// A node of lane `j`.
+    pub(super) fn node(&self, t: usize, hand: usize, j: usize) -> Node {
+        let v = &self.nodes[t * self.width + hand];
+        Node {
+            w: v.w[j],
+            u: v.u[j],
+            f: v.f[j],
+        }
+    }
+
+    /// Solves rows `top - 1` down to 0: the pass of `run_pass`, lane by lane.
+    pub(super) fn solve(&mut self, model: &TurnModel, offsets: &[u32], phi: Lanes) {
+        let rows = LaneRows {
+            model,
+            offsets,
+            bank_w: &self.bank_w,
+            bank_u: &self.bank_u,
+            phi,
+        };
+        rows.run(&mut self.nodes);
+    }
 }
 
 /// One turn of a batch: the state, what a farkle is worth to its mover, and its first known
@@ -248,52 +305,33 @@ impl Ctx<'_> {
         &self,
         values: &[[f64; 3]],
         jobs: &[Job],
-        s: &mut LaneScratch,
+        s: &mut LaneTurns,
     ) -> [Node; LANES] {
         let m = self.model;
         let width = m.width();
         let lane = |j: usize| jobs[if j < jobs.len() { j } else { 0 }];
         let top = (0..LANES).map(|j| lane(j).t_hi).max().unwrap_or(0);
-        let rows = top + m.max_gain + 1;
-        s.nodes.clear();
-        s.nodes.resize(rows * width, NodeLanes::splat(Node::WON));
-        s.bank_w.clear();
-        s.bank_w.resize(top, [f64::NEG_INFINITY; LANES]);
-        s.bank_u.clear();
-        s.bank_u.resize(top, [0.0; LANES]);
+        s.reset(m, top);
         let l = &self.layout;
         for j in 0..LANES {
             let job = lane(j);
             let (p, q, r) = job.seats;
             for t in 0..top {
                 if let Some((w, u)) = self.bank_at(values, job.seats, t) {
-                    s.bank_w[t][j] = w;
-                    s.bank_u[t][j] = u;
+                    s.set_bank(t, j, w, u);
                 }
             }
             let (x, _, _) = l.player(p);
-            for t in top..rows {
+            for t in top..s.rows() {
                 for hand in 0..width {
                     let node = self
                         .endgame
                         .beyond(m, x + t as i64, l.player(q), l.player(r), hand);
-                    s.nodes[t * width + hand].set(j, node);
+                    s.set_known(t, hand, j, node);
                 }
             }
         }
-        let pass = LaneRows {
-            model: m,
-            offsets: &self.offsets,
-            bank_w: &s.bank_w,
-            bank_u: &s.bank_u,
-            phi: std::array::from_fn(|j| lane(j).phi),
-        };
-        pass.run(&mut s.nodes);
-        let start = s.nodes[m.dice];
-        std::array::from_fn(|j| Node {
-            w: start.w[j],
-            u: start.u[j],
-            f: start.f[j],
-        })
+        s.solve(m, &self.offsets, std::array::from_fn(|j| lane(j).phi));
+        std::array::from_fn(|j| s.node(0, m.dice, j))
     }
 }

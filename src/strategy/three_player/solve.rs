@@ -20,7 +20,7 @@ use crate::strategy::{try_filled, worker_pool, Meter, Progress, StrategyError};
 
 use super::cycle::{CycleRun, CycleSolution};
 use super::endgame::Endgame;
-use super::lanes::{Job, LaneScratch, LANES};
+use super::lanes::{Job, LaneTurns, LANES};
 use super::pass::{Ctx, Mix, Node, Scratch, Seats, Summary};
 use super::sweeps::WARM_SHARE;
 use super::ThreePlayerTable;
@@ -247,7 +247,7 @@ impl Ctx<'_> {
             jobs.sort_by_key(|j| j.2.t_hi);
             let nodes: Vec<Node> = pool.install(|| {
                 jobs.par_chunks(LANES)
-                    .map_init(LaneScratch::default, |s, batch| {
+                    .map_init(LaneTurns::default, |s, batch| {
                         let lanes: Vec<Job> = batch.iter().map(|j| j.2).collect();
                         self.lane_pass(values, &lanes, s)[..batch.len()].to_vec()
                     })

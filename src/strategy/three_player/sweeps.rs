@@ -16,7 +16,7 @@ use rayon::prelude::*;
 
 use crate::strategy::{Progress, StrategyError};
 
-use super::lanes::{Job, LaneScratch, LANES};
+use super::lanes::{Job, LaneTurns, LANES};
 use super::pass::{Ctx, Node, Seats, Summary};
 use super::solve::CHUNK_WORK;
 use super::ThreePlayerTable;
@@ -108,7 +108,7 @@ impl Ctx<'_> {
         jobs.sort_by_key(|j| j.1.t_hi);
         let nodes: Vec<Node> = pool.install(|| {
             jobs.par_chunks(LANES)
-                .map_init(LaneScratch::default, |s, batch| {
+                .map_init(LaneTurns::default, |s, batch| {
                     let lanes: Vec<Job> = batch.iter().map(|j| j.1).collect();
                     self.lane_pass(values, &lanes, s)[..batch.len()].to_vec()
                 })
