@@ -677,13 +677,22 @@ fn the_first_mixed_cycle_of_minimal_scoring_mixes_as_an_independent_solver_found
     assert_eq!(table.mixed_cycles(), 1);
     let (a, b, c) = (on_board(200), on_board(850), on_board(350));
     let first = table.decision(&[a, b, c], 400, 1).unwrap();
-    assert!((first.roll_probability - 0.188440916).abs() < 1e-8, "{first:?}");
+    assert!(
+        (first.roll_probability - 0.188440916).abs() < 1e-8,
+        "{first:?}"
+    );
     let second = table.decision(&[c, a, b], 450, 1).unwrap();
-    assert!((second.roll_probability - 0.070364742).abs() < 1e-8, "{second:?}");
+    assert!(
+        (second.roll_probability - 0.070364742).abs() < 1e-8,
+        "{second:?}"
+    );
     // Indifferent: banking and rolling are worth the same to the mover.
     for d in [first, second] {
         let bank = d.bank_win_probabilities.unwrap();
-        assert!((bank[0] - d.roll_win_probabilities[0]).abs() < 1e-12, "{d:?}");
+        assert!(
+            (bank[0] - d.roll_win_probabilities[0]).abs() < 1e-12,
+            "{d:?}"
+        );
     }
     // Every other decision of those turns is pure.
     let pure = table.decision(&[a, b, c], 350, 1).unwrap();
@@ -716,7 +725,10 @@ fn check_residuals(rules: Rules) {
             for &c in &players {
                 let stored = table.start_of_turn(&[a, b, c]).unwrap();
                 assert!(stored.iter().all(|v| (0.0..=1.0).contains(v)), "{stored:?}");
-                assert!((stored.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{stored:?}");
+                assert!(
+                    (stored.iter().sum::<f64>() - 1.0).abs() < 1e-12,
+                    "{stored:?}"
+                );
                 let again = table.win_probabilities(&[a, b, c], 0, n).unwrap();
                 for j in 0..3 {
                     worst = worst.max((again[j] - stored[j]).abs());

@@ -265,8 +265,8 @@ impl FinalRound {
                     lanes.reset(model, cap);
                     for j in 0..LANES {
                         let dc = dc_of(j);
-                        for hand in 0..width {
-                            lanes.set_known(cap, hand, j, level[dc - 1][hand]);
+                        for (hand, &node) in level[dc - 1].iter().enumerate() {
+                            lanes.set_known(cap, hand, j, node);
                         }
                         for u in 1..=model.max_gain {
                             for hand in 0..width {
