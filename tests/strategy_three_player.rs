@@ -688,7 +688,7 @@ fn the_first_mixed_cycle_of_minimal_scoring_mixes_as_an_independent_solver_found
     );
     // Indifferent: banking and rolling are worth the same to the mover.
     for d in [first, second] {
-        let bank = d.bank_win_probabilities.unwrap();
+        let bank = d.bank_win_probabilities.clone().unwrap();
         assert!(
             (bank[0] - d.roll_win_probabilities[0]).abs() < 1e-12,
             "{d:?}"
@@ -810,4 +810,119 @@ fn values_depend_only_on_the_distances_to_the_target() {
 #[ignore]
 fn the_table_to_ten_thousand_holds_the_table_to_two_thousand() {
     check_block(Preset::Minimal, 2000, 10_000);
+}
+
+#[test]
+fn a_two_player_solve_through_any_table_is_the_two_player_table() {
+    use farkle::strategy::{AnyWinTable, SolveOptions, WinTable};
+    let rules = Rules {
+        target_score: 1000,
+        ..Preset::Classic.rules()
+    };
+    let any = AnyWinTable::solve(&rules, 2, &mut |_| true).unwrap();
+    let two = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
+    assert_eq!(any.player_count(), 2);
+    assert_eq!(any.to_bytes(), two.to_bytes());
+}
+
+#[test]
+fn tables_for_more_players_are_refused_with_their_size() {
+    use farkle::strategy::{AnyWinTable, StrategyError};
+    let minimal = Preset::Minimal.rules();
+    match AnyWinTable::solve(&minimal, 4, &mut |_| panic!("no work")) {
+        Err(StrategyError::ResourceLimit(why)) => {
+            assert!(why.contains("1600000000 turn-start states"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let small = Rules {
+        target_score: 200,
+        ..minimal
+    };
+    assert!(matches!(
+        AnyWinTable::solve(&small, 4, &mut |_| true),
+        Err(StrategyError::Unsupported(_))
+    ));
+    assert!(matches!(
+        AnyWinTable::solve(&small, 1, &mut |_| true),
+        Err(StrategyError::OutOfRange(_))
+    ));
+}
+
+#[test]
+fn three_player_tables_round_trip_and_damage_is_refused() {
+    use farkle::strategy::{AnyWinTable, StrategyError};
+    let rules = Rules {
+        target_score: 1500,
+        ..Preset::Minimal.rules()
+    };
+    let table = AnyWinTable::solve(&rules, 3, &mut |_| true).unwrap();
+    let bytes = table.to_bytes();
+    let loaded = AnyWinTable::from_bytes(&bytes).unwrap();
+    assert_eq!(loaded.player_count(), 3);
+    let (a, b) = (
+        table.three_player().unwrap(),
+        loaded.three_player().unwrap(),
+    );
+    assert_eq!(a.mixed_cycles(), b.mixed_cycles());
+    assert_eq!(
+        a.mixed_states().collect::<Vec<_>>(),
+        b.mixed_states().collect::<Vec<_>>()
+    );
+    // 32-bit values: every query within 1e-6 of the solved table's.
+    let (x, y, z) = (on_board(200), on_board(850), on_board(350));
+    for t in (0..=600).step_by(50) {
+        for dice in 1..=6 {
+            let p = table.win_probabilities(&[x, y, z], t, dice).unwrap();
+            let q = loaded.win_probabilities(&[x, y, z], t, dice).unwrap();
+            for j in 0..3 {
+                assert!((p[j] - q[j]).abs() < 1e-6, "{t} {dice}: {p:?} {q:?}");
+            }
+        }
+    }
+    let d = loaded.decision(&[x, y, z], 400, 1).unwrap();
+    assert!((d.roll_probability - 0.188440916).abs() < 1e-8);
+
+    let refused = |bytes: &[u8]| match AnyWinTable::from_bytes(bytes) {
+        Err(StrategyError::BadFile(why)) => why,
+        other => panic!("{other:?}"),
+    };
+    assert!(refused(&bytes[..bytes.len() - 9]).contains("checksum"));
+    let mut flipped = bytes.clone();
+    flipped[1000] ^= 1;
+    assert!(refused(&flipped).contains("checksum"));
+    // Rules edited and the checksum made good again: the values no longer follow.
+    let mut other = bytes.clone();
+    let triples = farkle::Rules::FIELD_NAMES
+        .iter()
+        .position(|&f| f == "triple_face_multiplier")
+        .unwrap();
+    let at = 16 + 4 * triples;
+    other[at..at + 4].copy_from_slice(&200i32.to_le_bytes());
+    reseal(&mut other);
+    assert!(
+        refused(&other).contains("do not follow"),
+        "{}",
+        refused(&other)
+    );
+    // A header claiming more states than any table holds is refused before allocating.
+    let mut huge = bytes.clone();
+    huge[156..164].copy_from_slice(&u64::MAX.to_le_bytes());
+    reseal(&mut huge);
+    assert!(refused(&huge).contains("larger than any table"));
+    // A mixing state pointing outside the model.
+    let mut mix = bytes.clone();
+    let first_mix = bytes.len() - 8 - 40 * a.mixed_states().count();
+    mix[first_mix + 24..first_mix + 28].copy_from_slice(&9u32.to_le_bytes());
+    reseal(&mut mix);
+    assert!(refused(&mix).contains("mixing state"), "{}", refused(&mix));
+}
+
+/// Recomputes a table file's checksum after an edit.
+fn reseal(bytes: &mut [u8]) {
+    let n = bytes.len() - 8;
+    let sum = bytes[..n].iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    bytes[n..].copy_from_slice(&sum.to_le_bytes());
 }

@@ -9,6 +9,7 @@
 //! every preset. Bots and game advice are meant to be built on these: a solved table answers
 //! "what is my chance to win here, and what should I keep" for any state of a two-player game.
 
+pub mod any_win_table;
 pub mod bots;
 pub mod odds;
 pub(crate) mod playout;
@@ -164,6 +165,7 @@ pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, Strat
 }
 
 pub use crate::game::Action;
+pub use any_win_table::{AnyWinTable, MAX_TABLE_PLAYERS};
 pub use bots::{Advice, AdviceChoice, AdviceError, Advisor, Bot, BotError, Thresholds, ValueKind};
 pub use odds::{Fraction, HandOdds, Odds, OptionGroup};
 pub use simulate::{

@@ -36,7 +36,8 @@ use crate::rules::{Rules, RULES_FIELDS};
 use crate::strategy::two_player::WinTable;
 use crate::strategy::StrategyError;
 
-const MAGIC: &[u8; 8] = b"FRKLWIN\0";
+/// The first eight bytes of every win-table file.
+pub(crate) const MAGIC: &[u8; 8] = b"FRKLWIN\0";
 const VERSION: u32 = 2;
 /// Rules fields in a version 1 file: the fields before the house rules were appended.
 const VERSION_1_FIELDS: usize = 28;
@@ -70,7 +71,8 @@ const _: () = assert!(RULES_FIELDS == 34 && HEADER == 172);
 /// The most values of a final-round chance table: leads up to 2^16 units, and lead 0.
 const MAX_CHANCES: u64 = (1 << 16) + 1;
 
-fn fnv1a(bytes: &[u8]) -> u64 {
+/// The files' checksum: FNV-1a, 64 bits.
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })

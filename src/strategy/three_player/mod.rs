@@ -58,10 +58,14 @@ mod pass;
 mod queries;
 mod solve;
 mod sweeps;
+mod table_file;
 
 use endgame::Endgame;
 pub use pass::{Mix, MixAt};
 pub use queries::{SeatChoice, SeatDecision};
+
+/// The format version of three-player table files (two-player ones are 1 and 2).
+pub const FILE_VERSION: u32 = 3;
 
 /// The solved three-player game: every player's probability of winning at the start of every
 /// turn. Immutable once built, so it is `Send + Sync` and may be queried from many threads.

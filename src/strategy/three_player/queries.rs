@@ -18,7 +18,7 @@ use super::pass::{run_pass_with, Ctx, Mix, MixAt, Node, PassExtras, Scratch, Sea
 use super::ThreePlayerTable;
 
 /// The mover's decision before a roll in a three-player game.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SeatDecision {
     /// Whether the mover banks; a mover that mixes (see `roll_probability`) banks when it
     /// rolls with probability below 1/2.
@@ -28,27 +28,30 @@ pub struct SeatDecision {
     pub roll_probability: f64,
     /// Every player's chance of winning (in turn order from the mover) if the mover banks
     /// now; `None` where banking is not allowed.
-    pub bank_win_probabilities: Option<[f64; 3]>,
+    pub bank_win_probabilities: Option<Vec<f64>>,
     /// Every player's chance if the mover rolls.
-    pub roll_win_probabilities: [f64; 3],
+    pub roll_win_probabilities: Vec<f64>,
 }
 
 impl SeatDecision {
     /// Every player's chance of winning at this point: banking and rolling mixed as the
     /// mover does.
-    pub fn win_probabilities(&self) -> [f64; 3] {
-        match self.bank_win_probabilities {
+    pub fn win_probabilities(&self) -> Vec<f64> {
+        match &self.bank_win_probabilities {
             Some(bank) => {
                 let a = self.roll_probability;
-                std::array::from_fn(|i| bank[i] + a * (self.roll_win_probabilities[i] - bank[i]))
+                bank.iter()
+                    .zip(&self.roll_win_probabilities)
+                    .map(|(b, r)| b + a * (r - b))
+                    .collect()
             }
-            None => self.roll_win_probabilities,
+            None => self.roll_win_probabilities.clone(),
         }
     }
 }
 
 /// One way to keep dice from a roll in a three-player game, with what follows.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SeatChoice {
     /// Dice to keep.
     pub keep: FaceCounts,
@@ -62,7 +65,7 @@ pub struct SeatChoice {
     /// The decision after keeping them (`None` when it must bank).
     pub then: Option<SeatDecision>,
     /// Every player's chance after this choice, in turn order from the mover.
-    pub win_probabilities: [f64; 3],
+    pub win_probabilities: Vec<f64>,
 }
 
 /// A solved turn: its nodes, the values of rolling, and what a farkle leads to.
@@ -182,7 +185,7 @@ impl ThreePlayerTable {
         players: &[PlayerState; 3],
         turn_total: i32,
         dice: u8,
-    ) -> Result<[f64; 3], StrategyError> {
+    ) -> Result<Vec<f64>, StrategyError> {
         Ok(self
             .decision(players, turn_total, dice)?
             .win_probabilities())
@@ -238,9 +241,9 @@ impl ThreePlayerTable {
             } else {
                 (0, None)
             };
-            let win_probabilities = match then {
+            let win_probabilities = match &then {
                 Some(d) => d.win_probabilities(),
-                None => self.full(&turn, self.node(&ctx, &turn, t2, 0)),
+                None => self.full(&turn, self.node(&ctx, &turn, t2, 0)).to_vec(),
             };
             out.push(SeatChoice {
                 keep,
@@ -327,8 +330,8 @@ impl ThreePlayerTable {
         SeatDecision {
             bank: roll_probability < 0.5,
             roll_probability,
-            bank_win_probabilities: bank,
-            roll_win_probabilities: roll,
+            bank_win_probabilities: bank.map(|b| b.to_vec()),
+            roll_win_probabilities: roll.to_vec(),
         }
     }
 

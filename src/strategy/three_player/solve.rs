@@ -51,35 +51,13 @@ impl ThreePlayerTable {
         rules: &Rules,
         progress: Progress,
     ) -> Result<ThreePlayerTable, StrategyError> {
-        let odds = Odds::new(rules)?;
-        let model = Arc::new(TurnModel::new(&odds));
-        model.no_loss_bound()?;
-        let bank_min = [bank_min_units(&odds, false), bank_min_units(&odds, true)];
-        let layout = player_layout(&odds, 0);
-        check_size(rules, &layout)?;
-        check_pass_work(&layout, &model, bank_min)?;
         let mut progress = progress;
-        let endgame = {
-            let mut meter = Meter::new(
-                &mut progress,
-                MAX_WIN_TABLE_PASS_WORK,
-                "the final round's last turns",
-            );
-            let cap = if rules.final_round {
-                lead_cap(&model, bank_min[1], &mut meter)?
-            } else {
-                0
-            };
-            Endgame::new(
-                &model,
-                rules.final_round,
-                cap,
-                bank_min,
-                layout.board,
-                pool,
-                &mut meter,
-            )?
-        };
+        let Prepared {
+            model,
+            bank_min,
+            layout,
+            endgame,
+        } = Prepared::new(pool, rules, &mut progress)?;
         let states = layout.players().pow(3);
         let mut values = try_filled(states, [0.0; 3])?;
         let ctx = Ctx::new(rules, &layout, &model, bank_min, &endgame);
@@ -117,6 +95,100 @@ impl ThreePlayerTable {
             scorer: Scorer::shared(rules)?,
             model,
             bank_min,
+        })
+    }
+}
+
+impl ThreePlayerTable {
+    /// A table from its values and mixing states (loaded from a file), with what its rules
+    /// give.
+    pub(super) fn from_parts(
+        rules: &Rules,
+        prepared: Prepared,
+        values: Vec<[f64; 3]>,
+        mixed: Vec<(usize, Mix)>,
+    ) -> Result<ThreePlayerTable, StrategyError> {
+        let Prepared {
+            model,
+            bank_min,
+            layout,
+            endgame,
+        } = prepared;
+        let n = layout.players();
+        // A cycle counts once, by its first rotation.
+        let mut cycles: Vec<(usize, usize, usize)> = mixed
+            .iter()
+            .map(|&(index, _)| {
+                let (p, q, r) = (index / (n * n), index / n % n, index % n);
+                [(p, q, r), (q, r, p), (r, p, q)]
+                    .into_iter()
+                    .min()
+                    .expect("three rotations")
+            })
+            .collect();
+        cycles.sort_unstable();
+        cycles.dedup();
+        Ok(ThreePlayerTable {
+            rules: *rules,
+            layout,
+            values,
+            mixed,
+            mixed_cycles: cycles.len(),
+            sweeps: 0,
+            endgame: Arc::new(endgame),
+            scorer: Scorer::shared(rules)?,
+            model,
+            bank_min,
+        })
+    }
+}
+
+/// What every table of a rules value needs besides its values: the turn model, the state
+/// space (its size checked) and the endgame.
+pub(super) struct Prepared {
+    pub(super) model: Arc<TurnModel>,
+    pub(super) bank_min: [usize; 2],
+    pub(super) layout: Layout,
+    pub(super) endgame: Endgame,
+}
+
+impl Prepared {
+    pub(super) fn new(
+        pool: &rayon::ThreadPool,
+        rules: &Rules,
+        progress: &mut Progress,
+    ) -> Result<Prepared, StrategyError> {
+        let odds = Odds::new(rules)?;
+        let model = Arc::new(TurnModel::new(&odds));
+        model.no_loss_bound()?;
+        let bank_min = [bank_min_units(&odds, false), bank_min_units(&odds, true)];
+        let layout = player_layout(&odds, 0);
+        check_size(rules, &layout)?;
+        check_pass_work(&layout, &model, bank_min)?;
+        let mut meter = Meter::new(
+            progress,
+            MAX_WIN_TABLE_PASS_WORK,
+            "the final round's last turns",
+        );
+        let cap = if rules.final_round {
+            lead_cap(&model, bank_min[1], &mut meter)?
+        } else {
+            0
+        };
+        let endgame = Endgame::new(
+            &model,
+            rules.final_round,
+            cap,
+            bank_min,
+            layout.board,
+            pool,
+            &mut meter,
+        )?;
+        Ok(Prepared {
+            model,
+            bank_min,
+            layout,
+            endgame,
         })
     }
 }
