@@ -26,7 +26,9 @@
 
 use crate::strategy::StrategyError;
 
-use super::pass::{run_pass_with, Ctx, Decisions, Mix, MixAt, PassExtras, Scratch, Seats, Summary};
+use super::pass::{
+    run_pass_with, Ctx, Decisions, Mix, MixAt, MixedDecision, PassExtras, Scratch, Seats, Summary,
+};
 
 /// Best-response steps before a cycle is treated as having no pure equilibrium.
 const BEST_RESPONSE_STEPS: usize = 24;
@@ -59,12 +61,16 @@ const MAX_COMBINATIONS: usize = 200_000;
 /// where they differ.
 const MIX_PROBE: f64 = 1e-9;
 
+/// A mixing mover's decisions, mixed one by one, must give its two policies mixed to this
+/// (they are read a hair below and above the breakpoint).
+const MIX_CHECK: f64 = 1e-7;
+
 /// Newton steps on two or three mixing probabilities at once.
 const MIXED_NEWTON_STEPS: usize = 60;
 
 /// The solved cycle: the values of its states (mover, next, last each), and for each state
 /// whose mover mixes, the probability it plays its riskier policy.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub(super) struct CycleSolution {
     pub(super) values: [[f64; 3]; 3],
     pub(super) mixed: [Option<Mix>; 3],
@@ -138,7 +144,7 @@ impl CycleRun {
         match self.solved {
             Some(values) => Ok(CycleSolution {
                 values,
-                mixed: [None; 3],
+                mixed: Default::default(),
             }),
             None => ctx.solve_mixed(values, &self.states[..self.k], scratch, &self.seen),
         }
@@ -271,15 +277,10 @@ impl Ctx<'_> {
             }
             if let Some(mut found) = self.search(values, states, scratch, &pieces) {
                 for i in 0..k {
-                    if let Some(mix) = found.mixed[i] {
+                    if let Some(alpha) = found.mixed[i].as_ref().map(|m| m.alpha) {
                         let beta = found.values[(i + 1) % k][2];
-                        found.mixed[i] = Some(self.mix_of(
-                            values,
-                            states[i],
-                            beta,
-                            mix.alpha,
-                            &mut scratch[i],
-                        )?);
+                        found.mixed[i] =
+                            Some(self.mix_of(values, states[i], beta, alpha, &mut scratch[i])?);
                     }
                 }
                 return Ok(found);
@@ -428,14 +429,12 @@ impl Ctx<'_> {
                 }
             }
         }
-        let mut mixed = [None; 3];
+        let mut mixed: [Option<Mix>; 3] = Default::default();
         for (p, &i) in mixing.iter().enumerate() {
             // Where it mixes is found once the combination is chosen (`mix_of`).
             mixed[i] = Some(Mix {
                 alpha: alpha[p],
-                t: 0,
-                hand: 0,
-                at: MixAt::BankOrRoll,
+                decisions: Vec::new(),
             });
         }
         Some(CycleSolution { values, mixed })
@@ -488,18 +487,51 @@ impl Ctx<'_> {
                 }
             }
         }
-        match found.as_slice() {
-            // The safer side banks: the riskier one rolls.
-            [(t, hand, at, true)] => Ok(Mix {
-                alpha,
-                t: *t as u32,
-                hand: *hand as u8,
-                at: *at,
-            }),
-            _ => Err(StrategyError::Unsupported(
-                "a mixed equilibrium whose two policies differ in more than one choice",
-            )),
+        // The safer side banks where the two differ in banking: the riskier one rolls.
+        if found.is_empty() || found.iter().any(|f| !f.3) {
+            return Err(StrategyError::Unsupported(
+                "a mixed equilibrium whose two policies the solver cannot tell apart",
+            ));
         }
+        let mix = Mix {
+            alpha,
+            decisions: found
+                .iter()
+                .map(|&(t, hand, at, _)| MixedDecision {
+                    t: t as u32,
+                    hand: hand as u8,
+                    at,
+                })
+                .collect(),
+        };
+        // Mixing at each of those decisions must be mixing the two policies: no path through
+        // the turn meets two of them (else the mixtures would multiply).
+        self.prepare(values, seats, beta, s);
+        let lo_node = {
+            let mut s2 = Scratch::default();
+            self.prepare(values, seats, beta - MIX_PROBE, &mut s2);
+            Summary::of(self.pass(&mut s2, beta - MIX_PROBE), beta - MIX_PROBE)
+        };
+        let hi_node = {
+            let mut s2 = Scratch::default();
+            self.prepare(values, seats, beta + MIX_PROBE, &mut s2);
+            Summary::of(self.pass(&mut s2, beta + MIX_PROBE), beta + MIX_PROBE)
+        };
+        let extras = PassExtras {
+            mix: Some(&mix),
+            ..PassExtras::default()
+        };
+        let mixed = Summary::of(run_pass_with(self.model, &self.offsets, s, beta, extras), beta);
+        let policy = lo_node.mix(&hi_node, alpha);
+        if (mixed.cw - policy.cw).abs() > MIX_CHECK
+            || (mixed.cu - policy.cu).abs() > MIX_CHECK
+            || (mixed.f - policy.f).abs() > MIX_CHECK
+        {
+            return Err(StrategyError::Unsupported(
+                "a mixed equilibrium whose mixing decisions lie on one path through a turn",
+            ));
+        }
+        Ok(mix)
     }
 
     /// No mover gains by deviating: its best value at its farkle payoff is its value.

@@ -61,7 +61,7 @@ mod sweeps;
 mod table_file;
 
 use endgame::Endgame;
-pub use pass::{Mix, MixAt};
+pub use pass::{Mix, MixAt, MixedDecision};
 pub use queries::{SeatChoice, SeatDecision};
 
 /// The format version of three-player table files (two-player ones are 1 and 2).
@@ -130,8 +130,8 @@ impl ThreePlayerTable {
 
     /// The states whose mover mixes (by their place in the table,
     /// `(mover * players + next) * players + last` in player-state indices) and how.
-    pub fn mixed_states(&self) -> impl Iterator<Item = (usize, Mix)> + '_ {
-        self.mixed.iter().copied()
+    pub fn mixed_states(&self) -> impl Iterator<Item = &(usize, Mix)> + '_ {
+        self.mixed.iter()
     }
 
     fn ctx(&self) -> pass::Ctx<'_> {

@@ -243,13 +243,21 @@ pub(super) fn option_offsets(model: &TurnModel) -> Vec<u32> {
         .collect()
 }
 
-/// Where a mixing mover's two policies differ, and how it mixes them: at turn total `t`
-/// (units) with `hand` dice to roll, it takes the riskier choice (the one more likely to end
-/// in a farkle) with probability `alpha`.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// How a mixing mover mixes its two policies: at each decision where they differ it takes the
+/// riskier choice (the one more likely to end in a farkle) with probability `alpha`. The
+/// decisions are never two on one path through a turn (checked when the cycle is solved), so
+/// this is the same as playing the riskier policy with probability `alpha` for the whole turn.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Mix {
     /// The probability of the riskier choice.
     pub alpha: f64,
+    /// Where the two policies differ.
+    pub decisions: Vec<MixedDecision>,
+}
+
+/// One decision at which a mixing mover's two policies differ.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MixedDecision {
     /// Turn total in units.
     pub t: u32,
     /// Dice about to be rolled.
@@ -314,11 +322,13 @@ pub(super) fn run_pass_with(
         roll.resize(s.t_hi * width, Node::default());
     }
     let nodes = &mut s.nodes;
-    let mix_at = |t: usize, hand: usize| {
-        extras
-            .mix
-            .filter(|x| x.t as usize == t && usize::from(x.hand) == hand)
-            .copied()
+    let mixed_at = |t: usize, hand: usize| {
+        extras.mix.into_iter().flat_map(move |x| {
+            x.decisions
+                .iter()
+                .filter(move |d| d.t as usize == t && usize::from(d.hand) == hand)
+                .map(move |d| (x.alpha, d.at))
+        })
     };
     for t in (0..s.t_hi).rev() {
         let bank = Node {
@@ -328,7 +338,6 @@ pub(super) fn run_pass_with(
         };
         let row = t * width;
         for hand in 1..=n {
-            let mix = mix_at(t, hand);
             let pf = m.farkle[hand];
             let mut acc = Node {
                 w: pf * phi,
@@ -347,21 +356,18 @@ pub(super) fn run_pass_with(
                     r.keep[t * groups + g] = best as u32;
                 }
                 let mut b = nodes[row + offsets[best] as usize];
-                if let Some(Mix {
-                    alpha,
-                    at:
-                        MixAt::Keep {
-                            group,
-                            safer,
-                            riskier,
-                        },
-                    ..
-                }) = mix
-                {
-                    if group as usize == g {
-                        let a = nodes[row + offsets[safer as usize] as usize];
-                        let c = nodes[row + offsets[riskier as usize] as usize];
-                        b = blend(a, c, alpha);
+                for (alpha, at) in mixed_at(t, hand) {
+                    if let MixAt::Keep {
+                        group,
+                        safer,
+                        riskier,
+                    } = at
+                    {
+                        if group as usize == g {
+                            let a = nodes[row + offsets[safer as usize] as usize];
+                            let c = nodes[row + offsets[riskier as usize] as usize];
+                            b = blend(a, c, alpha);
+                        }
                     }
                 }
                 let pg = m.group_prob[g];
@@ -376,14 +382,11 @@ pub(super) fn run_pass_with(
             if let Some(r) = extras.record.as_deref_mut() {
                 r.bank[row + hand] = banks;
             }
-            nodes[row + hand] = match mix {
-                Some(Mix {
-                    alpha,
-                    at: MixAt::BankOrRoll,
-                    ..
-                }) => blend(bank, acc, alpha),
-                _ if banks => bank,
-                _ => acc,
+            let mixed = mixed_at(t, hand).find(|(_, at)| *at == MixAt::BankOrRoll);
+            nodes[row + hand] = match mixed {
+                Some((alpha, _)) => blend(bank, acc, alpha),
+                None if banks => bank,
+                None => acc,
             };
         }
         nodes[row] = if m.hot_dice {

@@ -315,16 +315,16 @@ impl ThreePlayerTable {
             self.roll_above(ctx, turn, t, m)
         };
         let roll = self.full(turn, roll);
-        let roll_probability = match (bank, turn.mix) {
+        let mixed = turn.mix.as_ref().and_then(|mix| {
+            mix.decisions
+                .iter()
+                .any(|d| d.at == MixAt::BankOrRoll && d.t as usize == t && usize::from(d.hand) == m)
+                .then_some(mix.alpha)
+        });
+        let roll_probability = match (bank, mixed) {
             (None, _) => 1.0,
-            (Some(_), Some(mix))
-                if mix.at == MixAt::BankOrRoll
-                    && mix.t as usize == t
-                    && usize::from(mix.hand) == m =>
-            {
-                mix.alpha
-            }
-            (Some(b), _) if b[0] >= roll[0] => 0.0,
+            (Some(_), Some(alpha)) => alpha,
+            (Some(b), None) if b[0] >= roll[0] => 0.0,
             _ => 1.0,
         };
         SeatDecision {
@@ -389,7 +389,7 @@ impl ThreePlayerTable {
             .mixed
             .binary_search_by_key(&ctx.index(seats), |m| m.0)
             .ok()
-            .map(|i| self.mixed[i].1);
+            .map(|i| self.mixed[i].1.clone());
         let mut roll = Vec::new();
         let extras = PassExtras {
             mix: mix.as_ref(),

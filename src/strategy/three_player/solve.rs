@@ -397,7 +397,7 @@ impl Ctx<'_> {
                     for (i, &seats) in states.iter().enumerate() {
                         let index = self.index(seats);
                         values[index] = solution.values[i];
-                        if let Some(mix) = solution.mixed[i] {
+                        if let Some(mix) = solution.mixed[i].clone() {
                             mixed.push((index, mix));
                         }
                     }

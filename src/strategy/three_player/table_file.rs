@@ -13,13 +13,14 @@
 //! 16      136   the rules: their 34 fields in declaration order (`Rules::words`)
 //! 152     4     point granularity (i32)
 //! 156     8     number of player states P (u64)
-//! 164     8     number of mixing states M (u64)
+//! 164     8     number of mixing records M (u64)
 //! 172     8*P^3 per state (mover, next, last in player-state indices, the last fastest):
 //!               the mover's and the next player's chance to win (f32 each; the last
 //!               player's is 1 minus both)
-//! ...     40*M  the mixing states: state (u64), the probability of the riskier choice (f64),
-//!               turn total in units, dice to roll, kind (0 bank or roll, 1 which dice to
-//!               keep), group, safer option, riskier option (u32 each)
+//! ...     40*M  the decisions at which mixing movers mix, by state: state (u64), the
+//!               probability of the riskier choice (f64), turn total in units, dice to roll,
+//!               kind (0 bank or roll, 1 which dice to keep), group, safer option, riskier
+//!               option (u32 each)
 //! end-8   8     FNV-1a 64 checksum of every byte before it
 //! ```
 //! The chances are stored as 32-bit floats: a value is off by at most 3e-8, and a query,
@@ -36,7 +37,7 @@ use crate::rules::{Rules, RULES_FIELDS};
 use crate::strategy::table_file::{fnv1a, MAGIC};
 use crate::strategy::{worker_pool, PlayerState, Progress, StrategyError};
 
-use super::pass::{Mix, MixAt};
+use super::pass::{Mix, MixAt, MixedDecision};
 use super::solve::Prepared;
 use super::ThreePlayerTable;
 use crate::limits::MAX_WIN_TABLE_STATES;
@@ -70,25 +71,28 @@ impl ThreePlayerTable {
         }
         out.extend_from_slice(&self.layout.unit.to_le_bytes());
         out.extend_from_slice(&(self.layout.players() as u64).to_le_bytes());
-        out.extend_from_slice(&(self.mixed.len() as u64).to_le_bytes());
+        let records: usize = self.mixed.iter().map(|m| m.1.decisions.len()).sum();
+        out.extend_from_slice(&(records as u64).to_le_bytes());
         debug_assert_eq!(out.len(), HEADER);
         for v in &self.values {
             out.extend_from_slice(&(v[0] as f32).to_le_bytes());
             out.extend_from_slice(&(v[1] as f32).to_le_bytes());
         }
         for (state, mix) in &self.mixed {
-            let (kind, group, safer, riskier) = match mix.at {
-                MixAt::BankOrRoll => (0u32, 0, 0, 0),
-                MixAt::Keep {
-                    group,
-                    safer,
-                    riskier,
-                } => (1, group, safer, riskier),
-            };
-            out.extend_from_slice(&(*state as u64).to_le_bytes());
-            out.extend_from_slice(&mix.alpha.to_le_bytes());
-            for w in [mix.t, u32::from(mix.hand), kind, group, safer, riskier] {
-                out.extend_from_slice(&w.to_le_bytes());
+            for d in &mix.decisions {
+                let (kind, group, safer, riskier) = match d.at {
+                    MixAt::BankOrRoll => (0u32, 0, 0, 0),
+                    MixAt::Keep {
+                        group,
+                        safer,
+                        riskier,
+                    } => (1, group, safer, riskier),
+                };
+                out.extend_from_slice(&(*state as u64).to_le_bytes());
+                out.extend_from_slice(&mix.alpha.to_le_bytes());
+                for w in [d.t, u32::from(d.hand), kind, group, safer, riskier] {
+                    out.extend_from_slice(&w.to_le_bytes());
+                }
             }
         }
         let sum = fnv1a(&out);
@@ -203,17 +207,27 @@ impl ThreePlayerTable {
             if state >= states
                 || !(0.0..=1.0).contains(&alpha)
                 || !hand_ok
-                || mixes.last().is_some_and(|&(s, _)| s >= state)
+                || mixes.last().is_some_and(|&(s, ref m): &(usize, Mix)| {
+                    s > state || (s == state && m.alpha != alpha)
+                })
             {
                 return bad("a malformed mixing state");
             }
-            let mix = Mix {
-                alpha,
+            let decision = MixedDecision {
                 t,
                 hand: hand as u8,
                 at,
             };
-            mixes.push((state, mix));
+            match mixes.last_mut() {
+                Some((s, m)) if *s == state => m.decisions.push(decision),
+                _ => mixes.push((
+                    state,
+                    Mix {
+                        alpha,
+                        decisions: vec![decision],
+                    },
+                )),
+            }
         }
         let table = ThreePlayerTable::from_parts(&rules, prepared, values, mixes)?;
         table.check_against_rules()?;
