@@ -4,8 +4,9 @@
 # Builds the library (cargo, release) and the example programs, and installs the library, the
 # game, farkle-solve and the game's man page.
 #
-#   make                         the library (cargo build --release), then the game, farkle-solve,
-#                                score, simulate and cpp_demo in examples-c/build/
+#   make                         the library (cargo build --release), then the game and
+#                                farkle-solve (programs/) and the demos score, simulate and
+#                                cpp_demo (examples/c, examples/cpp), all in target/programs/
 #   make play [ARGS="--bots 1"]  the library and the game only, then start a game
 #   make install PREFIX=/usr/local
 #                                $(libdir): libfarkle.so.X.Y.Z (soname libfarkle.so.X), its links,
@@ -26,7 +27,7 @@
 #
 # Programs are rebuilt only when a file they are made from changes: objects track their
 # headers (-MMD), the library is a file prerequisite (cargo rewrites it only when it changed),
-# and a change of compiler, flags or line editing is noticed through examples-c/build/config
+# and a change of compiler, flags or line editing is noticed through target/programs/config
 # and config-editing.
 
 CARGO ?= cargo
@@ -58,7 +59,7 @@ endif
 LIB_A := $(FARKLE_LIB_DIR)/libfarkle.a
 LIB_SO := $(FARKLE_LIB_DIR)/libfarkle.so
 
-B := examples-c/build
+B := target/programs
 O := $(B)/obj
 STRICT_C := -std=c99 -Wall -Wextra -Wpedantic -Werror
 STRICT_CXX := -std=c++11 -Wall -Wextra -Wpedantic -Werror
@@ -119,8 +120,11 @@ $(B)/config-editing: FORCE | $(B)
 
 $(O)/term.o: EXTRA_CFLAGS = $(EDIT_CFLAGS)
 $(O)/term.o: $(B)/config-editing
-$(O)/%.o: examples-c/%.c include/farkle.h $(B)/config | $(O)
+$(O)/%.o: programs/%.c include/farkle.h $(B)/config | $(O)
 	$(CC) $(STRICT_C) $(CFLAGS) $(EXTRA_CFLAGS) -Iinclude -MMD -MP -c -o $@ $<
+# The demos; the simulator borrows the game's threshold players (programs/bot.h).
+$(O)/%.o: examples/c/%.c include/farkle.h $(B)/config | $(O)
+	$(CC) $(STRICT_C) $(CFLAGS) -Iinclude -Iprograms -MMD -MP -c -o $@ $<
 
 -include $(wildcard $(O)/*.d)
 
@@ -136,8 +140,8 @@ $(B)/simulate: $(O)/simulate.o $(O)/bot.o $(LIB_A)
 $(B)/score: $(O)/score.o $(LIB_A)
 	$(CC) $(CFLAGS) -o $@ $(O)/score.o $(LIB_A) $(LIBS_PRIVATE)
 
-$(B)/cpp_demo: examples-c/cpp_demo.cpp include/farkle.h $(LIB_A) $(B)/config
-	$(CXX) $(STRICT_CXX) $(CXXFLAGS) -Iinclude -o $@ examples-c/cpp_demo.cpp $(LIB_A) $(LIBS_PRIVATE)
+$(B)/cpp_demo: examples/cpp/cpp_demo.cpp include/farkle.h $(LIB_A) $(B)/config
+	$(CXX) $(STRICT_CXX) $(CXXFLAGS) -Iinclude -o $@ examples/cpp/cpp_demo.cpp $(LIB_A) $(LIBS_PRIVATE)
 
 play: $(B)/farkle
 	$(B)/farkle $(ARGS)
@@ -155,7 +159,7 @@ install: $(LIB_A) $(LIB_SO) $(B)/farkle $(B)/farkle-solve
 	    farkle.pc.in > $(DESTDIR)$(libdir)/pkgconfig/farkle.pc
 	$(INSTALL) -m 755 $(B)/farkle $(DESTDIR)$(bindir)/farkle
 	$(INSTALL) -m 755 $(B)/farkle-solve $(DESTDIR)$(bindir)/farkle-solve
-	$(INSTALL) -m 644 examples-c/farkle.6 $(DESTDIR)$(man6dir)/farkle.6
+	$(INSTALL) -m 644 programs/farkle.6 $(DESTDIR)$(man6dir)/farkle.6
 
 uninstall:
 	rm -f $(DESTDIR)$(libdir)/libfarkle.so.$(VERSION) $(DESTDIR)$(libdir)/libfarkle.so.$(MAJOR) \

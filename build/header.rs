@@ -11,20 +11,14 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::Path;
 
-/// The header's sections in reading order: a title, then the `src/ffi/` files (without
-/// `.rs`) whose declarations it holds, in order. Every file of `src/ffi/` that declares
+/// The header's sections in reading order: what every call returns, then the rules, scoring
+/// and games a reader comes for, and last the limits and the struct layouts that bindings
+/// need. Each has a title, then the `src/ffi/` files (without `.rs`) whose declarations it
+/// holds, in order. Every file of `src/ffi/` that declares
 /// something for C must be listed (the build fails otherwise).
 const SECTIONS: &[(&str, &[&str])] = &[
     ("Version", &["version"]),
     ("Statuses and error messages", &["error"]),
-    (
-        "Struct layouts, for bindings generated from this header",
-        &["abi"],
-    ),
-    (
-        "Limits on the work and memory an input may ask for",
-        &["limits"],
-    ),
     ("Rules", &["rules"]),
     ("Scoring dice", &["scoring", "scorer"]),
     (
@@ -43,6 +37,14 @@ const SECTIONS: &[(&str, &[&str])] = &[
     ("Two-player strategy: win tables", &["win_table"]),
     ("Dice hands: the dice-hands scoring system", &["hands"]),
     ("Point calculation", &["point_calculation"]),
+    (
+        "Limits on the work and memory an input may ask for",
+        &["limits"],
+    ),
+    (
+        "Struct layouts, for bindings generated from this header",
+        &["abi"],
+    ),
 ];
 
 /// Where the opaque types go: they are declared together, before any section uses them.

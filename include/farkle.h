@@ -263,78 +263,6 @@ const char *farkle_status_str(int32_t status);
 const char *farkle_last_error_message(void);
 
 /* ==========================================================================================
- * Struct layouts, for bindings generated from this header
- * ======================================================================================== */
-
-/**
- * Writes the size and the alignment in bytes of the struct named name (its name in this
- * header without struct, e.g. "FarkleRules"), as the library was compiled, to *out_size
- * and *out_align. Bindings that take their layouts from the header compare these with
- * their own to make sure header and library agree; C programs have sizeof. Every struct the
- * caller allocates is known; opaque handles (FarkleGame, ...) are not.
- *
- * Errors (nothing written): FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (no
- * such struct, or a name that is not UTF-8; farkle_last_error_message() names it).
- *
- * Requires:
- * name must be NULL or a NUL-terminated string; out_size and out_align NULL or
- * writable.
- */
-FARKLE_MUST_USE
-enum FarkleStatus farkle_struct_layout(const char *name,
-                                       size_t *out_size,
-                                       size_t *out_align);
-
-/* ==========================================================================================
- * Limits on the work and memory an input may ask for
- * ======================================================================================== */
-
-/**
- * The largest turn total (points) the strategy queries accept
- * (farkle_turn_policy_best_choice(), the win-table queries); larger ones are
- * FARKLE_STATUS_INVALID_ARGUMENT. Adding any selection's points to it stays inside int32_t.
- */
-#define FARKLE_MAX_TURN_TOTAL 1000000000
-
-/**
- * The most states (turn totals x hand sizes) of one solved turn: 64 MiB of values. A
- * single-turn policy (farkle_turn_policy_new(), the game's advice and optimal bots) needs a
- * row for every turn total, in units of the rules' granularity, up to where banking is
- * proven optimal or first allowed.
- */
-#define FARKLE_LIMIT_TURN_STATES 4194304
-
-/**
- * The most option evaluations (one way to keep dice from one kind of roll, at one turn
- * total; about a nanosecond each) of one single-turn solve, or of a whole long-run penalty
- * policy: a few seconds of one core.
- */
-#define FARKLE_LIMIT_TURN_WORK 4000000000
-
-/**
- * The most pairs of player states of a two-player table (16 MiB of probabilities).
- */
-#define FARKLE_LIMIT_WIN_TABLE_PAIRS 2097152
-
-/**
- * The most turn-start states of a three-player table (2^24; three probabilities each, 384
- * MiB). The presets without a penalty need about 8 million to 10,000 points.
- */
-#define FARKLE_LIMIT_WIN_TABLE_STATES 16777216
-
-/**
- * The most option evaluations of one pass of the two-player solver over every pair.
- */
-#define FARKLE_LIMIT_WIN_TABLE_PASS_WORK 500000000000
-
-/**
- * The most rolls a bot makes in one turn (farkle_game_bot_play_turn()). Only rules under
- * which a hand can be rolled forever without risk get there: the bot then banks if it may,
- * and otherwise fails with FARKLE_STATUS_RESOURCE_LIMIT, leaving the game unchanged.
- */
-#define FARKLE_LIMIT_BOT_ROLLS_PER_TURN 1000
-
-/* ==========================================================================================
  * Objects the library hands out (create with a *_new or *_load function, free with the
  * matching *_free; a NULL handle is FARKLE_STATUS_NULL_POINTER)
  * ======================================================================================== */
@@ -386,13 +314,32 @@ typedef struct FarkleWinTable FarkleWinTable;
 #define FARKLE_MAX_HOT_DICE_MULTIPLIER_STEP 10
 
 /**
+ * What a field of FarkleRules holds (FarkleRulesField.kind).
+ */
+typedef enum FarkleRulesFieldKind {
+  /**
+   * An int32_t.
+   */
+  FARKLE_RULES_FIELD_KIND_INT32 = 0,
+  /**
+   * A uint32_t.
+   */
+  FARKLE_RULES_FIELD_KIND_UINT32 = 1,
+  /**
+   * A uint8_t flag, 0 or 1.
+   */
+  FARKLE_RULES_FIELD_KIND_FLAG = 2,
+  /**
+   * A uint32_t holding an enum's number: a FarkleKindScaling value for kind_scaling, a
+   * FarkleExactTarget value for exact_target.
+   */
+  FARKLE_RULES_FIELD_KIND_ENUM = 3,
+} FarkleRulesFieldKind;
+
+/**
  * The rules presets (numbers for farkle_rules_preset()).
  */
-enum FarklePreset
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
+typedef enum FarklePreset {
   /**
    * Classic Farkle: 4/5/6 of a kind x2/x3/x4 the triple, straight 1500, three pairs 1500,
    * two triplets 2500, 500 to get on the board, 10,000 with a final round.
@@ -422,23 +369,12 @@ enum FarklePreset
    * 300 to bank, three zilches in a row cost 500, 10,000 with a final round.
    */
   FARKLE_PRESET_ZILCH = 5,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum FarklePreset FarklePreset;
-#else
-typedef uint32_t FarklePreset;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
+} FarklePreset;
 
 /**
  * How four or more of a kind score (values of FarkleRules.kind_scaling).
  */
-enum FarkleKindScaling
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
+typedef enum FarkleKindScaling {
   /**
    * n of a kind = the triple x (n - 2).
    */
@@ -455,23 +391,12 @@ enum FarkleKindScaling
    * Only three of a kind; extra dice score on their own.
    */
   FARKLE_KIND_SCALING_TRIPLE_ONLY = 3,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum FarkleKindScaling FarkleKindScaling;
-#else
-typedef uint32_t FarkleKindScaling;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
+} FarkleKindScaling;
 
 /**
  * Whether the target must be hit exactly (values of FarkleRules.exact_target).
  */
-enum FarkleExactTarget
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
-  : uint32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
- {
+typedef enum FarkleExactTarget {
   /**
    * Any bank that reaches the target counts.
    */
@@ -486,14 +411,7 @@ enum FarkleExactTarget
    * farkle for the penalty).
    */
   FARKLE_EXACT_TARGET_BUST = 2,
-};
-#ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
-typedef enum FarkleExactTarget FarkleExactTarget;
-#else
-typedef uint32_t FarkleExactTarget;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
+} FarkleExactTarget;
 
 /**
  * A rules value: every scoring combination and game option. Get one from
@@ -651,6 +569,48 @@ typedef struct FarkleRules {
 } FarkleRules;
 
 /**
+ * One field of FarkleRules, for programs that read or set the fields by name (a command
+ * line's KEY=VALUE, a settings file, a binding) without a list of their own:
+ * farkle_rules_field() describes each, in the struct's order.
+ */
+typedef struct FarkleRulesField {
+  /**
+   * The member's name, as FarkleRules spells it ("dice_count", ...). Static; do not free.
+   */
+  const char *name;
+  /**
+   * What it sets, in a few English words ("dice in the set, 1 to 12"). Static; do not
+   * free.
+   */
+  const char *description;
+  /**
+   * The member's offsetof in FarkleRules.
+   */
+  size_t offset;
+  /**
+   * The member's sizeof: 4, or 1 for a flag.
+   */
+  size_t size;
+  /**
+   * What it holds.
+   */
+  enum FarkleRulesFieldKind kind;
+  /**
+   * Whether the scorer reads it (a scoring combination) rather than only the game.
+   */
+  bool scoring;
+  /**
+   * The smallest value the field accepts on its own.
+   */
+  int64_t min;
+  /**
+   * The largest value the field accepts on its own. farkle_rules_validate() also checks
+   * the fields against each other (a final round needs a target, ...).
+   */
+  int64_t max;
+} FarkleRulesField;
+
+/**
  * Writes the rules of a preset (a FARKLE_PRESET_* value) to *out_rules.
  *
  * Errors: FARKLE_STATUS_UNKNOWN_PRESET (any other number), FARKLE_STATUS_NULL_POINTER
@@ -717,6 +677,27 @@ FARKLE_MUST_USE
 enum FarkleStatus farkle_rules_equal(const struct FarkleRules *a,
                                      const struct FarkleRules *b,
                                      bool *out_equal);
+
+/**
+ * The number of fields of FarkleRules: farkle_rules_field() takes 0 to this minus 1.
+ */
+uint32_t farkle_rules_field_count(void);
+
+/**
+ * Describes field number index of FarkleRules, in the struct's order: its name, a short
+ * description, its offset and size in the struct, what it holds and the values it accepts
+ * on its own. A program can read and set every field by name from this table, and a field
+ * added in a later version is in it with nothing to change.
+ *
+ * Errors: FARKLE_STATUS_INDEX_OUT_OF_RANGE (index not below farkle_rules_field_count()),
+ * FARKLE_STATUS_NULL_POINTER (out_field NULL). Nothing is written on error.
+ *
+ * Requires:
+ * out_field must be NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_rules_field(uint32_t index,
+                                     struct FarkleRulesField *out_field);
 
 /* ==========================================================================================
  * Scoring dice
@@ -1033,7 +1014,7 @@ enum FarkleStatus farkle_scorer_new(const struct FarkleRules *rules,
                                     struct FarkleScorer **out_scorer);
 
 /**
- * Frees a scorer. NULL is accepted and does nothing. Do not call twice on the same handle.
+ * Frees a scorer; NULL does nothing. Do not use it or free it again afterwards.
  *
  * Requires:
  * scorer must be NULL or a handle from farkle_scorer_new() not yet freed.
@@ -1373,8 +1354,8 @@ enum FarkleStatus farkle_game_new_with(const struct FarkleRules *rules,
                                        struct FarkleGame **out_game);
 
 /**
- * Frees a game. NULL is a no-op. Do not call twice, and do not use the game (or any pointer
- * it returned) afterwards.
+ * Frees a game; NULL does nothing. Do not use it or free it again afterwards. Any pointer the
+ * game returned goes with it.
  *
  * Requires:
  * game must be NULL or a game from this library not yet freed.
@@ -2067,9 +2048,9 @@ enum FarkleStatus farkle_game_load(const char *text,
                                    struct FarkleGame **out_game);
 
 /**
- * Frees a string this library returned to the caller (farkle_game_save()). NULL is a no-op.
- * Do not call twice, and do not pass strings from anywhere else (static strings such as
- * farkle_status_str()'s are never freed).
+ * Frees a string the library returned to the caller (farkle_game_save()); NULL does nothing.
+ * Do not use it or free it again afterwards. Strings from anywhere else must not be passed
+ * (static strings such as farkle_status_str()'s are never freed).
  *
  * Requires:
  * text must be NULL or a string from this library not yet freed.
@@ -2625,7 +2606,7 @@ enum FarkleStatus farkle_turn_policy_new_with_progress(const struct FarkleRules 
                                                        struct FarkleTurnPolicy **out_policy);
 
 /**
- * Frees a policy. NULL is a no-op; do not free a policy twice.
+ * Frees a policy; NULL does nothing. Do not use it or free it again afterwards.
  *
  * Requires:
  * policy must be NULL or come from farkle_turn_policy_new() and not be freed yet.
@@ -2779,7 +2760,7 @@ enum FarkleStatus farkle_penalty_policy_new_with_progress(const struct FarkleRul
                                                           struct FarklePenaltyPolicy **out_policy);
 
 /**
- * Frees a penalty policy. NULL is a no-op; do not free a policy twice.
+ * Frees a penalty policy; NULL does nothing. Do not use it or free it again afterwards.
  *
  * Requires:
  * policy must be NULL or come from farkle_penalty_policy_new() and not be freed yet.
@@ -2940,7 +2921,7 @@ enum FarkleStatus farkle_win_table_solve(const struct FarkleRules *rules,
                                          struct FarkleWinTable **out_table);
 
 /**
- * Frees a table. NULL is a no-op; do not free a table twice.
+ * Frees a table; NULL does nothing. Do not use it or free it again afterwards.
  *
  * Requires:
  * table must be NULL or come from this library and not be freed yet.
@@ -3118,7 +3099,7 @@ enum FarkleStatus farkle_win_table_compensation(const struct FarkleWinTable *tab
  * Roll), so a buffer of this many FarkleHand always suffices. For a pool of n dice,
  * max(1, n / 2) suffices.
  */
-#define FARKLE_HANDS_MAX_HANDS (FARKLE_HANDS_MAX_DICE / 2)
+#define FARKLE_HANDS_MAX_HANDS 24
 
 /**
  * Number of hand kinds; FarkleHandLevels.levels has this many entries.
@@ -3443,6 +3424,78 @@ enum FarkleStatus farkle_point_calculation(const uint8_t *roll_counts,
                                            const uint8_t *selection_counts,
                                            bool roll_over,
                                            struct FarklePoints *out_points);
+
+/* ==========================================================================================
+ * Limits on the work and memory an input may ask for
+ * ======================================================================================== */
+
+/**
+ * The largest turn total (points) the strategy queries accept
+ * (farkle_turn_policy_best_choice(), the win-table queries); larger ones are
+ * FARKLE_STATUS_INVALID_ARGUMENT. Adding any selection's points to it stays inside int32_t.
+ */
+#define FARKLE_MAX_TURN_TOTAL 1000000000
+
+/**
+ * The most states (turn totals x hand sizes) of one solved turn: 64 MiB of values. A
+ * single-turn policy (farkle_turn_policy_new(), the game's advice and optimal bots) needs a
+ * row for every turn total, in units of the rules' granularity, up to where banking is
+ * proven optimal or first allowed.
+ */
+#define FARKLE_LIMIT_TURN_STATES 4194304
+
+/**
+ * The most option evaluations (one way to keep dice from one kind of roll, at one turn
+ * total; about a nanosecond each) of one single-turn solve, or of a whole long-run penalty
+ * policy: a few seconds of one core.
+ */
+#define FARKLE_LIMIT_TURN_WORK 4000000000
+
+/**
+ * The most pairs of player states of a two-player table (16 MiB of probabilities).
+ */
+#define FARKLE_LIMIT_WIN_TABLE_PAIRS 2097152
+
+/**
+ * The most turn-start states of a three-player table (2^24; three probabilities each, 384
+ * MiB). The presets without a penalty need about 8 million to 10,000 points.
+ */
+#define FARKLE_LIMIT_WIN_TABLE_STATES 16777216
+
+/**
+ * The most option evaluations of one pass of the two-player solver over every pair.
+ */
+#define FARKLE_LIMIT_WIN_TABLE_PASS_WORK 500000000000
+
+/**
+ * The most rolls a bot makes in one turn (farkle_game_bot_play_turn()). Only rules under
+ * which a hand can be rolled forever without risk get there: the bot then banks if it may,
+ * and otherwise fails with FARKLE_STATUS_RESOURCE_LIMIT, leaving the game unchanged.
+ */
+#define FARKLE_LIMIT_BOT_ROLLS_PER_TURN 1000
+
+/* ==========================================================================================
+ * Struct layouts, for bindings generated from this header
+ * ======================================================================================== */
+
+/**
+ * Writes the size and the alignment in bytes of the struct named name (its name in this
+ * header without struct, e.g. "FarkleRules"), as the library was compiled, to *out_size
+ * and *out_align. Bindings that take their layouts from the header compare these with
+ * their own to make sure header and library agree; C programs have sizeof. Every struct the
+ * caller allocates is known; opaque handles (FarkleGame, ...) are not.
+ *
+ * Errors (nothing written): FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (no
+ * such struct, or a name that is not UTF-8; farkle_last_error_message() names it).
+ *
+ * Requires:
+ * name must be NULL or a NUL-terminated string; out_size and out_align NULL or
+ * writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_struct_layout(const char *name,
+                                       size_t *out_size,
+                                       size_t *out_align);
 
 #ifdef __cplusplus
 }  /* extern "C" */

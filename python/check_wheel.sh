@@ -34,6 +34,6 @@ import farkle
 print("farkle", farkle.__version__, "from", farkle.__file__)
 assert farkle.Rules("classic").score([1, 1, 1, 5, 5]).points == 1100
 PY
-"${clean_env[@]}" "$work/venv/bin/python" examples-python/farkle_demo.py
-"${clean_env[@]}" "$work/venv/bin/python" examples-python/bot_tournament.py 2000
+"${clean_env[@]}" "$work/venv/bin/python" examples/python/farkle_demo.py
+"${clean_env[@]}" "$work/venv/bin/python" examples/python/bot_tournament.py 2000
 echo "wheel check: ok ($(basename "$wheel"), $profile profile)"

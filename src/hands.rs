@@ -186,22 +186,10 @@ impl std::fmt::Display for HandKind {
 /// Why a pool, a level or a bonus cannot be used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 pub enum HandsError {
-    /// A die showed a value outside 1..=6.
-    #[error("die {index} has value {value}; dice show 1 to 6")]
-    InvalidFace {
-        /// Position of the die in the pool.
-        index: usize,
-        /// What it showed.
-        value: u8,
-    },
-    /// The pool has more dice than the solver accepts.
-    #[error("{count} dice given; at most {max} are allowed")]
-    TooManyDice {
-        /// Dice given.
-        count: usize,
-        /// The most the solver accepts.
-        max: usize,
-    },
+    /// The pool refused as any dice are: a value outside 1..=6, or more dice than the solver
+    /// accepts ([`HANDS_MAX_DICE`]).
+    #[error(transparent)]
+    Dice(#[from] DiceError),
     /// A hand's level is above the cap, or an upgrade would take it there, or the cap is
     /// above [`HANDS_MAX_LEVEL`].
     #[error("level {level} is above the cap {cap}")]
@@ -220,16 +208,6 @@ pub enum HandsError {
     /// The bonuses make the total exceed 2^64 - 1.
     #[error("the total does not fit in 64 bits")]
     Overflow,
-}
-
-impl From<DiceError> for HandsError {
-    /// The same two refusals of a pool as of any dice (with the pool's own size limit).
-    fn from(e: DiceError) -> Self {
-        match e {
-            DiceError::InvalidFace { index, value } => HandsError::InvalidFace { index, value },
-            DiceError::TooManyDice { count, max } => HandsError::TooManyDice { count, max },
-        }
-    }
 }
 
 /// The level of every hand, and the cap they may reach.
@@ -590,10 +568,10 @@ pub fn score_counts(
     bonuses: &Bonuses,
 ) -> Result<PoolScore, HandsError> {
     if counts.total() > HANDS_MAX_DICE {
-        return Err(HandsError::TooManyDice {
+        return Err(HandsError::Dice(DiceError::TooManyDice {
             count: counts.total(),
             max: HANDS_MAX_DICE,
-        });
+        }));
     }
     let table = LevelTable::new(levels);
     let mut hands: Vec<ScoredHand> = Solver::new(counts, &table)

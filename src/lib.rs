@@ -3,13 +3,19 @@
 
 //! farkle: a Farkle dice-game engine with rules as data, an exact scorer and whole games.
 //!
-//! The Rust core knows nothing about C:
+//! A Rust program depends on the crate and uses its types directly: a [`Rules`] value (from a
+//! [`Preset`], changed field by field), a [`Scorer`] to score selections and analyze rolls, a
+//! [`Game`] to play a whole game, and [`strategy`] for exact odds, optimal play and bots.
+//! Every failure is a typed error ([`RulesError`], [`DiceError`], [`GameError`],
+//! [`LoadError`], ...). The C interface that `libfarkle.so`, `libfarkle.a` and
+//! `include/farkle.h` offer other languages is built from the same crate but is not part of
+//! its Rust API.
+//!
+//! The modules:
 //! - scoring: [`dice`], [`rules`], [`combination`], [`scoring`], [`point_calculation`](mod@point_calculation);
-//! - whole games: [`game`], [`dice_source`], [`history`], [`saved_game`];
+//! - whole games: [`game`], with [`dice_source`], [`history`] and [`saved_game`];
 //! - the dice-hands scoring system of the roguelike document: [`hands`];
 //! - the mathematics of play: exact odds, optimal single turns and two-player play: [`strategy`].
-//!
-//! The C interface lives in [`ffi`] and is described by `include/farkle.h`.
 //!
 //! Scoring under a preset:
 //!
@@ -41,17 +47,21 @@
 
 pub mod combination;
 pub mod dice;
-pub mod dice_source;
+// The C interface: built into the C library, hidden from the Rust API (its tests, benches
+// and fuzz targets call it as C does).
+#[doc(hidden)]
 pub mod ffi;
 pub mod game;
 pub mod hands;
-pub mod history;
+mod json;
 pub mod limits;
 pub mod point_calculation;
 pub mod rules;
-pub mod saved_game;
 pub mod scoring;
 pub mod strategy;
+
+// The game's parts keep their paths at the crate's root.
+pub use game::{dice_source, history, saved_game};
 
 pub use combination::{Combination, CombinationKind};
 pub use dice::{DiceError, FaceCounts, FACES, MAX_DICE};

@@ -60,119 +60,146 @@ pub enum KindScaling {
 /// the C struct `FarkleRules`, of the words of a table file, and of the fuzz targets' field
 /// numbers). Each entry: its documentation and attributes, name, Rust type, the value of the
 /// presets' common base, whether the scorer reads it (`scoring`) or only the game (`game`),
-/// and the largest value validation accepts (`()` where a check of its own applies). Every
-/// use of the list passes a macro that receives it: [`Rules`] itself, its validation ranges,
-/// its table-file words, the scorer cache's key, and in `crate::ffi::rules` the conversions
-/// to and from the C struct (whose literal declaration the compiler then holds to the same
-/// fields). A new knob is a new line here, appended at the end, and the same field appended
-/// to `FarkleRules`.
-#[macro_export]
-#[doc(hidden)]
+/// the largest value validation accepts on the field alone (or its range; `()` where a check
+/// of its own applies), and a one-line description for people choosing a value. Every use
+/// of the list passes a macro that receives it: [`Rules`] itself, its validation ranges, its
+/// table-file words, the scorer cache's key, and in `crate::ffi::rules` the conversions to
+/// and from the C struct (whose literal declaration the compiler then holds to the same
+/// fields), the scorer's reading of the C struct in place, and the field table C programs
+/// read through `farkle_rules_field()`. A new knob is a new line here, appended at the end,
+/// and the same field appended to `FarkleRules`.
 macro_rules! farkle_rules_fields {
     ($then:path) => {
         $then! {
             /// Dice in the set (1..=12).
-            dice_count: u8 = 6, scoring, ();
+            dice_count: u8 = 6, scoring, (1..=$crate::dice::MAX_DICE), "dice in the set, 1 to 12";
             /// A single 1.
-            single_one: i32 = 100, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            single_one: i32 = 100, scoring, ($crate::rules::MAX_COMBINATION_POINTS), "a single 1";
             /// A single 5.
-            single_five: i32 = 50, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            single_five: i32 = 50, scoring, ($crate::rules::MAX_COMBINATION_POINTS), "a single 5";
             /// Three 1s.
-            triple_ones: i32 = 1000, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            triple_ones: i32 = 1000, scoring, ($crate::rules::MAX_COMBINATION_POINTS), "three 1s";
             /// Three of face f (f = 2..=6) is worth f x this.
             // Three sixes is the largest triple of a non-1 face.
             triple_face_multiplier: i32 = 100, scoring,
-                ($crate::rules::MAX_COMBINATION_POINTS / 6);
+                ($crate::rules::MAX_COMBINATION_POINTS / 6),
+                    "three of face f (2 to 6) score f times this";
             /// How larger groups of a kind score.
-            #[serde(deserialize_with = "crate::saved_game::unit_variant")]
+            #[serde(deserialize_with = "crate::json::unit_variant")]
             kind_scaling: $crate::rules::KindScaling = $crate::rules::KindScaling::Multiply,
-                scoring, ();
+                scoring, (), "four or more of a kind: multiply, double, fixed or triple-only";
             /// Four of a kind under [`KindScaling::Fixed`].
-            four_of_a_kind: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            four_of_a_kind: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS),
+                "four of a kind (kind_scaling=fixed)";
             /// Five of a kind under [`KindScaling::Fixed`].
-            five_of_a_kind: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            five_of_a_kind: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS),
+                "five of a kind (kind_scaling=fixed)";
             /// Six of a kind under [`KindScaling::Fixed`].
-            six_of_a_kind: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            six_of_a_kind: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS),
+                "six of a kind (kind_scaling=fixed)";
             /// Six 1s, overriding the scaling when non-zero.
-            six_ones: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            six_ones: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS),
+                "six 1s (0: as the scaling says)";
             /// The full straight 1-2-3-4-5-6.
-            straight: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            straight: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS),
+                "the straight 1-2-3-4-5-6";
             /// The partial straight 1-2-3-4-5.
-            straight_low: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            straight_low: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS),
+                "the partial straight 1-2-3-4-5";
             /// The partial straight 2-3-4-5-6.
-            straight_high: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            straight_high: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS),
+                "the partial straight 2-3-4-5-6";
             /// Three pairs of different faces.
-            three_pairs: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            three_pairs: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS), "three pairs";
             /// Whether four of a kind plus a pair of another face also counts as three pairs.
-            three_pairs_with_four_of_a_kind: bool = false, scoring, ();
+            three_pairs_with_four_of_a_kind: bool = false, scoring, (),
+                "four of a kind and a pair count as three pairs";
             /// Four of a kind plus a pair of another face, as one combination.
-            four_of_a_kind_and_pair: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            four_of_a_kind_and_pair: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS),
+                "four of a kind and a pair, together";
             /// Two three-of-a-kinds of different faces, as one combination.
-            two_triplets: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            two_triplets: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS), "two triplets";
             /// Added to three of a kind when a pair of another face comes with it (a full house).
-            full_house_bonus: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            full_house_bonus: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS),
+                "added to three of a kind with a pair";
             /// A roll of the full set in which nothing else scores.
-            no_score_set: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS);
+            no_score_set: i32 = 0, scoring, ($crate::rules::MAX_COMBINATION_POINTS),
+                "a roll of every die in which nothing scores";
             /// Points a player must make in one turn before first banking (getting on the
             /// board).
-            min_entry_score: i32 = 0, game, ($crate::rules::MAX_SCORE_SETTING);
+            min_entry_score: i32 = 0, game, ($crate::rules::MAX_SCORE_SETTING),
+                "points in one turn to get on the board";
             /// Points any turn must reach to be banked.
-            min_bank_score: i32 = 0, game, ($crate::rules::MAX_SCORE_SETTING);
+            min_bank_score: i32 = 0, game, ($crate::rules::MAX_SCORE_SETTING),
+                "points a turn needs to be banked";
             /// Banked score that wins (0: no target, the turn limit decides).
-            target_score: i32 = 10_000, game, ($crate::rules::MAX_SCORE_SETTING);
+            target_score: i32 = 10_000, game, ($crate::rules::MAX_SCORE_SETTING),
+                "the score that wins (0: none)";
             /// After someone reaches the target, every other player gets one more turn.
-            final_round: bool = false, game, ();
+            final_round: bool = false, game, (),
+                "after the target, everyone else gets one more turn";
             /// Turns per player (0: no limit, the target decides).
-            turn_limit: u32 = 0, game, ($crate::rules::MAX_TURN_LIMIT);
+            turn_limit: u32 = 0, game, ($crate::rules::MAX_TURN_LIMIT),
+                "turns per player (0: no limit)";
             /// Consecutive farkles that trigger the penalty (0: no penalty).
-            farkle_penalty_streak: u8 = 0, game, ();
+            farkle_penalty_streak: u8 = 0, game, (),
+                "farkles in a row that cost a penalty (0: none)";
             /// Points the penalty takes away (the score may go negative).
-            farkle_penalty_points: i32 = 0, game, ($crate::rules::MAX_COMBINATION_POINTS);
+            farkle_penalty_points: i32 = 0, game, ($crate::rules::MAX_COMBINATION_POINTS),
+                "points the penalty costs";
             /// The penalty resets the banked score to zero instead of taking points.
-            farkle_penalty_loses_all: bool = false, game, ();
+            farkle_penalty_loses_all: bool = false, game, (), "the penalty costs the whole score";
             /// When every die of the hand has scored, the hand resets to the full set ("hot
             /// dice", "cycling through the die pool"); otherwise the player must bank.
-            hot_dice: bool = true, game, ();
+            hot_dice: bool = true, game, (), "scoring every die brings them all back";
             // The fields below came after the first saved-game format: a save without them
             // loads with each switched off, and a save leaves them out while they are off,
             // so games that do not use them save exactly as before.
             /// Six dice of one face also count as three pairs, worth `three_pairs`.
             #[serde(default, skip_serializing_if = "crate::rules::is_off")]
-            three_pairs_of_one_face: bool = false, scoring, ();
+            three_pairs_of_one_face: bool = false, scoring, (),
+                "six of one face also count as three pairs";
             /// Six dice of one face also count as two triplets, worth `two_triplets`.
             #[serde(default, skip_serializing_if = "crate::rules::is_off")]
-            two_triplets_of_one_face: bool = false, scoring, ();
+            two_triplets_of_one_face: bool = false, scoring, (),
+                "six of one face also count as two triplets";
             /// Until a player is on the board, only single 1s and 5s score: every die of a
             /// selection counts as a single (three 1s are three singles), and dice that are not
             /// 1s or 5s do not score at all.
             #[serde(default, skip_serializing_if = "crate::rules::is_off")]
-            singles_only_before_entry: bool = false, game, ();
+            singles_only_before_entry: bool = false, game, (),
+                "only 1s and 5s score until on the board";
             /// The hot-dice multiplier: after the k-th hot dice of a turn, the points of every
             /// selection count (1 + k x this) times, until the turn ends (0: no multiplier).
             #[serde(default, skip_serializing_if = "crate::rules::is_off")]
             hot_dice_multiplier_step: u32 = 0, game,
-                ($crate::rules::MAX_HOT_DICE_MULTIPLIER_STEP);
+                ($crate::rules::MAX_HOT_DICE_MULTIPLIER_STEP),
+                    "each hot dice raises the turn's multiplier by this (0: none)";
             /// Whether the target must be hit exactly, and what happens to a turn that would
             /// pass it.
             #[serde(
                 default,
                 skip_serializing_if = "crate::rules::is_off",
-                deserialize_with = "crate::saved_game::unit_variant"
+                deserialize_with = "crate::json::unit_variant"
             )]
-            exact_target: $crate::rules::ExactTarget = $crate::rules::ExactTarget::Off, game, ();
+            exact_target: $crate::rules::ExactTarget = $crate::rules::ExactTarget::Off, game, (),
+                "hit the target exactly: off, refuse or bust";
             /// A player may start a turn from the previous player's banked turn: its points and
             /// the dice it left, instead of rolling the full set fresh.
             #[serde(default, skip_serializing_if = "crate::rules::is_off")]
-            piggybacking: bool = false, game, ();
+            piggybacking: bool = false, game, (),
+                "a turn may start from the last banked turn's dice";
         }
     };
 }
+
+pub(crate) use farkle_rules_fields;
 
 /// Declares [`Rules`] and what follows from its field list.
 macro_rules! declare_rules {
     ($(
         $(#[$attr:meta])*
-        $name:ident: $ty:ty = $base:expr, $group:ident, ($($max:expr)?);
+        $name:ident: $ty:ty = $base:expr, $group:ident, ($($max:expr)?), $what:literal;
     )*) => {
         /// One rules value: scoring combinations and game options. A value of 0 disables a
         /// combination. Copy it, change what you need, and [`Rules::validate`] it (every entry
@@ -264,6 +291,7 @@ macro_rules! if_scoring {
         $else
     };
 }
+pub(crate) use if_scoring;
 
 farkle_rules_fields!(declare_rules);
 
@@ -566,13 +594,39 @@ pub(crate) fn options_conflict(o: &GameOptions) -> Option<RulesError> {
 fn check_range(
     field: &'static str,
     value: impl Into<i64>,
-    max: impl Into<i64>,
+    bound: impl FieldBound,
 ) -> Result<(), RulesError> {
-    let (value, max) = (value.into(), max.into());
-    if (0..=max).contains(&value) {
+    let (value, (min, max)) = (value.into(), bound.bounds());
+    if (min..=max).contains(&value) {
         Ok(())
     } else {
         Err(RulesError::OutOfRange { field, value, max })
+    }
+}
+
+/// The bound a field's line of the list gives: a largest value (the smallest is 0), or a
+/// range.
+pub(crate) trait FieldBound {
+    /// The smallest and the largest value accepted.
+    fn bounds(self) -> (i64, i64);
+}
+
+impl FieldBound for i32 {
+    fn bounds(self) -> (i64, i64) {
+        (0, self.into())
+    }
+}
+
+impl FieldBound for u32 {
+    fn bounds(self) -> (i64, i64) {
+        (0, self.into())
+    }
+}
+
+impl FieldBound for std::ops::RangeInclusive<usize> {
+    fn bounds(self) -> (i64, i64) {
+        let wide = |v: usize| i64::try_from(v).expect("a small bound");
+        (wide(*self.start()), wide(*self.end()))
     }
 }
 

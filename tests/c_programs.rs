@@ -79,7 +79,8 @@ fn c_test_programs_pass() {
 }
 
 /// The same programs with AddressSanitizer and UndefinedBehaviorSanitizer (leaks included):
-/// misuse on the C side of the boundary, and leaks of anything the library hands out.
+/// misuse on the C side of the boundary, and leaks of anything the library hands out. Like
+/// the valgrind run, a quick run: the same calls on smaller workloads.
 #[test]
 #[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
 fn c_test_programs_pass_under_sanitizers() {
@@ -88,13 +89,20 @@ fn c_test_programs_pass_under_sanitizers() {
 
 /// The same programs under valgrind's memcheck, which also sees inside the (uninstrumented)
 /// Rust library: invalid reads and writes, uninitialised values, and leaks, all as errors.
+/// A quick run (`FARKLE_TEST_QUICK`): every call of the plain run, on smaller workloads.
 #[test]
 #[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
 fn c_test_programs_pass_under_valgrind() {
     support::require_valgrind();
     // The slowest test of the suite, and the others end long before it: two programs at a
     // time use both cores of a small CI machine.
-    run_all("_valgrind", &[], support::VALGRIND, &[], 2);
+    run_all(
+        "_valgrind",
+        &[],
+        support::VALGRIND,
+        &[support::QUICK_ENV],
+        2,
+    );
 }
 
 #[test]

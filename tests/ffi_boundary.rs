@@ -421,32 +421,33 @@ fn a_game_from_a_position_through_handles() {
 fn every_byte_value_of_every_rules_flag() {
     let mut base = classic();
     base.dice_count = 3; // small scorer tables, so that Miri gets through
-    type FlagField = fn(&mut FarkleRules) -> *mut u8;
-    let flags: [(&str, FlagField); 8] = [
-        ("three_pairs_with_four_of_a_kind", |r| {
-            ptr::addr_of_mut!(r.three_pairs_with_four_of_a_kind)
-        }),
-        ("final_round", |r| ptr::addr_of_mut!(r.final_round)),
-        ("farkle_penalty_loses_all", |r| {
-            ptr::addr_of_mut!(r.farkle_penalty_loses_all)
-        }),
-        ("hot_dice", |r| ptr::addr_of_mut!(r.hot_dice)),
-        ("three_pairs_of_one_face", |r| {
-            ptr::addr_of_mut!(r.three_pairs_of_one_face)
-        }),
-        ("two_triplets_of_one_face", |r| {
-            ptr::addr_of_mut!(r.two_triplets_of_one_face)
-        }),
-        ("singles_only_before_entry", |r| {
-            ptr::addr_of_mut!(r.singles_only_before_entry)
-        }),
-        ("piggybacking", |r| ptr::addr_of_mut!(r.piggybacking)),
-    ];
-    for (name, field) in flags {
+                         // The flags, from the library's own description of the struct (its offsets are checked
+                         // against offsetof by tests/c/rules_bytes.c).
+    let flags: Vec<(String, usize)> = (0..farkle_rules_field_count())
+        .map(|i| {
+            let mut field = std::mem::MaybeUninit::uninit();
+            // SAFETY: a valid index and a writable output.
+            assert_eq!(
+                unsafe { farkle_rules_field(i, field.as_mut_ptr()) },
+                FarkleStatus::Ok
+            );
+            // SAFETY: written on success.
+            unsafe { field.assume_init() }
+        })
+        .filter(|f| f.kind == FarkleRulesFieldKind::Flag)
+        .map(|f| {
+            // SAFETY: the name is a static NUL-terminated string.
+            let name = unsafe { CStr::from_ptr(f.name) };
+            (name.to_str().unwrap().to_owned(), f.offset)
+        })
+        .collect();
+    assert!(flags.len() >= 8, "{flags:?}");
+    for (name, offset) in &flags {
+        let name = name.as_str();
         for value in 0..=255u8 {
             let mut r = base;
-            // SAFETY: the field is a byte of `r`.
-            unsafe { field(&mut r).write(value) };
+            // SAFETY: a flag is one byte of `r`, at the offset the library gives.
+            unsafe { (&raw mut r).cast::<u8>().add(*offset).write(value) };
             let mut message = [0u8; 128];
             // SAFETY: valid pointers; the buffer is 128 bytes.
             let status = unsafe {

@@ -17,6 +17,7 @@ use farkle::hands::{
     hand_base_mult, score_pool, upgrade_cost, Bonuses, HandKind, HandLevels, HandsError, PoolScore,
     HANDS_MAX_DICE,
 };
+use farkle::DiceError;
 
 type Counts = [u8; 6];
 
@@ -634,18 +635,24 @@ fn bad_input_is_refused() {
     let none = Bonuses::default();
     assert_eq!(
         score_pool(&[1, 7], &levels, &none),
-        Err(HandsError::InvalidFace { index: 1, value: 7 })
+        Err(HandsError::Dice(DiceError::InvalidFace {
+            index: 1,
+            value: 7
+        }))
     );
     assert_eq!(
         score_pool(&[0], &levels, &none),
-        Err(HandsError::InvalidFace { index: 0, value: 0 })
+        Err(HandsError::Dice(DiceError::InvalidFace {
+            index: 0,
+            value: 0
+        }))
     );
     assert_eq!(
         score_pool(&[1; HANDS_MAX_DICE + 1], &levels, &none),
-        Err(HandsError::TooManyDice {
+        Err(HandsError::Dice(DiceError::TooManyDice {
             count: HANDS_MAX_DICE + 1,
             max: HANDS_MAX_DICE
-        })
+        }))
     );
     assert!(HandLevels::from_parts([6; 13], 5).is_err());
     assert!(HandLevels::from_parts([0; 13], 101).is_err());

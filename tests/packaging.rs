@@ -111,7 +111,7 @@ fn make_install_gives_pkg_config_users_a_working_library() {
         .join("farkle.6");
     assert_eq!(
         std::fs::read(&man).expect("the man page"),
-        std::fs::read(manifest_dir().join("examples-c").join("farkle.6")).expect("farkle.6")
+        std::fs::read(manifest_dir().join("programs").join("farkle.6")).expect("farkle.6")
     );
 
     let version = env!("CARGO_PKG_VERSION");

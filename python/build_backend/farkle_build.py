@@ -5,7 +5,7 @@
 maturin builds the Rust library and, for `bindings = "cffi"`, generates the Python
 declarations (`farkle/_native/ffi.py`) from `<cargo target dir>/header.h` when that file
 exists. This backend writes that file from the committed include/farkle.h (through
-farkle_cdef.py: conditional compilation evaluated, integer macros kept) just before
+farkle_cdef.py: the C++ and attribute blocks dropped, integer macros kept) just before
 handing every hook to maturin, so the bindings always follow the header of the library
 being built. It pins the cargo target directory (CARGO_TARGET_DIR, default the crate's
 target/) so that maturin reads the header where it was written, and so that a build

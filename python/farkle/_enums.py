@@ -194,6 +194,15 @@ class HandKind(enum.IntEnum):
     PYRAMID = lib.FARKLE_HAND_KIND_PYRAMID
 
 
+class RulesFieldKind(enum.IntEnum):
+    """What a knob of FarkleRules holds (FarkleRulesField.kind)."""
+
+    INT32 = lib.FARKLE_RULES_FIELD_KIND_INT32
+    UINT32 = lib.FARKLE_RULES_FIELD_KIND_UINT32
+    FLAG = lib.FARKLE_RULES_FIELD_KIND_FLAG
+    ENUM = lib.FARKLE_RULES_FIELD_KIND_ENUM
+
+
 #: Each enum with the prefix of its constants in the header (and the C enum's name).
 HEADER_ENUMS = {
     Status: ("FarkleStatus", "FARKLE_STATUS_"),
@@ -209,6 +218,7 @@ HEADER_ENUMS = {
     EventKind: ("FarkleEventKind", "FARKLE_EVENT_KIND_"),
     BotKind: ("FarkleBotKind", "FARKLE_BOT_KIND_"),
     HandKind: ("FarkleHandKind", "FARKLE_HAND_KIND_"),
+    RulesFieldKind: ("FarkleRulesFieldKind", "FARKLE_RULES_FIELD_KIND_"),
 }
 
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _lowlevel as low
-from ._enums import ExactTarget, KindScaling, Preset, member, parse
+from ._enums import ExactTarget, KindScaling, Preset, RulesFieldKind, member, parse
 from ._errors import InvalidRulesError, UnknownPresetError
 from ._native import ffi, lib
 from ._handles import Handle
@@ -22,7 +22,6 @@ from ._scoring import (
     selections,
 )
 
-_RULES = ffi.typeof("FarkleRules")
 _RULES_P = ffi.typeof("FarkleRules *")
 _SCORE_P = ffi.typeof("FarkleScore *")
 _INT32_P = ffi.typeof("int32_t *")
@@ -41,17 +40,29 @@ _scorer_points = lib.farkle_scorer_points
 #: Knobs whose values are an enum of the header.
 _ENUM_KNOBS = {"kind_scaling": KindScaling, "exact_target": ExactTarget}
 
-# Each knob of FarkleRules, read from the struct cffi built from the header: its name and
-# the range of its C type (uint8_t fields are the 0/1 flags).
-_KNOB_TYPES: Dict[str, str] = {name: field.type.cname for name, field in _RULES.fields}
+
+
+def _knobs() -> Dict[str, Tuple[RulesFieldKind, str]]:
+    """Each knob of FarkleRules as the library lists them (farkle_rules_field()), in the
+    struct's order: what it holds and its description."""
+    knobs: Dict[str, Tuple[RulesFieldKind, str]] = {}
+    field = ffi.new("FarkleRulesField *")
+    for index in range(lib.farkle_rules_field_count()):
+        low.check(lib.farkle_rules_field(index, field))
+        name = low.text(field.name)
+        if field.kind not in RulesFieldKind._value2member_map_:  # a new kind must be handled here first
+            raise ImportError(f"FarkleRules.{name} holds an unexpected kind of value ({field.kind})")
+        knobs[name] = (RulesFieldKind(field.kind), low.text(field.description))
+    return knobs
+
+
+_KNOBS = _knobs()
+# The values of the C type of each kind; the library judges the values themselves.
 _RANGES = {
-    "uint8_t": (0, 1),
-    "int32_t": (-(1 << 31), (1 << 31) - 1),
-    "uint32_t": (0, (1 << 32) - 1),
+    RulesFieldKind.INT32: (-(1 << 31), (1 << 31) - 1),
+    RulesFieldKind.UINT32: (0, (1 << 32) - 1),
+    RulesFieldKind.ENUM: (0, (1 << 32) - 1),
 }
-for _name, _cname in _KNOB_TYPES.items():  # a new C type must be handled here first
-    if _cname not in _RANGES:
-        raise ImportError(f"FarkleRules.{_name} has the unexpected C type {_cname}")
 
 
 def preset_names() -> Tuple[str, ...]:
@@ -86,15 +97,16 @@ def _preset_number(preset: object) -> int:
 
 def _store(c: Any, name: str, value: object) -> None:
     """Writes one knob after checking its Python type and its C type's range."""
-    cname = _KNOB_TYPES.get(name)
-    if cname is None:
+    knob = _KNOBS.get(name)
+    if knob is None:
         raise TypeError(f"Rules has no knob {name!r}")
-    if cname == "uint8_t":
+    kind = knob[0]
+    if kind == RulesFieldKind.FLAG:
         setattr(c, name, int(low.flag(value, name)))
         return
     if name in _ENUM_KNOBS:
         value = int(parse(_ENUM_KNOBS[name], value, name))
-    lo, hi = _RANGES[cname]
+    lo, hi = _RANGES[kind]
     setattr(c, name, low.integer(value, name, lo, hi))
 
 
@@ -125,7 +137,7 @@ class Rules:
     _n: int  # dice_count, cached: the scoring calls check lengths against it
 
     # The knobs, for type checkers and readers; at run time each is a property made from
-    # the header's FarkleRules (a knob added there is an attribute here at the next build).
+    # the library's list of fields (a knob added there is an attribute here at once).
     dice_count: int
     single_one: int
     single_five: int
@@ -187,7 +199,7 @@ class Rules:
     @staticmethod
     def knob_names() -> Tuple[str, ...]:
         """Every knob's name, in the order of the C struct."""
-        return tuple(_KNOB_TYPES)
+        return tuple(_KNOBS)
 
     def replace(self, **knobs: Any) -> "Rules":
         """A copy with some knobs changed, checked like the constructor's."""
@@ -199,7 +211,7 @@ class Rules:
 
     def to_dict(self) -> Dict[str, Any]:
         """Every knob and its value."""
-        return {name: getattr(self, name) for name in _KNOB_TYPES}
+        return {name: getattr(self, name) for name in _KNOBS}
 
     @property
     def preset(self) -> Optional[Preset]:
@@ -215,7 +227,7 @@ class Rules:
     def _key(self) -> Tuple[int, ...]:
         # Field by field: the padding bytes of a struct the library wrote are unspecified.
         c = self._c
-        return tuple(getattr(c, name) for name in _KNOB_TYPES)
+        return tuple(getattr(c, name) for name in _KNOBS)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Rules):
@@ -358,8 +370,8 @@ def _rules_from_dict(knobs: Dict[str, Any]) -> Rules:
 
 
 def _knob_property(name: str) -> property:
-    cname = _KNOB_TYPES[name]
-    if cname == "uint8_t":
+    kind, description = _KNOBS[name]
+    if kind == RulesFieldKind.FLAG:
 
         def get(self: Rules) -> Any:
             return bool(getattr(self._c, name))
@@ -376,10 +388,10 @@ def _knob_property(name: str) -> property:
             return getattr(self._c, name)
 
     get.__name__ = name
-    return property(get, doc=f"The FarkleRules knob {name} ({cname}).")
+    return property(get, doc=f"The FarkleRules knob {name}: {description}.")
 
 
-for _name in _KNOB_TYPES:
+for _name in _KNOBS:
     setattr(Rules, _name, _knob_property(_name))
 
 

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-only
 # Copyright (C) 2026 The farkle authors
-"""The README's Python example and the examples in examples-python/ run as written."""
+"""The README's Python example and the examples in examples/python/ run as written."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def test_the_readme_example_runs(repo: Path, capsys: pytest.CaptureFixture) -> N
 def _run(repo: Path, name: str, args: list, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "argv", [name, *args])
     try:
-        runpy.run_path(str(repo / "examples-python" / name), run_name="__main__")
+        runpy.run_path(str(repo / "examples" / "python" / name), run_name="__main__")
     except SystemExit as done:
         assert done.code in (0, None)
 

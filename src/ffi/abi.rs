@@ -17,7 +17,7 @@ use crate::ffi::hands::{FarkleHand, FarkleHandBonuses, FarkleHandLevels, FarkleH
 use crate::ffi::history::{FarkleEvent, FarkleTurnRoll};
 use crate::ffi::odds::{FarkleOdds, FarklePointsProbability};
 use crate::ffi::point_calculation::FarklePoints;
-use crate::ffi::rules::FarkleRules;
+use crate::ffi::rules::{FarkleRules, FarkleRulesField};
 use crate::ffi::scoring::{FarkleCombination, FarkleRollAnalysis, FarkleScore, FarkleSelection};
 use crate::ffi::simulate::FarkleSimulation;
 use crate::ffi::turn_policy::FarkleChoice;
@@ -55,6 +55,7 @@ const LAYOUTS: &[(&str, usize, usize)] = &layouts![
     FarklePointsProbability,
     FarkleRollAnalysis,
     FarkleRules,
+    FarkleRulesField,
     FarkleScore,
     FarkleSelection,
     FarkleSimulation,

@@ -107,6 +107,18 @@ pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Outcome<&'a [T]>
     Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
 }
 
+/// Item `index` of `items`, or INDEX_OUT_OF_RANGE explained by `what` (given the index and
+/// the number of items), as in "roll 5 of a turn of 2 rolls".
+pub(crate) fn nth<T>(
+    items: &[T],
+    index: usize,
+    what: impl FnOnce(usize, usize) -> String,
+) -> Outcome<&T> {
+    items
+        .get(index)
+        .ok_or_else(|| fail(FarkleStatus::IndexOutOfRange, what(index, items.len())))
+}
+
 /// A flag C passes as a byte: 0 is false, 1 is true, anything else is INVALID_ARGUMENT
 /// naming `name` (what memset, fread or an int assignment may leave must not become a bool).
 pub(crate) fn flag_arg(value: u8, name: impl std::fmt::Display) -> Outcome<bool> {

@@ -9,10 +9,10 @@ use std::ffi::{c_char, CString};
 use strum::{EnumIter, EnumMessage, IntoEnumIterator};
 
 use crate::dice::DiceError;
+use crate::game::saved_game::LoadError;
 use crate::game::GameError;
 use crate::hands::HandsError;
 use crate::rules::RulesError;
-use crate::saved_game::LoadError;
 use crate::strategy::{AdviceError, BotError, SimulationError, StrategyError};
 
 /// What a call did. Every fallible function returns one; anything but FARKLE_STATUS_OK means
@@ -271,8 +271,7 @@ status_map! {
         SimulationError::Strategy(s) => s.into(),
     };
     HandsError => |e| match e {
-        HandsError::InvalidFace { .. } => FarkleStatus::InvalidFace,
-        HandsError::TooManyDice { .. } => FarkleStatus::TooManyDice,
+        HandsError::Dice(dice) => FarkleStatus::from(dice),
         HandsError::LevelAboveCap { .. } => FarkleStatus::HandLevelAboveCap,
         HandsError::InvalidKindSize { .. } | HandsError::Overflow => {
             FarkleStatus::InvalidArgument

@@ -12,11 +12,11 @@ use std::ffi::{c_char, CString};
 
 use strum::{EnumIter, EnumMessage};
 
-use crate::dice_source::DiceSource;
 use crate::ffi::boundary::{arg, c_str, list_out, out, slice, Handle, Out, Outcome};
 use crate::ffi::error::{c_string, explanation, fail, CEnum, FarkleStatus};
 use crate::ffi::rules::FarkleRules;
 use crate::ffi::scoring::{FarkleSelection, FARKLE_MAX_DICE};
+use crate::game::dice_source::DiceSource;
 use crate::game::{Game, Phase, MAX_PLAYERS};
 use crate::rules::Rules;
 
@@ -378,8 +378,8 @@ pub unsafe extern "C" fn farkle_game_new_with(
     }
 }
 
-/// Frees a game. NULL is a no-op. Do not call twice, and do not use the game (or any pointer
-/// it returned) afterwards.
+/// Frees a game; NULL does nothing. Do not use it or free it again afterwards. Any pointer the
+/// game returned goes with it.
 ///
 /// # Safety
 /// `game` must be NULL or a game from this library not yet freed.

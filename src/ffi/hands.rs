@@ -21,7 +21,8 @@ const _: () = assert!(FARKLE_HANDS_MAX_DICE == HANDS_MAX_DICE);
 /// Most hands a scored pool can hold (every hand has at least two dice, except a lone High
 /// Roll), so a buffer of this many FarkleHand always suffices. For a pool of n dice,
 /// max(1, n / 2) suffices.
-pub const FARKLE_HANDS_MAX_HANDS: usize = FARKLE_HANDS_MAX_DICE / 2;
+pub const FARKLE_HANDS_MAX_HANDS: usize = 24;
+const _: () = assert!(FARKLE_HANDS_MAX_HANDS == FARKLE_HANDS_MAX_DICE / 2);
 
 /// Number of hand kinds; FarkleHandLevels.levels has this many entries.
 pub const FARKLE_HAND_KINDS: usize = 13;

@@ -8,11 +8,11 @@ use std::ffi::c_char;
 
 use strum::{EnumIter, EnumMessage};
 
-use crate::ffi::boundary::{out, Handle};
-use crate::ffi::error::{fail, CEnum, FarkleStatus};
+use crate::ffi::boundary::{nth, out, Handle};
+use crate::ffi::error::{CEnum, FarkleStatus};
 use crate::ffi::game::FarkleGame;
 use crate::ffi::scoring::{FarkleCombination, EMPTY_COMBINATION, FARKLE_MAX_DICE};
-use crate::history::{Event, RollRecord};
+use crate::game::history::{Event, RollRecord};
 
 /// One roll of the current turn (an entry of the turn's roll history).
 #[repr(C)]
@@ -301,10 +301,7 @@ pub unsafe extern "C" fn farkle_game_turn_roll(
         // SAFETY: the caller's promises for both pointers.
         let (g, out) = unsafe { (FarkleGame::from_ptr(game)?, out(out_roll)?) };
         let rolls = &g.game.turn().rolls;
-        let r = rolls.get(index).ok_or_else(|| {
-            let n = rolls.len();
-            fail(FarkleStatus::IndexOutOfRange, format!("roll {index} of a turn of {n} rolls"))
-        })?;
+        let r = nth(rolls, index, |i, n| format!("roll {i} of a turn of {n} rolls"))?;
         out.write(turn_roll(r));
         Ok(())
     }
@@ -366,10 +363,7 @@ pub unsafe extern "C" fn farkle_game_event(
         // SAFETY: the caller's promises for both pointers.
         let (g, out) = unsafe { (FarkleGame::from_ptr(game)?, out(out_event)?) };
         let events = g.game.events();
-        let e = events.get(index).ok_or_else(|| {
-            let n = events.len();
-            fail(FarkleStatus::IndexOutOfRange, format!("event {index} of a log of {n} events"))
-        })?;
+        let e = nth(events, index, |i, n| format!("event {i} of a log of {n} events"))?;
         out.write(event(e));
         Ok(())
     }

@@ -10,11 +10,13 @@ use strum::{EnumIter, EnumMessage};
 use crate::ffi::boundary::{arg, c_str, message_out, out, Outcome};
 use crate::ffi::error::{fail, CEnum, FarkleStatus};
 use crate::rules::{
-    ExactTarget, KindScaling, Preset, Rules, RulesError, RulesField, MAX_HOT_DICE_MULTIPLIER_STEP,
+    farkle_rules_fields, if_scoring, ExactTarget, FieldBound, KindScaling, Preset, Rules,
+    RulesError, RulesField, MAX_HOT_DICE_MULTIPLIER_STEP, RULES_FIELDS, SCORING_FIELDS,
 };
+use crate::scoring::ScoringKey;
 
 /// The rules presets (numbers for farkle_rules_preset()).
-#[repr(u32)]
+#[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
 pub enum FarklePreset {
     /// Classic Farkle: 4/5/6 of a kind x2/x3/x4 the triple, straight 1500, three pairs 1500,
@@ -43,7 +45,7 @@ pub enum FarklePreset {
 }
 
 /// How four or more of a kind score (values of FarkleRules.kind_scaling).
-#[repr(u32)]
+#[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
 pub enum FarkleKindScaling {
     /// n of a kind = the triple x (n - 2).
@@ -148,7 +150,7 @@ pub const FARKLE_MAX_HOT_DICE_MULTIPLIER_STEP: u32 = 10;
 const _: () = assert!(FARKLE_MAX_HOT_DICE_MULTIPLIER_STEP == MAX_HOT_DICE_MULTIPLIER_STEP);
 
 /// Whether the target must be hit exactly (values of FarkleRules.exact_target).
-#[repr(u32)]
+#[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
 pub enum FarkleExactTarget {
     /// Any bank that reaches the target counts.
@@ -161,13 +163,67 @@ pub enum FarkleExactTarget {
     Bust = 2,
 }
 
-c_enums!(FarklePreset, FarkleKindScaling, FarkleExactTarget);
+/// What a field of FarkleRules holds (FarkleRulesField.kind).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, EnumMessage)]
+pub enum FarkleRulesFieldKind {
+    /// An int32_t.
+    #[strum(message = "int32\0")]
+    Int32 = 0,
+    /// A uint32_t.
+    #[strum(message = "uint32\0")]
+    Uint32 = 1,
+    /// A uint8_t flag, 0 or 1.
+    #[strum(message = "flag\0")]
+    Flag = 2,
+    /// A uint32_t holding an enum's number: a FarkleKindScaling value for kind_scaling, a
+    /// FarkleExactTarget value for exact_target.
+    #[strum(message = "enum\0")]
+    Enum = 3,
+}
+
+c_enums!(
+    FarklePreset,
+    FarkleKindScaling,
+    FarkleExactTarget,
+    FarkleRulesFieldKind
+);
+
+/// One field of FarkleRules, for programs that read or set the fields by name (a command
+/// line's KEY=VALUE, a settings file, a binding) without a list of their own:
+/// farkle_rules_field() describes each, in the struct's order.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct FarkleRulesField {
+    /// The member's name, as FarkleRules spells it ("dice_count", ...). Static; do not free.
+    pub name: *const c_char,
+    /// What it sets, in a few English words ("dice in the set, 1 to 12"). Static; do not
+    /// free.
+    pub description: *const c_char,
+    /// The member's offsetof in FarkleRules.
+    pub offset: usize,
+    /// The member's sizeof: 4, or 1 for a flag.
+    pub size: usize,
+    /// What it holds.
+    pub kind: FarkleRulesFieldKind,
+    /// Whether the scorer reads it (a scoring combination) rather than only the game.
+    pub scoring: bool,
+    /// The smallest value the field accepts on its own.
+    pub min: i64,
+    /// The largest value the field accepts on its own. farkle_rules_validate() also checks
+    /// the fields against each other (a final round needs a target, ...).
+    pub max: i64,
+}
 
 /// How a field of [`Rules`] crosses to C: the type of its `FarkleRules` field, and the checked
 /// conversion back (any C value is refused with the field's name when it is no value of the
 /// Rust type).
 trait CField: Sized {
     type C: Copy;
+    /// What the C field holds, for farkle_rules_field().
+    const KIND: FarkleRulesFieldKind;
+    /// The values of the Rust type, where the field's line gives no bound.
+    const RANGE: (i64, i64);
     fn to_c(self) -> Self::C;
     fn from_c(c: Self::C, field: &'static str) -> Result<Self, RulesError>;
     /// The C field holding `word`'s bits (for the fuzz targets, which set fields by number).
@@ -175,6 +231,8 @@ trait CField: Sized {
     /// Whether `c` converts and is within `max` (when given): what validation asks of the
     /// field alone, without a branch.
     fn c_in_range(c: Self::C, max: Option<i64>) -> bool;
+    /// The C field as the 32-bit word of a scoring key (the bits it holds, widened).
+    fn c_word(c: Self::C) -> u32;
 }
 
 /// `Some(max)` of a field's optional largest value.
@@ -183,12 +241,24 @@ macro_rules! max_of {
         None
     };
     ($max:expr) => {
-        Some(i64::from($max))
+        Some(FieldBound::bounds($max).1)
+    };
+}
+
+/// The smallest and largest value of a field: its line's bound, else its type's values.
+macro_rules! bounds_of {
+    ($ty:ty, ()) => {
+        <$ty as CField>::RANGE
+    };
+    ($ty:ty, ($max:expr)) => {
+        FieldBound::bounds($max)
     };
 }
 
 impl CField for u8 {
     type C = u32;
+    const KIND: FarkleRulesFieldKind = FarkleRulesFieldKind::Uint32;
+    const RANGE: (i64, i64) = (0, u8::MAX as i64);
     fn to_c(self) -> u32 {
         self.into()
     }
@@ -205,10 +275,15 @@ impl CField for u8 {
     fn c_in_range(c: u32, max: Option<i64>) -> bool {
         (c <= u32::from(u8::MAX)) & max.is_none_or(|m| i64::from(c) <= m)
     }
+    fn c_word(c: u32) -> u32 {
+        c
+    }
 }
 
 impl CField for u32 {
     type C = u32;
+    const KIND: FarkleRulesFieldKind = FarkleRulesFieldKind::Uint32;
+    const RANGE: (i64, i64) = (0, u32::MAX as i64);
     fn to_c(self) -> u32 {
         self
     }
@@ -221,10 +296,15 @@ impl CField for u32 {
     fn c_in_range(c: u32, max: Option<i64>) -> bool {
         max.is_none_or(|m| i64::from(c) <= m)
     }
+    fn c_word(c: u32) -> u32 {
+        c
+    }
 }
 
 impl CField for i32 {
     type C = i32;
+    const KIND: FarkleRulesFieldKind = FarkleRulesFieldKind::Int32;
+    const RANGE: (i64, i64) = (0, i32::MAX as i64);
     fn to_c(self) -> i32 {
         self
     }
@@ -237,10 +317,15 @@ impl CField for i32 {
     fn c_in_range(c: i32, max: Option<i64>) -> bool {
         (c >= 0) & max.is_none_or(|m| i64::from(c) <= m)
     }
+    fn c_word(c: i32) -> u32 {
+        c as u32
+    }
 }
 
 impl CField for bool {
     type C = u8;
+    const KIND: FarkleRulesFieldKind = FarkleRulesFieldKind::Flag;
+    const RANGE: (i64, i64) = (0, 1);
     fn to_c(self) -> u8 {
         self.into()
     }
@@ -258,10 +343,15 @@ impl CField for bool {
     fn c_in_range(c: u8, _: Option<i64>) -> bool {
         c <= 1
     }
+    fn c_word(c: u8) -> u32 {
+        u32::from(c)
+    }
 }
 
 impl CField for KindScaling {
     type C = u32;
+    const KIND: FarkleRulesFieldKind = FarkleRulesFieldKind::Enum;
+    const RANGE: (i64, i64) = (0, 3);
     fn to_c(self) -> u32 {
         match self {
             KindScaling::Multiply => FarkleKindScaling::Multiply as u32,
@@ -291,10 +381,15 @@ impl CField for KindScaling {
     fn c_in_range(c: u32, _: Option<i64>) -> bool {
         c <= 3
     }
+    fn c_word(c: u32) -> u32 {
+        c
+    }
 }
 
 impl CField for ExactTarget {
     type C = u32;
+    const KIND: FarkleRulesFieldKind = FarkleRulesFieldKind::Enum;
+    const RANGE: (i64, i64) = (0, 2);
     fn to_c(self) -> u32 {
         RulesField::word(self)
     }
@@ -311,6 +406,9 @@ impl CField for ExactTarget {
     fn c_in_range(c: u32, _: Option<i64>) -> bool {
         c <= 2
     }
+    fn c_word(c: u32) -> u32 {
+        c
+    }
 }
 
 /// The conversions between [`Rules`] and [`FarkleRules`], from the one list of fields (the
@@ -318,7 +416,7 @@ impl CField for ExactTarget {
 macro_rules! c_rules_conversions {
     ($(
         $(#[$attr:meta])*
-        $name:ident: $ty:ty = $base:expr, $group:ident, ($($max:expr)?);
+        $name:ident: $ty:ty = $base:expr, $group:ident, ($($max:expr)?), $what:literal;
     )*) => {
         impl From<&Rules> for FarkleRules {
             fn from(r: &Rules) -> Self {
@@ -358,6 +456,60 @@ macro_rules! c_rules_conversions {
                     .is_none()
             }
 
+            /// The scoring fields read in place, each widened to its word: the key of the
+            /// scorer cache, equal to `ScoringKey::of` of the converted rules when they are
+            /// valid (a test compares the two).
+            #[inline(always)]
+            pub(crate) fn scoring_key(&self) -> ScoringKey {
+                let mut words = [0u32; SCORING_FIELDS];
+                let mut at = 0;
+                $( if_scoring!($group, {
+                    words[at] = <$ty as CField>::c_word(self.$name);
+                    at += 1;
+                }); )*
+                debug_assert_eq!(at, SCORING_FIELDS);
+                ScoringKey(words)
+            }
+
+            /// Whether the scoring fields, read in place, are `key`: each compared with its
+            /// word, without building a key (the scorer's fast path; adjacent 32-bit fields
+            /// compare as vectors).
+            #[inline(always)]
+            pub(crate) fn has_scoring_key(&self, key: &ScoringKey) -> bool {
+                let mut same = true;
+                let mut at = 0;
+                $( if_scoring!($group, {
+                    same &= <$ty as CField>::c_word(self.$name) == key.0[at];
+                    at += 1;
+                }); )*
+                debug_assert_eq!(at, SCORING_FIELDS);
+                same
+            }
+
+            /// Field number `index` of the struct, described for farkle_rules_field().
+            fn field(index: usize) -> Option<FarkleRulesField> {
+                const FIELDS: [(&str, &str, usize, usize); RULES_FIELDS] = [$((
+                    concat!(stringify!($name), "\0"),
+                    concat!($what, "\0"),
+                    std::mem::offset_of!(FarkleRules, $name),
+                    std::mem::size_of::<<$ty as CField>::C>(),
+                )),*];
+                let kinds = [$(<$ty as CField>::KIND),*];
+                let scoring = [$(if_scoring!($group, true, false)),*];
+                let bounds: [(i64, i64); RULES_FIELDS] = [$(bounds_of!($ty, ($($max)?))),*];
+                let &(name, description, offset, size) = FIELDS.get(index)?;
+                Some(FarkleRulesField {
+                    name: name.as_ptr().cast(),
+                    description: description.as_ptr().cast(),
+                    offset,
+                    size,
+                    kind: kinds[index],
+                    scoring: scoring[index],
+                    min: bounds[index].0,
+                    max: bounds[index].1,
+                })
+            }
+
             /// Sets field number `index` (declaration order; `Rules::FIELD_NAMES`) to the bits
             /// of `word`, as C code writing that field could leave them. For the fuzz targets.
             #[doc(hidden)]
@@ -385,7 +537,7 @@ macro_rules! if_game {
     };
 }
 
-crate::farkle_rules_fields!(c_rules_conversions);
+farkle_rules_fields!(c_rules_conversions);
 
 impl TryFrom<&FarkleRules> for Rules {
     type Error = RulesError;
@@ -518,6 +670,40 @@ pub unsafe extern "C" fn farkle_rules_equal(
         // SAFETY: the caller's promises for the three pointers.
         let (a, b, out) = unsafe { (arg(a)?, arg(b)?, out(out_equal)?) };
         out.write(a == b);
+        Ok(())
+    }
+}
+
+/// The number of fields of FarkleRules: farkle_rules_field() takes 0 to this minus 1.
+#[no_mangle]
+pub extern "C" fn farkle_rules_field_count() -> u32 {
+    ffi_guard!(0, RULES_FIELDS as u32)
+}
+
+/// Describes field number `index` of FarkleRules, in the struct's order: its name, a short
+/// description, its offset and size in the struct, what it holds and the values it accepts
+/// on its own. A program can read and set every field by name from this table, and a field
+/// added in a later version is in it with nothing to change.
+///
+/// Errors: FARKLE_STATUS_INDEX_OUT_OF_RANGE (`index` not below farkle_rules_field_count()),
+/// FARKLE_STATUS_NULL_POINTER (`out_field` NULL). Nothing is written on error.
+///
+/// # Safety
+/// `out_field` must be NULL or writable.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_rules_field(
+    index: u32,
+    out_field: *mut FarkleRulesField,
+) -> FarkleStatus {
+    ffi_boundary! {
+        // SAFETY: the caller's promise for `out_field`.
+        let out = unsafe { out(out_field) }?;
+        let field = usize::try_from(index).ok().and_then(FarkleRules::field).ok_or_else(|| {
+            let n = RULES_FIELDS;
+            fail(FarkleStatus::IndexOutOfRange, format!("field {index} of the {n} of FarkleRules"))
+        })?;
+        out.write(field);
         Ok(())
     }
 }

@@ -8,8 +8,8 @@ use std::ffi::{c_char, CString};
 use crate::ffi::boundary::{message_out, out, slice, Handle};
 use crate::ffi::error::{fail, FarkleStatus};
 use crate::ffi::game::FarkleGame;
+use crate::game::saved_game::{LoadError, SAVE_MAX_BYTES, SAVE_VERSION};
 use crate::game::Game;
-use crate::saved_game::{LoadError, SAVE_MAX_BYTES, SAVE_VERSION};
 
 /// The saved-game format version this library writes and reads.
 pub const FARKLE_SAVE_VERSION: u32 = 1;
@@ -110,9 +110,9 @@ pub unsafe extern "C" fn farkle_game_load(
     }
 }
 
-/// Frees a string this library returned to the caller (farkle_game_save()). NULL is a no-op.
-/// Do not call twice, and do not pass strings from anywhere else (static strings such as
-/// farkle_status_str()'s are never freed).
+/// Frees a string the library returned to the caller (farkle_game_save()); NULL does nothing.
+/// Do not use it or free it again afterwards. Strings from anywhere else must not be passed
+/// (static strings such as farkle_status_str()'s are never freed).
 ///
 /// # Safety
 /// `text` must be NULL or a string from this library not yet freed.

@@ -13,7 +13,7 @@ use crate::ffi::scoring::{
     FarkleSelection,
 };
 use crate::rules::Rules;
-use crate::scoring::{self, ScoringKey, ScoringTable};
+use crate::scoring::{cache, ScoringTable};
 
 /// A scorer prepared for one rules value: the fastest way to score many selections or rolls
 /// under the same rules (no per-call rules validation or cache lookup). Create with
@@ -42,15 +42,14 @@ pub unsafe extern "C" fn farkle_scorer_new(
         // SAFETY: the caller's promises for both pointers.
         let (rules, out) = unsafe { (arg(rules)?, out(out_scorer)?) };
         let rules = Rules::try_from(rules)?;
-        let key = ScoringKey::of(&rules);
         // The cache solves the table once for every scorer (and call) with these scoring fields.
-        let table = scoring::with_cached_table(&key, 0, || Ok(rules), Arc::clone)?;
+        let table = cache::with_table(&rules, Arc::clone)?;
         FarkleScorer { table }.into_out(out);
         Ok(())
     }
 }
 
-/// Frees a scorer. NULL is accepted and does nothing. Do not call twice on the same handle.
+/// Frees a scorer; NULL does nothing. Do not use it or free it again afterwards.
 ///
 /// # Safety
 /// `scorer` must be NULL or a handle from farkle_scorer_new() not yet freed.

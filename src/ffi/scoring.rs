@@ -4,7 +4,6 @@
 //! Scoring a selection and analyzing a roll from C.
 
 use std::ffi::c_char;
-use std::mem::{offset_of, MaybeUninit};
 use std::ptr::addr_of_mut;
 
 use crate::combination::{Combination, CombinationKind};
@@ -14,8 +13,8 @@ use strum::{EnumIter, EnumMessage};
 use crate::ffi::boundary::{arg, list_out, out, slice, ListOut, Out, Outcome};
 use crate::ffi::error::{CEnum, FarkleStatus};
 use crate::ffi::rules::FarkleRules;
-use crate::rules::Rules;
-use crate::scoring::{self, ScoringKey, ScoringTable, CACHE_SLOTS, SCORING_FIELDS};
+use crate::rules::{Rules, RulesError};
+use crate::scoring::{self, cache, ScoringFields, ScoringKey, ScoringTable, CACHE_SLOTS};
 
 /// Most dice in a set, and so most combinations in a score.
 pub const FARKLE_MAX_DICE: usize = 12;
@@ -203,122 +202,48 @@ impl FarkleCombination {
     }
 }
 
-/// The scoring fields of a caller's rules as the scorer cache keys them (the order and
-/// meaning of `ScoringKey`), read straight from the C fields: no conversion, no validation.
-/// The fields before the flag and those after it are each copied as one block of bytes (the
-/// layout is checked below): a few vector moves. The two flags appended after the game
-/// settings fill the key's last two words.
-#[inline(always)]
-fn scoring_key(r: &FarkleRules) -> ScoringKey {
-    const FLAG: usize = offset_of!(FarkleRules, three_pairs_with_four_of_a_kind);
-    const TAIL: usize = offset_of!(FarkleRules, four_of_a_kind_and_pair);
-    const END: usize = 4 * (SCORING_FIELDS - APPENDED_SCORING_FIELDS);
-    const _: () = {
-        assert!(offset_of!(FarkleRules, dice_count) == 0);
-        assert!(FLAG == 56 && offset_of!(FarkleRules, three_pairs) == FLAG - 4);
-        assert!(TAIL == FLAG + 4 && offset_of!(FarkleRules, no_score_set) == END - 4);
-    };
-    let mut key = MaybeUninit::<[u32; SCORING_FIELDS]>::uninit();
-    let base = (r as *const FarkleRules).cast::<u8>();
-    // SAFETY: bytes 0..56 and 60..76 of a FarkleRules are its 32-bit fields dice_count through
-    // three_pairs and four_of_a_kind_and_pair through no_score_set (asserted above), all
-    // initialized, copied to the same places of the key; the flag fills the key's bytes
-    // 56..60 and the two appended flags its bytes 76..84, so every byte of the key is written.
-    unsafe {
-        let dst = key.as_mut_ptr().cast::<u8>();
-        std::ptr::copy_nonoverlapping(base, dst, FLAG);
-        dst.add(FLAG)
-            .cast::<u32>()
-            .write_unaligned(u32::from(r.three_pairs_with_four_of_a_kind));
-        std::ptr::copy_nonoverlapping(base.add(TAIL), dst.add(TAIL), END - TAIL);
-        let appended = dst.add(END).cast::<u32>();
-        appended.write_unaligned(u32::from(r.three_pairs_of_one_face));
-        appended
-            .add(1)
-            .write_unaligned(u32::from(r.two_triplets_of_one_face));
-        ScoringKey(key.assume_init())
+impl ScoringFields for FarkleRules {
+    /// The scoring fields read in place (`FarkleRules::scoring_key`, made from the field
+    /// list): no conversion, no validation.
+    #[inline(always)]
+    fn key(&self) -> ScoringKey {
+        self.scoring_key()
+    }
+
+    #[inline(always)]
+    fn has_key(&self, key: &ScoringKey) -> bool {
+        self.has_scoring_key(key)
+    }
+
+    fn rules(&self) -> Result<Rules, RulesError> {
+        Rules::try_from(self)
     }
 }
 
-/// Whether the scoring fields of `r` are `key`, compared in place: bytes 0..56 and 60..76
-/// of a FarkleRules (its 32-bit scoring fields, laid out as in a key) in blocks of 16 and 8
-/// bytes (each a vector comparison, where a longer `memcmp` would be a call), and the flag
-/// between them.
-#[inline(always)]
-fn has_key(r: &FarkleRules, key: &ScoringKey) -> bool {
-    const FLAG: usize = offset_of!(FarkleRules, three_pairs_with_four_of_a_kind);
-    const TAIL: usize = offset_of!(FarkleRules, four_of_a_kind_and_pair);
-    const _: () = assert!(FLAG == 56 && TAIL == 60 && offset_of!(FarkleRules, no_score_set) == 72);
-    let base = (r as *const FarkleRules).cast::<u8>();
-    let k = key.bytes();
-    // SAFETY: bytes 0..56 and 60..76 of a FarkleRules are initialized 32-bit fields (their
-    // offsets are asserted above and in scoring_key), readable as bytes.
-    let block = |at: usize| unsafe { &*base.add(at).cast::<[u8; 16]>() };
-    // SAFETY: as above.
-    let last = unsafe { &*base.add(48).cast::<[u8; 8]>() };
-    (*block(0) == k[0..16])
-        & (*block(16) == k[16..32])
-        & (*block(32) == k[32..48])
-        & (*last == k[48..56])
-        & (*block(TAIL) == k[TAIL..TAIL + 16])
-        & (u32::from(r.three_pairs_with_four_of_a_kind) == key.0[FLAG / 4])
-        & (u32::from(r.three_pairs_of_one_face) == key.0[SCORING_FIELDS - 2])
-        & (u32::from(r.two_triplets_of_one_face) == key.0[SCORING_FIELDS - 1])
-}
-
-/// The scoring flags appended to `FarkleRules` after its game settings (and so outside the
-/// blocks of bytes copied and compared above), last in a key in declaration order.
-const APPENDED_SCORING_FIELDS: usize = 2;
-const _: () = assert!(
-    SCORING_FIELDS == 21
-        && offset_of!(FarkleRules, three_pairs_of_one_face) > offset_of!(FarkleRules, hot_dice)
-        && offset_of!(FarkleRules, two_triplets_of_one_face)
-            > offset_of!(FarkleRules, three_pairs_of_one_face)
-);
-
-/// Whether the game settings of `r` (every field the scorer does not read) pass the checks of
-/// `Rules::try_from`: exactly those checks, so that rules whose scoring fields are cached
-/// (and so valid) are valid as a whole exactly when this holds. A test compares the two.
-#[inline]
-fn game_settings_valid(r: &FarkleRules) -> bool {
-    r.game_options_valid()
-}
-
-/// Runs `f` with this thread's cached table for a caller's rules. The fast path: the game
-/// settings pass their checks, and the scoring fields equal those of the last rules used on
-/// this thread, or of the last rules used at the same address. Anything else takes
-/// `with_rules_slowly`.
+/// Runs `f` with this thread's cached table for a caller's rules (see
+/// FARKLE_SCORER_CACHE_SLOTS). The game settings are checked first, without conversions
+/// (`FarkleRules::game_options_valid`); the cache reads the scoring fields in place, and
+/// converts and validates them only when it has no table for them.
 #[inline(always)]
 pub(crate) fn with_rules<F: FnOnce(&ScoringTable) -> Outcome>(
     rules: &FarkleRules,
     f: F,
 ) -> Outcome {
-    let f = if game_settings_valid(rules) {
-        let address = rules as *const FarkleRules as usize;
-        match scoring::with_quick_table(address, |key| has_key(rules, key), f) {
-            Ok(outcome) => return outcome,
-            Err(f) => f,
-        }
-    } else {
-        f
-    };
-    with_rules_slowly(rules, f)
+    if !rules.game_options_valid() {
+        return Err(invalid_game_settings(rules));
+    }
+    cache::with_table(rules, |table| f(table))?
 }
 
-/// `with_rules` past its fast path: invalid game settings are refused (with the full
-/// validation's message), then the scoring fields are looked up by hash among the cached
-/// tables, and validated and solved on a miss.
+/// The status and message of rules whose game settings fail their checks: the full
+/// validation's.
 #[cold]
 #[inline(never)]
-fn with_rules_slowly<F: FnOnce(&ScoringTable) -> Outcome>(rules: &FarkleRules, f: F) -> Outcome {
-    // Checked again rather than passed in: as a value kept for later, the check would be
-    // computed in full on the fast path, where as a condition it stops at the first failure.
-    if !game_settings_valid(rules) {
-        Rules::try_from(rules)?;
+fn invalid_game_settings(rules: &FarkleRules) -> FarkleStatus {
+    match Rules::try_from(rules) {
+        Err(e) => FarkleStatus::from(e),
+        Ok(_) => unreachable!("game_options_valid() agrees with the full validation"),
     }
-    let address = rules as *const FarkleRules as usize;
-    let key = scoring_key(rules);
-    scoring::with_found_table(&key, address, || Rules::try_from(rules), |t| f(t))?
 }
 
 /// Writes the points of `faces` (0 when they do not score as a whole).
@@ -543,7 +468,7 @@ pub extern "C" fn farkle_combination_kind_name(kind: u32) -> *const c_char {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Preset;
+    use crate::rules::{Preset, SCORING_FIELDS};
 
     /// A small fixed generator: the same values on every run.
     struct Lcg(u64);
@@ -604,7 +529,7 @@ mod tests {
                 }
             }
             let full = Rules::try_from(&r).is_ok();
-            assert_eq!(game_settings_valid(&r), full, "{r:?}");
+            assert_eq!(r.game_options_valid(), full, "{r:?}");
             if full {
                 valid += 1;
             } else {
@@ -637,20 +562,20 @@ mod tests {
         for rules in &values {
             let c = FarkleRules::from(rules);
             let key = ScoringKey::of(rules);
-            assert_eq!(scoring_key(&c), key);
-            assert!(has_key(&c, &key));
+            assert_eq!(c.scoring_key(), key);
+            assert!(c.has_key(&key));
             // Any scoring field changed changes the key; a game setting does not.
             for field in 0..SCORING_FIELDS {
                 let mut other = key;
                 other.0[field] ^= 1;
-                assert!(!has_key(&c, &other), "field {field}");
+                assert!(!c.has_key(&other), "field {field}");
             }
             let game = FarkleRules {
                 target_score: c.target_score + 1,
                 hot_dice: 1 - c.hot_dice,
                 ..c
             };
-            assert!(has_key(&game, &key));
+            assert!(game.has_key(&key));
         }
     }
 }

@@ -166,7 +166,7 @@ pub unsafe extern "C" fn farkle_turn_policy_new_with_progress(
     }
 }
 
-/// Frees a policy. NULL is a no-op; do not free a policy twice.
+/// Frees a policy; NULL does nothing. Do not use it or free it again afterwards.
 ///
 /// # Safety
 /// `policy` must be NULL or come from farkle_turn_policy_new() and not be freed yet.
@@ -422,7 +422,7 @@ pub unsafe extern "C" fn farkle_penalty_policy_new_with_progress(
     }
 }
 
-/// Frees a penalty policy. NULL is a no-op; do not free a policy twice.
+/// Frees a penalty policy; NULL does nothing. Do not use it or free it again afterwards.
 ///
 /// # Safety
 /// `policy` must be NULL or come from farkle_penalty_policy_new() and not be freed yet.

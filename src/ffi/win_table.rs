@@ -153,7 +153,7 @@ pub unsafe extern "C" fn farkle_win_table_solve(
     }
 }
 
-/// Frees a table. NULL is a no-op; do not free a table twice.
+/// Frees a table; NULL does nothing. Do not use it or free it again afterwards.
 ///
 /// # Safety
 /// `table` must be NULL or come from this library and not be freed yet.

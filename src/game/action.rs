@@ -6,8 +6,8 @@
 //! [`Game::apply`] and list the legal ones with [`Game::legal_actions`]; the event log names
 //! the action each logged call was ([`Event::action`]).
 
+use crate::game::history::Event;
 use crate::game::{Game, GameError, Phase};
-use crate::history::Event;
 
 /// One action on a game. Each is one of [`Game`]'s methods; [`Game::apply`] calls it.
 ///
@@ -127,7 +127,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::dice_source::DiceSource;
+    use crate::game::dice_source::DiceSource;
     use crate::rules::{ExactTarget, Preset, Rules};
 
     /// Plays seeded games by picking among the legal actions (and now and then a departure):

@@ -12,8 +12,8 @@
 
 use std::sync::Arc;
 
+use crate::game::history::{Event, TurnEnd};
 use crate::game::{Game, GameError};
-use crate::history::{Event, TurnEnd};
 use crate::limits::MAX_TURN_TOTAL;
 use crate::rules::{ExactTarget, Rules, RulesError};
 use crate::scoring::Scorer;
@@ -49,31 +49,31 @@ impl Game {
     /// The scorer the player `index` scores under now (see `singles_only_before_entry`).
     pub(super) fn scorer_for(&self, index: usize) -> &Arc<Scorer> {
         match &self.entry_scorer {
-            Some(entry) if !self.players[index].on_board => entry,
+            Some(entry) if !self.play.players[index].on_board => entry,
             _ => &self.scorer,
         }
     }
 
     /// Sets the turn's multiplier from its hot dice (after a hot dice or its undo).
     pub(super) fn update_multiplier(&mut self) {
-        self.turn.multiplier =
-            hot_dice_multiplier(self.rules.hot_dice_multiplier_step, self.turn.hot_dice);
+        self.play.turn.multiplier =
+            hot_dice_multiplier(self.rules.hot_dice_multiplier_step, self.play.turn.hot_dice);
     }
 
     /// Whether banking the turn would take the player's score past the target under an
     /// exact target.
     fn passes_target(&self) -> bool {
         let target = i64::from(self.rules.target_score);
-        let score = self.players[self.turn.player].score;
-        target > 0 && score.saturating_add(self.turn.points) > target
+        let score = self.play.players[self.play.turn.player].score;
+        target > 0 && score.saturating_add(self.play.turn.points) > target
     }
 
     /// Under [`ExactTarget::Refuse`], why the bank is refused (it would pass the target).
     pub(super) fn check_exact_target(&self) -> Result<(), GameError> {
         if self.rules.exact_target == ExactTarget::Refuse && self.passes_target() {
             return Err(GameError::PastExactTarget {
-                score: self.players[self.turn.player].score,
-                points: self.turn.points,
+                score: self.play.players[self.play.turn.player].score,
+                points: self.play.turn.points,
                 target: self.rules.target_score.into(),
             });
         }
@@ -87,11 +87,11 @@ impl Game {
         if self.rules.exact_target != ExactTarget::Bust || !self.passes_target() {
             return false;
         }
-        let index = self.turn.player;
-        let points = self.turn.points;
-        self.turn.forfeited = points;
-        self.turn.points = 0;
-        let player = &mut self.players[index];
+        let index = self.play.turn.player;
+        let points = self.play.turn.points;
+        self.play.turn.forfeited = points;
+        self.play.turn.points = 0;
+        let player = &mut self.play.players[index];
         player.forfeited_points = player.forfeited_points.saturating_add(points);
         let score = player.score;
         self.events.push(Event::Busted {

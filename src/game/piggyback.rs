@@ -14,8 +14,8 @@
 //! farkle, a forfeit, a player leaving during their turn, the game start) makes no offer
 //! either; an offer still stands when another player leaves before it is taken or declined.
 
+use crate::game::history::{Event, TurnEnd};
 use crate::game::{Game, GameError, Phase};
-use crate::history::{Event, TurnEnd};
 
 /// The turn the player to move may take over: its points and the dice left in hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -42,18 +42,18 @@ impl Game {
     /// Why the player to move cannot take over the previous turn now, or the offer.
     pub fn check_piggyback(&self) -> Result<PiggybackOffer, GameError> {
         self.check_phase("take over the previous turn", Phase::AwaitingRoll)?;
-        self.piggyback.ok_or(GameError::NoPiggyback)
+        self.play.piggyback.ok_or(GameError::NoPiggyback)
     }
 
     /// Takes over the previous turn: this turn starts with its points and the dice it left
     /// in hand (see the module documentation). Returns the offer taken.
     pub fn piggyback(&mut self) -> Result<PiggybackOffer, GameError> {
         let offer = self.check_piggyback()?;
-        self.piggyback = None;
-        self.turn.points = offer.points;
-        self.turn.hand = offer.dice;
+        self.play.piggyback = None;
+        self.play.turn.points = offer.points;
+        self.play.turn.hand = offer.dice;
         self.events.push(Event::Piggybacked {
-            player: self.turn.player,
+            player: self.play.turn.player,
             points: offer.points,
             dice: offer.dice,
         });
@@ -62,13 +62,13 @@ impl Game {
 
     /// What the turn ending now (`how`) offers the next player, under the game's rules.
     pub(crate) fn piggyback_after(&self, how: TurnEnd) -> Option<PiggybackOffer> {
-        let dice = self.turn.hand;
+        let dice = self.play.turn.hand;
         (self.rules.piggybacking
             && how == TurnEnd::Banked
             && dice > 0
             && dice < self.rules.dice_count)
             .then_some(PiggybackOffer {
-                points: self.turn.points,
+                points: self.play.turn.points,
                 dice,
             })
     }
@@ -77,7 +77,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice_source::DiceSource;
+    use crate::game::dice_source::DiceSource;
     use crate::game::Action;
     use crate::rules::{Preset, Rules};
 

@@ -251,9 +251,9 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice_source::DiceSource;
+    use crate::game::dice_source::DiceSource;
+    use crate::game::history::Event;
     use crate::game::Phase;
-    use crate::history::Event;
     use crate::rules::Preset;
 
     fn on(score: i64) -> PlayerPosition {

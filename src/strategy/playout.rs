@@ -20,7 +20,7 @@ use arrayvec::ArrayVec;
 use rand_chacha::ChaCha8Rng;
 
 use crate::dice::{FaceCounts, MAX_DICE};
-use crate::dice_source::draw;
+use crate::game::dice_source::draw;
 use crate::game::{check_bank_total, Action, MAX_PLAYERS};
 use crate::limits::{MAX_BOT_ROLLS_PER_TURN, MAX_TURN_TOTAL};
 use crate::rules::Rules;

@@ -19,7 +19,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::dice_source::DiceSource;
+use crate::game::dice_source::DiceSource;
 use crate::game::{Game, GameError, Phase};
 use crate::rules::Rules;
 use crate::strategy::bots::{Bot, BotError};

@@ -12,15 +12,6 @@
 #include "check.h"
 #include "farkle.h"
 
-static FarkleRules preset(uint32_t p) {
-    FarkleRules r;
-    memset(&r, 0, sizeof r);
-    if (farkle_rules_preset(p, &r) != FARKLE_STATUS_OK) {
-        fprintf(stderr, "preset %u missing\n", (unsigned)p);
-    }
-    return r;
-}
-
 static FarkleGameState state(const FarkleGame *g) {
     FarkleGameState s;
     memset(&s, 0, sizeof s);

@@ -15,15 +15,6 @@
 #include "farkle.h"
 #include "game_helpers.h"
 
-static FarkleRules preset(uint32_t p) {
-    FarkleRules r;
-    memset(&r, 0, sizeof r);
-    if (farkle_rules_preset(p, &r) != FARKLE_STATUS_OK) {
-        fprintf(stderr, "preset %u missing\n", (unsigned)p);
-    }
-    return r;
-}
-
 static FarkleStatus roll(FarkleGame *g, const uint8_t *faces, size_t n) {
     return farkle_game_roll_dice(g, faces, n);
 }

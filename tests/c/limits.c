@@ -18,16 +18,6 @@
 #include "check.h"
 #include "farkle.h"
 
-static FarkleRules preset(uint32_t p) {
-    FarkleRules r;
-    memset(&r, 0, sizeof r);
-    if (farkle_rules_preset(p, &r) != FARKLE_STATUS_OK) {
-        fprintf(stderr, "preset %u missing\n", (unsigned)p);
-        exit(2);
-    }
-    return r;
-}
-
 static FarkleRules small_game(void);
 
 static int contains(const char *text, const char *part) {

@@ -66,6 +66,7 @@ static void rules_and_scoring(void) {
     /* No message buffer: allowed with length 0, refused with a length. */
     CHECK_STATUS(farkle_rules_validate(&rules, NULL, 0), FARKLE_STATUS_OK);
     CHECK_STATUS(farkle_rules_validate(&rules, NULL, sizeof message), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_rules_field(0, NULL), FARKLE_STATUS_NULL_POINTER);
 
     memset(&score, UNTOUCHED, sizeof score);
     CHECK_STATUS(farkle_score_selection(NULL, faces, 3, &score), FARKLE_STATUS_NULL_POINTER);

@@ -17,13 +17,6 @@
 
 #define UNTOUCHED 0x5A
 
-static FarkleRules preset(uint32_t p) {
-    FarkleRules r;
-    memset(&r, 0, sizeof r);
-    if (farkle_rules_preset(p, &r) != FARKLE_STATUS_OK) fprintf(stderr, "preset %u\n", (unsigned)p);
-    return r;
-}
-
 /* Points by the full prepared call: the points when valid, 0 otherwise (-1 on an error). */
 static int32_t full_points(const FarkleScorer *s, const uint8_t *faces, size_t n) {
     FarkleScore score;
@@ -278,12 +271,13 @@ static void test_cycling_past_the_cache(void) {
     const FarkleRules classic = preset(FARKLE_PRESET_CLASSIC);
     const uint8_t one_five[] = {5, 1};
     const uint8_t two_fives[] = {5, 5};
+    const int rounds = workload(3, 2);
     int round, v, wrong = 0;
     for (v = 0; v < VALUES; v++) {
         values[v] = classic;
         values[v].single_five = 50 + v;
     }
-    for (round = 0; round < 3; round++) {
+    for (round = 0; round < rounds; round++) {
         for (v = 0; v < VALUES; v++) {
             /* Both at the value's own address and copied to one local variable. */
             FarkleRules local = values[(v * 7) % VALUES];

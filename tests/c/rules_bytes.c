@@ -15,21 +15,115 @@
 #include "check.h"
 #include "farkle.h"
 
+/* The flags, read from the library's table of FarkleRules fields (test_field_table checks the
+ * table against the compiler's offsetof). */
 struct flag {
     const char *name;
     size_t offset;
 };
 
-static const struct flag FLAGS[] = {
-    {"three_pairs_with_four_of_a_kind", offsetof(FarkleRules, three_pairs_with_four_of_a_kind)},
-    {"final_round", offsetof(FarkleRules, final_round)},
-    {"farkle_penalty_loses_all", offsetof(FarkleRules, farkle_penalty_loses_all)},
-    {"hot_dice", offsetof(FarkleRules, hot_dice)},
-    {"three_pairs_of_one_face", offsetof(FarkleRules, three_pairs_of_one_face)},
-    {"two_triplets_of_one_face", offsetof(FarkleRules, two_triplets_of_one_face)},
-    {"singles_only_before_entry", offsetof(FarkleRules, singles_only_before_entry)},
-    {"piggybacking", offsetof(FarkleRules, piggybacking)},
-};
+static struct flag FLAGS[64];
+static size_t flag_count;
+
+static void read_flags(void) {
+    uint32_t i;
+    for (i = 0; i < farkle_rules_field_count(); i++) {
+        FarkleRulesField f;
+        CHECK_STATUS(farkle_rules_field(i, &f), FARKLE_STATUS_OK);
+        if (f.kind == FARKLE_RULES_FIELD_KIND_FLAG && flag_count < 64) {
+            FLAGS[flag_count].name = f.name;
+            FLAGS[flag_count].offset = f.offset;
+            flag_count++;
+        }
+    }
+    /* The eight flags of this version, at least. */
+    CHECK(flag_count >= 8 && flag_count < 64);
+}
+
+/* The field whose name is `name`, found through the table. */
+static int field_named(const char *name, FarkleRulesField *out) {
+    uint32_t i;
+    for (i = 0; i < farkle_rules_field_count(); i++) {
+        if (farkle_rules_field(i, out) == FARKLE_STATUS_OK && strcmp(out->name, name) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* farkle_rules_field() against the compiler: offsets, sizes and kinds of fields named here,
+ * the struct's order (offsets rise, each field inside the struct), the bounds, and a value
+ * one past a field's largest refused by validation naming the field. */
+static void test_field_table(void) {
+    static const struct {
+        const char *name;
+        size_t offset, size;
+        FarkleRulesFieldKind kind;
+        int64_t min, max;
+    } known[] = {
+        {"dice_count", offsetof(FarkleRules, dice_count), sizeof(uint32_t),
+         FARKLE_RULES_FIELD_KIND_UINT32, 1, FARKLE_MAX_DICE},
+        {"single_five", offsetof(FarkleRules, single_five), sizeof(int32_t),
+         FARKLE_RULES_FIELD_KIND_INT32, 0, 1000000},
+        {"kind_scaling", offsetof(FarkleRules, kind_scaling), sizeof(uint32_t),
+         FARKLE_RULES_FIELD_KIND_ENUM, 0, FARKLE_KIND_SCALING_TRIPLE_ONLY},
+        {"three_pairs_with_four_of_a_kind", offsetof(FarkleRules, three_pairs_with_four_of_a_kind),
+         1, FARKLE_RULES_FIELD_KIND_FLAG, 0, 1},
+        {"target_score", offsetof(FarkleRules, target_score), sizeof(int32_t),
+         FARKLE_RULES_FIELD_KIND_INT32, 0, 1000000000},
+        {"farkle_penalty_streak", offsetof(FarkleRules, farkle_penalty_streak), sizeof(uint32_t),
+         FARKLE_RULES_FIELD_KIND_UINT32, 0, 255},
+        {"hot_dice_multiplier_step", offsetof(FarkleRules, hot_dice_multiplier_step),
+         sizeof(uint32_t), FARKLE_RULES_FIELD_KIND_UINT32, 0, FARKLE_MAX_HOT_DICE_MULTIPLIER_STEP},
+        {"exact_target", offsetof(FarkleRules, exact_target), sizeof(uint32_t),
+         FARKLE_RULES_FIELD_KIND_ENUM, 0, FARKLE_EXACT_TARGET_BUST},
+        {"piggybacking", offsetof(FarkleRules, piggybacking), 1, FARKLE_RULES_FIELD_KIND_FLAG, 0,
+         1},
+    };
+    FarkleRulesField f, first, last;
+    uint32_t count = farkle_rules_field_count(), i;
+    size_t k, end = 0;
+    CHECK(count > 0);
+    for (k = 0; k < sizeof known / sizeof known[0]; k++) {
+        CHECK(field_named(known[k].name, &f));
+        CHECK(f.offset == known[k].offset && f.size == known[k].size);
+        CHECK(f.kind == known[k].kind && f.min == known[k].min && f.max == known[k].max);
+    }
+    CHECK(field_named("single_one", &f) && f.scoring);
+    CHECK(field_named("min_bank_score", &f) && !f.scoring);
+    CHECK(field_named("no_such_field", &f) == 0);
+    for (i = 0; i < count; i++) {
+        FarkleRules r;
+        char message[256];
+        CHECK_STATUS(farkle_rules_field(i, &f), FARKLE_STATUS_OK);
+        CHECK(f.offset >= end && f.offset + f.size <= sizeof(FarkleRules));
+        CHECK(f.size == (f.kind == FARKLE_RULES_FIELD_KIND_FLAG ? 1u : 4u));
+        CHECK(f.min <= f.max && f.description != NULL && f.description[0] != '\0');
+        end = f.offset + f.size;
+        /* One past the largest value, where the C type can hold it: refused, naming the field
+         * (dice_count's own check names it too). */
+        CHECK_STATUS(farkle_rules_preset(FARKLE_PRESET_CLASSIC, &r), FARKLE_STATUS_OK);
+        if (f.kind == FARKLE_RULES_FIELD_KIND_FLAG) {
+            *((unsigned char *)&r + f.offset) = 2;
+        } else if (f.max < INT32_MAX) {
+            uint32_t v = (uint32_t)(f.max + 1);
+            memcpy((unsigned char *)&r + f.offset, &v, sizeof v);
+        } else {
+            continue;
+        }
+        message[0] = '\0';
+        CHECK_STATUS(farkle_rules_validate(&r, message, sizeof message),
+                     FARKLE_STATUS_INVALID_RULES);
+        CHECK(strstr(message, f.name) != NULL);
+    }
+    CHECK_STATUS(farkle_rules_field(0, &first), FARKLE_STATUS_OK);
+    CHECK(strcmp(first.name, "dice_count") == 0 && first.offset == 0);
+    CHECK_STATUS(farkle_rules_field(count - 1, &last), FARKLE_STATUS_OK);
+    /* Out of range: refused, nothing written. */
+    memset(&f, 0x5a, sizeof f);
+    CHECK_STATUS(farkle_rules_field(count, &f), FARKLE_STATUS_INDEX_OUT_OF_RANGE);
+    CHECK_STATUS(farkle_rules_field(UINT32_MAX, &f), FARKLE_STATUS_INDEX_OUT_OF_RANGE);
+    CHECK(*(unsigned char *)&f == 0x5a && last.offset > first.offset);
+}
 
 /* Plays a little (a bot turn each: any documented outcome will do, the rules are random),
  * saves, reloads, and requires the reloaded game to save the same text. */
@@ -64,7 +158,7 @@ static void test_every_byte_of_every_flag(void) {
     unsigned v;
     char message[160];
 
-    for (f = 0; f < sizeof FLAGS / sizeof FLAGS[0]; f++) {
+    for (f = 0; f < flag_count; f++) {
         int accepted = 0;
         int refused_with_name = 0;
         for (v = 0; v <= 255; v++) {
@@ -97,13 +191,15 @@ static uint64_t next_random(void) {
 }
 
 static void test_random_bytes(void) {
+    const int rounds = workload(20000, 2000);
+    const int to_replay = workload(100, 20);
     int i;
     int statuses_ok = 1;
     int valid = 0;
     int tried = 0;
     int replayed = 0;
 
-    for (i = 0; i < 20000; i++) {
+    for (i = 0; i < rounds; i++) {
         FarkleRules r;
         unsigned char *bytes = (unsigned char *)&r;
         FarkleStatus status;
@@ -121,7 +217,7 @@ static void test_random_bytes(void) {
         valid++;
         /* Play, save and reload the first valid ones of at most six dice (bigger sets build
          * bigger scorer tables, which would make this slow under valgrind). */
-        if (r.dice_count <= 6 && tried < 100) {
+        if (r.dice_count <= 6 && tried < to_replay) {
             const uint8_t dice[] = {1, 1, 1, 5, 2, 3};
             FarkleScore score;
             tried++;
@@ -131,8 +227,8 @@ static void test_random_bytes(void) {
         }
     }
     CHECK(statuses_ok);
-    CHECK(valid > 100);
-    CHECK(tried == 100);
+    CHECK(valid > to_replay);
+    CHECK(tried == to_replay);
     CHECK(replayed == tried);
 }
 
@@ -180,7 +276,7 @@ static void test_rules_equal(void) {
     CHECK_STATUS(farkle_rules_equal(&a, &b, &equal), FARKLE_STATUS_OK);
     CHECK(equal);
     /* Any one flag byte changed: not equal. */
-    for (f = 0; f < sizeof FLAGS / sizeof FLAGS[0]; f++) {
+    for (f = 0; f < flag_count; f++) {
         FarkleRules c = a;
         ((unsigned char *)&c)[FLAGS[f].offset] ^= 1;
         CHECK_STATUS(farkle_rules_equal(&a, &c, &equal), FARKLE_STATUS_OK);
@@ -194,6 +290,8 @@ static void test_rules_equal(void) {
 }
 
 int main(void) {
+    test_field_table();
+    read_flags();
     test_rules_equal();
     test_every_byte_of_every_flag();
     test_random_bytes();

@@ -10,15 +10,6 @@
 #include "check.h"
 #include "farkle.h"
 
-static FarkleRules preset(uint32_t p) {
-    FarkleRules r;
-    memset(&r, 0, sizeof r);
-    if (farkle_rules_preset(p, &r) != FARKLE_STATUS_OK) {
-        fprintf(stderr, "preset %u missing\n", (unsigned)p);
-    }
-    return r;
-}
-
 static int32_t points_of(const FarkleRules *r, const uint8_t *faces, size_t n) {
     FarkleScore s;
     if (farkle_score_selection(r, faces, n, &s) != FARKLE_STATUS_OK) return -2;

@@ -82,21 +82,23 @@ int main(void) {
                               FARKLE_BOT_KIND_RANDOM_LEGAL};
     const uint32_t unknown[] = {FARKLE_BOT_KIND_THRESHOLD, 7};
     const uint32_t win[] = {FARKLE_BOT_KIND_WIN_OPTIMAL, FARKLE_BOT_KIND_THRESHOLD};
+    const uint32_t games = (uint32_t)workload(40, 8);
+    const uint32_t mixed_games = (uint32_t)workload(24, 6);
     uint64_t total = 0;
     size_t b;
 
     if (farkle_rules_preset(FARKLE_PRESET_CLASSIC, &r) != FARKLE_STATUS_OK) return 1;
     /* Two threshold bots (played without the event log) and a mix with a random bot
      * (played through the game): both must equal the replay through the game API. */
-    CHECK_STATUS(farkle_simulate(&r, threshold_pair, 2, 40, 99, NULL, &sim), FARKLE_STATUS_OK);
-    CHECK(replay(&r, threshold_pair, 2, 40, 99, &replayed));
+    CHECK_STATUS(farkle_simulate(&r, threshold_pair, 2, games, 99, NULL, &sim), FARKLE_STATUS_OK);
+    CHECK(replay(&r, threshold_pair, 2, games, 99, &replayed));
     CHECK(same(&sim, &replayed));
-    CHECK(sim.turns > 40 * 10);
+    CHECK(sim.turns > games * 10);
     for (b = 0; b < 2; b++) total += sim.wins[b];
-    CHECK(total + sim.ties[0] / 2 + sim.ties[0] % 2 <= 40 && total > 0);
+    CHECK(total + sim.ties[0] / 2 + sim.ties[0] % 2 <= games && total > 0);
     r.target_score = 3000;
-    CHECK_STATUS(farkle_simulate(&r, mixed, 3, 24, 5, NULL, &sim), FARKLE_STATUS_OK);
-    CHECK(replay(&r, mixed, 3, 24, 5, &replayed));
+    CHECK_STATUS(farkle_simulate(&r, mixed, 3, mixed_games, 5, NULL, &sim), FARKLE_STATUS_OK);
+    CHECK(replay(&r, mixed, 3, mixed_games, 5, &replayed));
     CHECK(same(&sim, &replayed));
     CHECK(sim.wins[3] == 0 && sim.points[3] == 0);
 

@@ -94,6 +94,14 @@ pub fn block_value(r: &Rules, block: [u8; 6]) -> Option<i64> {
     readings.into_iter().filter(|&v| v > 0).max()
 }
 
+/// The most any selection of the roll `c` scores by the reference; None for a farkle.
+pub fn best_selection(r: &Rules, c: [u8; 6]) -> Option<i64> {
+    sub_multisets(c)
+        .into_iter()
+        .filter_map(|s| reference(r, s))
+        .max()
+}
+
 /// Every sub-multiset of `c`.
 pub fn sub_multisets(c: [u8; 6]) -> Vec<[u8; 6]> {
     let mut out = vec![[0u8; 6]];

@@ -2,10 +2,12 @@
 // Copyright (C) 2026 The farkle authors
 
 //! Build helpers shared by the tests that compile C and C++ programs against the library
-//! cargo test has just built (`tests/c_programs.rs`, `tests/examples.rs`,
-//! `tests/packaging.rs`).
+//! cargo test has just built (`tests/c_programs.rs`, `tests/examples.rs`, `tests/cli_*.rs`,
+//! `tests/packaging.rs`); `cli` holds what the tests of the programs share.
 
 #![allow(dead_code)] // each test crate uses its own part of this module
+
+pub mod cli;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -43,17 +45,25 @@ pub const SANITIZE: &[&str] = &[
 ];
 
 /// The environment of a sanitizer run.
-pub const SANITIZE_ENV: &[(&str, &str)] = &[("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0")];
+pub const SANITIZE_ENV: &[(&str, &str)] = &[
+    ("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0"),
+    QUICK_ENV,
+];
 
 /// valgrind's memcheck with every error, definite and indirect leaks included, as a failure.
+/// `--track-origins=yes` finds no more errors, only where an uninitialised value came from,
+/// at twice the cost: add it by hand to a failing program's run to find the origin.
 pub const VALGRIND: &[&str] = &[
     "valgrind",
     "--quiet",
     "--error-exitcode=99",
     "--leak-check=full",
     "--errors-for-leak-kinds=definite,indirect",
-    "--track-origins=yes",
 ];
+
+/// The environment of a run under valgrind or the sanitizers: the C test programs make the
+/// same calls on smaller workloads (`workload()` in `tests/c/check.h`).
+pub const QUICK_ENV: (&str, &str) = ("FARKLE_TEST_QUICK", "1");
 
 /// Fails with a useful message when valgrind is missing.
 pub fn require_valgrind() {

@@ -4,7 +4,7 @@
 """Computer players against each other: a seeded tournament, then the optimal player's
 advice on one roll.
 
-    python3 examples-python/bot_tournament.py [GAMES]
+    python3 examples/python/bot_tournament.py [GAMES]
 """
 import sys
 

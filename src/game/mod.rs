@@ -21,15 +21,18 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::dice::{DiceError, FaceCounts};
-use crate::dice_source::{DiceGenerator, DiceSource, EntropyError};
-use crate::history::{Combinations, Dice, Event, RollRecord, SelectionRecord, Turn, TurnEnd};
+use crate::game::dice_source::{DiceGenerator, DiceSource, EntropyError};
+use crate::game::history::{Combinations, Dice, Event, RollRecord, SelectionRecord, Turn, TurnEnd};
 use crate::rules::{Rules, RulesError};
 use crate::scoring::{InvalidSelection, Scorer, Selection};
 
 mod action;
+pub mod dice_source;
+pub mod history;
 mod house_rules;
 mod piggyback;
 mod position;
+pub mod saved_game;
 
 pub use action::Action;
 pub use house_rules::hot_dice_multiplier;
@@ -241,6 +244,17 @@ pub struct Game {
     scorer: Arc<Scorer>,
     /// The scorer of players off the board, under `singles_only_before_entry` only.
     entry_scorer: Option<Arc<Scorer>>,
+    /// Everything that actions change, but the event log.
+    pub(crate) play: Play,
+    events: Vec<Event>,
+    /// The position the game started from, when not the usual start (see [`Game::new_at`]).
+    start: Option<Arc<GamePosition>>,
+}
+
+/// The state of a game that its actions change, but the event log (which only grows): what a
+/// [`Checkpoint`] keeps.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Play {
     pub(crate) dice: DiceGenerator,
     players: Vec<Player>,
     phase: Phase,
@@ -250,9 +264,6 @@ pub struct Game {
     final_round: Option<usize>,
     final_pending: u64,
     winners: u64,
-    events: Vec<Event>,
-    /// The position the game started from, when not the usual start (see [`Game::new_at`]).
-    start: Option<Arc<GamePosition>>,
     /// The turn the player to move may take over (see [`Game::piggyback`]).
     piggyback: Option<PiggybackOffer>,
 }
@@ -262,18 +273,9 @@ impl std::fmt::Debug for Game {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Game")
             .field("rules", &self.rules)
-            .field("dice", &self.dice)
-            .field("players", &self.players)
-            .field("phase", &self.phase)
-            .field("round", &self.round)
-            .field("turn", &self.turn)
-            .field("pending", &self.pending)
-            .field("final_round", &self.final_round)
-            .field("final_pending", &self.final_pending)
-            .field("winners", &self.winners)
+            .field("play", &self.play)
             .field("events", &self.events)
             .field("start", &self.start)
-            .field("piggyback", &self.piggyback)
             .finish()
     }
 }
@@ -282,18 +284,9 @@ impl PartialEq for Game {
     /// Equal state (the scorers follow from the rules).
     fn eq(&self, other: &Self) -> bool {
         self.rules == other.rules
-            && self.dice == other.dice
-            && self.players == other.players
-            && self.phase == other.phase
-            && self.round == other.round
-            && self.turn == other.turn
-            && self.pending == other.pending
-            && self.final_round == other.final_round
-            && self.final_pending == other.final_pending
-            && self.winners == other.winners
+            && self.play == other.play
             && self.events == other.events
             && self.start == other.start
-            && self.piggyback == other.piggyback
     }
 }
 
@@ -302,17 +295,8 @@ impl PartialEq for Game {
 /// cost that does not grow with the game's length.
 #[derive(Debug, Clone)]
 pub(crate) struct Checkpoint {
-    dice: DiceGenerator,
-    players: Vec<Player>,
-    phase: Phase,
-    round: u32,
-    turn: Turn,
-    pending: u16,
-    final_round: Option<usize>,
-    final_pending: u64,
-    winners: u64,
+    play: Play,
     events: usize,
-    piggyback: Option<PiggybackOffer>,
 }
 
 /// Why `rules` refuse to bank a turn of `turn_total` points for a player on the board or not
@@ -410,68 +394,39 @@ impl Game {
             rules,
             scorer,
             entry_scorer,
-            dice: DiceGenerator::new(dice),
-            players,
-            phase: Phase::AwaitingRoll,
-            round,
-            turn: Turn::new(mover, rules.dice_count),
-            pending: 0,
-            final_round: None,
-            final_pending: 0,
-            winners: 0,
+            play: Play {
+                dice: DiceGenerator::new(dice),
+                players,
+                phase: Phase::AwaitingRoll,
+                round,
+                turn: Turn::new(mover, rules.dice_count),
+                pending: 0,
+                final_round: None,
+                final_pending: 0,
+                winners: 0,
+                piggyback: None,
+            },
             events: vec![Event::TurnStarted {
                 player: mover,
                 round,
             }],
             start,
-            piggyback: None,
         })
     }
 
     /// The state to come back to if what follows is abandoned (see [`Game::restore`]).
     pub(crate) fn checkpoint(&self) -> Checkpoint {
         Checkpoint {
-            dice: self.dice.clone(),
-            players: self.players.clone(),
-            phase: self.phase,
-            round: self.round,
-            turn: self.turn.clone(),
-            pending: self.pending,
-            final_round: self.final_round,
-            final_pending: self.final_pending,
-            winners: self.winners,
+            play: self.play.clone(),
             events: self.events.len(),
-            piggyback: self.piggyback,
         }
     }
 
     /// Puts the game back where it was at `checkpoint` (taken from this game, with only
     /// actions since).
     pub(crate) fn restore(&mut self, checkpoint: Checkpoint) {
-        let Checkpoint {
-            dice,
-            players,
-            phase,
-            round,
-            turn,
-            pending,
-            final_round,
-            final_pending,
-            winners,
-            events,
-            piggyback,
-        } = checkpoint;
-        self.dice = dice;
-        self.players = players;
-        self.phase = phase;
-        self.round = round;
-        self.turn = turn;
-        self.pending = pending;
-        self.final_round = final_round;
-        self.final_pending = final_pending;
-        self.winners = winners;
-        self.events.truncate(events);
-        self.piggyback = piggyback;
+        self.play = checkpoint.play;
+        self.events.truncate(checkpoint.events);
     }
 
     // ----- queries -----
@@ -483,55 +438,58 @@ impl Game {
 
     /// The dice source the game was created with.
     pub fn dice_source(&self) -> DiceSource {
-        self.dice.source()
+        self.play.dice.source()
     }
 
     /// What the game is waiting for.
     pub fn phase(&self) -> Phase {
-        self.phase
+        self.play.phase
     }
 
     /// Whose turn it is (after the game is over: whose turn was last).
     pub fn current_player(&self) -> usize {
-        self.turn.player
+        self.play.turn.player
     }
 
     /// The round: 1 at the start, +1 each time play passes the end of the player list.
     pub fn round(&self) -> u32 {
-        self.round
+        self.play.round
     }
 
     /// Every player's record.
     pub fn players(&self) -> &[Player] {
-        &self.players
+        &self.play.players
     }
 
     /// One player's record.
     pub fn player(&self, index: usize) -> Result<&Player, GameError> {
-        self.players.get(index).ok_or(GameError::UnknownPlayer {
-            index,
-            count: self.players.len(),
-        })
+        self.play
+            .players
+            .get(index)
+            .ok_or(GameError::UnknownPlayer {
+                index,
+                count: self.play.players.len(),
+            })
     }
 
     /// Players who have not left.
     pub fn active_players(&self) -> usize {
-        self.players.iter().filter(|p| p.active).count()
+        self.play.players.iter().filter(|p| p.active).count()
     }
 
     /// The current turn (after it ended, until the next one starts).
     pub fn turn(&self) -> &Turn {
-        &self.turn
+        &self.play.turn
     }
 
     /// Dice toggled so far towards a selection of the current roll (bit i = the i-th die).
     pub fn pending_selection(&self) -> u16 {
-        self.pending
+        self.play.pending
     }
 
     /// The player whose bank started the final round, if it has started.
     pub fn final_round_player(&self) -> Option<usize> {
-        self.final_round
+        self.play.final_round
     }
 
     /// The position the game started from ([`Game::new_at`]), or `None` for a game that
@@ -548,7 +506,7 @@ impl Game {
     /// Bit i set for every winner, once the game is over: the active players with the highest
     /// banked score (several on a tie; none when every player left).
     pub fn winners(&self) -> Option<u64> {
-        (self.phase == Phase::GameOver).then_some(self.winners)
+        (self.play.phase == Phase::GameOver).then_some(self.play.winners)
     }
 
     /// Whether the hand can be rolled now (with supplied dice; generated rolls also need a
@@ -580,8 +538,8 @@ impl Game {
         }
         check_bank_total(
             &self.rules,
-            self.players[self.turn.player].on_board,
-            self.turn.points,
+            self.play.players[self.play.turn.player].on_board,
+            self.play.turn.points,
         )?;
         self.check_exact_target()
     }
@@ -589,12 +547,12 @@ impl Game {
     /// Every distinct scoring selection of the current roll while a selection is awaited,
     /// best first; empty otherwise.
     pub fn legal_selections(&self) -> Vec<LegalSelection> {
-        if self.phase != Phase::AwaitingSelection {
+        if self.play.phase != Phase::AwaitingSelection {
             return Vec::new();
         }
-        let roll = self.turn.last_roll().expect("a roll awaits selection");
+        let roll = self.play.turn.last_roll().expect("a roll awaits selection");
         let counts = FaceCounts::from_faces(&roll.dice, roll.dice.len()).expect("valid roll");
-        self.scorer_for(self.turn.player)
+        self.scorer_for(self.play.turn.player)
             .selections(counts)
             .into_iter()
             .map(|selection| {
@@ -609,12 +567,16 @@ impl Game {
     }
 
     fn selected_since_roll(&self) -> bool {
-        self.phase == Phase::AwaitingRoll
-            && self.turn.last_roll().is_some_and(|r| r.selection.is_some())
+        self.play.phase == Phase::AwaitingRoll
+            && self
+                .play
+                .turn
+                .last_roll()
+                .is_some_and(|r| r.selection.is_some())
     }
 
     fn check_phase(&self, action: &'static str, wanted: Phase) -> Result<(), GameError> {
-        match self.phase {
+        match self.play.phase {
             Phase::GameOver => Err(GameError::GameOver),
             phase if phase != wanted => Err(GameError::WrongPhase { action, phase }),
             _ => Ok(()),
@@ -623,7 +585,7 @@ impl Game {
 
     fn check_roll(&self) -> Result<(), GameError> {
         self.check_phase("roll", Phase::AwaitingRoll)?;
-        if self.turn.hand == 0 {
+        if self.play.turn.hand == 0 {
             return Err(GameError::HandEmpty);
         }
         Ok(())
@@ -639,14 +601,14 @@ impl Game {
 
     fn check_forfeit(&self) -> Result<(), GameError> {
         self.check_phase("forfeit the turn", Phase::AwaitingRoll)?;
-        if self.turn.hand > 0 || !self.selected_since_roll() || self.check_bank().is_ok() {
+        if self.play.turn.hand > 0 || !self.selected_since_roll() || self.check_bank().is_ok() {
             return Err(GameError::ForfeitNotAllowed);
         }
         Ok(())
     }
 
     fn current_roll(&self) -> &RollRecord {
-        self.turn.last_roll().expect("a roll awaits selection")
+        self.play.turn.last_roll().expect("a roll awaits selection")
     }
 
     // ----- actions -----
@@ -654,7 +616,7 @@ impl Game {
     /// Rolls the hand with the game's dice generator. Returns the roll.
     pub fn roll(&mut self) -> Result<&RollRecord, GameError> {
         self.check_roll()?;
-        let dice = match self.dice.roll(usize::from(self.turn.hand)) {
+        let dice = match self.play.dice.roll(usize::from(self.play.turn.hand)) {
             None => return Err(GameError::NoDiceGenerator),
             Some(result) => result?,
         };
@@ -674,7 +636,7 @@ impl Game {
         generated: bool,
     ) -> Result<&RollRecord, GameError> {
         self.check_roll()?;
-        let hand = usize::from(self.turn.hand);
+        let hand = usize::from(self.play.turn.hand);
         if dice.len() != hand {
             return Err(GameError::WrongDiceCount {
                 given: dice.len(),
@@ -687,19 +649,19 @@ impl Game {
     }
 
     fn apply_roll(&mut self, dice: Dice, generated: bool) -> &RollRecord {
-        let table = self.scorer_for(self.turn.player).scoring_table();
+        let table = self.scorer_for(self.play.turn.player).scoring_table();
         let key = table.key_of_faces(&dice).expect("checked dice");
         let (analysis, best_selection_mask, scoring_mask) = table.roll_masks(key, &dice);
         let is_farkle = analysis.max_points == 0;
         let max_points = analysis.max_points;
-        let player = self.turn.player;
-        self.piggyback = None;
+        let player = self.play.turn.player;
+        self.play.piggyback = None;
         self.events.push(Event::Rolled {
             player,
             dice: dice.clone(),
             generated,
         });
-        self.turn.rolls.push(RollRecord {
+        self.play.turn.rolls.push(RollRecord {
             dice,
             generated,
             is_farkle,
@@ -708,21 +670,21 @@ impl Game {
             scoring_mask,
             selection: None,
         });
-        self.pending = 0;
+        self.play.pending = 0;
         if is_farkle {
             self.apply_farkle();
         } else {
-            self.phase = Phase::AwaitingSelection;
+            self.play.phase = Phase::AwaitingSelection;
         }
-        self.turn.last_roll().expect("just pushed")
+        self.play.turn.last_roll().expect("just pushed")
     }
 
     fn apply_farkle(&mut self) {
-        let index = self.turn.player;
-        let forfeited = self.turn.points;
-        self.turn.forfeited = forfeited;
-        self.turn.points = 0;
-        let player = &mut self.players[index];
+        let index = self.play.turn.player;
+        let forfeited = self.play.turn.points;
+        self.play.turn.forfeited = forfeited;
+        self.play.turn.points = 0;
+        let player = &mut self.play.players[index];
         player.farkles = player.farkles.saturating_add(1);
         player.forfeited_points = player.forfeited_points.saturating_add(forfeited);
         player.consecutive_farkles = player.consecutive_farkles.saturating_add(1);
@@ -747,7 +709,7 @@ impl Game {
                 score: player.score,
             });
         }
-        self.phase = Phase::Farkled;
+        self.play.phase = Phase::Farkled;
     }
 
     /// Selects dice of the current roll by index and scores them. Returns the roll points.
@@ -789,20 +751,20 @@ impl Game {
         if index >= len {
             return Err(GameError::IndexOutOfRange { index, len });
         }
-        self.pending ^= 1 << index;
-        Ok(self.pending)
+        self.play.pending ^= 1 << index;
+        Ok(self.play.pending)
     }
 
     /// Scores the pending selection built by [`Game::toggle`]. Returns the roll points.
     pub fn confirm(&mut self) -> Result<i32, GameError> {
         self.check_phase("confirm a selection", Phase::AwaitingSelection)?;
-        self.apply_selection(self.pending)
+        self.apply_selection(self.play.pending)
     }
 
     /// Sets the pending selection of a loaded game.
     pub(crate) fn set_pending(&mut self, mask: u16) -> Result<(), GameError> {
         if mask == 0 {
-            self.pending = 0;
+            self.play.pending = 0;
             return Ok(());
         }
         self.check_phase("toggle a die", Phase::AwaitingSelection)?;
@@ -813,7 +775,7 @@ impl Game {
                 len,
             });
         }
-        self.pending = mask;
+        self.play.pending = mask;
         Ok(())
     }
 
@@ -825,22 +787,22 @@ impl Game {
                 counts.0[usize::from(f - 1)] += 1;
             }
         }
-        let player = self.turn.player;
+        let player = self.play.turn.player;
         let scorer = Arc::clone(self.scorer_for(player));
         // No allocation: the points by lookup, the combinations straight into the record.
         let points = scorer.check(counts).map_err(GameError::InvalidSelection)?;
         let points = house_rules::multiplied_points(
             points,
-            self.turn.multiplier,
+            self.play.turn.multiplier,
             self.rules.hot_dice_multiplier_step,
-            self.turn.points,
+            self.play.turn.points,
         );
         let table = scorer.scoring_table();
         let key = table.key(counts).expect("a selection of the roll");
-        let hand = self.turn.hand - counts.total() as u8;
+        let hand = self.play.turn.hand - counts.total() as u8;
         let emptied_hand = hand == 0;
         // The record is written in place, its combinations straight into it.
-        let roll = self.turn.rolls.last_mut().expect("a roll");
+        let roll = self.play.turn.rolls.last_mut().expect("a roll");
         let record = roll.selection.insert(SelectionRecord {
             mask,
             dice: counts,
@@ -851,22 +813,23 @@ impl Game {
         table.for_each_combination_mask(key, &roll.dice, mask, |c, m| {
             record.combinations.push((*c, m));
         });
-        self.turn.points = self.turn.points.saturating_add(points.into());
-        self.turn.hand = hand;
+        self.play.turn.points = self.play.turn.points.saturating_add(points.into());
+        self.play.turn.hand = hand;
         self.events.push(Event::Selected {
             player,
             mask,
             points,
         });
         if emptied_hand && self.rules.hot_dice {
-            self.turn.hand = self.rules.dice_count;
-            self.turn.hot_dice = self.turn.hot_dice.saturating_add(1);
-            self.players[player].hot_dice = self.players[player].hot_dice.saturating_add(1);
+            self.play.turn.hand = self.rules.dice_count;
+            self.play.turn.hot_dice = self.play.turn.hot_dice.saturating_add(1);
+            self.play.players[player].hot_dice =
+                self.play.players[player].hot_dice.saturating_add(1);
             self.update_multiplier();
             self.events.push(Event::HotDice { player });
         }
-        self.pending = 0;
-        self.phase = Phase::AwaitingRoll;
+        self.play.pending = 0;
+        self.play.phase = Phase::AwaitingRoll;
         Ok(points)
     }
 
@@ -875,23 +838,28 @@ impl Game {
     /// undone dice as the pending selection. Allowed until the player rolls or banks.
     pub fn undo(&mut self) -> Result<i32, GameError> {
         self.check_undo()?;
-        let player = self.turn.player;
-        let roll = self.turn.rolls.last_mut().expect("a roll");
+        let player = self.play.turn.player;
+        let roll = self.play.turn.rolls.last_mut().expect("a roll");
         let selection = roll.selection.take().expect("checked");
         let len = roll.dice.len() as u8;
-        self.turn.points = self.turn.points.saturating_sub(selection.points.into());
+        self.play.turn.points = self
+            .play
+            .turn
+            .points
+            .saturating_sub(selection.points.into());
         if selection.emptied_hand && self.rules.hot_dice {
-            self.turn.hot_dice = self.turn.hot_dice.saturating_sub(1);
-            self.players[player].hot_dice = self.players[player].hot_dice.saturating_sub(1);
+            self.play.turn.hot_dice = self.play.turn.hot_dice.saturating_sub(1);
+            self.play.players[player].hot_dice =
+                self.play.players[player].hot_dice.saturating_sub(1);
             self.update_multiplier();
         }
-        self.turn.hand = len;
+        self.play.turn.hand = len;
         self.events.push(Event::Undone {
             player,
             points: selection.points,
         });
-        self.pending = selection.mask;
-        self.phase = Phase::AwaitingSelection;
+        self.play.pending = selection.mask;
+        self.play.phase = Phase::AwaitingSelection;
         Ok(selection.points)
     }
 
@@ -902,9 +870,9 @@ impl Game {
         if self.bust_if_past_target() {
             return Ok(0);
         }
-        let index = self.turn.player;
-        let points = self.turn.points;
-        let player = &mut self.players[index];
+        let index = self.play.turn.player;
+        let points = self.play.turn.points;
+        let player = &mut self.play.players[index];
         player.score = player.score.saturating_add(points);
         player.banked_points = player.banked_points.saturating_add(points);
         player.on_board = true;
@@ -918,10 +886,10 @@ impl Game {
         });
         let target = i64::from(self.rules.target_score);
         let mut over = false;
-        if target > 0 && score >= target && self.final_round.is_none() {
+        if target > 0 && score >= target && self.play.final_round.is_none() {
             if self.rules.final_round {
-                self.final_round = Some(index);
-                self.final_pending = self.active_mask() & !bit(index);
+                self.play.final_round = Some(index);
+                self.play.final_pending = self.active_mask() & !bit(index);
                 self.events.push(Event::FinalRound { player: index });
             } else {
                 over = true;
@@ -935,7 +903,7 @@ impl Game {
     pub fn acknowledge_farkle(&mut self) -> Result<(), GameError> {
         self.check_phase("acknowledge a farkle", Phase::Farkled)?;
         self.events.push(Event::FarkleAcknowledged {
-            player: self.turn.player,
+            player: self.play.turn.player,
         });
         self.end_turn(TurnEnd::Farkled, false);
         Ok(())
@@ -947,11 +915,11 @@ impl Game {
     /// farkle: the farkle streak is unchanged.
     pub fn forfeit_turn(&mut self) -> Result<i64, GameError> {
         self.check_forfeit()?;
-        let index = self.turn.player;
-        let forfeited = self.turn.points;
-        self.turn.forfeited = forfeited;
-        self.turn.points = 0;
-        let player = &mut self.players[index];
+        let index = self.play.turn.player;
+        let forfeited = self.play.turn.points;
+        self.play.turn.forfeited = forfeited;
+        self.play.turn.points = 0;
+        let player = &mut self.play.players[index];
         player.forfeited_points = player.forfeited_points.saturating_add(forfeited);
         self.events.push(Event::TurnForfeited {
             player: index,
@@ -966,29 +934,30 @@ impl Game {
     /// The game ends when no player is left, or only one in a game that started with two or
     /// more.
     pub fn leave(&mut self, index: usize) -> Result<(), GameError> {
-        if self.phase == Phase::GameOver {
+        if self.play.phase == Phase::GameOver {
             return Err(GameError::GameOver);
         }
         let player = self.player(index)?;
         if !player.active {
             return Err(GameError::PlayerDeparted(index));
         }
-        self.players[index].active = false;
-        self.final_pending &= !bit(index);
+        self.play.players[index].active = false;
+        self.play.final_pending &= !bit(index);
         self.events.push(Event::PlayerLeft { player: index });
-        if index == self.turn.player {
-            self.turn.points = 0;
+        if index == self.play.turn.player {
+            self.play.turn.points = 0;
             self.end_turn(TurnEnd::Left, false);
         } else if self.too_few_players() {
-            self.turn.points = 0;
-            self.turn.ended = Some(TurnEnd::GameOver);
+            self.play.turn.points = 0;
+            self.play.turn.ended = Some(TurnEnd::GameOver);
             self.game_over();
         }
         Ok(())
     }
 
     fn active_mask(&self) -> u64 {
-        self.players
+        self.play
+            .players
             .iter()
             .enumerate()
             .filter(|(_, p)| p.active)
@@ -997,7 +966,7 @@ impl Game {
 
     fn too_few_players(&self) -> bool {
         let active = self.active_players();
-        active == 0 || (self.players.len() >= 2 && active == 1)
+        active == 0 || (self.play.players.len() >= 2 && active == 1)
     }
 
     fn has_turns_left(&self, player: &Player) -> bool {
@@ -1005,31 +974,31 @@ impl Game {
     }
 
     fn end_turn(&mut self, how: TurnEnd, over: bool) {
-        let index = self.turn.player;
+        let index = self.play.turn.player;
         let offer = self.piggyback_after(how);
-        self.piggyback = None;
+        self.play.piggyback = None;
         if how != TurnEnd::Left {
-            self.players[index].turns = self.players[index].turns.saturating_add(1);
+            self.play.players[index].turns = self.play.players[index].turns.saturating_add(1);
         }
-        self.turn.ended = Some(how);
-        self.pending = 0;
-        self.final_pending &= !bit(index);
+        self.play.turn.ended = Some(how);
+        self.play.pending = 0;
+        self.play.final_pending &= !bit(index);
         let final_round_done =
-            self.final_round.is_some() && self.final_pending & self.active_mask() == 0;
-        let next = (1..=self.players.len())
-            .map(|step| (index + step) % self.players.len())
-            .find(|&i| self.has_turns_left(&self.players[i]));
+            self.play.final_round.is_some() && self.play.final_pending & self.active_mask() == 0;
+        let next = (1..=self.play.players.len())
+            .map(|step| (index + step) % self.play.players.len())
+            .find(|&i| self.has_turns_left(&self.play.players[i]));
         match next {
             Some(next) if !over && !final_round_done && !self.too_few_players() => {
                 if next <= index {
-                    self.round = self.round.saturating_add(1);
+                    self.play.round = self.play.round.saturating_add(1);
                 }
-                self.turn.reset(next, self.rules.dice_count);
-                self.piggyback = offer;
-                self.phase = Phase::AwaitingRoll;
+                self.play.turn.reset(next, self.rules.dice_count);
+                self.play.piggyback = offer;
+                self.play.phase = Phase::AwaitingRoll;
                 self.events.push(Event::TurnStarted {
                     player: next,
-                    round: self.round,
+                    round: self.play.round,
                 });
             }
             _ => self.game_over(),
@@ -1038,25 +1007,27 @@ impl Game {
 
     fn game_over(&mut self) {
         let best = self
+            .play
             .players
             .iter()
             .filter(|p| p.active)
             .map(|p| p.score)
             .max();
-        self.winners = match best {
+        self.play.winners = match best {
             None => 0,
             Some(best) => self
+                .play
                 .players
                 .iter()
                 .enumerate()
                 .filter(|(_, p)| p.active && p.score == best)
                 .fold(0, |m, (i, _)| m | bit(i)),
         };
-        self.pending = 0;
-        self.piggyback = None;
-        self.phase = Phase::GameOver;
+        self.play.pending = 0;
+        self.play.piggyback = None;
+        self.play.phase = Phase::GameOver;
         self.events.push(Event::GameOver {
-            winners: self.winners,
+            winners: self.play.winners,
         });
     }
 }

@@ -11,7 +11,7 @@
 use rand::{Rng, SeedableRng};
 
 use crate::dice::MAX_DICE;
-use crate::history::Dice;
+use crate::game::history::Dice;
 use rand_chacha::{ChaCha20Rng, ChaCha8Rng};
 use serde::{Deserialize, Deserializer, Serialize};
 use thiserror::Error;
@@ -50,7 +50,7 @@ enum DiceSourceFields {
 
 impl<'de> Deserialize<'de> for DiceSource {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Ok(match crate::saved_game::object(deserializer)? {
+        Ok(match crate::json::object(deserializer)? {
             DiceSourceFields::Seeded { seed } => DiceSource::Seeded { seed },
             DiceSourceFields::Entropy {} => DiceSource::Entropy,
             DiceSourceFields::Supplied {} => DiceSource::Supplied,

@@ -29,18 +29,15 @@
 //! plain strings. Whitespace, key order and string escapes are free, as in any JSON; the
 //! checksum covers the compact body as this library writes it.
 
-use std::fmt;
 use std::io;
-use std::marker::PhantomData;
 
-use serde::de::value::MapAccessDeserializer;
-use serde::de::{self, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::dice_source::DiceSource;
+use crate::game::dice_source::DiceSource;
+use crate::game::history::Event;
 use crate::game::{Game, GameError, GamePosition, Phase, PlayerPosition};
-use crate::history::Event;
+use crate::json::{object, objects, present, required, some_object, unit_variant};
 use crate::rules::Rules;
 
 /// The `format` field of every saved game.
@@ -188,114 +185,6 @@ struct Header {
     version: Option<u64>,
 }
 
-/// Reads a `T` from a JSON object only. serde's derives also read a struct from an array of
-/// its fields in order, and an internally tagged enum from an array led by its tag; the format
-/// has neither.
-pub(crate) fn object<'de, D, T>(deserializer: D) -> Result<T, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    struct ObjectVisitor<T>(PhantomData<T>);
-
-    impl<'de, T: Deserialize<'de>> Visitor<'de> for ObjectVisitor<T> {
-        type Value = T;
-
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("a JSON object")
-        }
-
-        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
-            T::deserialize(MapAccessDeserializer::new(map))
-        }
-    }
-
-    deserializer.deserialize_map(ObjectVisitor(PhantomData))
-}
-
-/// Reads a field that may be absent (its `default`) but, when present, is a JSON object
-/// (`null` is refused).
-fn some_object<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    object(deserializer).map(Some)
-}
-
-/// Reads an array of JSON objects, each with [`object`].
-fn objects<'de, D, T>(deserializer: D) -> Result<Vec<T>, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    struct Object<T>(T);
-
-    impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
-        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            object(deserializer).map(Object)
-        }
-    }
-
-    struct ArrayVisitor<T>(PhantomData<T>);
-
-    impl<'de, T: Deserialize<'de>> Visitor<'de> for ArrayVisitor<T> {
-        type Value = Vec<T>;
-
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("an array of JSON objects")
-        }
-
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
-            let mut out = Vec::new();
-            while let Some(Object(item)) = seq.next_element()? {
-                out.push(item);
-            }
-            Ok(out)
-        }
-    }
-
-    deserializer.deserialize_seq(ArrayVisitor(PhantomData))
-}
-
-/// Reads a `T` as it is. As a field's `deserialize_with`, it makes an `Option` field required:
-/// serde's derive takes a missing `Option` field as `None` unless the field has its own reader.
-fn required<'de, D, T>(deserializer: D) -> Result<T, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    T::deserialize(deserializer)
-}
-
-/// Reads a required string into `Some` (`null` is refused).
-fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
-    String::deserialize(deserializer).map(Some)
-}
-
-/// Reads a unit variant from a JSON string only (serde_json also takes `{"Variant":null}`).
-pub(crate) fn unit_variant<'de, D, T>(deserializer: D) -> Result<T, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    struct StringVisitor<T>(PhantomData<T>);
-
-    impl<'de, T: Deserialize<'de>> Visitor<'de> for StringVisitor<T> {
-        type Value = T;
-
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("a string")
-        }
-
-        fn visit_str<E: de::Error>(self, name: &str) -> Result<T, E> {
-            T::deserialize(name.into_deserializer())
-        }
-    }
-
-    deserializer.deserialize_str(StringVisitor(PhantomData))
-}
-
 /// Parses the whole of `text` as one JSON object read into a `T`.
 fn parse<'de, T: Deserialize<'de>>(text: &'de str) -> Result<T, LoadError> {
     let mut deserializer = serde_json::Deserializer::from_str(text);
@@ -351,7 +240,7 @@ impl Game {
             current_player: self.current_player(),
             round: self.round(),
             scores: self.players().iter().map(|p| p.score).collect(),
-            dice_drawn: self.dice.drawn(),
+            dice_drawn: self.play.dice.drawn(),
         }
     }
 

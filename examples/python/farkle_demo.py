@@ -4,7 +4,7 @@
 """The farkle package from Python: score selections, then play seed 004's short game.
 
     pip install ./python        # once: builds the library and installs the package
-    python3 examples-python/farkle_demo.py
+    python3 examples/python/farkle_demo.py
 
 Every result is checked against the value worked out by hand from the rules; the program
 exits 1 on the first mismatch and prints "python demo: ok" at the end.

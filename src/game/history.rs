@@ -9,8 +9,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::combination::Combination;
 use crate::dice::{FaceCounts, MAX_DICE};
-#[cfg(doc)]
-use crate::game::Action;
 
 /// The faces of one roll, in roll order: at most a set's dice, stored inline (no heap
 /// allocation per roll). Reads as a slice of faces.
@@ -138,7 +136,7 @@ impl Turn {
 /// One entry of the game's event log. Actions (rolls, selections, undos, banks,
 /// acknowledgements, forfeits, departures, piggybacks) are logged together with what they
 /// caused (turn starts, hot dice, farkles, penalties, the final round and the end), so the log
-/// can be replayed and checked; [`Event::action`] names the [`Action`] an entry records.
+/// can be replayed and checked; [`Event::action`] names the action an entry records.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {

@@ -15,7 +15,6 @@
 //! have the same scoring fields, and a per-thread cache keeps the last 64 of them
 //! ([`Scorer::shared`]).
 
-use std::cell::RefCell;
 use std::sync::Arc;
 
 use thiserror::Error;
@@ -23,6 +22,10 @@ use thiserror::Error;
 use crate::combination::{all_combinations, Combination, CombinationKind};
 use crate::dice::{DiceError, FaceCounts, FACES, MAX_DICE};
 use crate::rules::{Rules, RulesError};
+
+pub(crate) mod cache;
+
+pub(crate) use cache::{ScoringFields, ScoringKey, CACHE_SLOTS};
 
 /// Why a selection cannot be scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
@@ -712,296 +715,6 @@ fn first_bad_face(faces: &[u8]) -> DiceError {
     DiceError::InvalidFace { index, value }
 }
 
-pub(crate) use crate::rules::SCORING_FIELDS;
-
-/// The scoring fields of a rules value, each as the 32-bit integer FarkleRules holds (enums
-/// by their C number, flags 0 or 1), in FarkleRules order: dice_count, single_one,
-/// single_five, triple_ones, triple_face_multiplier, kind_scaling, four_of_a_kind,
-/// five_of_a_kind, six_of_a_kind, six_ones, straight, straight_low, straight_high,
-/// three_pairs, three_pairs_with_four_of_a_kind, four_of_a_kind_and_pair, two_triplets,
-/// full_house_bonus, no_score_set. The scorer reads nothing else, so rules values with the
-/// same key share one table whatever their game settings.
-#[derive(Debug, Clone, Copy, Eq)]
-pub(crate) struct ScoringKey(pub(crate) [u32; SCORING_FIELDS]);
-
-impl PartialEq for ScoringKey {
-    /// Branch-free over all fields (vectorized), rather than a call to `memcmp`.
-    #[inline]
-    fn eq(&self, other: &ScoringKey) -> bool {
-        self.0
-            .iter()
-            .zip(other.0.iter())
-            .fold(0, |diff, (a, b)| diff | (a ^ b))
-            == 0
-    }
-}
-
-impl ScoringKey {
-    /// The fields as bytes (native order, as a C struct holds them).
-    #[inline(always)]
-    pub(crate) fn bytes(&self) -> &[u8; 4 * SCORING_FIELDS] {
-        // SAFETY: [u32; N] is 4 * N initialized bytes with no padding, and u8 has alignment 1.
-        unsafe { &*self.0.as_ptr().cast::<[u8; 4 * SCORING_FIELDS]>() }
-    }
-
-    /// The key of a Rust rules value.
-    pub(crate) fn of(r: &Rules) -> ScoringKey {
-        ScoringKey(r.scoring_words())
-    }
-
-    /// Sixteen bits of hash: the fields folded into two words by rotations, then mixed by one
-    /// 128-bit multiplication. The high byte picks a bucket of the cache's index, the low byte
-    /// is kept there as a tag that rules out most other keys without comparing them.
-    #[inline]
-    fn hash(&self) -> u16 {
-        let w = &self.0;
-        let (mut a, mut b) = (u64::from(w[SCORING_FIELDS - 1]), 0u64);
-        for i in 0..SCORING_FIELDS / 2 {
-            let word = u64::from(w[2 * i]) | u64::from(w[2 * i + 1]) << 32;
-            if i % 2 == 0 {
-                a ^= word.rotate_left(9 * i as u32);
-            } else {
-                b ^= word.rotate_left(9 * i as u32);
-            }
-        }
-        let m = u128::from(a ^ 0x9e37_79b9_7f4a_7c15) * u128::from(b ^ 0xbf58_476d_1ce4_e5b9);
-        let h = (m as u64) ^ (m >> 64) as u64;
-        (h >> 48) as u16
-    }
-}
-
-/// Scorers kept per thread by [`Scorer::shared`] and the C functions that take rules by
-/// pointer, least recently used evicted first.
-pub(crate) const CACHE_SLOTS: usize = 64;
-const BUCKETS: usize = 256;
-/// Hint slots: a prime, so that the rules values of an array (any element size that is a
-/// multiple of 4 below 4 KB) take distinct slots for up to this many consecutive elements.
-const HINTS: usize = 1021;
-const _: () = assert!(CACHE_SLOTS < BUCKETS && CACHE_SLOTS < u8::MAX as usize);
-
-struct Slot {
-    key: ScoringKey,
-    table: Arc<ScoringTable>,
-    /// The last Rust [`Scorer`] handed out for this table, with its full rules.
-    scorer: Option<Arc<Scorer>>,
-    /// When it was last made the most recent slot.
-    stamp: u64,
-}
-
-/// The per-thread cache: up to CACHE_SLOTS tables by scoring key and a hash index over them.
-/// A lookup compares the key with the most recently used slot's, then with the slot last
-/// found for rules at the same address (callers that cycle through several rules values
-/// usually keep each at its own address), and only then hashes the key. The address is only
-/// a hint: a slot is used when its key matches.
-struct Cache {
-    /// The most recently used slot (none while `slots` is empty).
-    mru: usize,
-    /// Slot index + 1 per hashed caller address (0: none).
-    hints: [u8; HINTS],
-    slots: Vec<Slot>,
-    /// Per bucket, 0 when empty, else the key's tag << 8 | (slot index + 1); linear probing.
-    buckets: [u16; BUCKETS],
-    clock: u64,
-}
-
-impl Cache {
-    const fn new() -> Cache {
-        Cache {
-            mru: 0,
-            hints: [0; HINTS],
-            slots: Vec::new(),
-            buckets: [0; BUCKETS],
-            clock: 0,
-        }
-    }
-
-    /// The slot found without hashing for rules kept at `address` whose scoring fields
-    /// `matches` accepts: the most recently used one, else the one hinted for the address.
-    #[inline(always)]
-    fn quick(&mut self, address: usize, matches: impl Fn(&ScoringKey) -> bool) -> Option<usize> {
-        let mru = self.mru;
-        if self.slots.get(mru).is_some_and(|s| matches(&s.key)) {
-            return Some(mru);
-        }
-        let hinted = usize::from(self.hints[hint_index(address)]).wrapping_sub(1);
-        if self.slots.get(hinted).is_some_and(|s| matches(&s.key)) {
-            self.make_recent(hinted);
-            return Some(hinted);
-        }
-        None
-    }
-
-    fn find(&self, key: &ScoringKey) -> Option<usize> {
-        let hash = key.hash();
-        let mut b = usize::from(hash >> 8);
-        loop {
-            let entry = self.buckets[b];
-            if entry == 0 {
-                return None;
-            }
-            let s = usize::from(entry & 0xff) - 1;
-            if entry >> 8 == hash & 0xff && self.slots[s].key == *key {
-                return Some(s);
-            }
-            b = (b + 1) % BUCKETS;
-        }
-    }
-
-    fn index(&mut self, slot: usize) {
-        let hash = self.slots[slot].key.hash();
-        let mut b = usize::from(hash >> 8);
-        while self.buckets[b] != 0 {
-            b = (b + 1) % BUCKETS;
-        }
-        self.buckets[b] = (hash & 0xff) << 8 | (slot + 1) as u16;
-    }
-
-    /// The slot for `key` of rules kept at `address`, looked up as the type's documentation
-    /// says, its table built from `rules()` on a miss.
-    fn lookup(
-        &mut self,
-        key: &ScoringKey,
-        address: usize,
-        rules: impl FnOnce() -> Result<Rules, RulesError>,
-    ) -> Result<usize, RulesError> {
-        if let Some(at) = self.quick(address, |k| k == key) {
-            return Ok(at);
-        }
-        let at = self.find_or_insert(key, rules)?;
-        self.remember(at, address);
-        Ok(at)
-    }
-
-    /// Makes `slot` the most recent, and the hint for rules kept at `address`.
-    #[inline]
-    fn remember(&mut self, slot: usize, address: usize) {
-        self.hints[hint_index(address)] = (slot + 1) as u8;
-        self.make_recent(slot);
-    }
-
-    #[inline(always)]
-    fn make_recent(&mut self, slot: usize) {
-        self.clock += 1;
-        self.slots[slot].stamp = self.clock;
-        self.mru = slot;
-    }
-
-    /// The slot for `key`, building its table from `rules()` (validated rules with that
-    /// key) on a miss.
-    #[inline]
-    fn find_or_insert(
-        &mut self,
-        key: &ScoringKey,
-        rules: impl FnOnce() -> Result<Rules, RulesError>,
-    ) -> Result<usize, RulesError> {
-        match self.find(key) {
-            Some(slot) => Ok(slot),
-            None => self.insert(key, rules),
-        }
-    }
-
-    /// A new slot for `key` with its table built from `rules()`, in place of the least
-    /// recently used when all are taken.
-    #[cold]
-    #[inline(never)]
-    fn insert(
-        &mut self,
-        key: &ScoringKey,
-        rules: impl FnOnce() -> Result<Rules, RulesError>,
-    ) -> Result<usize, RulesError> {
-        let rules = rules()?;
-        debug_assert_eq!(ScoringKey::of(&rules), *key);
-        let slot = Slot {
-            key: *key,
-            table: Arc::new(ScoringTable::build(&rules)),
-            scorer: None,
-            stamp: 0,
-        };
-        let at = if self.slots.len() < CACHE_SLOTS {
-            self.slots.push(slot);
-            self.slots.len() - 1
-        } else {
-            let lru = (0..self.slots.len())
-                .min_by_key(|&i| self.slots[i].stamp)
-                .expect("full");
-            self.slots[lru] = slot;
-            // Linear probing cannot delete in place: index the slots afresh.
-            self.buckets = [0; BUCKETS];
-            for i in 0..self.slots.len() {
-                if i != lru {
-                    self.index(i);
-                }
-            }
-            lru
-        };
-        self.index(at);
-        Ok(at)
-    }
-}
-
-/// The hint slot of a caller's address (rules values are 4-byte aligned).
-#[inline]
-fn hint_index(address: usize) -> usize {
-    (address >> 2) % HINTS
-}
-
-thread_local! {
-    static CACHE: RefCell<Cache> = const { RefCell::new(Cache::new()) };
-}
-
-/// Runs `f` with the cached table that [`Cache::quick`] finds for rules at `address` whose
-/// scoring fields `matches` accepts, or gives `f` back: the fast path of the C functions that
-/// take rules by pointer, which compare the caller's fields in place.
-#[inline(always)]
-pub(crate) fn with_quick_table<R, F: FnOnce(&ScoringTable) -> R>(
-    address: usize,
-    matches: impl Fn(&ScoringKey) -> bool,
-    f: F,
-) -> Result<R, F> {
-    CACHE.with(|cell| {
-        let mut cache = cell.borrow_mut();
-        match cache.quick(address, matches) {
-            Some(at) => Ok(f(&cache.slots[at].table)),
-            None => Err(f),
-        }
-    })
-}
-
-/// [`with_cached_table`] for callers that tried [`with_quick_table`] already: the key is
-/// looked up by hash at once (and the slot remembered for `address`).
-#[inline]
-pub(crate) fn with_found_table<R>(
-    key: &ScoringKey,
-    address: usize,
-    rules: impl FnOnce() -> Result<Rules, RulesError>,
-    f: impl FnOnce(&Arc<ScoringTable>) -> R,
-) -> Result<R, RulesError> {
-    CACHE.with(|cell| {
-        let mut cache = cell.borrow_mut();
-        let at = cache.find_or_insert(key, rules)?;
-        cache.remember(at, address);
-        Ok(f(&cache.slots[at].table))
-    })
-}
-
-/// Runs `f` with this thread's cached table for the scoring fields `key` of rules kept at
-/// `address` (a lookup hint); on a miss the table is built from `rules()`, which must return
-/// valid rules with that key (or why there are none). Game settings are the caller's to
-/// check.
-#[inline]
-pub(crate) fn with_cached_table<R>(
-    key: &ScoringKey,
-    address: usize,
-    rules: impl FnOnce() -> Result<Rules, RulesError>,
-    f: impl FnOnce(&Arc<ScoringTable>) -> R,
-) -> Result<R, RulesError> {
-    CACHE.with(|cell| {
-        let mut cache = cell.borrow_mut();
-        let at = cache.lookup(key, address, rules)?;
-        Ok(f(&cache.slots[at].table))
-    })
-}
-
 /// The exact scorer for one rules value.
 ///
 /// ```
@@ -1052,21 +765,7 @@ impl Scorer {
         rules: &Rules,
         f: impl FnOnce(&Arc<Scorer>) -> R,
     ) -> Result<R, RulesError> {
-        let key = ScoringKey::of(rules);
-        CACHE.with(|cell| {
-            let mut cache = cell.borrow_mut();
-            let address = rules as *const Rules as usize;
-            let at = cache.lookup(&key, address, || rules.validate().map(|()| *rules))?;
-            let slot = &mut cache.slots[at];
-            if slot.scorer.as_ref().is_none_or(|s| s.rules != *rules) {
-                rules.validate()?;
-                slot.scorer = Some(Arc::new(Scorer {
-                    rules: *rules,
-                    table: Arc::clone(&slot.table),
-                }));
-            }
-            Ok(f(slot.scorer.as_ref().expect("just set")))
-        })
+        cache::with_shared_scorer(rules, f)
     }
 
     /// The rules this scorer was built for.
@@ -1234,37 +933,6 @@ mod tests {
         };
         assert_eq!(Scorer::shared(&bad).err(), bad.validate().err());
         assert!(Scorer::shared(&bad).is_err());
-    }
-
-    #[test]
-    fn the_cache_is_bounded_and_evicts_the_least_recently_used() {
-        let classic = Preset::Classic.rules();
-        let variant = |i: usize| Rules {
-            single_five: 50 + i as i32,
-            ..classic
-        };
-        let tables: Vec<Arc<Scorer>> = (0..CACHE_SLOTS)
-            .map(|i| Scorer::shared(&variant(i)).unwrap())
-            .collect();
-        // All 64 are still cached: each comes back with the same table.
-        for (i, s) in tables.iter().enumerate() {
-            let again = Scorer::shared(&variant(i)).unwrap();
-            assert!(Arc::ptr_eq(s.table(), again.table()), "{i}");
-        }
-        // Use 0 and 1 again; a 65th value then evicts the least recently used, 2.
-        Scorer::shared(&variant(0)).unwrap();
-        Scorer::shared(&variant(1)).unwrap();
-        let extra = Scorer::shared(&variant(CACHE_SLOTS)).unwrap();
-        assert_eq!(extra.points(counts(&[5])), Some(50 + CACHE_SLOTS as i32));
-        CACHE.with(|c| assert_eq!(c.borrow().slots.len(), CACHE_SLOTS));
-        for i in [0, 1, 3, CACHE_SLOTS - 1] {
-            let again = Scorer::shared(&variant(i)).unwrap();
-            assert!(Arc::ptr_eq(tables[i].table(), again.table()), "{i}");
-        }
-        let rebuilt = Scorer::shared(&variant(2)).unwrap();
-        assert!(!Arc::ptr_eq(tables[2].table(), rebuilt.table()));
-        assert_eq!(rebuilt.points(counts(&[5])), Some(52));
-        CACHE.with(|c| assert_eq!(c.borrow().slots.len(), CACHE_SLOTS));
     }
 
     #[test]

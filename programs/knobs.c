@@ -2,9 +2,9 @@
  * Copyright (C) 2026 The farkle authors
  *
  * knobs.c: every field of FarkleRules by name, for `--rule KEY=VALUE`, the `rules` command,
- * the key of a cached table and the comparison of rule sets. KNOBS is the one list: a new
- * field of FarkleRules is one more line there (tests/examples.rs checks that every field of
- * the header is listed).
+ * the key of a cached table and the comparison of rule sets. The fields come from the library
+ * (farkle_rules_field()): a new field of FarkleRules is a knob here with nothing to write,
+ * unless its values have names (value_names()) or it says how the game ends (ENDS_GAME).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -17,48 +17,72 @@
 
 #include "common.h"
 
-#define KNOB(field, type, ends, what) {#field, offsetof(FarkleRules, field), type, ends, what}
+typedef enum KnobType { KNOB_U32, KNOB_I32, KNOB_FLAG, KNOB_SCALING, KNOB_EXACT } KnobType;
 
-const Knob KNOBS[] = {
-    KNOB(dice_count, KNOB_U32, 0, "dice in the set, 1 to 12"),
-    KNOB(single_one, KNOB_I32, 0, "a single 1"),
-    KNOB(single_five, KNOB_I32, 0, "a single 5"),
-    KNOB(triple_ones, KNOB_I32, 0, "three 1s"),
-    KNOB(triple_face_multiplier, KNOB_I32, 0, "three of face f (2 to 6) score f times this"),
-    KNOB(kind_scaling, KNOB_SCALING, 0,
-         "four or more of a kind: multiply, double, fixed or triple-only"),
-    KNOB(four_of_a_kind, KNOB_I32, 0, "four of a kind (kind_scaling=fixed)"),
-    KNOB(five_of_a_kind, KNOB_I32, 0, "five of a kind (kind_scaling=fixed)"),
-    KNOB(six_of_a_kind, KNOB_I32, 0, "six of a kind (kind_scaling=fixed)"),
-    KNOB(six_ones, KNOB_I32, 0, "six 1s (0: as the scaling says)"),
-    KNOB(straight, KNOB_I32, 0, "the straight 1-2-3-4-5-6"),
-    KNOB(straight_low, KNOB_I32, 0, "the partial straight 1-2-3-4-5"),
-    KNOB(straight_high, KNOB_I32, 0, "the partial straight 2-3-4-5-6"),
-    KNOB(three_pairs, KNOB_I32, 0, "three pairs"),
-    KNOB(three_pairs_with_four_of_a_kind, KNOB_FLAG, 0,
-         "four of a kind and a pair count as three pairs"),
-    KNOB(four_of_a_kind_and_pair, KNOB_I32, 0, "four of a kind and a pair, together"),
-    KNOB(two_triplets, KNOB_I32, 0, "two triplets"),
-    KNOB(full_house_bonus, KNOB_I32, 0, "added to three of a kind with a pair"),
-    KNOB(no_score_set, KNOB_I32, 0, "a roll of every die in which nothing scores"),
-    KNOB(min_entry_score, KNOB_I32, 0, "points in one turn to get on the board"),
-    KNOB(min_bank_score, KNOB_I32, 0, "points a turn needs to be banked"),
-    KNOB(target_score, KNOB_I32, 1, "the score that wins (0: none)"),
-    KNOB(final_round, KNOB_FLAG, 1, "after the target, everyone else gets one more turn"),
-    KNOB(turn_limit, KNOB_U32, 1, "turns per player (0: no limit)"),
-    KNOB(farkle_penalty_streak, KNOB_U32, 0, "farkles in a row that cost a penalty (0: none)"),
-    KNOB(farkle_penalty_points, KNOB_I32, 0, "points the penalty costs"),
-    KNOB(farkle_penalty_loses_all, KNOB_FLAG, 0, "the penalty costs the whole score"),
-    KNOB(hot_dice, KNOB_FLAG, 0, "scoring every die brings them all back"),
-    KNOB(three_pairs_of_one_face, KNOB_FLAG, 0, "six of one face also count as three pairs"),
-    KNOB(two_triplets_of_one_face, KNOB_FLAG, 0, "six of one face also count as two triplets"),
-    KNOB(singles_only_before_entry, KNOB_FLAG, 0, "only 1s and 5s score until on the board"),
-    KNOB(hot_dice_multiplier_step, KNOB_U32, 0,
-         "each hot dice raises the turn's multiplier by this (0: none)"),
-    KNOB(exact_target, KNOB_EXACT, 1, "hit the target exactly: off, refuse or bust"),
-    KNOB(piggybacking, KNOB_FLAG, 0, "a turn may start from the last banked turn's dice"),
-};
-const size_t KNOB_COUNT = sizeof KNOBS / sizeof KNOBS[0];
+typedef struct Knob {
+    const char *name; /* the field's name in farkle.h, as --rule takes it */
+    size_t offset;    /* offsetof(FarkleRules, field) */
+    KnobType type;
+    int ends_game;    /* an end condition (target, final round, turn limit) */
+    const char *what; /* a short description for `--rule help` */
+} Knob;
+
+/* The fields that say how the game ends: rules that differ only in these are still named
+ * after their preset. */
+static const char *const ENDS_GAME[] = {"target_score", "final_round", "turn_limit",
+                                        "exact_target"};
+
+static Knob *KNOBS;
+static size_t KNOB_COUNT;
+
+/* The knob of a field the library describes. */
+static Knob knob_of(const FarkleRulesField *f) {
+    Knob k;
+    size_t i;
+    k.name = f->name;
+    k.offset = f->offset;
+    k.what = f->description;
+    switch (f->kind) {
+    case FARKLE_RULES_FIELD_KIND_INT32:
+        k.type = KNOB_I32;
+        break;
+    case FARKLE_RULES_FIELD_KIND_FLAG:
+        k.type = KNOB_FLAG;
+        break;
+    case FARKLE_RULES_FIELD_KIND_ENUM:
+        k.type = strcmp(f->name, "kind_scaling") == 0   ? KNOB_SCALING
+                 : strcmp(f->name, "exact_target") == 0 ? KNOB_EXACT
+                                                        : KNOB_U32;
+        break;
+    case FARKLE_RULES_FIELD_KIND_UINT32:
+    default:
+        k.type = KNOB_U32;
+        break;
+    }
+    k.ends_game = 0;
+    for (i = 0; i < sizeof ENDS_GAME / sizeof ENDS_GAME[0]; i++)
+        if (strcmp(f->name, ENDS_GAME[i]) == 0) k.ends_game = 1;
+    return k;
+}
+
+/* Reads the library's list of fields on first use; exits if the library cannot describe
+ * them (it always can). */
+static void load_knobs(void) {
+    uint32_t count = farkle_rules_field_count(), i;
+    if (KNOBS != NULL) return;
+    KNOBS = checked_malloc(sizeof *KNOBS * (count > 0 ? count : 1));
+    for (i = 0; i < count; i++) {
+        FarkleRulesField f;
+        FarkleStatus st = farkle_rules_field(i, &f);
+        if (st != FARKLE_STATUS_OK) {
+            fprintf(stderr, "farkle: cannot read the rules' field %u: %s\n", (unsigned)i,
+                    library_reason(st));
+            exit(1);
+        }
+        KNOBS[i] = knob_of(&f);
+    }
+    KNOB_COUNT = count;
+}
 
 static const char *const SCALINGS[] = {"multiply", "double", "fixed", "triple-only", NULL};
 static const char *const EXACTS[] = {"off", "refuse", "bust", NULL};
@@ -70,7 +94,7 @@ static const char *const *value_names(KnobType type) {
     return NULL;
 }
 
-long long knob_value(const FarkleRules *r, const Knob *k) {
+static long long knob_value(const FarkleRules *r, const Knob *k) {
     const unsigned char *field = (const unsigned char *)r + k->offset;
     uint32_t u;
     int32_t i;
@@ -91,6 +115,7 @@ long long knob_value(const FarkleRules *r, const Knob *k) {
 
 static const Knob *knob_named(const char *name, size_t len) {
     size_t k, i;
+    load_knobs();
     for (k = 0; k < KNOB_COUNT; k++) {
         const char *n = KNOBS[k].name;
         if (strlen(n) != len) continue;
@@ -189,6 +214,7 @@ int knob_assign(FarkleRules *r, const char *assignment, char *why, size_t why_le
 int rules_same(const FarkleRules *a, const FarkleRules *b, int play_only) {
     size_t k;
     bool equal = false;
+    load_knobs();
     if (!play_only) return farkle_rules_equal(a, b, &equal) == FARKLE_STATUS_OK && equal;
     for (k = 0; k < KNOB_COUNT; k++) {
         if (play_only && KNOBS[k].ends_game) continue;
@@ -210,6 +236,7 @@ const char *preset_name_of(const FarkleRules *r) {
 uint64_t rules_hash(const FarkleRules *r) {
     uint64_t h = 0xcbf29ce484222325ULL;
     size_t k;
+    load_knobs();
     for (k = 0; k < KNOB_COUNT; k++) {
         char item[96];
         int n = snprintf(item, sizeof item, "%s=%lld;", KNOBS[k].name, knob_value(r, &KNOBS[k]));
@@ -235,6 +262,7 @@ static const char *knob_text(const FarkleRules *r, const Knob *k, char *buf, siz
 
 void knobs_print(FILE *to, const FarkleRules *r) {
     size_t k;
+    load_knobs();
     for (k = 0; k < KNOB_COUNT; k++) {
         char buf[32], item[96];
         snprintf(item, sizeof item, "%s = %s", KNOBS[k].name,
@@ -247,8 +275,9 @@ void knobs_print(FILE *to, const FarkleRules *r) {
 }
 
 void knobs_help(FILE *to) {
-    static const char *const types[] = {"number", "number", "0 or 1", "name"};
+    static const char *const types[] = {"number", "number", "0 or 1", "name", "name"};
     size_t k;
+    load_knobs();
     fprintf(to, "--rule KEY=VALUE sets one field of the rules, after --rules, -t and --target\n"
                 "(the library then checks the whole set). Keys:\n");
     for (k = 0; k < KNOB_COUNT; k++)

@@ -61,23 +61,7 @@ void *checked_malloc(size_t n);
  * can fail. */
 const char *library_reason(FarkleStatus status);
 
-/* ---- knobs.c: every FarkleRules field, by name, from one table ------------------------- */
-
-typedef enum KnobType { KNOB_U32, KNOB_I32, KNOB_FLAG, KNOB_SCALING, KNOB_EXACT } KnobType;
-
-typedef struct Knob {
-    const char *name; /* the field's name in farkle.h, as --rule takes it */
-    size_t offset;    /* offsetof(FarkleRules, field) */
-    KnobType type;
-    int ends_game;    /* an end condition (target, final round, turn limit) */
-    const char *what; /* a short description for `--rule help` */
-} Knob;
-
-extern const Knob KNOBS[];
-extern const size_t KNOB_COUNT;
-
-/* The knob's value in `r`. */
-long long knob_value(const FarkleRules *r, const Knob *k);
+/* ---- knobs.c: every FarkleRules field, by name, from the library's table -------------- */
 
 /* Applies one `KEY=VALUE` to `r`; 0, or -1 with the reason in `why`. The value is checked
  * for its field's type only: farkle_rules_validate() judges the whole rule set. */

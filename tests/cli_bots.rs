@@ -1,0 +1,568 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! The game's computer players: every strength plays by the rules (each choice checked
+//! against the slow reference scorer in `tests/reference`), win-optimal players solve and
+//! cache their table, and rules they cannot model or afford are explained, not fatal.
+
+mod reference;
+mod support;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use farkle::Rules;
+use support::cli::*;
+use support::fresh_dir;
+
+/// A loaded game whose computer player the library cannot advise (one die that always scores
+/// and comes back as hot dice: a turn could go on forever, so no optimal policy exists) used
+/// to end with status 1 and not a word. `hint` now says why it has no optimal play and the
+/// game goes on; the bot's turn says, once, that computer players use the threshold strategy
+/// and why, and the threshold player plays (it banks at 300 with 1 die, so its turns end).
+#[test]
+fn a_bot_that_cannot_be_advised_says_why() {
+    let dir = fresh_dir("cli-unadvisable");
+    let rules = Rules {
+        dice_count: 1,
+        no_score_set: 50,
+        min_entry_score: 0,
+        ..classic()
+    };
+    let game = farkle::Game::with_names(
+        rules,
+        vec![Some("Ann".to_owned()), Some("Bot 1".to_owned())],
+        farkle::DiceSource::Seeded { seed: 7 },
+    )
+    .expect("a game");
+    std::fs::write(dir.join("endless.json"), game.save()).expect("write the save");
+    let out = run_in(
+        &programs().farkle,
+        &[],
+        &dir,
+        &["--load", "endless.json"],
+        "hint\nroll\npick 1\nbank\n",
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        text_of(&out.stderr)
+    );
+    let lines = story(&stdout);
+    // The library's reason: UNSUPPORTED's (an unbounded turn). Hints may say RESOURCE_LIMIT's
+    // too, should a library count the endless turn as too much work.
+    let says_why = |line: &str, prefix: &str| {
+        line.strip_prefix(prefix).is_some_and(|why| {
+            why.starts_with("the strategy solver does not support these rules")
+                || why.starts_with("the call would exceed a resource limit")
+        })
+    };
+    let at = find(&lines, 0, "Ann> hint");
+    assert!(says_why(lines[at + 2], "No optimal play: "), "{stdout}");
+    let at = find(&lines, at, "Ann> roll");
+    let at = find(&lines, at, "== Round 1: Bot 1's turn (score 0) ==");
+    assert_eq!(
+        lines[at + 1],
+        "Computer players use the threshold strategy: the strategy solver does not support \
+         these rules (a turn can go on forever without risk; its value is unbounded).",
+        "{stdout}"
+    );
+    find(&lines, at, "Bot 1 banks 300 points: score 300.");
+    assert_eq!(stdout.matches("threshold strategy").count(), 1, "{stdout}");
+    assert!(!stdout.contains("cannot play"), "{stdout}");
+}
+
+/// Under rules the optimal computer player cannot model (a hot-dice multiplier, an exact
+/// target) the game's computer players fall back to the threshold player, saying so once
+/// with the library's reason, and play the game to its end; `hint` gives the odds and says
+/// why there is no optimal play.
+#[test]
+fn optimal_bots_fall_back_to_the_threshold_player_under_unmodelled_rules() {
+    let dir = fresh_dir("cli-fallback");
+    let cases = [
+        (
+            &["--rule", "hot_dice_multiplier_step=1"][..],
+            "the hot-dice multiplier (hot_dice_multiplier_step above 0)",
+        ),
+        (
+            &["--rule", "exact_target=bust"][..],
+            "an exact target (exact_target Refuse or Bust)",
+        ),
+    ];
+    for (rule, why) in cases {
+        let reason = format!(
+            "the strategy solver does not support these rules (not supported by this solver: \
+             {why}"
+        );
+        for seed in ["7", "8"] {
+            let mut args = vec!["--seed", seed, "-p", "2", "--bots", "2:optimal"];
+            args.extend(rule);
+            let out = play(&dir, &args, "", 0);
+            let lines = story(&out);
+            let at = find(&lines, 0, "== Round 1: Bot 1's turn (score 0) ==");
+            let said = format!("Computer players use the threshold strategy: {reason}");
+            assert!(
+                lines[at + 1].starts_with(&said),
+                "{rule:?}: {}",
+                lines[at + 1]
+            );
+            assert_eq!(out.matches("threshold strategy").count(), 1, "{out}");
+            find(&lines, at, "== Game over ==");
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with("Bot ") && l.contains(" wins with ")),
+                "{out}"
+            );
+            assert!(!out.contains("cannot play"), "{out}");
+        }
+        // A human asks for a hint, then a computer player takes its turn.
+        let mut args = vec!["--seed", "7", "--bots", "1"];
+        args.extend(rule);
+        let out = play(&dir, &args, "Ann\nhint\nr\nhint\nexit\ny\nno\n", 0);
+        let lines = story(&out);
+        let at = find(&lines, 0, "Ann> hint");
+        assert_eq!(
+            lines[at + 1],
+            "Rolling 6 dice farkles 2.3% of the time (1080 of 46656 rolls)."
+        );
+        assert!(
+            lines[at + 2].starts_with(&format!("No optimal play: {reason}")),
+            "{out}"
+        );
+        let at = find(&lines, at + 1, "Ann> hint");
+        find(
+            &lines,
+            at,
+            "Best pick: `pick 1 2 3 4 5 6` keeps 1 1 2 2 2 5 for 450 points (11 legal picks).",
+        );
+        assert!(out.matches("No optimal play: ").count() == 2, "{out}");
+    }
+}
+
+/// A save whose rules ask for more than the library allows (a bank minimum of 999,999,999
+/// points: the single-turn table behind hints and computer players would need tens of
+/// gigabytes, and the library used to abort the program asking for them) loads, and `hint`
+/// and the computer player say which limit it is instead of killing the game.
+#[test]
+fn rules_too_big_to_advise_are_explained_not_fatal() {
+    let dir = fresh_dir("cli-too-big");
+    let rules = Rules {
+        min_bank_score: 999_999_999,
+        ..classic()
+    };
+    // The granularity is gcd(50, 999,999,999) = 1 point, so the table needs a row for every
+    // turn total up to the bank minimum (rows 0 to 1,000,000,000 - 1), plus the 4,000 points
+    // of the largest roll (six 1s) above it and one more: 1,000,004,001 rows of 7 hand sizes.
+    let limit = "the call would exceed a resource limit (too large: a turn table up to a turn \
+                 total of 1000000000 points (6 dice) would be 7000028007 states; the limit is \
+                 4194304 states)";
+    // Ann to move: `hint` explains, and the game goes on.
+    let names = |a: &str, b: &str| vec![Some(a.to_owned()), Some(b.to_owned())];
+    let seeded = farkle::DiceSource::Seeded { seed: 7 };
+    let game = farkle::Game::with_names(rules, names("Ann", "Bot 1"), seeded).expect("a game");
+    std::fs::write(dir.join("ann.json"), game.save()).expect("write the save");
+    let out = run_in(
+        &programs().farkle,
+        &[],
+        &dir,
+        &["--load", "ann.json"],
+        "hint\nview\n",
+    );
+    let stdout = text(&out.stdout);
+    let lines = story(&stdout);
+    let at = find(&lines, 0, "Ann> hint");
+    assert_eq!(
+        lines[at + 2],
+        format!("No optimal play: {limit}."),
+        "{stdout}"
+    );
+    find(&lines, at, "Ann> view");
+    // The computer player to move: it says which limit, and the game ends unfinished.
+    let game = farkle::Game::with_names(rules, names("Bot 1", "Ann"), seeded).expect("a game");
+    std::fs::write(dir.join("bot.json"), game.save()).expect("write the save");
+    let out = run_in(&programs().farkle, &[], &dir, &["--load", "bot.json"], "");
+    let stdout = text(&out.stdout);
+    let lines = story(&stdout);
+    let at = find(&lines, 0, "Bot 1's turn: 0 points in hand, 6 dice to roll.");
+    assert_eq!(
+        lines[at + 1],
+        format!("Bot 1 cannot play: {limit}."),
+        "{stdout}"
+    );
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+}
+
+#[test]
+fn computer_players_play_by_the_rules() {
+    let dir = fresh_dir("cli-bots");
+    // Two bots to the end of a 3000-point game; nobody types anything.
+    let out = play(
+        &dir,
+        &["--seed", "5", "-p", "2", "--bots", "2", "--target", "3000"],
+        "",
+        0,
+    );
+    let r = classic();
+    let lines = story(&out);
+    let mut last_roll: Option<Vec<u8>> = None;
+    let mut turn = 0i64;
+    let mut scores = [0i64; 2];
+    let (mut picks, mut farkles, mut banks, mut combined) = (0, 0, 0, 0);
+    for line in &lines {
+        let (who, rest) = match line.split_once(' ') {
+            Some(("Bot", r)) => {
+                let (n, rest) = r.split_once(' ').expect("Bot N ...");
+                (n.parse::<usize>().expect("bot number") - 1, rest)
+            }
+            _ => {
+                if line.starts_with("FARKLE!") {
+                    let roll = last_roll.take().expect("a roll before a farkle");
+                    assert_eq!(
+                        reference::best_selection(&r, counts(&roll)),
+                        None,
+                        "{roll:?} farkled"
+                    );
+                    turn = 0;
+                    farkles += 1;
+                }
+                continue;
+            }
+        };
+        // A computer player's roll and pick are one line: "rolls 6 dice: ..., keeps ...".
+        let joined;
+        let rest = match rest.split_once(", keeps ") {
+            Some((roll, kept)) => {
+                let dice = roll.split_once(": ").expect("rolls N dice: ...").1;
+                last_roll = Some(faces_of(dice));
+                joined = format!("keeps {kept}");
+                combined += 1;
+                joined.as_str()
+            }
+            None => rest,
+        };
+        if let Some(dice) = rest.split_once("dice: ").or(rest.split_once("die: ")) {
+            last_roll = Some(faces_of(dice.1));
+        } else if let Some(kept) = rest.strip_prefix("keeps ") {
+            let (faces, points) = kept.split_once(" for ").expect("keeps ... for");
+            let points: i64 = points.split(' ').next().unwrap().parse().unwrap();
+            let roll = last_roll.take().expect("a roll before a pick");
+            // The bot's pick scores what the rules say and is a pick of the roll; the
+            // optimal bot may keep fewer dice than the highest-scoring pick.
+            assert_eq!(
+                reference::reference(&r, counts(&faces_of(faces))),
+                Some(points)
+            );
+            let picked = counts(&faces_of(faces));
+            let rolled = counts(&roll);
+            assert!((0..6).all(|f| picked[f] <= rolled[f]), "{line}");
+            assert!(
+                reference::best_selection(&r, counts(&roll)) >= Some(points),
+                "{line}"
+            );
+            turn += points;
+            picks += 1;
+        } else if let Some(bank) = rest.strip_prefix("banks ") {
+            let points: i64 = bank.split(' ').next().unwrap().parse().unwrap();
+            assert_eq!(points, turn, "{line}");
+            // Classic rules: 500 in one turn to get on the board.
+            assert!(scores[who] > 0 || points >= 500, "{line}");
+            scores[who] += points;
+            assert!(rest.ends_with(&format!("score {}.", scores[who])), "{line}");
+            turn = 0;
+            banks += 1;
+        }
+    }
+    assert!(
+        picks > 10 && farkles > 0 && banks > 2,
+        "{picks} {farkles} {banks}"
+    );
+    assert_eq!(combined, picks, "every pick on its roll's line");
+    let best = *scores.iter().max().unwrap();
+    assert!(best >= 3000);
+    let winner = if scores[0] > scores[1] {
+        "Bot 1"
+    } else {
+        "Bot 2"
+    };
+    assert!(out.contains(&format!("{winner} wins with {best} points.\n")));
+
+    // One human and one bot: the bot's whole turn needs no input.
+    let input = "Ann\nroll\npick 1 2 3 4 5 6\nroll\npick 1 2 3 5\nbank\n";
+    let out = play(
+        &dir,
+        &[
+            "--seed", "7", "--rules", "classic", "-t", "1", "--bots", "1",
+        ],
+        input,
+        0,
+    );
+    let lines = story(&out);
+    let at = find(&lines, 0, "== Round 1 of 1: Bot 1's turn (score 0) ==");
+    assert!(lines[at + 1].starts_with("Bot 1 rolls 6 dice: "));
+    find(&lines, at, "== Game over ==");
+}
+
+#[test]
+fn a_two_player_table_makes_hints_and_bots_play_to_win() {
+    let dir = fresh_dir("cli-table");
+    let table = minimal_1000_table();
+    let path = dir.join("minimal-1000.fwt");
+    table.save(&path).expect("save the table");
+    let path = path.to_str().expect("a UTF-8 path");
+    let args = ["--rules", "minimal", "--target", "1000", "--table", path];
+
+    // Before the first roll the only move is to roll, worth the first player's chance.
+    let mut with_bot = vec!["--seed", "3", "--bots", "1"];
+    with_bot.extend(args);
+    let out = play(&dir, &with_bot, "Ann\nhint\nexit\n", 0);
+    let chance = 100.0 * table.first_player_win_probability();
+    let line = format!("Optimal play (best chance to win, {chance:.1}%): roll.\n");
+    assert!(out.contains(&line), "no {line:?} in:\n{out}");
+
+    // Two table bots play a whole game; the winner reaches the target.
+    let mut bots = vec!["--seed", "11", "-p", "2", "--bots", "2"];
+    bots.extend(args);
+    let out = play(&dir, &bots, "", 0);
+    assert!(out.contains("== Game over =="), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("Bot ") && l.contains(" wins with ")),
+        "{out}"
+    );
+
+    // Three players: a two-player table cannot serve them, and that is said before the game.
+    let mut three = vec!["--seed", "3", "-p", "3", "--bots", "2"];
+    three.extend(args);
+    let out = run_in(&programs().farkle, &[], &dir, &three, "Ann\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text_of(&out.stderr),
+        "farkle: --table: a two-player table cannot serve a game of 3 players (the solved game \
+         is the two-player one)\n"
+    );
+
+    // A table for other rules, or no table at all, is refused before the game starts.
+    let missing = "no-such-table.fwt";
+    for (a, why) in [
+        (
+            ["--rules", "classic", "--target", "1000", "--table", path].to_vec(),
+            "it was solved for other rules (minimal, target 1000, other scoring or game \
+             options) than this game's (classic, target 1000)",
+        ),
+        (
+            ["--rules", "minimal", "--table", path].to_vec(),
+            "it was solved for other rules (minimal, target 1000) than this game's (minimal, \
+             target 10000)",
+        ),
+        (
+            ["--rules", "minimal", "--target", "1000", "--table", missing].to_vec(),
+            "farkle: cannot use the table no-such-table.fwt: No such file or directory",
+        ),
+    ] {
+        let out = run_in(&programs().farkle, &[], &dir, &a, "Ann\nBob\n");
+        assert_eq!(out.status.code(), Some(2), "{a:?}");
+        assert!(
+            text_of(&out.stderr).contains(why),
+            "{a:?}: {}",
+            text_of(&out.stderr)
+        );
+    }
+}
+
+/// Plays a whole two-player game of two computer players of `style` under tiny rules.
+fn play_against(dir: &Path, style: &str, extra: &[&str]) -> Output {
+    let bots = format!("2:{style}");
+    let mut args = vec![
+        "--seed",
+        "11",
+        "-p",
+        "2",
+        "--bots",
+        &bots,
+        "--rules",
+        "minimal",
+        "--rule",
+        "dice_count=3",
+        "--target",
+        "500",
+    ];
+    args.extend(extra);
+    run_in(&programs().farkle, &[], dir, &args, "")
+}
+
+/// Four strengths of computer player; win-optimal solves the two-player table on first use
+/// (with progress on stderr), caches it keyed by the rules, and reuses it; a table is refused
+/// for more than two players; farkle-solve writes tables explicitly, into the cache or a file.
+#[test]
+fn bots_choose_their_strength_and_win_tables_are_cached() {
+    let dir = fresh_dir("cli-bot-styles");
+    for style in ["random", "threshold", "single", "win"] {
+        let out = play_against(&dir, style, &[]);
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{style}: {stdout}{}",
+            text_of(&out.stderr)
+        );
+        assert!(stdout.contains("== Game over =="), "{style}: {stdout}");
+        let stderr = text_of(&out.stderr);
+        if style == "win" {
+            assert!(
+                stderr.contains("Solving the two-player game for these rules"),
+                "{stderr}"
+            );
+            assert!(stderr.contains("Solved in "), "{stderr}");
+            assert!(stderr.contains("Cached in "), "{stderr}");
+        } else {
+            assert_eq!(stderr, "", "{style}");
+        }
+    }
+    let cache = dir.join("cache").join("farkle");
+    let tables: Vec<_> = std::fs::read_dir(&cache)
+        .expect("the cache")
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(tables.len(), 1, "{tables:?}");
+    let name = tables[0]
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    assert!(
+        name.starts_with("win-") && name.ends_with(".fwt") && name.len() == 24,
+        "{name}"
+    );
+    // The second game uses the cached table: no solve, the same game.
+    let first = play_against(&dir, "win", &[]);
+    let again = play_against(&dir, "win", &[]);
+    assert_eq!(text_of(&again.stderr), "");
+    assert_eq!(first.stdout, again.stdout);
+    // A cached table for other rules under the right name is refused and solved again.
+    let other = dir.join("other.fwt");
+    let made = Command::new(&programs().solve)
+        .args(["--rules", "minimal", "--target", "500", "-q", "-o"])
+        .arg(&other)
+        .output()
+        .expect("farkle-solve");
+    assert!(made.status.success(), "{}", text_of(&made.stderr));
+    std::fs::copy(&other, &tables[0]).expect("plant a table");
+    let out = play_against(&dir, "win", &[]);
+    let stderr = text_of(&out.stderr);
+    assert!(stderr.contains("cannot be used (it was solved for other rules (minimal, target 500, other scoring or game options) than this game's (custom, target 500)"), "{stderr}");
+    assert!(stderr.contains("Cached in "), "{stderr}");
+    // More than two players: refused before the game.
+    let out = run_in(
+        &programs().farkle,
+        &[],
+        &dir,
+        &["-p", "3", "--bots", "2:win"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text_of(&out.stderr),
+        "farkle: --bots 2:win: win-optimal play needs a game of two players, not 3 (choose \
+         random, threshold or single)\n"
+    );
+    // Turn limits cannot be solved: the library's reason, before the game.
+    let out = run_in(
+        &programs().farkle,
+        &[],
+        &dir,
+        &["-t", "3", "--bots", "1:win"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text_of(&out.stderr)
+        .contains("farkle: computer players cannot play to win under these rules: "));
+    // farkle-solve writes into the cache the game reads: the game then solves nothing.
+    let fresh = fresh_dir("cli-solve-cache");
+    let solved = Command::new(&programs().solve)
+        .args([
+            "--rules",
+            "minimal",
+            "--rule",
+            "dice_count=3",
+            "--target",
+            "500",
+        ])
+        .env("XDG_CACHE_HOME", fresh.join("cache"))
+        .output()
+        .expect("farkle-solve");
+    let stdout = text(&solved.stdout);
+    assert!(solved.status.success(), "{}", text_of(&solved.stderr));
+    assert!(
+        stdout.starts_with("Solved in ")
+            && stdout.contains(&fresh.join("cache").join("farkle").display().to_string()),
+        "{stdout}"
+    );
+    assert!(stdout.contains("The first player wins "), "{stdout}");
+    let out = play_against(&fresh, "win", &[]);
+    assert_eq!(text_of(&out.stderr), "");
+    // --load keeps the players; --bots takes the style alone.
+    let save = format!("{}", dir.join("g.json").display());
+    play(
+        &dir,
+        &[
+            "--seed",
+            "3",
+            "--bots",
+            "1",
+            "--rules",
+            "minimal",
+            "--rule",
+            "dice_count=3",
+            "--target",
+            "500",
+        ],
+        &format!("Ann\nsave {save}\n"),
+        0,
+    );
+    let out = play(
+        &dir,
+        &["--load", &save, "--bots", "random"],
+        "roll\npick 1\nbank\n",
+        0,
+    );
+    assert!(out.contains("Bot 1 rolls"), "{out}");
+    let out = run_in(
+        &programs().farkle,
+        &[],
+        &dir,
+        &["--load", &save, "--bots", "1:win"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text_of(&out.stderr).contains("give --bots the style alone"));
+}
+
+/// Single-turn optimal computer players under piggybacking play a game to its end, taking
+/// some offers over (with seed 1, Bot 3's first turn is offered 3350 points and 2 dice while
+/// off the board: it takes them).
+#[test]
+fn optimal_bots_take_piggyback_offers() {
+    let dir = fresh_dir("cli-piggyback-bots");
+    let args = [
+        "--seed",
+        "1",
+        "--rule",
+        "piggybacking=yes",
+        "-p",
+        "3",
+        "--bots",
+        "3",
+    ];
+    let out = play(&dir, &args, "", 0);
+    let lines = story(&out);
+    let at = find(
+        &lines,
+        0,
+        "Bot 3 may take over 3350 points and 2 dice (piggyback), or roll all 6 dice.",
+    );
+    assert_eq!(lines[at + 1], "Bot 3 takes over 3350 points and 2 dice.");
+    find(&lines, at, "== Game over ==");
+}

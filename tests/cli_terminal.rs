@@ -1,0 +1,480 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! The game on a terminal: colour and drawings by the terminal's kind and width, line
+//! editing with readline or libedit, single keys in raw mode, signals that save the game and
+//! restore the terminal, and a solve's progress bar, each run on a pseudo-terminal made by
+//! `tests/support/pty_driver.py`.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use support::cli::*;
+use support::{fresh_dir, manifest_dir, out_dir};
+
+/// Colour only on a terminal, never with NO_COLOR: the game runs on a pseudo-terminal made by
+/// util-linux's `script` (the piped runs above check that a pipe gets no escapes).
+#[test]
+fn colour_on_a_terminal_unless_no_color() {
+    let dir = fresh_dir("cli-colour");
+    std::fs::write(dir.join("in.txt"), "Ann\nBob\nroll\nexit\n").expect("input");
+    let game = format!("{} --seed 7 < in.txt", programs().farkle.display());
+    let on_tty = |no_color: Option<&str>| -> String {
+        let mut c = Command::new("script");
+        c.args(["-qec", &game, "/dev/null"])
+            .current_dir(&dir)
+            .env("TERM", "xterm")
+            .env("XDG_STATE_HOME", dir.join("state"));
+        match no_color {
+            Some(v) => c.env("NO_COLOR", v),
+            None => c.env_remove("NO_COLOR"),
+        };
+        let out = c
+            .output()
+            .expect("util-linux `script` is required for this test");
+        assert!(out.status.success());
+        text_of(&out.stdout)
+    };
+    let coloured = on_tty(None);
+    assert!(
+        coloured.contains("\x1b[1;36m") || coloured.contains("\x1b[32m"),
+        "{coloured}"
+    );
+    assert!(coloured.contains("Ann rolls 6 dice: 1 1 2 2 2 5"));
+    assert!(!on_tty(Some("1")).contains('\x1b'));
+    // An empty NO_COLOR does not count (no-color.org).
+    assert!(on_tty(Some("")).contains('\x1b'));
+}
+
+/// What a run on a pseudo-terminal printed and how it ended.
+struct PtyRun {
+    output: String,
+    /// The exit status, or minus the signal that ended the program.
+    status: i32,
+    /// The terminal's settings after the program ended are those from before it started.
+    termios_same: bool,
+}
+
+/// Runs `program` on a pseudo-terminal of `cols` columns through `tests/support/pty_driver.py`
+/// (Python's `pty` module): `steps` are `expect:TEXT`, `send:TEXT` and `signal:NAME`, each
+/// waiting for what the program printed, with a generous timeout, so nothing depends on
+/// timing. None (with the reason printed) only when no pseudo-terminal can be opened.
+fn pty_run(
+    program: &Path,
+    args: &[&str],
+    steps: &[&str],
+    cols: u16,
+    env: &[(&str, &str)],
+    dir: &Path,
+) -> Option<PtyRun> {
+    let driver = manifest_dir()
+        .join("tests")
+        .join("support")
+        .join("pty_driver.py");
+    let out = Command::new("python3")
+        .arg(driver)
+        .args(["24", &cols.to_string(), "120"])
+        .args(steps)
+        .arg("--")
+        .arg(program)
+        .args(args)
+        .current_dir(dir)
+        .env("XDG_STATE_HOME", dir.join("state"))
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .env("TERM", "xterm")
+        // No user's ~/.inputrc or ~/.editrc (vi mode, say) changes the keys.
+        .env("HOME", dir)
+        .env("INPUTRC", "/dev/null")
+        .env_remove("NO_COLOR")
+        .env_remove("COLUMNS")
+        .envs(env.iter().copied())
+        .output()
+        .expect("python3 is required for this test");
+    let stdout = text_of(&out.stdout);
+    if out.status.code() == Some(3) {
+        eprintln!("skipped: {}", stdout.trim());
+        return None;
+    }
+    assert!(
+        out.status.success(),
+        "the pty driver failed:\n{stdout}\n{}",
+        text_of(&out.stderr)
+    );
+    let (head, output) = stdout.split_once("\n---\n").expect("the driver's report");
+    let field = |name: &str| -> &str {
+        head.split(' ')
+            .find_map(|f| f.strip_prefix(name))
+            .unwrap_or_else(|| panic!("no {name} in {head}"))
+    };
+    let error = head.split_once("error=").expect("error=").1;
+    assert!(error.is_empty(), "{error}:\n{output}");
+    Some(PtyRun {
+        output: output.to_owned(),
+        status: field("status=").parse().expect("a status"),
+        termios_same: field("termios_same=") == "1",
+    })
+}
+
+/// Whether a C program using `header` links with `libs`: readline or libedit is there.
+fn links(header: &str, flags: &[&str]) -> bool {
+    let source = out_dir().join("probe_editing.c");
+    std::fs::write(
+        &source,
+        format!("#include <stdio.h>\n#include <{header}>\nint main(void) {{ return rl_catch_signals; }}\n"),
+    )
+    .expect("write the probe");
+    Command::new("cc")
+        .arg(&source)
+        .args(flags)
+        .arg("-o")
+        .arg(out_dir().join("probe_editing"))
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The game built with readline or libedit (`kind`), when the machine has it; built once.
+fn editing_build(kind: &str) -> Option<PathBuf> {
+    static READLINE: OnceLock<Option<PathBuf>> = OnceLock::new();
+    static LIBEDIT: OnceLock<Option<PathBuf>> = OnceLock::new();
+    let cell = if kind == "readline" {
+        &READLINE
+    } else {
+        &LIBEDIT
+    };
+    cell.get_or_init(|| editing_build_once(kind)).clone()
+}
+
+fn editing_build_once(kind: &str) -> Option<PathBuf> {
+    let (header, define, libs): (&str, &str, &[&str]) = match kind {
+        "readline" => ("readline/readline.h", "-DFARKLE_READLINE", &["-lreadline"]),
+        _ => ("editline/readline.h", "-DFARKLE_LIBEDIT", &["-ledit"]),
+    };
+    if !links(header, libs) {
+        eprintln!("skipped: no {kind} to build with ({header} and {libs:?} do not link)");
+        return None;
+    }
+    let farkle = out_dir().join(format!("farkle_{kind}"));
+    let solve = out_dir().join(format!("farkle-solve_{kind}"));
+    let flags: Vec<&str> = std::iter::once(define)
+        .chain(libs.iter().copied())
+        .collect();
+    build_game(&farkle, &solve, &[], &flags);
+    Some(farkle)
+}
+
+const NAMES: [&str; 4] = [
+    "expect:Name of player 1: ",
+    "send:Ann\n",
+    "expect:Name of player 2: ",
+    "send:Bob\n",
+];
+
+fn steps(more: &[&str]) -> Vec<String> {
+    NAMES.iter().chain(more).map(|s| (*s).to_owned()).collect()
+}
+
+fn run_steps(
+    program: &Path,
+    args: &[&str],
+    more: &[&str],
+    cols: u16,
+    env: &[(&str, &str)],
+    dir: &Path,
+) -> Option<PtyRun> {
+    let all = steps(more);
+    let all: Vec<&str> = all.iter().map(String::as_str).collect();
+    pty_run(program, args, &all, cols, env, dir)
+}
+
+/// With readline (and libedit, when present): the Up arrow recalls the last command, which
+/// runs again; Ctrl-A and typing edit the line; nothing raw reaches the game.
+#[test]
+fn on_a_terminal_line_editing_recalls_history() {
+    let dir = fresh_dir("pty-editing");
+    let mut tried = 0;
+    for kind in ["readline", "libedit"] {
+        let Some(farkle) = editing_build(kind) else {
+            continue;
+        };
+        tried += 1;
+        let Some(run) = run_steps(
+            &farkle,
+            &["--seed", "7"],
+            &[
+                "expect:Ann> ",
+                "send:view\n",
+                "expect:6 dice to roll.",
+                "expect:Ann> ",
+                "send:\x1b[A\n",
+                "expect:6 dice to roll.",
+                "expect:Ann> ",
+                "send:ll\x01ro\n",
+                "expect:Ann rolls 6 dice: 1 1 2 2 2 5",
+                "expect:Ann> ",
+                "send:\x04",
+                "expect:Game saved to ",
+            ],
+            80,
+            &[],
+            &dir,
+        ) else {
+            return;
+        };
+        assert_eq!(run.status, 0, "{kind}:\n{}", run.output);
+        assert!(run.termios_same, "{kind}: the terminal was left changed");
+        assert!(
+            !run.output.contains("Unknown command"),
+            "{kind}:\n{}",
+            run.output
+        );
+        assert!(
+            run.output.contains("End of input."),
+            "{kind}:\n{}",
+            run.output
+        );
+    }
+    if tried == 0 {
+        eprintln!("skipped: neither readline nor libedit on this machine");
+    }
+}
+
+/// Without line editing, a line holding key codes (the Up arrow) is refused with the codes
+/// shown as escapes, and nothing runs; the terminal's own editing (Backspace) still works;
+/// Ctrl-D at `Which dice do you keep?` cancels the question, at the prompt it ends (and saves).
+#[test]
+fn on_a_terminal_without_line_editing_key_codes_are_refused() {
+    let dir = fresh_dir("pty-plain");
+    let Some(run) = run_steps(
+        &programs().farkle,
+        &["--seed", "7"],
+        &[
+            "expect:Ann> ", "send:\x1b[A\n",
+            "expect:That line holds key codes (\\x1b[A): arrow and editing keys need a build with line editing. Type it again.",
+            "expect:Ann> ", "send:rox\x7fll\n", "expect:Ann rolls 6 dice", "expect:Ann> ",
+            // Ctrl-D at a question cancels only the question on a terminal.
+            "send:pick\n", "expect:Which dice do you keep?", "send:\x04", "expect:Nothing picked.",
+            "expect:Ann> ", "send:\x04",
+            "expect:Game saved to ",
+        ],
+        80,
+        &[],
+        &dir,
+    ) else { return };
+    assert_eq!(run.status, 0, "{}", run.output);
+    assert!(run.termios_same);
+}
+
+/// --keys on a terminal: raw mode (no Enter), dice toggled by key; Ctrl-C saves the game and
+/// the terminal is back as it was, the program ending by the signal.
+#[test]
+fn single_keys_on_a_terminal_and_the_terminal_restored_after_a_signal() {
+    let dir = fresh_dir("pty-keys");
+    let Some(run) = run_steps(
+        &programs().farkle,
+        &["--seed", "7", "--keys"],
+        &[
+            "expect:Ann> ",
+            "send:r",
+            "expect:Ann rolls 6 dice: 1 1 2 2 2 5",
+            "expect:Ann> ",
+            "send:p",
+            "expect:Esc cancels.",
+            "send:1",
+            "expect:Keeping dice 1: 1 for 100 points",
+            "send:w",
+            "expect:Keeping dice 1 2: 1 1 for 200 points",
+            "send:\r",
+            "expect:Ann keeps 1 1 for 200 points",
+            "expect:Ann> ",
+            "send:\x03",
+            "expect:Interrupted (SIGINT).",
+            "expect:Game saved to ",
+        ],
+        80,
+        &[],
+        &dir,
+    ) else {
+        return;
+    };
+    assert_eq!(run.status, -2, "{}", run.output);
+    assert!(run.termios_same, "raw mode was left on");
+    let save = dir.join("state").join("farkle").join("autosave.json");
+    let resumed = play(&dir, &["--load", save.to_str().unwrap()], "hand\n", 0);
+    assert!(
+        resumed.contains("Kept this turn: 1 1 (200) = 200 points."),
+        "{resumed}"
+    );
+}
+
+/// SIGTERM while the game waits for a line (with line editing when the machine has it): the
+/// game is saved, the terminal is sane, and the program ends by the signal. Leaving asks
+/// first on a terminal too.
+#[test]
+fn a_signal_saves_the_game_and_quitting_asks_first() {
+    let dir = fresh_dir("pty-signal");
+    let editing = editing_build("readline");
+    let farkle = editing.as_deref().unwrap_or(&programs().farkle);
+    let Some(run) = run_steps(
+        farkle,
+        &["--seed", "7"],
+        &[
+            "expect:Ann> ",
+            "send:roll\n",
+            "expect:Ann> ",
+            "signal:TERM",
+            "expect:Stopped (SIGTERM).",
+            "expect:Game saved to ",
+        ],
+        80,
+        &[],
+        &dir,
+    ) else {
+        return;
+    };
+    assert_eq!(run.status, -15, "{}", run.output);
+    assert!(run.termios_same);
+    let Some(run) = run_steps(
+        farkle,
+        &["--seed", "7"],
+        &[
+            "expect:Ann> ",
+            "send:quit\n",
+            "expect:Leave this unfinished game? (y/N) ",
+            "send:n\n",
+            "expect:Playing on.",
+            "expect:Ann> ",
+            "send:q\n",
+            "expect:(y/N) ",
+            "send:y\n",
+            "expect:Save it first? (Enter saves to ",
+            "send:\n",
+            "expect:Game saved to ",
+        ],
+        80,
+        &[],
+        &dir,
+    ) else {
+        return;
+    };
+    assert_eq!(run.status, 0, "{}", run.output);
+    assert!(run.termios_same);
+}
+
+/// Drawings and colour only on a terminal: full drawings from 66 columns, one line of dice
+/// below; no colour with TERM=dumb (or NO_COLOR).
+#[test]
+fn drawings_follow_the_terminal_width_and_colour_its_kind() {
+    let dir = fresh_dir("pty-drawings");
+    let roll = [
+        "expect:Ann> ",
+        "send:roll\n",
+        "expect:Ann rolls 6 dice: 1 1 2 2 2 5",
+        "expect:Ann> ",
+        "send:\x04",
+        "expect:Game saved to ",
+    ];
+    let Some(wide) = run_steps(&programs().farkle, &["--seed", "7"], &roll, 80, &[], &dir) else {
+        return;
+    };
+    assert!(wide.output.contains("+-------+"), "{}", wide.output);
+    assert!(wide.output.contains("\x1b[32m"), "{}", wide.output);
+    let narrow =
+        run_steps(&programs().farkle, &["--seed", "7"], &roll, 40, &[], &dir).expect("a pty");
+    assert!(!narrow.output.contains("+-------+"), "{}", narrow.output);
+    assert!(
+        narrow
+            .output
+            .contains("  1:\x1b[32m[1]\x1b[0m 2:\x1b[32m[1]\x1b[0m 3:\x1b[32m[2]"),
+        "{}",
+        narrow.output
+    );
+    // Without its colour escapes, the line of dice fits in 40 columns.
+    let dice = narrow
+        .output
+        .lines()
+        .find(|l| l.starts_with("  1:"))
+        .expect("dice");
+    let plain: String = dice
+        .split('\x1b')
+        .enumerate()
+        .map(|(i, part)| {
+            if i == 0 {
+                part
+            } else {
+                part.split_once('m').map_or(part, |p| p.1)
+            }
+        })
+        .collect();
+    assert_eq!(plain, "  1:[1] 2:[1] 3:[2] 4:[2] 5:[2] 6:[5]");
+    let dumb = run_steps(
+        &programs().farkle,
+        &["--seed", "7"],
+        &roll,
+        80,
+        &[("TERM", "dumb")],
+        &dir,
+    )
+    .expect("a pty");
+    assert!(!dumb.output.contains('\x1b'), "{}", dumb.output);
+    assert!(dumb.output.contains("+-------+"));
+}
+
+/// On a terminal the first win-optimal game draws the solve's progress as a bar on stderr;
+/// Ctrl-C during a solve stops it at once (the progress callback returns false), with the
+/// terminal as it was and nothing to save.
+#[test]
+fn a_solve_shows_its_progress_and_stops_on_ctrl_c() {
+    let dir = fresh_dir("pty-solve");
+    let tiny = [TINY, &["--bots", "1:win"][..]].concat();
+    let Some(run) = pty_run(
+        &programs().farkle,
+        &tiny,
+        &[
+            "expect:Solving the two-player game",
+            "expect:] 100%",
+            "expect:Cached in ",
+            "expect:Name of player 1: ",
+            "send:\x04",
+        ],
+        80,
+        &[],
+        &dir,
+    ) else {
+        return;
+    };
+    assert_eq!(run.status, 0, "{}", run.output);
+    assert!(
+        run.output
+            .contains("  [########################################] 100%"),
+        "{}",
+        run.output
+    );
+    // The minimal preset to 10,000 takes seconds to solve: interrupted once its bar is drawn.
+    let Some(run) = pty_run(
+        &programs().farkle,
+        &["--rules", "minimal", "--bots", "1:win"],
+        &[
+            "expect:Solving the two-player game",
+            "expect:  [",
+            "send:\x03",
+            "expect:stopped by a signal before the game started: nothing to save.",
+        ],
+        80,
+        &[],
+        &dir,
+    ) else {
+        return;
+    };
+    assert_eq!(run.status, -2, "{}", run.output);
+    assert!(run.termios_same);
+    assert!(
+        !dir.join("cache").join("farkle").exists()
+            || std::fs::read_dir(dir.join("cache").join("farkle"))
+                .unwrap()
+                .count()
+                == 1
+    );
+}
