@@ -601,7 +601,7 @@ fn a_penalty_agrees_with_brute_force() {
         final_round: false,
         farkle_penalty_streak: 2,
         farkle_penalty_points: 100,
-        ..small(2, 250)
+        ..small(2, 200)
     });
 }
 
@@ -800,8 +800,8 @@ fn check_block(preset: Preset, small_target: i32, big_target: i32) {
 
 #[test]
 fn values_depend_only_on_the_distances_to_the_target() {
-    check_block(Preset::Minimal, 1000, 1500);
-    check_block(Preset::Classic, 600, 1000);
+    check_block(Preset::Minimal, 500, 800);
+    check_block(Preset::Classic, 400, 700);
 }
 
 /// The same for the block of the table to 10,000 that a table to 2,000 fills (a long solve:

@@ -521,7 +521,10 @@ impl Ctx<'_> {
             mix: Some(&mix),
             ..PassExtras::default()
         };
-        let mixed = Summary::of(run_pass_with(self.model, &self.offsets, s, beta, extras), beta);
+        let mixed = Summary::of(
+            run_pass_with(self.model, &self.offsets, s, beta, extras),
+            beta,
+        );
         let policy = lo_node.mix(&hi_node, alpha);
         if (mixed.cw - policy.cw).abs() > MIX_CHECK
             || (mixed.cu - policy.cu).abs() > MIX_CHECK
