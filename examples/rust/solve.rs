@@ -14,7 +14,8 @@
 //! head starts, the solve time, the peak memory of the process and the table size. Progress
 //! goes to stderr. A turn limit (the additive preset) is dropped: the game is played to the
 //! target. `--entry POINTS` and `--no-final-round` change the preset's entry minimum and
-//! final round.
+//! final round. For three players it also prints the longest wait between two progress
+//! calls; `--cancel-at FRACTION` stops the solve there and says how long it took to return.
 
 use std::io::Write;
 use std::time::Instant;
@@ -30,6 +31,7 @@ fn main() {
     let mut streak: Option<u8> = None;
     let mut points: Option<i32> = None;
     let mut players = 2;
+    let mut cancel_at: Option<f64> = None;
     let mut entry: Option<i32> = None;
     let mut final_round = true;
     let mut args = std::env::args().skip(1);
@@ -63,6 +65,15 @@ fn main() {
                 );
             }
             "--no-final-round" => final_round = false,
+            // Three players: stop the solve once it reports this fraction done, and time
+            // how long it takes to return.
+            "--cancel-at" => {
+                cancel_at = Some(
+                    value()
+                        .parse()
+                        .unwrap_or_else(|_| usage("--cancel-at needs a fraction")),
+                );
+            }
             // With a penalty: policy iteration instead of plain sweeps (for comparison).
             "--policy-iteration" => options.policy_iteration = true,
             // Another penalty than the preset's: farkles in a row, and the points they cost.
@@ -142,7 +153,7 @@ fn main() {
     println!("single-turn solves took {:.2?}", started.elapsed());
 
     if players == 3 {
-        return solve_three(&rules, preset, out);
+        return solve_three(&rules, preset, out, cancel_at);
     }
     let started = Instant::now();
     let mut last = -1.0;
@@ -194,22 +205,43 @@ fn main() {
 
 /// The three-player solve: each seat's chance from the start, the head starts, the mixed
 /// cycles, the time and the peak memory; the file saved and loaded back.
-fn solve_three(rules: &farkle::Rules, preset: Preset, out: Option<String>) {
+fn solve_three(rules: &farkle::Rules, preset: Preset, out: Option<String>, cancel_at: Option<f64>) {
     let started = Instant::now();
     let mut last = -1.0;
-    let table = ThreePlayerTable::solve(rules, &mut |f| {
+    // The longest wait between two progress calls, and when the solve was told to stop.
+    let mut previous = Instant::now();
+    let mut longest = std::time::Duration::ZERO;
+    let mut stopped: Option<Instant> = None;
+    let solved = ThreePlayerTable::solve(rules, &mut |f| {
+        let now = Instant::now();
+        longest = longest.max(now - previous);
+        previous = now;
         if f - last >= 0.01 || f >= 1.0 {
             last = f;
             eprint!("\rsolving {} for three: {:5.1}%", preset.name(), 100.0 * f);
             let _ = std::io::stderr().flush();
         }
+        if cancel_at.is_some_and(|c| f >= c) {
+            stopped.get_or_insert(now);
+            return false;
+        }
         true
-    })
-    .unwrap_or_else(|e| {
-        eprintln!("\ncannot solve: {e}");
-        std::process::exit(1)
     });
     eprintln!();
+    println!("longest wait between progress calls: {longest:.2?}");
+    if let Some(at) = stopped {
+        println!(
+            "cancelled at {:.0}%: the solve returned {:.2?} later ({:?})",
+            100.0 * cancel_at.unwrap_or(0.0),
+            at.elapsed(),
+            solved.as_ref().err()
+        );
+        return;
+    }
+    let table = solved.unwrap_or_else(|e| {
+        eprintln!("cannot solve: {e}");
+        std::process::exit(1)
+    });
     let elapsed = started.elapsed();
     let p = table.player_states();
     let seats = table.start_probabilities();
@@ -278,7 +310,7 @@ fn usage(why: &str) -> ! {
     eprintln!(
         "{why}\nusage: solve [--players 2|3] [--rules PRESET] [--target POINTS] [--out FILE] \
          [--policy-iteration] [--penalty-streak FARKLES] [--penalty-points POINTS] \
-         [--entry POINTS] [--no-final-round]"
+         [--entry POINTS] [--no-final-round] [--cancel-at FRACTION]"
     );
     std::process::exit(2)
 }
