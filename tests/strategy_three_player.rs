@@ -928,3 +928,38 @@ fn reseal(bytes: &mut [u8]) {
     });
     bytes[n..].copy_from_slice(&sum.to_le_bytes());
 }
+
+#[test]
+fn what_exceeds_the_limits_is_refused_before_any_work_with_its_size() {
+    use farkle::strategy::StrategyError;
+    // The penalty multiplies the player states by three (farkles in a row) and the scores
+    // run down to twice the penalty below zero: 720 player states, 373 million states.
+    let extended = Preset::Extended.rules();
+    match ThreePlayerTable::solve(&extended, &mut |_| panic!("no work before the refusal")) {
+        Err(StrategyError::ResourceLimit(why)) => {
+            assert!(why.contains("373248000 states"), "{why}");
+            assert!(why.contains("720 player states"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Rules the two-player table refuses, refused the same way, naming the rule.
+    let turns = Rules {
+        target_score: 1000,
+        ..Preset::Additive.rules()
+    };
+    match ThreePlayerTable::solve(&turns, &mut |_| true) {
+        Err(StrategyError::Unsupported(why)) => assert!(why.contains("turn limit"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    let singles = Rules {
+        target_score: 1000,
+        singles_only_before_entry: true,
+        ..Preset::Classic.rules()
+    };
+    match ThreePlayerTable::solve(&singles, &mut |_| true) {
+        Err(StrategyError::Unsupported(why)) => {
+            assert!(why.contains("singles_only_before_entry"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
