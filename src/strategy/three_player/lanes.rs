@@ -335,3 +335,99 @@ impl Ctx<'_> {
         std::array::from_fn(|j| s.node(0, m.dice, j))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::odds::Odds;
+    use crate::strategy::three_player::pass::option_offsets;
+    use crate::{Preset, Rules};
+
+    /// The AVX loop gives the plain loop's bits, and both give `run_pass`'s lane by lane.
+    #[test]
+    fn the_vector_loop_gives_the_plain_loops_bits() {
+        let rules = Rules {
+            target_score: 2000,
+            ..Preset::Classic.rules()
+        };
+        let model = TurnModel::new(&Odds::new(&rules).unwrap());
+        let offsets = option_offsets(&model);
+        let top = 40;
+        let mut turns = LaneTurns::default();
+        turns.reset(&model, top);
+        // Bank payoffs and known rows that differ by lane and by row.
+        for j in 0..LANES {
+            for t in (j % 3)..top {
+                let w = ((t * 7 + j * 13) % 97) as f64 / 97.0;
+                turns.set_bank(t, j, w, (1.0 - w) * 0.5);
+            }
+            for t in top..turns.rows() {
+                for hand in 0..model.width() {
+                    let w = ((t + hand * 5 + j) % 11) as f64 / 11.0;
+                    turns.set_known(
+                        t,
+                        hand,
+                        j,
+                        Node {
+                            w,
+                            u: (1.0 - w) / 3.0,
+                            f: 0.0,
+                        },
+                    );
+                }
+            }
+        }
+        let phi: Lanes = std::array::from_fn(|j| j as f64 / 10.0);
+        let rows = |nodes: &mut Vec<NodeLanes>, avx: bool| {
+            let pass = LaneRows {
+                model: &model,
+                offsets: &offsets,
+                bank_w: &turns.bank_w,
+                bank_u: &turns.bank_u,
+                phi,
+            };
+            if avx {
+                pass.run(nodes);
+            } else {
+                pass.rows::<false>(nodes);
+            }
+        };
+        let mut plain = turns.nodes.clone();
+        rows(&mut plain, false);
+        let mut fast = turns.nodes.clone();
+        rows(&mut fast, true);
+        for (a, b) in plain.iter().zip(&fast) {
+            for j in 0..LANES {
+                assert_eq!(a.w[j].to_bits(), b.w[j].to_bits());
+                assert_eq!(a.u[j].to_bits(), b.u[j].to_bits());
+                assert_eq!(a.f[j].to_bits(), b.f[j].to_bits());
+            }
+        }
+        // Lane by lane, the scalar pass.
+        let width = model.width();
+        for j in 0..LANES {
+            let mut s = crate::strategy::three_player::pass::Scratch {
+                t_hi: top,
+                bank_w: turns.bank_w.iter().map(|b| b[j]).collect(),
+                bank_u: turns.bank_u.iter().map(|b| b[j]).collect(),
+                nodes: (0..turns.rows() * width)
+                    .map(|i| {
+                        let v = &turns.nodes[i];
+                        Node {
+                            w: v.w[j],
+                            u: v.u[j],
+                            f: v.f[j],
+                        }
+                    })
+                    .collect(),
+            };
+            crate::strategy::three_player::pass::run_pass(&model, &offsets, &mut s, phi[j]);
+            for (i, node) in s.nodes.iter().enumerate() {
+                let v = &fast[i];
+                assert_eq!(node.w.to_bits(), v.w[j].to_bits(), "lane {j} node {i}");
+                assert_eq!(node.u.to_bits(), v.u[j].to_bits(), "lane {j} node {i}");
+                assert_eq!(node.f.to_bits(), v.f[j].to_bits(), "lane {j} node {i}");
+            }
+        }
+    }
+}

@@ -159,9 +159,6 @@ impl Ctx<'_> {
                     }
                 }
             }
-            if std::env::var_os("FARKLE_DEBUG_3P").is_some() {
-                eprintln!("sweep {sweep} change {change:e}");
-            }
             changes.push(change);
             if change <= SWEEP_TOLERANCE {
                 return Ok(sweep + 1);
