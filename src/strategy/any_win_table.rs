@@ -42,6 +42,18 @@ impl From<ThreePlayerTable> for AnyWinTable {
     }
 }
 
+impl From<Arc<WinTable>> for AnyWinTable {
+    fn from(t: Arc<WinTable>) -> Self {
+        AnyWinTable::Two(t)
+    }
+}
+
+impl From<Arc<ThreePlayerTable>> for AnyWinTable {
+    fn from(t: Arc<ThreePlayerTable>) -> Self {
+        AnyWinTable::Three(t)
+    }
+}
+
 impl AnyWinTable {
     /// Solves the game for `players` players: 2 gives exactly [`WinTable::solve`]'s table
     /// (default options), 3 [`ThreePlayerTable::solve`]'s. More players are refused:
@@ -76,6 +88,14 @@ impl AnyWinTable {
         match self {
             AnyWinTable::Two(t) => t.rules(),
             AnyWinTable::Three(t) => t.rules(),
+        }
+    }
+
+    /// The lowest banked score the table covers (see [`WinTable::lower_bound`]).
+    pub fn lower_bound(&self) -> i32 {
+        match self {
+            AnyWinTable::Two(t) => t.lower_bound(),
+            AnyWinTable::Three(t) => t.lower_bound(),
         }
     }
 

@@ -16,6 +16,7 @@ pub(crate) mod playout;
 pub mod simulate;
 pub mod single_turn;
 pub mod table_file;
+pub(crate) mod table_in_play;
 pub mod three_player;
 pub(crate) mod turn;
 pub mod two_player;

@@ -113,6 +113,12 @@ impl ThreePlayerTable {
         self.layout.unit
     }
 
+    /// The lowest banked score the table covers (below 0 only under a farkle penalty in
+    /// points); a lower score plays as this one.
+    pub fn lower_bound(&self) -> i32 {
+        (self.layout.lower * i64::from(self.layout.unit)) as i32
+    }
+
     /// Number of player states; the table holds the cube of it.
     pub fn player_states(&self) -> usize {
         self.layout.players()
