@@ -210,11 +210,13 @@ fn solve_three(rules: &farkle::Rules, preset: Preset, out: Option<String>, cance
     let mut last = -1.0;
     // The longest wait between two progress calls, and when the solve was told to stop.
     let mut previous = Instant::now();
-    let mut longest = std::time::Duration::ZERO;
+    let mut longest = (std::time::Duration::ZERO, 0.0);
     let mut stopped: Option<Instant> = None;
     let solved = ThreePlayerTable::solve(rules, &mut |f| {
         let now = Instant::now();
-        longest = longest.max(now - previous);
+        if now - previous > longest.0 {
+            longest = (now - previous, f);
+        }
         previous = now;
         if f - last >= 0.01 || f >= 1.0 {
             last = f;
@@ -228,7 +230,11 @@ fn solve_three(rules: &farkle::Rules, preset: Preset, out: Option<String>, cance
         true
     });
     eprintln!();
-    println!("longest wait between progress calls: {longest:.2?}");
+    println!(
+        "longest wait between progress calls: {:.2?} (ending at {:.1}%)",
+        longest.0,
+        100.0 * longest.1
+    );
     if let Some(at) = stopped {
         println!(
             "cancelled at {:.0}%: the solve returned {:.2?} later ({:?})",

@@ -24,6 +24,8 @@
 //! Every answer is checked at the end: no mover gains by deviating (its best value at its
 //! `phi` is its value, to [`EQUILIBRIUM_TOLERANCE`]).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::strategy::StrategyError;
 
 use super::pass::{
@@ -140,13 +142,14 @@ impl CycleRun {
         ctx: &Ctx,
         values: &[[f64; 3]],
         scratch: &mut [Scratch; 3],
+        stop: &AtomicBool,
     ) -> Result<CycleSolution, StrategyError> {
         match self.solved {
             Some(values) => Ok(CycleSolution {
                 values,
                 mixed: Default::default(),
             }),
-            None => ctx.solve_mixed(values, &self.states[..self.k], scratch, &self.seen),
+            None => ctx.solve_mixed(values, &self.states[..self.k], scratch, &self.seen, stop),
         }
     }
 }
@@ -243,6 +246,7 @@ impl Ctx<'_> {
         states: &[Seats],
         scratch: &mut [Scratch; 3],
         seen: &[([Summary; 3], [f64; 3])],
+        stop: &AtomicBool,
     ) -> Result<CycleSolution, StrategyError> {
         let k = states.len();
         // The steps the iteration repeated (all of them when it did not repeat).
@@ -275,7 +279,11 @@ impl Ctx<'_> {
             if combos > MAX_COMBINATIONS {
                 break;
             }
-            if let Some(mut found) = self.search(values, states, scratch, &pieces) {
+            let found = self.search(values, states, scratch, &pieces, stop);
+            if stop.load(Ordering::Relaxed) {
+                return Err(StrategyError::Cancelled);
+            }
+            if let Some(mut found) = found {
                 for i in 0..k {
                     if let Some(alpha) = found.mixed[i].as_ref().map(|m| m.alpha) {
                         let beta = found.values[(i + 1) % k][2];
@@ -346,6 +354,7 @@ impl Ctx<'_> {
         states: &[Seats],
         scratch: &mut [Scratch; 3],
         pieces: &[Vec<Piece>],
+        stop: &AtomicBool,
     ) -> Option<CycleSolution> {
         let k = states.len();
         let plays = |i: usize| {
@@ -357,7 +366,12 @@ impl Ctx<'_> {
         };
         let options: Vec<Vec<Play>> = (0..k).map(plays).collect();
         let mut choice = vec![0usize; k];
+        let mut tried = 0usize;
         loop {
+            tried += 1;
+            if tried % 256 == 0 && stop.load(Ordering::Relaxed) {
+                return None;
+            }
             let combo: Vec<Play> = (0..k).map(|i| options[i][choice[i]]).collect();
             if let Some(sol) = self.try_combo(pieces, &combo) {
                 if self.is_equilibrium(values, states, scratch, &sol) {

@@ -4,7 +4,9 @@
 //! The solve: sizes checked before anything is allocated, the final round's last turns, then
 //! the levels from the highest down, each level's cycles in parallel.
 
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
 
 use rayon::prelude::*;
 
@@ -28,6 +30,43 @@ use super::ThreePlayerTable;
 /// Option evaluations of one parallel chunk of cycles, between two progress calls (about 50
 /// milliseconds on two cores).
 pub(super) const CHUNK_WORK: u64 = 100_000_000;
+
+/// How often the solve asks the progress function whether to go on while a chunk of work
+/// runs, however long the chunk: what bounds the time a cancellation takes.
+const PROGRESS_INTERVAL: Duration = Duration::from_millis(20);
+
+/// Runs `work` on a thread of its own while this thread calls `progress(fraction)` every
+/// [`PROGRESS_INTERVAL`] (the progress function is only ever called from the caller's
+/// thread). When it returns false, `stop` is raised; the work checks it, ends early, and the
+/// result is `Cancelled`.
+pub(super) fn reporting_while<T: Send>(
+    fraction: f64,
+    progress: &mut Progress,
+    work: impl FnOnce(&AtomicBool) -> T + Send,
+) -> Result<T, StrategyError> {
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (done, result) = mpsc::channel();
+        let stop = &stop;
+        scope.spawn(move || {
+            // The receiver waits for this until the work ends, so sending cannot fail.
+            let _ = done.send(work(stop));
+        });
+        loop {
+            match result.recv_timeout(PROGRESS_INTERVAL) {
+                Ok(r) if !stop.load(Ordering::Relaxed) => return Ok(r),
+                Ok(_) => return Err(StrategyError::Cancelled),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if !stop.load(Ordering::Relaxed) && !progress(fraction) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                // The work panicked: the scope passes the panic on when it ends.
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Err(StrategyError::Cancelled),
+            }
+        }
+    })
+}
 
 /// Best-response steps a cycle takes on average, for the progress estimate.
 const STEPS_ESTIMATE: u64 = 2;
@@ -298,12 +337,19 @@ impl Ctx<'_> {
         pool: &rayon::ThreadPool,
         values: &[[f64; 3]],
         starts: &[Seats],
+        stop: &AtomicBool,
     ) -> Vec<Result<CycleSolution, StrategyError>> {
         let mut runs: Vec<CycleRun> = starts
             .iter()
             .map(|&s| CycleRun::new(self, values, &self.cycle_states(s)))
             .collect();
         loop {
+            if stop.load(Ordering::Relaxed) {
+                return starts
+                    .iter()
+                    .map(|_| Err(StrategyError::Cancelled))
+                    .collect();
+            }
             let mut jobs: Vec<(usize, usize, Job)> = Vec::new();
             for (ri, run) in runs.iter().enumerate().filter(|(_, r)| r.pending()) {
                 for i in 0..run.k {
@@ -341,7 +387,7 @@ impl Ctx<'_> {
             runs.into_par_iter()
                 .map_init(
                     || -> [Scratch; 3] { Default::default() },
-                    |scratch, run| run.finish(self, values, scratch),
+                    |scratch, run| run.finish(self, values, scratch, stop),
                 )
                 .collect()
         })
@@ -387,7 +433,11 @@ impl Ctx<'_> {
                     end += 1;
                 }
                 let chunk = &cycles[begin..end];
-                let results = self.solve_cycles(pool, values, chunk);
+                let fraction = done as f64 / total as f64;
+                let known: &[[f64; 3]] = values;
+                let results = reporting_while(fraction, progress, |stop| {
+                    self.solve_cycles(pool, known, chunk, stop)
+                })?;
                 for (&s, result) in chunk.iter().zip(results) {
                     let solution = result?;
                     let states = self.cycle_states(s);
