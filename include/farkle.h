@@ -2121,8 +2121,10 @@ typedef enum FarkleValueKind {
   FARKLE_VALUE_KIND_WIN_PROBABILITY = 1,
   /**
    * The probability that the player to move would win a two-player game against its
-   * strongest opponent (FARKLE_BOT_KIND_STRONGEST_OPPONENT's guide in games no table
-   * covers), not its chance at this table.
+   * strongest opponent, not its chance at this table: what
+   * FARKLE_BOT_KIND_STRONGEST_OPPONENT plays by in games no table covers.
+   * farkle_game_advise() does not give it (with a table that does not cover the game it
+   * gives expected points); it is here so that every Rust value kind has a C one.
    */
   FARKLE_VALUE_KIND_HEAD_TO_HEAD_WIN_PROBABILITY = 2,
 } FarkleValueKind;

@@ -50,8 +50,10 @@ pub enum FarkleValueKind {
     /// three-player equilibrium (a table that covers every active player).
     WinProbability = 1,
     /// The probability that the player to move would win a two-player game against its
-    /// strongest opponent (FARKLE_BOT_KIND_STRONGEST_OPPONENT's guide in games no table
-    /// covers), not its chance at this table.
+    /// strongest opponent, not its chance at this table: what
+    /// FARKLE_BOT_KIND_STRONGEST_OPPONENT plays by in games no table covers.
+    /// farkle_game_advise() does not give it (with a table that does not cover the game it
+    /// gives expected points); it is here so that every Rust value kind has a C one.
     HeadToHeadWinProbability = 2,
 }
 
