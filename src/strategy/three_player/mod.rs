@@ -84,6 +84,8 @@ pub struct ThreePlayerTable {
     endgame: Arc<Endgame>,
     model: Arc<TurnModel>,
     scorer: Arc<Scorer>,
+    /// The model's option offsets, made once (a query would otherwise remake them).
+    offsets: Vec<u32>,
     bank_min: [usize; 2],
 }
 
@@ -145,6 +147,7 @@ impl ThreePlayerTable {
             &self.rules,
             &self.layout,
             &self.model,
+            &self.offsets,
             self.bank_min,
             &self.endgame,
         )

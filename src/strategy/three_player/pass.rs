@@ -92,7 +92,7 @@ pub(super) struct Ctx<'a> {
     pub(super) rules: &'a Rules,
     pub(super) model: &'a TurnModel,
     /// Option offsets `b * width + next`, parallel to `model.options`.
-    pub(super) offsets: Vec<u32>,
+    pub(super) offsets: &'a [u32],
     pub(super) bank_min: [usize; 2],
     pub(super) endgame: &'a Endgame,
 }
@@ -102,6 +102,7 @@ impl<'a> Ctx<'a> {
         rules: &'a Rules,
         layout: &Layout,
         model: &'a TurnModel,
+        offsets: &'a [u32],
         bank_min: [usize; 2],
         endgame: &'a Endgame,
     ) -> Ctx<'a> {
@@ -109,7 +110,7 @@ impl<'a> Ctx<'a> {
             layout: *layout,
             rules,
             model,
-            offsets: option_offsets(model),
+            offsets,
             bank_min,
             endgame,
         }

@@ -23,7 +23,7 @@ use crate::strategy::{try_filled, worker_pool, Meter, Progress, StrategyError};
 use super::cycle::{CycleRun, CycleSolution};
 use super::endgame::Endgame;
 use super::lanes::{Job, LaneTurns, LANES};
-use super::pass::{Ctx, Mix, Node, Scratch, Seats, Summary};
+use super::pass::{option_offsets, Ctx, Mix, Node, Scratch, Seats, Summary};
 use super::sweeps::WARM_SHARE;
 use super::ThreePlayerTable;
 
@@ -99,7 +99,8 @@ impl ThreePlayerTable {
         } = Prepared::new(pool, rules, &mut progress)?;
         let states = layout.players().pow(3);
         let mut values = try_filled(states, [0.0; 3])?;
-        let ctx = Ctx::new(rules, &layout, &model, bank_min, &endgame);
+        let offsets = option_offsets(&model);
+        let ctx = Ctx::new(rules, &layout, &model, &offsets, bank_min, &endgame);
         let (mixed, mixed_cycles, sweeps) = if rules.farkle_penalty_streak == 0 {
             let (mixed, cycles) = ctx.solve_ordered(pool, &mut values, &mut progress)?;
             (mixed, cycles, 0)
@@ -133,6 +134,7 @@ impl ThreePlayerTable {
             endgame: Arc::new(endgame),
             scorer: Scorer::shared(rules)?,
             model,
+            offsets,
             bank_min,
         })
     }
@@ -176,6 +178,7 @@ impl ThreePlayerTable {
             sweeps: 0,
             endgame: Arc::new(endgame),
             scorer: Scorer::shared(rules)?,
+            offsets: option_offsets(&model),
             model,
             bank_min,
         })
