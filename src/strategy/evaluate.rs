@@ -31,9 +31,15 @@
 //! - [`Bot::Advised`] with a two-player table, two players: the table's choices as the
 //!   advice makes them (bank on a tie; between selections the first of the game's order
 //!   with the highest chance), the final round by the lead rule.
+//! - [`Contender::HeadToHead`]: a two-player table in a three-player game, against the
+//!   opponent that table gives the best chance against the mover (the next player on a
+//!   tie), each turn played as the advice with that table plays the two-player state; its
+//!   last turn of a final round by the lead rule.
 //! - [`Contender::BestResponse`]: the player that maximizes its own chance everywhere (its
 //!   last turns included), the others fixed: the equilibrium certificate measures what it
-//!   gains over the table.
+//!   gains over the table. A three-player table's own player (the equilibrium) needs no
+//!   evaluation: its chances are the table's values, and the best response's equal them
+//!   to 1e-9.
 //!
 //! # Choices and bounds
 //! - The table's players decide as its solver does: bank on a tie; between ways to keep
@@ -77,6 +83,12 @@ pub enum Contender {
     Bot(Bot),
     /// The player best for itself against the table's others (see the module docs).
     BestResponse,
+    /// A two-player table's player in a bigger game: at the start of each of its turns it
+    /// picks the opponent most likely to beat it head to head by that table (the one who
+    /// plays soonest on a tie) and plays the turn as the win-optimal advice plays that
+    /// two-player state; its last turn of a final round, until strictly ahead. In a
+    /// two-player game, the table's advice itself.
+    HeadToHead(Arc<WinTable>),
 }
 
 /// A contender's exact chances of winning against a table's players, from every state.
@@ -169,7 +181,8 @@ pub(crate) enum Turns {
     /// Best for itself.
     Best,
     /// By a two-player table, as the advice plays it (every roll's legal selections
-    /// listed, since it takes the first of them with the highest chance).
+    /// listed, since it takes the first of them with the highest chance); in a bigger
+    /// game against the strongest opponent.
     Table(Arc<WinTable>, Rolls),
 }
 
@@ -204,6 +217,18 @@ impl PlayerModel {
                     turns: Turns::Best,
                     last: Last::Best,
                 })
+            }
+            Contender::HeadToHead(table) => {
+                if table.rules() != rules {
+                    return Err(StrategyError::Unsupported(
+                        "a head-to-head table solved for other rules than the table's",
+                    ));
+                }
+                let rolls = Rolls::new(rules, layout.unit)?;
+                return Ok(PlayerModel {
+                    last: Last::Fixed(LastPolicy::lead(&rolls, false)),
+                    turns: Turns::Table(Arc::clone(table), rolls),
+                });
             }
             Contender::Bot(bot) => bot,
         };

@@ -27,8 +27,10 @@ use crate::strategy::evaluate::passes::{
     bot_pass, known_from, option_offsets, rider_pass, winning_worth, BotTurn, RiderTurn, Ties,
     Worth,
 };
+use crate::strategy::evaluate::policy::Rolls;
 use crate::strategy::evaluate::{check_rules, slot, Last, PlayerModel, Turns};
-use crate::strategy::{try_filled, worker_pool, PlayerState, Progress, StrategyError};
+use crate::strategy::two_player::evaluate::advised_turn;
+use crate::strategy::{try_filled, worker_pool, PlayerState, Progress, StrategyError, WinTable};
 
 use super::endgame::{Endgame, FinalRound};
 use super::pass::{Ctx, Scratch, Seats, Summary};
@@ -98,6 +100,7 @@ struct Buffers {
     riders: RiderTurn,
     bot: BotTurn,
     scratch: Scratch,
+    advised: Vec<[f64; 3]>,
 }
 
 /// What the equilibrium mover's turn gives the contenders: per contender, its chance as the
@@ -133,11 +136,6 @@ impl ThreePlayerTable {
         progress: Progress,
     ) -> Result<Vec<Vec<[f64; 3]>>, StrategyError> {
         check_rules(&self.rules, self.bank_min, &self.model.farkle)?;
-        if models.iter().any(|m| matches!(m.turns, Turns::Table(..))) {
-            return Err(StrategyError::Unsupported(
-                "a two-player table's player in a three-player game",
-            ));
-        }
         let ctx = self.ctx();
         self.check_work(&ctx, models)?;
         let pool = worker_pool()?;
@@ -488,6 +486,82 @@ impl Eval<'_> {
         }
     }
 
+    /// Contender j's own turn at `seats` by a bot's policy or a two-player table: its worth
+    /// apart from farkles.
+    fn fixed_turn(
+        &self,
+        own: &[[f64; 3]],
+        j: usize,
+        seats: Seats,
+        b: &mut Buffers,
+    ) -> Result<Worth, StrategyError> {
+        match &self.models[j].turns {
+            Turns::Table(table, rolls) => self.head_to_head_turn(own, table, rolls, seats, b),
+            _ => Ok(self.bot_turn(own, j, seats, b)),
+        }
+    }
+
+    /// What banking turn total `t` is worth to the contender moving at `seats` (`None`
+    /// where not allowed).
+    fn own_bank(&self, own: &[[f64; 3]], seats: Seats, t: usize) -> Option<f64> {
+        let ctx = &self.ctx;
+        let l = &ctx.layout;
+        let (p, q, r) = seats;
+        let (x, board, _) = l.player(p);
+        if t < ctx.bank_min[usize::from(board)] {
+            return None;
+        }
+        let z = x + t as i64;
+        Some(if z >= l.target {
+            ctx.endgame.reached(z, l.player(q), l.player(r))[0]
+        } else {
+            // After the bank the next player moves and the banker is last.
+            own[ctx.index((q, r, l.index(z, true, 0)))][2]
+        })
+    }
+
+    /// The contender's turn at `seats` by a two-player table against the opponent most
+    /// likely to beat it head to head (the next player on a tie).
+    fn head_to_head_turn(
+        &self,
+        own: &[[f64; 3]],
+        table: &WinTable,
+        rolls: &Rolls,
+        seats: Seats,
+        b: &mut Buffers,
+    ) -> Result<Worth, StrategyError> {
+        let l = &self.ctx.layout;
+        let (p, q, r) = seats;
+        let state = |i: usize| {
+            let (x, on_board, farkles) = l.player(i);
+            PlayerState {
+                score: (x * i64::from(l.unit)) as i32,
+                on_board,
+                farkles: farkles as u8,
+            }
+        };
+        let me = table.player_index(&state(p))?;
+        let (nq, nr) = (
+            table.player_index(&state(q))?,
+            table.player_index(&state(r))?,
+        );
+        let n = table.player_states();
+        // The mover's own chance against each: the lower, the stronger the opponent.
+        let opponent = if table.start[me * n + nr] < table.start[me * n + nq] {
+            nr
+        } else {
+            nq
+        };
+        Ok(advised_turn(
+            table,
+            rolls,
+            me,
+            opponent,
+            |t| self.own_bank(own, seats, t),
+            &mut b.advised,
+        ))
+    }
+
     /// Contender j's own turn at `seats` with a fixed policy: its worth apart from farkles.
     fn bot_turn(&self, own: &[[f64; 3]], j: usize, seats: Seats, b: &mut Buffers) -> Worth {
         let Turns::Fixed(policies) = &self.models[j].turns else {
@@ -501,18 +575,7 @@ impl Eval<'_> {
         let policy = &policies[slot(l, board, k)];
         let bank_min = ctx.bank_min[usize::from(board)];
         let at_target = (l.target - x) as usize;
-        let bank = |t: usize| -> Option<f64> {
-            if t < bank_min {
-                return None;
-            }
-            let z = x + t as i64;
-            Some(if z >= l.target {
-                ctx.endgame.reached(z, qp, rp)[0]
-            } else {
-                // After the bank the next player moves and the banker is last.
-                own[ctx.index((q, r, l.index(z, true, 0)))][2]
-            })
-        };
+        let bank = |t: usize| self.own_bank(own, seats, t);
         let wins = match ctx.endgame {
             Endgame::Race => at_target,
             // Past both others' leads out of reach.
@@ -549,8 +612,8 @@ impl Eval<'_> {
                 let a = e1.last[j] + e1.f * e2.next[j];
                 let slope = e1.f * e2.f;
                 let x = match &self.models[j].turns {
-                    Turns::Fixed(_) => {
-                        let w = self.bot_turn(v, j, states[i], b);
+                    Turns::Fixed(_) | Turns::Table(..) => {
+                        let w = self.fixed_turn(v, j, states[i], b)?;
                         (w.c + w.f * a) / (1.0 - w.f * slope)
                     }
                     _ => self.best_chain(v, states[i], a, slope, b)?,
@@ -720,8 +783,8 @@ impl Eval<'_> {
         for (j, v) in own.iter().enumerate() {
             let farkled = v[after];
             let mover = match &self.models[j].turns {
-                Turns::Fixed(_) => {
-                    let w = self.bot_turn(v, j, seats, b);
+                Turns::Fixed(_) | Turns::Table(..) => {
+                    let w = self.fixed_turn(v, j, seats, b)?;
                     w.c + w.f * farkled[2]
                 }
                 _ => self.best_turn(v, seats, farkled[2], b).own(farkled[2]),

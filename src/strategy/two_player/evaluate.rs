@@ -290,10 +290,7 @@ impl Eval<'_> {
         }
     }
 
-    /// The win-optimal advice's turn with its own table: its chances as the table's queries
-    /// give them (bank on a tie), and from each roll the first legal selection (in the
-    /// game's order) with the highest chance, as the advice picks it; the contender's true
-    /// chance riding along.
+    /// The win-optimal advice's turn with its own table (see [`advised_turn`]).
     fn table_turn(
         &self,
         table: &WinTable,
@@ -303,64 +300,14 @@ impl Eval<'_> {
         q: usize,
         b: &mut Buffers,
     ) -> Worth {
-        let ctx = table.ctx();
-        let start = &table.start;
-        let model = ctx.model;
-        let l = &ctx.layout;
-        let (width, n) = (model.width(), model.dice);
-        let (x, _, _) = l.player(p);
-        let (y, qboard, _) = l.player(q);
-        let phi = ctx.farkle_payoff(start, p, q);
-        let t_hi = ctx.t_hi(p, q, phi);
-        let rows = t_hi + model.max_gain + 1;
-        // Per node: the advice's chance, the chance of a farkle, the contender's.
-        let nodes = &mut b.advised;
-        nodes.clear();
-        nodes.resize(rows * width, [0.0; 3]);
-        for t in t_hi..rows {
-            let r = self.bank(own, p, q, t).unwrap_or(0.0);
-            for hand in 0..width {
-                nodes[t * width + hand] = [ctx.beyond(x, y, qboard, t, hand), 0.0, r];
-            }
-        }
-        for t in (0..t_hi).rev() {
-            let row = t * width;
-            let bank_w = ctx.bank_at(start, p, q, t);
-            let bank = [bank_w, 0.0, self.bank(own, p, q, t).unwrap_or(0.0)];
-            for hand in 1..=n {
-                let w = model.roll_value(hand, phi, |g, next| nodes[row + g * width + next][0]);
-                let mut roll = [w, 0.0, 0.0];
-                for r in &rolls.by_hand[hand] {
-                    let mut best: Option<(f64, usize)> = None;
-                    for &(points, kept) in &r.legal {
-                        let i = row + points as usize * width + hand - usize::from(kept);
-                        if best.is_none_or(|(v, _)| nodes[i][0] > v) {
-                            best = Some((nodes[i][0], i));
-                        }
-                    }
-                    match best {
-                        None => roll[1] += r.prob,
-                        Some((_, i)) => {
-                            roll[1] += r.prob * nodes[i][1];
-                            roll[2] += r.prob * nodes[i][2];
-                        }
-                    }
-                }
-                nodes[row + hand] = if bank_w >= w { bank } else { roll };
-            }
-            nodes[row] = if model.hot_dice {
-                nodes[row + n]
-            } else if bank_w > f64::NEG_INFINITY {
-                bank
-            } else {
-                [phi, 1.0, 0.0]
-            };
-        }
-        let node = nodes[n];
-        Worth {
-            c: node[2],
-            f: node[1],
-        }
+        advised_turn(
+            table,
+            rolls,
+            p,
+            q,
+            |t| self.bank(own, p, q, t),
+            &mut b.advised,
+        )
     }
 
     /// Without a penalty: pairs by the sum of their scores from the highest down; the
@@ -486,5 +433,77 @@ impl Eval<'_> {
         Err(StrategyError::ResourceLimit(format!(
             "the two-player evaluation's sweeps did not converge in {MAX_SWEEPS} passes"
         )))
+    }
+}
+
+/// The win-optimal advice's turn with a two-player table, moving at its pair (p, q) of the
+/// table: its chances as the table's queries give them (bank on a tie), and from each roll
+/// the first legal selection (in the game's order) with the highest chance, as the advice
+/// picks it; the contender's true chance riding along, banking turn total t worth
+/// `rider_bank(t)` to it (`None` where not allowed). Its worth apart from farkles.
+pub(crate) fn advised_turn(
+    table: &WinTable,
+    rolls: &Rolls,
+    p: usize,
+    q: usize,
+    rider_bank: impl Fn(usize) -> Option<f64>,
+    nodes: &mut Vec<[f64; 3]>,
+) -> Worth {
+    let ctx = table.ctx();
+    let start = &table.start;
+    let model = ctx.model;
+    let l = &ctx.layout;
+    let (width, n) = (model.width(), model.dice);
+    let (x, _, _) = l.player(p);
+    let (y, qboard, _) = l.player(q);
+    let phi = ctx.farkle_payoff(start, p, q);
+    let t_hi = ctx.t_hi(p, q, phi);
+    let rows = t_hi + model.max_gain + 1;
+    // Per node: the advice's chance, the chance of a farkle, the contender's.
+    nodes.clear();
+    nodes.resize(rows * width, [0.0; 3]);
+    for t in t_hi..rows {
+        let r = rider_bank(t).unwrap_or(0.0);
+        for hand in 0..width {
+            nodes[t * width + hand] = [ctx.beyond(x, y, qboard, t, hand), 0.0, r];
+        }
+    }
+    for t in (0..t_hi).rev() {
+        let row = t * width;
+        let bank_w = ctx.bank_at(start, p, q, t);
+        let bank = [bank_w, 0.0, rider_bank(t).unwrap_or(0.0)];
+        for hand in 1..=n {
+            let w = model.roll_value(hand, phi, |g, next| nodes[row + g * width + next][0]);
+            let mut roll = [w, 0.0, 0.0];
+            for r in &rolls.by_hand[hand] {
+                let mut best: Option<(f64, usize)> = None;
+                for &(points, kept) in &r.legal {
+                    let i = row + points as usize * width + hand - usize::from(kept);
+                    if best.is_none_or(|(v, _)| nodes[i][0] > v) {
+                        best = Some((nodes[i][0], i));
+                    }
+                }
+                match best {
+                    None => roll[1] += r.prob,
+                    Some((_, i)) => {
+                        roll[1] += r.prob * nodes[i][1];
+                        roll[2] += r.prob * nodes[i][2];
+                    }
+                }
+            }
+            nodes[row + hand] = if bank_w >= w { bank } else { roll };
+        }
+        nodes[row] = if model.hot_dice {
+            nodes[row + n]
+        } else if bank_w > f64::NEG_INFINITY {
+            bank
+        } else {
+            [phi, 1.0, 0.0]
+        };
+    }
+    let node = nodes[n];
+    Worth {
+        c: node[2],
+        f: node[1],
     }
 }

@@ -78,7 +78,7 @@ use crate::scoring::Scorer;
 use crate::strategy::turn::TurnModel;
 
 mod check;
-mod evaluate;
+pub(crate) mod evaluate;
 pub(crate) mod final_round;
 mod lanes;
 pub(crate) mod layout;
