@@ -1267,3 +1267,26 @@ fn no_seat_gains_by_deviating_from_the_equilibrium_with_a_final_round() {
         0,
     );
 }
+
+/// The figure an independent evaluation gave: three players, minimal scoring to 1,000, the
+/// other two seats playing the equilibrium, a seat playing the two-player table against
+/// its strongest opponent wins 32.7% of games on average over the seats.
+#[test]
+fn the_strongest_opponent_bot_wins_what_an_independent_evaluation_found() {
+    let rules = Rules {
+        target_score: 1000,
+        ..Preset::Minimal.rules()
+    };
+    let three = ThreePlayerTable::solve(&rules, &mut |_| true).unwrap();
+    let two = Arc::new(WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap());
+    let ev = &three
+        .evaluate(&[Contender::HeadToHead(two)], &mut |_| true)
+        .unwrap()[0];
+    let seats = ev.seat_win_probabilities();
+    let mean = seats.iter().sum::<f64>() / 3.0;
+    assert!((0.3265..0.3275).contains(&mean), "{seats:?}");
+    // Each seat below the equilibrium's own chance there.
+    for (seat, eq) in seats.iter().zip(three.start_probabilities()) {
+        assert!(*seat < eq, "{seats:?}");
+    }
+}
