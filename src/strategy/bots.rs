@@ -271,7 +271,7 @@ impl Advisor {
     }
 
     /// The single turn that applies to a player in this situation.
-    fn single_for(&self, m: &Mover) -> &SingleTurn {
+    pub(crate) fn single_for(&self, m: &Mover) -> &SingleTurn {
         if !m.on_board {
             return &self.off_board;
         }

@@ -11,6 +11,7 @@
 
 pub mod any_win_table;
 pub mod bots;
+pub mod evaluate;
 pub mod odds;
 pub(crate) mod playout;
 pub mod simulate;
@@ -168,6 +169,7 @@ pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, Strat
 pub use crate::game::Action;
 pub use any_win_table::{AnyWinTable, MAX_TABLE_PLAYERS};
 pub use bots::{Advice, AdviceChoice, AdviceError, Advisor, Bot, BotError, Thresholds, ValueKind};
+pub use evaluate::{Contender, Evaluation};
 pub use odds::{Fraction, HandOdds, Odds, OptionGroup};
 pub use simulate::{
     simulate, simulate_with_progress, wilson_interval, BotResult, SimulationError, SimulationReport,

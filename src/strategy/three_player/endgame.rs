@@ -50,7 +50,7 @@ type Player = (i64, bool, usize);
 /// The final round's outcomes, solved for every pair of leads up to the cap.
 pub(super) struct FinalRound {
     /// Leads (units) at or beyond which a last turn no longer catches up.
-    cap: usize,
+    pub(super) cap: usize,
     /// `last[flag][ways - 2][e]`: a player's best last turn (off the board: flag 0) needing
     /// e units to draw level with `ways - 1` players: (P(finishing above), P(level)).
     last: [[Vec<(f64, f64)>; 2]; 2],
@@ -176,7 +176,7 @@ impl FinalRound {
     /// C's last turn from the `last` table: (P above, P level) needing `e` units, with
     /// `ways - 1` players at the mark; out of reach beyond the cap.
     #[inline]
-    fn c_turn(&self, flag: usize, ways: usize, e: i64) -> (f64, f64) {
+    pub(super) fn c_turn(&self, flag: usize, ways: usize, e: i64) -> (f64, f64) {
         if e > self.cap as i64 {
             (0.0, 0.0)
         } else {
@@ -185,7 +185,7 @@ impl FinalRound {
     }
 
     /// A and C's shares when B ends below z: C's turn against A alone.
-    fn failure(&self, flag_c: usize, dc: i64) -> (f64, f64) {
+    pub(super) fn failure(&self, flag_c: usize, dc: i64) -> (f64, f64) {
         let (pa, pe) = self.c_turn(flag_c, 2, dc);
         (1.0 - pa - pe * (1.0 - TWO_WAY), pa + pe * TWO_WAY)
     }

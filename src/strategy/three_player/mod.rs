@@ -53,6 +53,7 @@ use crate::strategy::two_player::layout::Layout;
 
 mod cycle;
 mod endgame;
+mod evaluate;
 mod lanes;
 mod pass;
 mod queries;

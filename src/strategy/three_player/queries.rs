@@ -113,7 +113,7 @@ impl ThreePlayerTable {
         Ok(l.index(s, on_board, usize::from(p.farkles)))
     }
 
-    fn seats_of(&self, players: &[PlayerState; 3]) -> Result<Seats, StrategyError> {
+    pub(super) fn seats_of(&self, players: &[PlayerState; 3]) -> Result<Seats, StrategyError> {
         Ok((
             self.player_index(&players[0])?,
             self.player_index(&players[1])?,

@@ -177,7 +177,7 @@ impl Ctx<'_> {
 }
 
 /// The fraction of the sweeps done: sweeps expected from how fast the changes shrink.
-fn estimate(changes: &[f64], sweep: usize, within: f64) -> f64 {
+pub(super) fn estimate(changes: &[f64], sweep: usize, within: f64) -> f64 {
     let expected = match changes {
         [.., a, b] if *b > 0.0 && b < a => {
             let ratio = (b / a).max(1e-6);

@@ -78,6 +78,7 @@ use crate::scoring::Scorer;
 use crate::strategy::turn::TurnModel;
 
 mod check;
+pub(crate) mod evaluate;
 pub(crate) mod final_round;
 mod lanes;
 pub(crate) mod layout;
