@@ -1290,3 +1290,37 @@ fn the_strongest_opponent_bot_wins_what_an_independent_evaluation_found() {
         assert!(*seat < eq, "{seats:?}");
     }
 }
+
+/// The library's own bots evaluate as what they play: the strongest-opponent bot as the
+/// head-to-head contender (bit for bit), and the win-optimal bot with a three-player table
+/// as the equilibrium (each seat's chance the table's own, to 1e-9).
+#[test]
+fn the_librarys_table_bots_evaluate_as_what_they_play() {
+    let rules = Rules {
+        target_score: 1000,
+        ..Preset::Minimal.rules()
+    };
+    let three = Arc::new(ThreePlayerTable::solve(&rules, &mut |_| true).unwrap());
+    let two = Arc::new(WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap());
+    let ev = three
+        .evaluate(
+            &[
+                Contender::HeadToHead(Arc::clone(&two)),
+                Contender::Bot(Bot::strongest_opponent(Arc::clone(&two)).unwrap()),
+                Contender::Bot(Bot::win_optimal(Arc::clone(&three)).unwrap()),
+            ],
+            &mut |_| true,
+        )
+        .unwrap();
+    assert_eq!(
+        ev[0].seat_win_probabilities(),
+        ev[1].seat_win_probabilities()
+    );
+    for (seat, eq) in ev[2]
+        .seat_win_probabilities()
+        .iter()
+        .zip(three.start_probabilities())
+    {
+        assert!((seat - eq).abs() < 1e-9, "{seat} {eq}");
+    }
+}

@@ -241,6 +241,12 @@ impl Advisor {
         self.table.as_ref().and_then(AnyWinTable::two_player)
     }
 
+    /// Whether the advisor plays a two-player table against the strongest opponent in games
+    /// the table does not cover.
+    pub(crate) fn plays_strongest_opponent(&self) -> bool {
+        self.strongest_opponent
+    }
+
     /// The table, of either size, if any.
     pub fn win_table(&self) -> Option<&AnyWinTable> {
         self.table.as_ref()

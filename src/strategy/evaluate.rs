@@ -65,7 +65,9 @@ use std::sync::Arc;
 use crate::rules::Rules;
 use crate::strategy::bots::{Bot, Mover};
 use crate::strategy::two_player::layout::Layout;
-use crate::strategy::{PlayerState, Progress, StrategyError, ThreePlayerTable, WinTable};
+use crate::strategy::{
+    AnyWinTable, PlayerState, Progress, StrategyError, ThreePlayerTable, WinTable,
+};
 
 pub(crate) mod last_turn;
 pub(crate) mod passes;
@@ -253,9 +255,20 @@ impl PlayerModel {
                     ));
                 }
                 let last = Last::Fixed(LastPolicy::lead(&rolls, false));
-                match advisor.table() {
-                    Some(table) if players == 2 => PlayerModel {
-                        turns: Turns::Table(Arc::clone(table), rolls),
+                match advisor.win_table() {
+                    Some(AnyWinTable::Two(table))
+                        if players == 2 || advisor.plays_strongest_opponent() =>
+                    {
+                        PlayerModel {
+                            turns: Turns::Table(Arc::clone(table), rolls),
+                            last,
+                        }
+                    }
+                    // The equilibrium's own play: at a state where it mixes, banking and
+                    // rolling are worth the same to the mover, so the best response has its
+                    // value.
+                    Some(AnyWinTable::Three(_)) if players == 3 => PlayerModel {
+                        turns: Turns::Best,
                         last,
                     },
                     _ => {

@@ -207,25 +207,31 @@ impl Prepared {
         let layout = player_layout(&odds, 0);
         check_size(rules, &layout)?;
         check_pass_work(&layout, &model, bank_min)?;
-        let mut meter = Meter::new(
-            progress,
-            MAX_WIN_TABLE_PASS_WORK,
-            "the final round's last turns",
-        );
-        let cap = if rules.final_round {
-            lead_cap(&model, bank_min[1], &mut meter)?
-        } else {
-            0
-        };
-        let endgame = Endgame::new(
-            &model,
-            rules.final_round,
-            cap,
-            bank_min,
-            layout.board,
-            pool,
-            &mut meter,
-        )?;
+        // The final round's turns run beside a thread that keeps calling `progress`; the
+        // meter there sees the stop flag.
+        let endgame = reporting_while(0.0, progress, |stop| {
+            let mut go_on = |_: f64| !stop.load(Ordering::Relaxed);
+            let mut go_on: Progress = &mut go_on;
+            let mut meter = Meter::new(
+                &mut go_on,
+                MAX_WIN_TABLE_PASS_WORK,
+                "the final round's last turns",
+            );
+            let cap = if rules.final_round {
+                lead_cap(&model, bank_min[1], &mut meter)?
+            } else {
+                0
+            };
+            Endgame::new(
+                &model,
+                rules.final_round,
+                cap,
+                bank_min,
+                layout.board,
+                pool,
+                &mut meter,
+            )
+        })??;
         Ok(Prepared {
             model,
             bank_min,

@@ -18,7 +18,7 @@ use crate::strategy::{Progress, StrategyError};
 
 use super::lanes::{Job, LaneTurns, LANES};
 use super::pass::{Ctx, Node, Seats, Summary};
-use super::solve::CHUNK_WORK;
+use super::solve::{reporting_while, CHUNK_WORK};
 use super::ThreePlayerTable;
 
 /// Sweeps stop once no value changes by more than this.
@@ -144,7 +144,14 @@ impl Ctx<'_> {
             for (li, &level) in levels.iter().enumerate() {
                 for bucket in self.buckets_of_level(&by_score, level) {
                     for chunk in bucket.chunks(self.chunk_states()) {
-                        let results = self.state_values(pool, values, chunk);
+                        let within = li as f64 / levels.len() as f64;
+                        let fraction = estimate(&changes, sweep, within);
+                        let known: &[[f64; 3]] = values;
+                        // A chunk is one parallel batch of turns, short; the progress
+                        // function is still called while it runs.
+                        let results = reporting_while(fraction, progress, |_| {
+                            self.state_values(pool, known, chunk)
+                        })?;
                         for (&seats, v) in chunk.iter().zip(results) {
                             let index = self.index(seats);
                             for j in 0..3 {
@@ -152,8 +159,7 @@ impl Ctx<'_> {
                             }
                             values[index] = v;
                         }
-                        let within = li as f64 / levels.len() as f64;
-                        if !progress(estimate(&changes, sweep, within)) {
+                        if !progress(fraction) {
                             return Err(StrategyError::Cancelled);
                         }
                     }
