@@ -298,9 +298,9 @@ typedef struct FarkleScorer FarkleScorer;
 typedef struct FarkleTurnPolicy FarkleTurnPolicy;
 
 /**
- * A solved two-player game. Opaque; create with farkle_win_table_solve() or load one, free
- * with farkle_win_table_free(). Immutable once created: safe to query from several threads
- * at once.
+ * A solved game of two or three players. Opaque; create with farkle_win_table_solve(),
+ * farkle_win_table_solve_players() or load one, free with farkle_win_table_free().
+ * Immutable once created: safe to query from several threads at once.
  */
 typedef struct FarkleWinTable FarkleWinTable;
 
@@ -2179,9 +2179,18 @@ typedef enum FarkleValueKind {
    */
   FARKLE_VALUE_KIND_EXPECTED_POINTS = 0,
   /**
-   * The probability that the player to move wins, under optimal two-player play.
+   * The probability that the player to move wins, under optimal two-player play or the
+   * three-player equilibrium (a table that covers every active player).
    */
   FARKLE_VALUE_KIND_WIN_PROBABILITY = 1,
+  /**
+   * The probability that the player to move would win a two-player game against its
+   * strongest opponent, not its chance at this table: what
+   * FARKLE_BOT_KIND_STRONGEST_OPPONENT plays by in games no table covers.
+   * farkle_game_advise() does not give it (with a table that does not cover the game it
+   * gives expected points); it is here so that every Rust value kind has a C one.
+   */
+  FARKLE_VALUE_KIND_HEAD_TO_HEAD_WIN_PROBABILITY = 2,
 } FarkleValueKind;
 
 /**
@@ -2204,10 +2213,19 @@ typedef enum FarkleBotKind {
    */
   FARKLE_BOT_KIND_SINGLE_TURN_OPTIMAL = 2,
   /**
-   * Maximizes P(win) with a two-player table in a game of two active players (single-turn
-   * optimal otherwise, and in a final round it rolls on until it leads).
+   * Maximizes P(win) with a table that covers the game: a two-player table in a game of
+   * two active players, a three-player one in a game of three (where the equilibrium
+   * mixes banking and rolling, it draws from the seed). Single-turn optimal otherwise,
+   * and in a final round it rolls on until it leads.
    */
   FARKLE_BOT_KIND_WIN_OPTIMAL = 3,
+  /**
+   * For games no solved table covers (four or more players, or three without a
+   * three-player table): plays a two-player table against the opponent most likely to beat
+   * it head to head by that table (ties: the one who plays soonest); as
+   * FARKLE_BOT_KIND_WIN_OPTIMAL in a two-player game. Needs a two-player table.
+   */
+  FARKLE_BOT_KIND_STRONGEST_OPPONENT = 4,
 } FarkleBotKind;
 
 /**
@@ -2361,6 +2379,34 @@ enum FarkleStatus farkle_game_advise(const struct FarkleGame *game,
                                      size_t *out_count);
 
 /**
+ * The rest of the advice with a table: after each choice farkle_game_advise() lists (same
+ * arguments, same order), every player's probability of winning, by seat, and how often the
+ * mover rolls. Choice i's chances are at out_probabilities[i * player_count + seat]
+ * (player_count as farkle_game_player_count() gives it), and *out_count is the number of
+ * doubles: choice_count * player_count where the table covers every active player (value
+ * kind FARKLE_VALUE_KIND_WIN_PROBABILITY; a row of NaN for a choice the table cannot
+ * value), 0 otherwise. *out_roll_probability, when not NULL, is the probability that the
+ * mover rolls: strictly between 0 and 1 only where the three-player equilibrium mixes
+ * banking and rolling (a player of the equilibrium draws), else 1 when the recommendation is
+ * to roll and 0 when it is not. out_probabilities may be NULL with capacity 0 to ask for
+ * the count.
+ *
+ * Errors as for farkle_game_advise(); nothing is written on an error (with
+ * FARKLE_STATUS_BUFFER_TOO_SMALL, only *out_count).
+ *
+ * Requires:
+ * As for farkle_game_advise(); out_probabilities NULL or writable for capacity
+ * doubles, out_roll_probability NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_advise_seats(const struct FarkleGame *game,
+                                           const struct FarkleWinTable *table,
+                                           double *out_probabilities,
+                                           size_t capacity,
+                                           size_t *out_count,
+                                           double *out_roll_probability);
+
+/**
  * The computer player bot_kind (a FarkleBotKind value) plays the current player's turn to
  * its end with the game's dice generator: from whatever point the turn has reached, it
  * rolls, selects, banks or rolls on, and acknowledges a farkle. Every action goes through the
@@ -2429,13 +2475,14 @@ typedef struct FarkleSimulation {
  * results to *out_simulation. Seats rotate: in game i, seat s is played by bot (s + i) mod
  * player_count, so each bot starts equally often. Game i rolls its dice from the seed
  * d = splitmix64(seed ^ splitmix64(i)), and in its turn k (k = 0, 1, ... over the whole game)
- * a random bot chooses with the seed splitmix64(d) + k, where splitmix64 is the standard
+ * a random bot chooses (and a win-optimal bot draws where the three-player
+ * equilibrium mixes) with the seed splitmix64(d) + k, where splitmix64 is the standard
  * SplitMix64 step (x += 0x9E3779B97F4A7C15, then two xor-shift-multiply rounds with
  * 0xBF58476D1CE4E5B9 and 0x94D049BB133111EB, and a final xor-shift by 31):
  * farkle_game_new(rules, player_count, d) and farkle_game_bot_play_turn() with those seeds
- * replay game i exactly. So the same
- * arguments give the same results on every run and every number of threads. table is needed by FARKLE_BOT_KIND_WIN_OPTIMAL (a table solved for
- * rules) and ignored otherwise.
+ * replay game i exactly. So the same arguments give the same results on every run and every
+ * number of threads. table is needed by FARKLE_BOT_KIND_WIN_OPTIMAL and
+ * FARKLE_BOT_KIND_STRONGEST_OPPONENT (a table solved for rules) and ignored otherwise.
  *
  * Cost: games between threshold and single-turn optimal bots are played without the game's
  * event log (the same games, checked against farkle_game_bot_play_turn() by the tests): on one
@@ -2905,7 +2952,7 @@ enum FarkleStatus farkle_penalty_policy_relative_value(const struct FarklePenalt
  * ======================================================================================== */
 
 /**
- * A player between turns, for the two-player table.
+ * A player between turns, as a win table sees it.
  */
 typedef struct FarklePlayer {
   /**
@@ -2970,6 +3017,33 @@ typedef struct FarkleDecision {
 } FarkleDecision;
 
 /**
+ * The mover's decision before a roll, at a table of any size.
+ */
+typedef struct FarkleMoverDecision {
+  /**
+   * Whether the mover banks (where it mixes, whether it banks more often than not).
+   */
+  bool bank;
+  /**
+   * Whether the rules allow banking here.
+   */
+  bool bank_allowed;
+  /**
+   * The probability that the mover rolls: 0 or 1, or in between where the three-player
+   * equilibrium mixes banking and rolling (a player that plays the equilibrium draws).
+   */
+  double roll_probability;
+  /**
+   * The mover's P(win) when banking now (0 when not allowed).
+   */
+  double bank_win_probability;
+  /**
+   * The mover's P(win) when rolling.
+   */
+  double roll_win_probability;
+} FarkleMoverDecision;
+
+/**
  * Solves optimal two-player play under rules (to its target; turn limits are not
  * supported): P(win) at the start of every turn. Blocks until done, on worker threads that
  * this call creates (one per core, or RAYON_NUM_THREADS) and that are gone when it returns,
@@ -3004,6 +3078,52 @@ enum FarkleStatus farkle_win_table_solve(const struct FarkleRules *rules,
                                          FarkleProgressFn progress,
                                          void *user,
                                          struct FarkleWinTable **out_table);
+
+/**
+ * Solves optimal play for player_count players under rules: 2 gives exactly the table
+ * of farkle_win_table_solve() (the same values, bit for bit); 3 the three-player game, as a
+ * subgame-perfect equilibrium in which every player maximizes its own chance to win. Where
+ * a cycle of states (every rotation of the same scores, linked by farkles) has no pure
+ * equilibrium, it is solved as the mixed one: the mover banks or rolls at random with the
+ * probabilities that leave the others indifferent (FarkleMoverDecision.roll_probability);
+ * where all three players stand on equal scores and no choice shared by all is an
+ * equilibrium, the same: see docs/strategy.md.
+ *
+ * Cost of three players, measured on two cores (docs/benchmarks.md): minimal to 10,000 (8
+ * x 10^6 turn-start states) about 11 minutes of CPU and 0.5 GB; zilch to 2,000 (with its
+ * penalty, 5.8 x 10^6 states) about an hour of CPU. Refused with
+ * FARKLE_STATUS_RESOURCE_LIMIT before allocating beyond FARKLE_LIMIT_WIN_TABLE_STATES
+ * turn-start states (the message names the size: a farkle penalty multiplies the states by
+ * its streak once per player) or FARKLE_LIMIT_WIN_TABLE_PASS_WORK option evaluations per
+ * pass (classic to 10,000, with its entry minimum, is 6.7 x 10^11), and four or more
+ * players are refused the same way where that is the reason (four players to 10,000 under
+ * minimal rules are 1.6 x 10^9 states), else with FARKLE_STATUS_UNSUPPORTED. Progress and
+ * cancellation as for farkle_win_table_solve().
+ *
+ * Errors: as for farkle_win_table_solve(), and FARKLE_STATUS_INVALID_ARGUMENT (a
+ * player_count below 2).
+ *
+ * Requires:
+ * rules readable, out_table writable; progress a valid function or NULL.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_solve_players(const struct FarkleRules *rules,
+                                                 uint32_t player_count,
+                                                 FarkleProgressFn progress,
+                                                 void *user,
+                                                 struct FarkleWinTable **out_table);
+
+/**
+ * The number of players a table was solved for: 2 or 3.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER.
+ *
+ * Requires:
+ * table a live table, out_count writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_player_count(const struct FarkleWinTable *table,
+                                                uint32_t *out_count);
 
 /**
  * Frees a table; NULL does nothing. Do not use it or free it again afterwards.
@@ -3106,8 +3226,11 @@ enum FarkleStatus farkle_win_table_rules(const struct FarkleWinTable *table,
  * turn total 0 and the full set it is the start-of-turn probability. Recomputes the turn
  * (about a millisecond).
  *
+ * A two-player table's call: on a three-player table FARKLE_STATUS_UNSUPPORTED (ask
+ * farkle_win_table_win_probabilities()).
+ *
  * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (a score, turn total,
- * dice or farkle count outside the table; see FarklePlayer).
+ * dice or farkle count outside the table; see FarklePlayer), FARKLE_STATUS_UNSUPPORTED.
  *
  * Requires:
  * table a live table, state readable, out_probability writable.
@@ -3118,7 +3241,8 @@ enum FarkleStatus farkle_win_table_win_probability(const struct FarkleWinTable *
                                                    double *out_probability);
 
 /**
- * The optimal decision in state before rolling: bank or roll, and P(win) of each.
+ * The optimal decision in state before rolling: bank or roll, and P(win) of each. For a
+ * two-player table (farkle_win_table_mover_decision() asks a table of any size).
  *
  * Errors as for farkle_win_table_win_probability().
  *
@@ -3132,7 +3256,8 @@ enum FarkleStatus farkle_win_table_decision(const struct FarkleWinTable *table,
 
 /**
  * The best play of a roll (count faces) for me against opponent holding turn_total:
- * which dice to keep and whether to bank after; value is P(win) after the play.
+ * which dice to keep and whether to bank after; value is P(win) after the play. For a
+ * two-player table (farkle_win_table_mover_best_choice() asks a table of any size).
  *
  * Errors as for farkle_win_table_win_probability(), plus FARKLE_STATUS_INVALID_FACE and
  * FARKLE_STATUS_TOO_MANY_DICE.
@@ -3151,7 +3276,8 @@ enum FarkleStatus farkle_win_table_best_choice(const struct FarkleWinTable *tabl
                                                struct FarkleChoice *out_choice);
 
 /**
- * P(first player wins) from the start of a game under optimal play by both.
+ * P(first player wins) from the start of a game under optimal play by both (for a
+ * three-player table, the first seat's chance at the equilibrium).
  *
  * Errors: FARKLE_STATUS_NULL_POINTER.
  *
@@ -3165,9 +3291,10 @@ enum FarkleStatus farkle_win_table_first_player_win_probability(const struct Far
 /**
  * The fairest compensation: the head start in points (banked, on the board) for the second
  * player that brings P(first player wins) closest to 1/2; the smallest such, 0 when the
- * first player is not ahead.
+ * first player is not ahead. For a two-player table (farkle_win_table_head_starts() for
+ * any).
  *
- * Errors: FARKLE_STATUS_NULL_POINTER.
+ * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_UNSUPPORTED (a three-player table).
  *
  * Requires:
  * table a live table, out_points writable.
@@ -3175,6 +3302,117 @@ enum FarkleStatus farkle_win_table_first_player_win_probability(const struct Far
 FARKLE_MUST_USE
 enum FarkleStatus farkle_win_table_compensation(const struct FarkleWinTable *table,
                                                 int32_t *out_points);
+
+/**
+ * Every player's probability of winning, players (count of them, exactly the table's
+ * player count) in turn order from the one to move, who holds turn_total points with
+ * dice dice to roll and may bank where the rules allow it (with turn total 0 and the full
+ * set, the start of its turn). out_probabilities[i] is the chance of players[i]; they
+ * sum to 1. Recomputes the turn (about a millisecond; repeated questions about the same
+ * scores on one thread are cached).
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER; FARKLE_STATUS_INVALID_ARGUMENT (count not the
+ * table's player count, or a score, turn total, dice or farkle count outside the table;
+ * see FarklePlayer). Nothing is written on an error.
+ *
+ * Requires:
+ * table a live table, players readable for count entries, out_probabilities
+ * writable for count doubles.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_win_probabilities(const struct FarkleWinTable *table,
+                                                     const struct FarklePlayer *players,
+                                                     size_t count,
+                                                     int32_t turn_total,
+                                                     uint32_t dice,
+                                                     double *out_probabilities);
+
+/**
+ * The decision of the mover (players[0]; count players in turn order, exactly the
+ * table's player count) before rolling dice dice with turn_total points in the turn:
+ * whether it banks, how often it rolls where it mixes, and its chances either way. When
+ * not NULL, out_bank_probabilities and out_roll_probabilities (each writable for
+ * count doubles) receive every player's chances if the mover banks (all 0 where it may
+ * not) and if it rolls.
+ *
+ * Errors as for farkle_win_table_win_probabilities().
+ *
+ * Requires:
+ * table a live table, players readable for count entries, out_decision writable,
+ * the two arrays NULL or writable for count doubles.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_mover_decision(const struct FarkleWinTable *table,
+                                                  const struct FarklePlayer *players,
+                                                  size_t count,
+                                                  int32_t turn_total,
+                                                  uint32_t dice,
+                                                  struct FarkleMoverDecision *out_decision,
+                                                  double *out_bank_probabilities,
+                                                  double *out_roll_probabilities);
+
+/**
+ * The mover's best play of a roll (face_count faces), players (count, the table's
+ * player count) in turn order from the mover, who holds turn_total before the roll:
+ * which dice to keep and whether to bank after (where the equilibrium mixes after the play,
+ * the likelier); value is the mover's P(win) after the play, ties broken by more points,
+ * then fewer dice kept. out_probabilities, when not NULL (writable for count doubles),
+ * receives every player's chances after it (all 0 for a farkle).
+ *
+ * Errors as for farkle_win_table_win_probabilities(), plus FARKLE_STATUS_INVALID_FACE and
+ * FARKLE_STATUS_TOO_MANY_DICE.
+ *
+ * Requires:
+ * table a live table, players readable for count entries, faces readable for
+ * face_count bytes, out_choice writable, out_probabilities NULL or writable for
+ * count doubles.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_mover_best_choice(const struct FarkleWinTable *table,
+                                                     const struct FarklePlayer *players,
+                                                     size_t count,
+                                                     int32_t turn_total,
+                                                     const uint8_t *faces,
+                                                     size_t face_count,
+                                                     struct FarkleChoice *out_choice,
+                                                     double *out_probabilities);
+
+/**
+ * Every seat's probability of winning from the start of the game (seat 0 moves first),
+ * to out_probabilities with room for capacity doubles; *out_count receives the player
+ * count. With too small a capacity, FARKLE_STATUS_BUFFER_TOO_SMALL and only *out_count
+ * is written (NULL, 0 asks for the count).
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_BUFFER_TOO_SMALL.
+ *
+ * Requires:
+ * table a live table, out_probabilities writable for capacity doubles, out_count
+ * writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_start_probabilities(const struct FarkleWinTable *table,
+                                                       double *out_probabilities,
+                                                       size_t capacity,
+                                                       size_t *out_count);
+
+/**
+ * The fairest head starts: for each seat after the first, in seat order, the banked points
+ * (on the board) that bring every seat's chance from the start closest to equal (for two
+ * players as farkle_win_table_compensation(); for three, the least sum of squared
+ * differences from 1/3, the smaller head starts on ties). *out_count receives the player
+ * count minus one; capacity as for farkle_win_table_start_probabilities(). The
+ * three-player search reads every pair of head starts: about a second to 10,000.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_BUFFER_TOO_SMALL.
+ *
+ * Requires:
+ * table a live table, out_points writable for capacity entries, out_count writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_head_starts(const struct FarkleWinTable *table,
+                                               int32_t *out_points,
+                                               size_t capacity,
+                                               size_t *out_count);
 
 /* ==========================================================================================
  * Dice hands: the dice-hands scoring system
@@ -3546,6 +3784,12 @@ enum FarkleStatus farkle_point_calculation(const uint8_t *roll_counts,
  * The most pairs of player states of a two-player table (16 MiB of probabilities).
  */
 #define FARKLE_LIMIT_WIN_TABLE_PAIRS 2097152
+
+/**
+ * The most turn-start states of a three-player table (2^24; three probabilities each, 384
+ * MiB). The presets without a penalty need about 8 million to 10,000 points.
+ */
+#define FARKLE_LIMIT_WIN_TABLE_STATES 16777216
 
 /**
  * The most option evaluations of one pass of the two-player solver over every pair.

@@ -31,6 +31,11 @@ pub const MAX_TURN_WORK: u64 = 4_000_000_000;
 /// P(win) values. The presets to 10,000 need 40,000 to 518,400.
 pub const MAX_WIN_TABLE_PAIRS: usize = 1 << 21;
 
+/// The most turn-start states of a three-player table: 16,777,216 (2^24), or 384 MiB of
+/// P(win) values (three per state). The presets without a penalty to 10,000 need 8,000,000
+/// to 8,120,601; the penalty presets to 2,000, 5,832,000 and 13,824,000.
+pub const MAX_WIN_TABLE_STATES: usize = 1 << 24;
+
 /// The most option evaluations of one pass of the two-player solver over every pair:
 /// 5 x 10^11, minutes on two cores. A solve makes one pass without a farkle penalty and
 /// several with one.

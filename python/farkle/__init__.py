@@ -10,7 +10,8 @@ through cffi, with every declaration generated from the library's header at buil
 - Game: a whole game with seeded, entropy or supplied dice; actions, state, rolls, events,
   advice, bots; save and load as str, bytes or files.
 - Strategy: TurnPolicy (single-turn optimal play and the value of any position of a turn),
-  WinTable (two-player optimal play, with progress and cancellation), PenaltyPolicy and
+  WinTable (two-player optimal play and the three-player equilibrium, every seat's
+  chances, with progress and cancellation), PenaltyPolicy and
   penalty_average_points() (the long-run policy under a penalty), simulate() for bot
   tournaments.
 - The dice-hands scorer (score_hands() and friends) and point_calculation().
@@ -105,6 +106,7 @@ from ._scoring import Combination, PointCalculation, RollAnalysis, Score, Select
 from ._strategy import (
     Choice,
     Decision,
+    MoverDecision,
     PenaltyPolicy,
     Player,
     SimulationResult,
@@ -154,7 +156,7 @@ __all__ = [
     "Game", "GameState", "PlayerState", "TurnRoll", "Event", "Advice", "AdviceChoice",
     "GamePosition", "PlayerPosition",
     # strategy
-    "TurnPolicy", "WinTable", "Choice", "Decision", "Player", "TurnState",
+    "TurnPolicy", "WinTable", "Choice", "Decision", "MoverDecision", "Player", "TurnState",
     "SimulationResult", "simulate", "penalty_average_points", "PenaltyPolicy", "Progress", "ProgressCallback",
     # dice hands
     "Hand", "HandBonuses", "HandLevels", "HandsResult", "score_hands", "hand_upgrade_cost",

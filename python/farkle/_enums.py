@@ -129,7 +129,12 @@ class ValueKind(enum.IntEnum):
     """What the values of an Advice mean."""
 
     EXPECTED_POINTS = lib.FARKLE_VALUE_KIND_EXPECTED_POINTS
+    """Expected points this turn (single-turn optimal play)."""
     WIN_PROBABILITY = lib.FARKLE_VALUE_KIND_WIN_PROBABILITY
+    """The mover's P(win) at this table: a win table covers every active player."""
+    HEAD_TO_HEAD_WIN_PROBABILITY = lib.FARKLE_VALUE_KIND_HEAD_TO_HEAD_WIN_PROBABILITY
+    """The mover's P(win) in a two-player game against its strongest opponent (the guide
+    of STRONGEST_OPPONENT where no table covers the game), not its chance at this table."""
 
 
 class Phase(enum.IntEnum):
@@ -176,6 +181,11 @@ class BotKind(enum.IntEnum):
     THRESHOLD = lib.FARKLE_BOT_KIND_THRESHOLD
     SINGLE_TURN_OPTIMAL = lib.FARKLE_BOT_KIND_SINGLE_TURN_OPTIMAL
     WIN_OPTIMAL = lib.FARKLE_BOT_KIND_WIN_OPTIMAL
+    """Maximizes P(win) with a table that covers the game (two players with a two-player
+    table, three with a three-player one); single-turn optimal otherwise."""
+    STRONGEST_OPPONENT = lib.FARKLE_BOT_KIND_STRONGEST_OPPONENT
+    """For games no table covers (four or more players, three without a three-player
+    table): plays a two-player table against the opponent most likely to beat it."""
 
 
 class HandKind(enum.IntEnum):

@@ -17,7 +17,7 @@ from ._native import ffi, lib
 from ._progress import Progress, Reporter
 from ._rules import Rules
 from ._scoring import Combination, Selection, combinations, selections
-from ._strategy import WinTable, _finish, _rules
+from ._strategy import WinTable, _finish, _need_table, _rules
 
 
 def _bits(mask: int) -> Tuple[int, ...]:
@@ -227,6 +227,10 @@ class AdviceChoice:
     value: float
     """Its value (see Advice.value_kind), with optimal play afterwards; NaN where it cannot be
     valued."""
+    win_probabilities: Tuple[float, ...] = ()
+    """With a table that covers every active player (value_kind WIN_PROBABILITY): every
+    player's P(win) after this choice, by seat (NaN where the table cannot value it); empty
+    otherwise."""
 
     @property
     def indices(self) -> Tuple[int, ...]:
@@ -234,8 +238,10 @@ class AdviceChoice:
         return _bits(self.dice_mask)
 
 
-def _advice_choice(c: Any) -> AdviceChoice:
-    return AdviceChoice(member(Action, c.action), c.dice_mask, c.points, c.value)  # type: ignore[arg-type]
+def _advice_choice(c: Any, win_probabilities: Tuple[float, ...] = ()) -> AdviceChoice:
+    return AdviceChoice(
+        member(Action, c.action), c.dice_mask, c.points, c.value, win_probabilities,  # type: ignore[arg-type]
+    )
 
 
 @dataclass(frozen=True)
@@ -252,6 +258,10 @@ class Advice:
     """The exact probability that that roll farkles (0 when none follows)."""
     choices: Tuple[AdviceChoice, ...]
     """Every legal choice with its value."""
+    roll_probability: float = 0.0
+    """How often the mover rolls: strictly between 0 and 1 only where the three-player
+    equilibrium mixes banking and rolling (a player of the equilibrium draws), else 1 when
+    the recommendation is to roll and 0 when it is not."""
 
 
 class _Log(Sequence[Any]):
@@ -440,9 +450,13 @@ class Game(LockedHandle):
                 raise error_for(status, message)
 
     def _read(self, fn: Any, out_type: str, *args: Any) -> Any:
-        out = ffi.new(out_type)
         with self._lock:
-            low.check(fn(self._handle(), *args, out))
+            return self._read_locked(fn, out_type, *args)
+
+    def _read_locked(self, fn: Any, out_type: str, *args: Any) -> Any:
+        """_read() for a caller that holds the lock."""
+        out = ffi.new(out_type)
+        low.check(fn(self._handle(), *args, out))
         return out
 
     # Actions ------------------------------------------------------------------------------
@@ -509,13 +523,14 @@ class Game(LockedHandle):
         table: Optional[WinTable] = None, seed: int = 0,
     ) -> None:
         """A computer player plays the current player's turn to its end with the game's
-        dice. `table` is needed by WIN_OPTIMAL; `seed` drives RANDOM_LEGAL."""
+        dice. `table` is needed by WIN_OPTIMAL (which plays the equilibrium, drawing where it
+        mixes, when the table covers the game) and STRONGEST_OPPONENT (a two-player table);
+        `seed` drives RANDOM_LEGAL and the equilibrium's draws."""
         kind = parse(BotKind, bot, "bot")
         low.u64(seed, "seed")
         if table is not None and not isinstance(table, WinTable):
             raise TypeError(f"table must be a WinTable, not {type(table).__name__}")
-        if kind == BotKind.WIN_OPTIMAL and table is None:
-            raise ValueError("a WIN_OPTIMAL bot needs a table (WinTable.solve(rules))")
+        _need_table([kind], table)
         if table is None:
             self._act(lib.farkle_game_bot_play_turn, int(kind), ffi.NULL, seed)
         else:
@@ -536,20 +551,41 @@ class Game(LockedHandle):
                 raise error_for(status, message)
 
     def advise(self, table: Optional[WinTable] = None) -> Advice:
-        """The recommended action and every legal choice with its value: expected points
-        this turn, or with a `table` in a two-player game, the probability of winning."""
+        """The recommended action and every legal choice with its value (Advice.value_kind):
+        expected points this turn; with a `table` that covers every active player (two
+        players, or three with a three-player table) the mover's probability of winning,
+        every seat's in each choice's win_probabilities, and how often the equilibrium
+        rolls. A table that does not cover the game advises expected points."""
         if table is not None and not isinstance(table, WinTable):
             raise TypeError(f"table must be a WinTable, not {type(table).__name__}")
         advice = ffi.new("FarkleAdvice *")
         choices = ffi.new("FarkleAdviceChoice[]", lib.FARKLE_MAX_SELECTIONS)
         count = ffi.new("size_t *")
+        roll_probability = ffi.new("double *")
+        seats: List[Tuple[float, ...]] = []
         with self._lock:
+            h = self._handle()
             t = ffi.NULL if table is None else table._handle()
-            low.check(lib.farkle_game_advise(self._handle(), t, advice, choices, len(choices), count))
+            low.check(lib.farkle_game_advise(h, t, advice, choices, len(choices), count))
+            n = min(count[0], len(choices))
+            if table is None:
+                roll_probability[0] = float(advice.recommended.action == lib.FARKLE_ACTION_ROLL)
+            else:
+                players = self._read_locked(lib.farkle_game_state, "FarkleGameState *").player_count
+                cells = ffi.new("double[]", max(1, n * players))
+                cell_count = ffi.new("size_t *")
+                low.check(lib.farkle_game_advise_seats(
+                    h, t, cells, len(cells), cell_count, roll_probability))
+                if cell_count[0] == n * players:
+                    seats = [tuple(cells[i * players:(i + 1) * players]) for i in range(n)]
+        listed = tuple(_advice_choice(choices[i], seats[i] if seats else ()) for i in range(n))
+        r = advice.recommended
+        same = [c.win_probabilities for c in listed
+                if (c.action, c.dice_mask, c.points) == (r.action, r.dice_mask, r.points)]
         return Advice(
-            _advice_choice(advice.recommended), member(ValueKind, advice.value_kind),  # type: ignore[arg-type]
+            _advice_choice(r, same[0] if same else ()), member(ValueKind, advice.value_kind),  # type: ignore[arg-type]
             advice.next_roll_dice if advice.has_next_roll else None, advice.farkle_probability,
-            tuple(_advice_choice(choices[i]) for i in range(min(count[0], len(choices)))),
+            listed, roll_probability[0],
         )
 
     # State --------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-only
 # Copyright (C) 2026 The farkle authors
-"""Strategy: the single-turn policy, the two-player win table, the long-run policy and its
-average under a penalty, and bot simulations."""
+"""Strategy: the single-turn policy, the win table (two-player optimal play and the
+three-player equilibrium), the long-run policy and its average under a penalty, and bot
+simulations."""
 
 from __future__ import annotations
 
@@ -63,6 +64,9 @@ class Choice:
     value: float
     """Expected points of the rest of the turn (single-turn policy), or the probability of
     winning (win table), after this play."""
+    win_probabilities: Tuple[float, ...] = ()
+    """WinTable.mover_best_choice() only: every player's probability of winning after this
+    play, in turn order from the mover (all 0 for a farkle); empty otherwise."""
 
     @property
     def keep_indices(self) -> Tuple[int, ...]:
@@ -70,10 +74,10 @@ class Choice:
         return low.mask_indices(self.keep_mask)
 
 
-def _choice(c: Any) -> Choice:
+def _choice(c: Any, win_probabilities: Tuple[float, ...] = ()) -> Choice:
     return Choice(
         c.farkle, c.keep_mask, low.faces_of_counts(c.keep_counts), c.points, c.turn_total,
-        c.dice_left, c.bank, c.value,
+        c.dice_left, c.bank, c.value, win_probabilities,
     )
 
 
@@ -246,6 +250,18 @@ def _player(p: object, name: str) -> Any:
     return c
 
 
+def _players(players: object, name: str = "players") -> Any:
+    """A turn order of Players (an int stands for Player(score=it)) as a C array."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise TypeError(f"{name} must be a sequence of Player values, in turn order from the mover")
+    if not 1 <= len(players) <= lib.FARKLE_MAX_PLAYERS:
+        raise ValueError(f"between 1 and {lib.FARKLE_MAX_PLAYERS} players, not {len(players)}")
+    c = ffi.new("FarklePlayer[]", len(players))
+    for i, p in enumerate(players):
+        c[i] = _player(Player(p) if type(p) is int else p, f"{name}[{i}]")[0]
+    return c
+
+
 @dataclass(frozen=True)
 class TurnState:
     """A moment in a turn, for the win table: `me` to move, holding `turn_total`, about to
@@ -286,10 +302,42 @@ class Decision:
     """P(win) when rolling."""
 
 
+@dataclass(frozen=True)
+class MoverDecision:
+    """The decision of the player to move before a roll, at a table of any size, with every
+    player's chances either way (in turn order from the mover)."""
+
+    bank: bool
+    """Whether the mover banks (where the equilibrium mixes, whether it banks more often
+    than not)."""
+    bank_allowed: bool
+    """Whether the rules allow banking here."""
+    roll_probability: float
+    """How often the mover rolls: 0 or 1, or in between where the three-player equilibrium
+    mixes banking and rolling."""
+    bank_win_probability: float
+    """The mover's P(win) when banking now (0 when not allowed)."""
+    roll_win_probability: float
+    """The mover's P(win) when rolling."""
+    bank_win_probabilities: Tuple[float, ...]
+    """Every player's P(win) if the mover banks (all 0 when it may not)."""
+    roll_win_probabilities: Tuple[float, ...]
+    """Every player's P(win) if the mover rolls."""
+
+
 class WinTable(Handle):
-    """Optimal two-player play: P(win) at the start of every turn. Solve one with
-    WinTable.solve(rules) (seconds to minutes; see docs/limits.md) or load a saved one. Owns a
-    library object (see close()); immutable: safe to query from several threads."""
+    """Optimal play at a table of two or three players: every player's P(win) at the start
+    of every turn (two players: optimal play by both; three: a subgame-perfect equilibrium
+    in which each maximizes its own chance, mixed where no pure one exists; see
+    docs/strategy.md). Solve one with WinTable.solve(rules, players=...) (seconds to
+    minutes; see docs/limits.md) or load a saved one. Owns a library object (see close());
+    immutable: safe to query from several threads.
+
+    The calls for any table take the players in turn order from the one to move (Player
+    values; an int is a score on the board): win_probabilities(), mover_decision(),
+    mover_best_choice(), start_probabilities, head_starts. The two-player calls
+    (win_probability(), decision(), best_choice(), compensation) raise UnsupportedError on
+    a three-player table."""
 
     __slots__ = ()
     _what = "WinTable"
@@ -304,14 +352,19 @@ class WinTable(Handle):
         return t
 
     @classmethod
-    def solve(cls, rules: Union[Rules, str], *, progress: Progress = None) -> "WinTable":
-        """Solves two-player play under `rules` (with a target, no turn limit). `progress`:
-        None, True (a tqdm bar when tqdm is installed) or a callback(fraction) returning
-        False to cancel (CancelledError); Ctrl-C also cancels."""
+    def solve(cls, rules: Union[Rules, str], *, players: int = 2, progress: Progress = None) -> "WinTable":
+        """Solves play under `rules` (with a target, no turn limit) for `players` players: 2
+        (the same table, bit for bit, as the library's two-player solve) or 3 (the
+        equilibrium; minutes to 10,000 points, see docs/benchmarks.md). Fewer than 2 raise
+        InvalidArgumentError; what is too large, ResourceLimitError (with the size) or
+        UnsupportedError. `progress`: None, True (a tqdm bar when tqdm is installed) or a
+        callback(fraction) returning False to cancel (CancelledError); Ctrl-C also
+        cancels."""
         r = _rules(rules)
+        count = low.u32(players, "players")
         out = ffi.new("FarkleWinTable **")
         with Reporter(progress, "win table") as rep:
-            status = lib.farkle_win_table_solve(r._c, rep.function, rep.user, out)
+            status = lib.farkle_win_table_solve_players(r._c, count, rep.function, rep.user, out)
             _finish(status, rep)
         return cls._wrap(out[0])
 
@@ -362,15 +415,98 @@ class WinTable(Handle):
         low.check(lib.farkle_win_table_rules(self._handle(), out))
         return Rules._from_c(out)
 
+    @property
+    def player_count(self) -> int:
+        """The number of players the table was solved for: 2 or 3."""
+        out = ffi.new("uint32_t *")
+        low.check(lib.farkle_win_table_player_count(self._handle(), out))
+        return out[0]  # type: ignore[no-any-return]
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<WinTable (closed)>"
+        return f"<WinTable of {self.player_count} players under {self.rules!r}>"
+
+    def _dice(self, dice: Optional[int]) -> int:
+        """The dice in hand, the rules' full set by default."""
+        return self.rules.dice_count if dice is None else low.integer(dice, "dice", 1, lib.FARKLE_MAX_DICE)
+
+    def win_probabilities(
+        self, players: Sequence[Union[Player, int]], turn_total: int = 0, dice: Optional[int] = None
+    ) -> Tuple[float, ...]:
+        """Every player's P(win), `players` in turn order from the one to move (exactly the
+        table's player count; else InvalidArgumentError), who holds `turn_total` points
+        with `dice` dice to roll (by default the full set: with turn total 0, the start of
+        its turn) and may bank where the rules allow it. The chances are in the order of
+        `players` and sum to 1."""
+        c = _players(players)
+        low.integer(turn_total, "turn_total", 0, lib.FARKLE_MAX_TURN_TOTAL)
+        out = ffi.new("double[]", len(c))
+        low.check(lib.farkle_win_table_win_probabilities(
+            self._handle(), c, len(c), turn_total, self._dice(dice), out))
+        return tuple(out)
+
+    def mover_decision(
+        self, players: Sequence[Union[Player, int]], turn_total: int = 0, dice: Optional[int] = None
+    ) -> MoverDecision:
+        """The decision of the mover (players[0]; arguments as for win_probabilities())
+        before rolling: bank or roll, how often it rolls where the equilibrium mixes, and
+        every player's chances either way."""
+        c = _players(players)
+        low.integer(turn_total, "turn_total", 0, lib.FARKLE_MAX_TURN_TOTAL)
+        out = ffi.new("FarkleMoverDecision *")
+        bank, roll = ffi.new("double[]", len(c)), ffi.new("double[]", len(c))
+        low.check(lib.farkle_win_table_mover_decision(
+            self._handle(), c, len(c), turn_total, self._dice(dice), out, bank, roll))
+        return MoverDecision(
+            out.bank, out.bank_allowed, out.roll_probability, out.bank_win_probability,
+            out.roll_win_probability, tuple(bank), tuple(roll),
+        )
+
+    def mover_best_choice(
+        self, players: Sequence[Union[Player, int]], turn_total: int, roll: Sequence[int]
+    ) -> Choice:
+        """The mover's best play of `roll` (players[0], holding `turn_total` before the roll;
+        players as for win_probabilities()): which dice to keep and whether to bank after
+        (where the equilibrium mixes after the play, the likelier). Its value is the mover's
+        P(win) after the play, and win_probabilities every player's."""
+        c = _players(players)
+        low.integer(turn_total, "turn_total", 0, lib.FARKLE_MAX_TURN_TOTAL)
+        data = low.dice(roll, lib.FARKLE_MAX_DICE, "roll")
+        out = ffi.new("FarkleChoice *")
+        chances = ffi.new("double[]", len(c))
+        low.check(lib.farkle_win_table_mover_best_choice(
+            self._handle(), c, len(c), turn_total, data, len(data), out, chances))
+        return _choice(out, tuple(chances))
+
+    @property
+    def start_probabilities(self) -> Tuple[float, ...]:
+        """Every seat's P(win) from the start of the game, seat 0 moving first."""
+        out = ffi.new("double[]", lib.FARKLE_MAX_PLAYERS)
+        count = ffi.new("size_t *")
+        low.check(lib.farkle_win_table_start_probabilities(self._handle(), out, len(out), count))
+        return tuple(out[0:count[0]])
+
+    @property
+    def head_starts(self) -> Tuple[int, ...]:
+        """The fairest head starts: for each seat after the first, in seat order, the
+        banked points (on the board) that bring every seat's chance from the start closest
+        to equal (two players: as compensation; three: the least sum of squared differences
+        from 1/3). About a second for a three-player table to 10,000."""
+        out = ffi.new("int32_t[]", lib.FARKLE_MAX_PLAYERS)
+        count = ffi.new("size_t *")
+        low.check(lib.farkle_win_table_head_starts(self._handle(), out, len(out), count))
+        return tuple(out[0:count[0]])
+
     def win_probability(self, state: TurnState) -> float:
-        """P(win) for the player to move in `state`."""
+        """P(win) for the player to move in `state` (a two-player table)."""
         c = _turn_state(state)
         out = ffi.new("double *")
         low.check(lib.farkle_win_table_win_probability(self._handle(), c, out))
         return out[0]  # type: ignore[no-any-return]
 
     def decision(self, state: TurnState) -> Decision:
-        """Bank or roll in `state`, with P(win) of each."""
+        """Bank or roll in `state`, with P(win) of each (a two-player table)."""
         c = _turn_state(state)
         out = ffi.new("FarkleDecision *")
         low.check(lib.farkle_win_table_decision(self._handle(), c, out))
@@ -378,7 +514,7 @@ class WinTable(Handle):
 
     def best_choice(self, me: Player, opponent: Player, turn_total: int, roll: Sequence[int]) -> Choice:
         """The best play of `roll` for `me` against `opponent` holding `turn_total`; its
-        value is P(win) after the play."""
+        value is P(win) after the play (a two-player table)."""
         m, o = _player(me, "me"), _player(opponent, "opponent")
         low.integer(turn_total, "turn_total", 0, lib.FARKLE_MAX_TURN_TOTAL)
         data = low.dice(roll, lib.FARKLE_MAX_DICE, "roll")
@@ -388,7 +524,8 @@ class WinTable(Handle):
 
     @property
     def first_player_win_probability(self) -> float:
-        """P(the first player wins) from the start under optimal play by both."""
+        """P(the first player wins) from the start under optimal play by both (three
+        players: the first seat's chance at the equilibrium)."""
         out = ffi.new("double *")
         low.check(lib.farkle_win_table_first_player_win_probability(self._handle(), out))
         return out[0]  # type: ignore[no-any-return]
@@ -396,7 +533,7 @@ class WinTable(Handle):
     @property
     def compensation(self) -> int:
         """The head start (points) for the second player that brings the first player's
-        chance closest to 1/2."""
+        chance closest to 1/2 (a two-player table; head_starts for any)."""
         out = ffi.new("int32_t *")
         low.check(lib.farkle_win_table_compensation(self._handle(), out))
         return out[0]  # type: ignore[no-any-return]
@@ -410,6 +547,13 @@ class WinTable(Handle):
             return "<WinTable (closed)>"
         return (f"<WinTable of {self.rules!r}: the first player wins "
                 f"{100 * self.first_player_win_probability:.2f}%>")
+
+
+def _need_table(kinds: Sequence[int], table: Optional[WinTable]) -> None:
+    """ValueError when a bot among `kinds` plays from a table and none is given."""
+    for kind in (BotKind.WIN_OPTIMAL, BotKind.STRONGEST_OPPONENT):
+        if kind in kinds and table is None:
+            raise ValueError(f"a {kind.name} bot needs a table (WinTable.solve(rules))")
 
 
 @dataclass(frozen=True)
@@ -450,8 +594,9 @@ def simulate(
 ) -> SimulationResult:
     """Plays `games` seeded games between the computer players `bots` (1 to 64; BotKind
     values or names such as "threshold"), seats rotating, and counts wins. The same
-    arguments give the same result on every run. A WIN_OPTIMAL bot needs `table` (solved
-    for `rules`)."""
+    arguments give the same result on every run. WIN_OPTIMAL and STRONGEST_OPPONENT bots
+    need `table` (solved for `rules`: a three-player table lets WIN_OPTIMAL play the
+    equilibrium in three-player games; STRONGEST_OPPONENT needs a two-player one)."""
     r = _rules(rules)
     if isinstance(bots, (str, bytes)) or not hasattr(bots, "__len__"):
         raise TypeError("bots must be a sequence of BotKind values or names")
@@ -462,8 +607,7 @@ def simulate(
     low.u64(seed, "seed")
     if table is not None and not isinstance(table, WinTable):
         raise TypeError(f"table must be a WinTable, not {type(table).__name__}")
-    if BotKind.WIN_OPTIMAL in kinds and table is None:
-        raise ValueError("a WIN_OPTIMAL bot needs a table (WinTable.solve(rules))")
+    _need_table(kinds, table)
     c_kinds = ffi.new("uint32_t[]", [int(k) for k in kinds])
     out = ffi.new("FarkleSimulation *")
     with Reporter(progress, "simulate") as rep:

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-only
 # Copyright (C) 2026 The farkle authors
-"""Shared fixtures: the repository's root (for the header and the README) and small rules."""
+"""Shared fixtures: the repository's root (for the header and the README), small rules and
+their tables."""
 
 from __future__ import annotations
 
@@ -32,3 +33,9 @@ def tiny() -> farkle.Rules:
 @pytest.fixture(scope="session")
 def tiny_table(tiny: farkle.Rules) -> farkle.WinTable:
     return farkle.WinTable.solve(tiny)
+
+
+@pytest.fixture(scope="session")
+def tiny_table3(tiny: farkle.Rules) -> farkle.WinTable:
+    """The three-player equilibrium of the same rules (a thousand turn-start states)."""
+    return farkle.WinTable.solve(tiny, players=3)

@@ -89,6 +89,7 @@ _COVERED_BY = {
     "farkle_penalty_average_points": "farkle_penalty_average_points_with_progress",
     "farkle_penalty_policy_new": "farkle_penalty_policy_new_with_progress",
     "farkle_simulate": "farkle_simulate_with_progress",
+    "farkle_win_table_solve": "farkle_win_table_solve_players",
     "farkle_struct_layout": "(the tests: layouts are checked above)",
 }
 

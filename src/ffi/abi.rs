@@ -21,7 +21,7 @@ use crate::ffi::rules::{FarkleRules, FarkleRulesField};
 use crate::ffi::scoring::{FarkleCombination, FarkleRollAnalysis, FarkleScore, FarkleSelection};
 use crate::ffi::simulate::FarkleSimulation;
 use crate::ffi::turn_policy::FarkleChoice;
-use crate::ffi::win_table::{FarkleDecision, FarklePlayer, FarkleTurnState};
+use crate::ffi::win_table::{FarkleDecision, FarkleMoverDecision, FarklePlayer, FarkleTurnState};
 
 /// (name, size, alignment) of each listed type.
 macro_rules! layouts {
@@ -47,6 +47,7 @@ const LAYOUTS: &[(&str, usize, usize)] = &layouts![
     FarkleHandBonuses,
     FarkleHandLevels,
     FarkleHandsResult,
+    FarkleMoverDecision,
     FarkleOdds,
     FarklePlayer,
     FarklePlayerPosition,

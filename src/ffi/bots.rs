@@ -46,8 +46,15 @@ pub enum FarkleValueKind {
     /// on the board, a farkle counts what the long-run policy for the player's farkles in a
     /// row says it costs (minus the penalty on the last farkle of a streak).
     ExpectedPoints = 0,
-    /// The probability that the player to move wins, under optimal two-player play.
+    /// The probability that the player to move wins, under optimal two-player play or the
+    /// three-player equilibrium (a table that covers every active player).
     WinProbability = 1,
+    /// The probability that the player to move would win a two-player game against its
+    /// strongest opponent, not its chance at this table: what
+    /// FARKLE_BOT_KIND_STRONGEST_OPPONENT plays by in games no table covers.
+    /// farkle_game_advise() does not give it (with a table that does not cover the game it
+    /// gives expected points); it is here so that every Rust value kind has a C one.
+    HeadToHeadWinProbability = 2,
 }
 
 /// A computer player (the bot_kind argument of farkle_game_bot_play_turn(), as a uint32_t).
@@ -63,9 +70,16 @@ pub enum FarkleBotKind {
     Threshold = 1,
     /// Maximizes the expected points banked this turn.
     SingleTurnOptimal = 2,
-    /// Maximizes P(win) with a two-player table in a game of two active players (single-turn
-    /// optimal otherwise, and in a final round it rolls on until it leads).
+    /// Maximizes P(win) with a table that covers the game: a two-player table in a game of
+    /// two active players, a three-player one in a game of three (where the equilibrium
+    /// mixes banking and rolling, it draws from the seed). Single-turn optimal otherwise,
+    /// and in a final round it rolls on until it leads.
     WinOptimal = 3,
+    /// For games no solved table covers (four or more players, or three without a
+    /// three-player table): plays a two-player table against the opponent most likely to beat
+    /// it head to head by that table (ties: the one who plays soonest); as
+    /// FARKLE_BOT_KIND_WIN_OPTIMAL in a two-player game. Needs a two-player table.
+    StrongestOpponent = 4,
 }
 
 c_enums!(FarkleAction, FarkleValueKind, FarkleBotKind);
@@ -142,7 +156,7 @@ fn advisor_for(
     };
     match table {
         None => Ok(single),
-        Some(t) => Ok(Arc::new(single.with_added_table(Arc::clone(&t.table))?)),
+        Some(t) => Ok(Arc::new(single.with_added_table(t.table.clone())?)),
     }
 }
 
@@ -164,14 +178,33 @@ pub(crate) fn bot_of(
                     "a FARKLE_BOT_KIND_WIN_OPTIMAL bot needs a table, and table is NULL",
                 )
             })?;
+            Bot::Advised(Arc::new(single()?.with_added_table(table.table.clone())?))
+        }
+        Some(FarkleBotKind::StrongestOpponent) => {
+            let table = table.ok_or_else(|| {
+                fail(
+                    FarkleStatus::NullPointer,
+                    "a FARKLE_BOT_KIND_STRONGEST_OPPONENT bot needs a two-player table, and \
+                     table is NULL",
+                )
+            })?;
+            if table.table.player_count() != 2 {
+                return Err(fail(
+                    FarkleStatus::InvalidArgument,
+                    "a FARKLE_BOT_KIND_STRONGEST_OPPONENT bot plays a two-player table; this \
+                     one is for three players (FARKLE_BOT_KIND_WIN_OPTIMAL plays it)",
+                ));
+            }
             Bot::Advised(Arc::new(
-                single()?.with_added_table(Arc::clone(&table.table))?,
+                single()?
+                    .with_added_table(table.table.clone())?
+                    .against_strongest_opponent(),
             ))
         }
         None => {
             return Err(fail(
                 FarkleStatus::InvalidArgument,
-                format!("bot kind {kind} is not a FARKLE_BOT_KIND_* value (0 to 3)"),
+                format!("bot kind {kind} is not a FARKLE_BOT_KIND_* value (0 to 4)"),
             ))
         }
     })
@@ -332,12 +365,63 @@ pub unsafe extern "C" fn farkle_game_advise(
             value_kind: match advice.kind {
                 ValueKind::ExpectedPoints => FarkleValueKind::ExpectedPoints,
                 ValueKind::WinProbability => FarkleValueKind::WinProbability,
+                ValueKind::HeadToHeadWinProbability => FarkleValueKind::HeadToHeadWinProbability,
             },
             has_next_roll: advice.next_roll.is_some(),
             next_roll_dice: dice.into(),
             farkle_probability: p,
             choice_count: advice.choices.len(),
         });
+        Ok(())
+    }
+}
+
+/// The rest of the advice with a table: after each choice farkle_game_advise() lists (same
+/// arguments, same order), every player's probability of winning, by seat, and how often the
+/// mover rolls. Choice i's chances are at `out_probabilities[i * player_count + seat]`
+/// (player_count as farkle_game_player_count() gives it), and `*out_count` is the number of
+/// doubles: choice_count * player_count where the table covers every active player (value
+/// kind FARKLE_VALUE_KIND_WIN_PROBABILITY; a row of NaN for a choice the table cannot
+/// value), 0 otherwise. `*out_roll_probability`, when not NULL, is the probability that the
+/// mover rolls: strictly between 0 and 1 only where the three-player equilibrium mixes
+/// banking and rolling (a player of the equilibrium draws), else 1 when the recommendation is
+/// to roll and 0 when it is not. `out_probabilities` may be NULL with `capacity` 0 to ask for
+/// the count.
+///
+/// Errors as for farkle_game_advise(); nothing is written on an error (with
+/// FARKLE_STATUS_BUFFER_TOO_SMALL, only `*out_count`).
+///
+/// # Safety
+/// As for farkle_game_advise(); `out_probabilities` NULL or writable for `capacity`
+/// doubles, `out_roll_probability` NULL or writable.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_game_advise_seats(
+    game: *const FarkleGame,
+    table: *const FarkleWinTable,
+    out_probabilities: *mut f64,
+    capacity: usize,
+    out_count: *mut usize,
+    out_roll_probability: *mut f64,
+) -> FarkleStatus {
+    ffi_boundary! {
+        // SAFETY: the caller's promises for the pointers and the list buffer.
+        let (handle, table, list, roll_out) = unsafe {
+            (
+                FarkleGame::from_ptr(game)?,
+                table.as_ref(),
+                list_out(out_probabilities, capacity, out_count)?,
+                out(out_roll_probability).ok(),
+            )
+        };
+        let advisor = advisor_for(handle, table, &mut |_| true)?;
+        let advice = advisor.advise(&handle.game)?;
+        let cells: Vec<f64> = advice.seat_win_probabilities.concat();
+        list.write(cells.into_iter())?;
+        if let Some(to) = roll_out {
+            let rolls = advice.recommended == Action::Roll;
+            to.write(advice.roll_probability.unwrap_or(if rolls { 1.0 } else { 0.0 }));
+        }
         Ok(())
     }
 }

@@ -30,6 +30,11 @@ const _: () = assert!(FARKLE_LIMIT_TURN_WORK == limits::MAX_TURN_WORK);
 pub const FARKLE_LIMIT_WIN_TABLE_PAIRS: u64 = 2_097_152;
 const _: () = assert!(FARKLE_LIMIT_WIN_TABLE_PAIRS == limits::MAX_WIN_TABLE_PAIRS as u64);
 
+/// The most turn-start states of a three-player table (2^24; three probabilities each, 384
+/// MiB). The presets without a penalty need about 8 million to 10,000 points.
+pub const FARKLE_LIMIT_WIN_TABLE_STATES: u64 = 16_777_216;
+const _: () = assert!(FARKLE_LIMIT_WIN_TABLE_STATES == limits::MAX_WIN_TABLE_STATES as u64);
+
 /// The most option evaluations of one pass of the two-player solver over every pair.
 pub const FARKLE_LIMIT_WIN_TABLE_PASS_WORK: u64 = 500_000_000_000;
 const _: () = assert!(FARKLE_LIMIT_WIN_TABLE_PASS_WORK == limits::MAX_WIN_TABLE_PASS_WORK);

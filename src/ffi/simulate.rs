@@ -68,13 +68,14 @@ fn bots_of(
 /// results to `*out_simulation`. Seats rotate: in game i, seat s is played by bot (s + i) mod
 /// player_count, so each bot starts equally often. Game i rolls its dice from the seed
 /// d = splitmix64(seed ^ splitmix64(i)), and in its turn k (k = 0, 1, ... over the whole game)
-/// a random bot chooses with the seed splitmix64(d) + k, where splitmix64 is the standard
+/// a random bot chooses (and a win-optimal bot draws where the three-player
+/// equilibrium mixes) with the seed splitmix64(d) + k, where splitmix64 is the standard
 /// SplitMix64 step (x += 0x9E3779B97F4A7C15, then two xor-shift-multiply rounds with
 /// 0xBF58476D1CE4E5B9 and 0x94D049BB133111EB, and a final xor-shift by 31):
 /// farkle_game_new(rules, player_count, d) and farkle_game_bot_play_turn() with those seeds
-/// replay game i exactly. So the same
-/// arguments give the same results on every run and every number of threads. `table` is needed by FARKLE_BOT_KIND_WIN_OPTIMAL (a table solved for
-/// `rules`) and ignored otherwise.
+/// replay game i exactly. So the same arguments give the same results on every run and every
+/// number of threads. `table` is needed by FARKLE_BOT_KIND_WIN_OPTIMAL and
+/// FARKLE_BOT_KIND_STRONGEST_OPPONENT (a table solved for `rules`) and ignored otherwise.
 ///
 /// Cost: games between threshold and single-turn optimal bots are played without the game's
 /// event log (the same games, checked against farkle_game_bot_play_turn() by the tests): on one

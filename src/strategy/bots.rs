@@ -6,8 +6,12 @@
 //! [`Advisor`] answers "what should the player to move do now" for any [`Game`]: the
 //! recommended action, the farkle probability of the roll that follows it, and for every legal
 //! choice its value: the expected points banked this turn (the optimal single turn, for any
-//! number of players), or P(win) when the advisor holds a two-player [`WinTable`] for the
-//! game's rules and the game has two active players.
+//! number of players), or P(win) when the advisor holds a win table ([`AnyWinTable`]) for the
+//! game's rules that covers every active player: a two-player table in a game of two, a
+//! three-player one in a game of three (then every seat's chances come with it, in
+//! [`Advice::seat_win_probabilities`]). An advisor told to play the strongest opponent
+//! ([`Advisor::against_strongest_opponent`]) also uses a two-player table in bigger games,
+//! against the opponent that table says is most likely to beat the mover.
 //!
 //! Choices made:
 //! - Under a consecutive-farkle penalty (in points), the single-turn values of a player on the
@@ -21,13 +25,17 @@
 //!   Values then are single-turn values (the table does not cover scores at the target).
 //! - A score below the table's lower bound (minus twice the penalty, under a penalty in
 //!   points) is taken as that bound, as the solver itself counts such scores: the
-//!   probabilities of a player that far below zero are then an approximation. A two-player
-//!   state the table does not cover otherwise falls back to single-turn values.
+//!   probabilities of a player that far below zero are then an approximation. A state the
+//!   table does not cover otherwise (another rules value, a player who left) falls back to
+//!   single-turn values.
+//! - Where the three-player equilibrium mixes banking and rolling, the advice recommends the
+//!   likelier action and gives the mixing probability ([`Advice::roll_probability`]); a bot
+//!   draws with it, so that bots play the equilibrium.
 //!
-//! [`Bot`] plays with one of four policies of increasing strength: a random legal player, a
+//! [`Bot`] plays with one of these policies, of increasing strength: a random legal player, a
 //! threshold player (bank once the turn reaches a threshold for the dice left), the optimal
-//! single turn and the win-optimal two-player table (single-turn optimal where the table does
-//! not apply).
+//! single turn, and the win-optimal table (single-turn optimal where the table does not
+//! apply), or a two-player table against the strongest opponent.
 
 use std::sync::Arc;
 
@@ -38,8 +46,9 @@ use crate::game::{check_bank_total, Action, Game, GameError, Phase, PiggybackOff
 use crate::limits::{MAX_BOT_ROLLS_PER_TURN, MAX_TURN_TOTAL};
 use crate::rules::ExactTarget;
 use crate::strategy::single_turn::scoring_odds;
+use crate::strategy::table_in_play::TableInPlay;
 use crate::strategy::{
-    Odds, PenaltyPolicy, PlayerState, Progress, SingleTurn, StrategyError, TwoPlayerState, WinTable,
+    AnyWinTable, Odds, PenaltyPolicy, Progress, SingleTurn, StrategyError, WinTable,
 };
 
 /// What the values of an [`Advice`] mean.
@@ -49,8 +58,13 @@ pub enum ValueKind {
     /// single-turn policy; under a points penalty, a farkle counts what it costs the player
     /// on the board in the long run (see the module notes).
     ExpectedPoints,
-    /// The probability that the player to move wins the game, under optimal two-player play.
+    /// The probability that the player to move wins the game, under optimal two-player play
+    /// or the three-player equilibrium (the table covers every active player).
     WinProbability,
+    /// The probability that the player to move would win a two-player game against its
+    /// strongest opponent (see [`Advisor::against_strongest_opponent`]): a guide, not its
+    /// chance at this table.
+    HeadToHeadWinProbability,
 }
 
 /// One legal choice and its value.
@@ -83,6 +97,14 @@ pub struct Advice {
     /// acknowledge. The recommended one has the highest value except in a final
     /// round (see the module docs).
     pub choices: Vec<AdviceChoice>,
+    /// With a table that covers every active player: after each choice (one row per entry of
+    /// `choices`, in that order), every player's chance to win, by seat (the order of
+    /// [`Game::players`]). Empty otherwise.
+    pub seat_win_probabilities: Vec<Vec<f64>>,
+    /// Before a roll, where the three-player equilibrium mixes banking and rolling: the
+    /// probability that the mover rolls (the recommendation is the likelier; a bot draws).
+    /// `None` everywhere else.
+    pub roll_probability: Option<f64>,
 }
 
 /// Why no advice could be given.
@@ -126,7 +148,9 @@ pub struct Advisor {
     on_board: SingleTurn,
     /// The on-board turns by farkles in a row, under a points penalty.
     penalty: Option<PenaltyPolicy>,
-    table: Option<Arc<WinTable>>,
+    table: Option<AnyWinTable>,
+    /// Whether a two-player table stands for bigger games, against the strongest opponent.
+    strongest_opponent: bool,
 }
 
 impl Advisor {
@@ -173,19 +197,23 @@ impl Advisor {
             odds,
             off_board_odds,
             table: None,
+            strongest_opponent: false,
         })
     }
 
-    /// The win-optimal advisor: the table for two-player games, single-turn otherwise.
-    pub fn with_table(table: Arc<WinTable>) -> Result<Advisor, StrategyError> {
+    /// The win-optimal advisor: the table (two or three players; an `Arc<WinTable>` will do)
+    /// for games it covers, single-turn otherwise.
+    pub fn with_table(table: impl Into<AnyWinTable>) -> Result<Advisor, StrategyError> {
+        let table = table.into();
         let mut advisor = Advisor::single_turn(table.rules())?;
         advisor.table = Some(table);
         Ok(advisor)
     }
 
-    /// This advisor with a two-player table added (no new single-turn solve). `OtherRules`
-    /// when the table was solved for other rules.
-    pub fn with_added_table(&self, table: Arc<WinTable>) -> Result<Advisor, AdviceError> {
+    /// This advisor with a table added (no new single-turn solve). `OtherRules` when the
+    /// table was solved for other rules.
+    pub fn with_added_table(&self, table: impl Into<AnyWinTable>) -> Result<Advisor, AdviceError> {
+        let table = table.into();
         if table.rules() != self.rules() {
             return Err(AdviceError::OtherRules);
         }
@@ -195,13 +223,35 @@ impl Advisor {
         })
     }
 
+    /// This advisor playing the strongest opponent: in a game its two-player table does not
+    /// cover (three or more active players), the mover plays the table against the opponent
+    /// most likely to beat it head to head (ties: the one who plays soonest), and the values
+    /// are [`ValueKind::HeadToHeadWinProbability`]. Games the table covers play as before.
+    pub fn against_strongest_opponent(&self) -> Advisor {
+        Advisor {
+            strongest_opponent: true,
+            ..self.clone()
+        }
+    }
+
     /// The rules the advisor was built for.
     pub fn rules(&self) -> &crate::rules::Rules {
         self.odds.rules()
     }
 
-    /// The two-player table, if any.
+    /// The two-player table, if it holds one.
     pub fn table(&self) -> Option<&Arc<WinTable>> {
+        self.table.as_ref().and_then(AnyWinTable::two_player)
+    }
+
+    /// Whether the advisor plays a two-player table against the strongest opponent in games
+    /// the table does not cover.
+    pub(crate) fn plays_strongest_opponent(&self) -> bool {
+        self.strongest_opponent
+    }
+
+    /// The table, of either size, if any.
+    pub fn win_table(&self) -> Option<&AnyWinTable> {
         self.table.as_ref()
     }
 
@@ -224,43 +274,13 @@ impl Advisor {
         Some((dice, hand.farkle().to_f64()))
     }
 
-    /// The two players' table states (me, opponent) when the table applies to this game now.
-    fn table_states(&self, game: &Game) -> Option<(&WinTable, PlayerState, PlayerState)> {
-        let table = self.table.as_deref()?;
-        let players = game.players();
-        if players.len() != 2 || game.active_players() != 2 || game.final_round_player().is_some() {
-            return None;
-        }
-        let state = |i: usize| {
-            let p = &players[i];
-            PlayerState {
-                score: i32::try_from(p.score.max(i64::from(table.lower_bound()))).ok()?,
-                on_board: p.on_board,
-                // Without a penalty the table does not count farkles.
-                farkles: if table.rules().farkle_penalty_streak == 0 {
-                    0
-                } else {
-                    u8::try_from(p.consecutive_farkles).ok()?
-                },
-            }
-            .into()
-        };
-        let me = game.current_player();
-        let me_state: Option<PlayerState> = state(me);
-        let opp_state: Option<PlayerState> = state(1 - me);
-        let (me_state, opp_state) = (me_state?, opp_state?);
-        // A state outside the table's range is refused by this query.
-        table.start_of_turn(&me_state, &opp_state).ok()?;
-        Some((table, me_state, opp_state))
-    }
-
     /// The single turn that applies to the player to move.
     fn single(&self, game: &Game) -> &SingleTurn {
         self.single_for(&Mover::of(game))
     }
 
     /// The single turn that applies to a player in this situation.
-    fn single_for(&self, m: &Mover) -> &SingleTurn {
+    pub(crate) fn single_for(&self, m: &Mover) -> &SingleTurn {
         if !m.on_board {
             return &self.off_board;
         }
@@ -393,42 +413,84 @@ impl Advisor {
                      {MAX_TURN_TOTAL}"
                 ))
             })?;
-        let table = self.table_states(game);
+        let table = self
+            .table
+            .as_ref()
+            .and_then(|tb| TableInPlay::of(tb, game, self.strongest_opponent));
+        let kind = match &table {
+            Some(tb) if tb.covers(game) => ValueKind::WinProbability,
+            Some(_) => ValueKind::HeadToHeadWinProbability,
+            None => ValueKind::ExpectedPoints,
+        };
         Ok(Situation {
             game,
             t,
             lead: Self::final_round_lead(game),
             table,
-            kind: if table.is_some() {
-                ValueKind::WinProbability
-            } else {
-                ValueKind::ExpectedPoints
-            },
+            kind,
         })
     }
 
-    /// The value of the turn ending with nothing more (a farkle, a forfeit): with a table,
-    /// the chance to win once the opponent has played from its start of turn; else 0 points.
+    /// The chances once the turn ends with nothing more (a farkle, a forfeit) with a table:
+    /// the next player's start of turn. `None` without one (the turn is then worth 0 points).
     /// A farkle (and any penalty) is already in the player's record.
-    fn ended_value(s: &Situation) -> Result<f64, AdviceError> {
-        Ok(match s.table {
-            Some((tb, me, opp)) => 1.0 - tb.start_of_turn(&opp, &me)?,
-            None => 0.0,
+    fn ended_chances(s: &Situation) -> Result<Option<Vec<f64>>, AdviceError> {
+        Ok(match &s.table {
+            Some(tb) => Some(tb.ended()?),
+            None => None,
         })
+    }
+
+    /// The advice from its parts: each choice's value is the mover's chance where `chances`
+    /// has them (a NaN row where the table cannot value a choice), and with a table covering
+    /// the game each row goes by seat into [`Advice::seat_win_probabilities`].
+    fn advice(
+        s: &Situation,
+        recommended: Action,
+        next_roll: Option<(u8, f64)>,
+        choices: Vec<AdviceChoice>,
+        chances: &[Option<Vec<f64>>],
+        roll_probability: Option<f64>,
+    ) -> Advice {
+        let seat_win_probabilities = match &s.table {
+            Some(tb) if tb.covers(s.game) => {
+                let n = s.game.players().len();
+                chances
+                    .iter()
+                    .map(|c| match c {
+                        Some(c) => tb.by_seat(c, n),
+                        None => vec![f64::NAN; n],
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        Advice {
+            recommended,
+            kind: s.kind,
+            next_roll,
+            choices,
+            seat_win_probabilities,
+            roll_probability,
+        }
     }
 
     /// After a farkle: acknowledge it.
     fn advise_farkled(&self, s: &Situation) -> Result<Advice, AdviceError> {
-        Ok(Advice {
-            recommended: Action::AcknowledgeFarkle,
-            kind: s.kind,
-            next_roll: None,
-            choices: vec![AdviceChoice {
-                action: Action::AcknowledgeFarkle,
-                points: 0,
-                value: Self::ended_value(s)?,
-            }],
-        })
+        let ended = Self::ended_chances(s)?;
+        let choice = AdviceChoice {
+            action: Action::AcknowledgeFarkle,
+            points: 0,
+            value: ended.as_ref().map_or(0.0, |c| c[0]),
+        };
+        Ok(Self::advice(
+            s,
+            Action::AcknowledgeFarkle,
+            None,
+            vec![choice],
+            &[ended],
+            None,
+        ))
     }
 
     /// While a roll awaits its selection: every legal selection valued, the best one
@@ -438,17 +500,21 @@ impl Advisor {
         let roll = game.turn().last_roll().expect("a roll awaits selection");
         let counts = FaceCounts::from_faces(&roll.dice, roll.dice.len()).expect("a valid roll");
         let legal = game.legal_selections();
-        let win = match s.table {
-            Some((tb, me, opp)) => Some(tb.choices(&me, &opp, s.t, counts)?),
+        let win = match &s.table {
+            Some(tb) => Some(tb.choices(s.t, counts)?),
             None => None,
         };
         let win_choice =
             |keep: FaceCounts| win.as_ref().and_then(|w| w.iter().find(|c| c.keep == keep));
         let mover = Mover::of(game);
         let mut choices = Vec::with_capacity(legal.len());
+        let mut chances = Vec::with_capacity(legal.len());
         for l in &legal {
             let value = match win_choice(l.selection.dice) {
-                Some(c) => c.win_probability,
+                Some(c) => {
+                    chances.push(Some(c.chances.clone()));
+                    c.chances[0]
+                }
                 None if win.is_some() => unreachable!("every legal selection scores"),
                 None => {
                     let left = roll.dice.len() - l.selection.dice.total();
@@ -477,7 +543,7 @@ impl Advisor {
             || match s.lead {
                 Some(lead) => i64::from(t2).saturating_add(mover.score) > lead,
                 None => match &win {
-                    Some(_) => win_choice(kept.dice).is_some_and(|c| c.bank),
+                    Some(_) => win_choice(kept.dice).is_some_and(|c| c.banks),
                     None => self.single(game).should_bank(t2, next)?,
                 },
             };
@@ -486,12 +552,14 @@ impl Advisor {
         } else {
             self.farkle_probability(&mover, next)
         };
-        Ok(Advice {
-            recommended: choices[best].action,
-            kind: s.kind,
+        Ok(Self::advice(
+            s,
+            choices[best].action,
             next_roll,
             choices,
-        })
+            &chances,
+            None,
+        ))
     }
 
     /// Before a roll: roll, bank and forfeit where allowed, valued, and the one to take.
@@ -499,14 +567,17 @@ impl Advisor {
         let game = s.game;
         let hand = game.turn().hand;
         let can_bank = game.can_bank();
-        let (roll_value, bank_value) = self.roll_and_bank_values(s, can_bank)?;
+        let values = self.roll_and_bank_values(s, can_bank)?;
+        let (roll_value, bank_value) = (values.roll, values.bank);
         let mut choices = Vec::new();
+        let mut chances = Vec::new();
         if hand > 0 && game.can_roll() {
             choices.push(AdviceChoice {
                 action: Action::Roll,
                 points: 0,
                 value: roll_value,
             });
+            chances.push(values.roll_chances.clone());
         }
         if can_bank {
             choices.push(AdviceChoice {
@@ -514,18 +585,24 @@ impl Advisor {
                 points: 0,
                 value: bank_value.unwrap_or(f64::NAN),
             });
+            chances.push(values.bank_chances.clone());
         }
         if game.can_forfeit() {
+            let ended = Self::ended_chances(s)?;
             choices.push(AdviceChoice {
                 action: Action::ForfeitTurn,
                 points: 0,
-                value: Self::ended_value(s)?,
+                value: ended.as_ref().map_or(0.0, |c| c[0]),
             });
+            chances.push(ended);
         }
-        let bank = match s.table {
-            // With a table, the values are chances to win.
+        let bank = match &s.table {
+            // With a table, the values are chances to win (or its mixing decides).
             Some(_) if s.lead.is_none() => {
-                can_bank && (hand == 0 || bank_value.is_some_and(|b| b >= roll_value))
+                can_bank
+                    && (hand == 0
+                        || values.table_banks
+                        || bank_value.is_some_and(|b| b >= roll_value && values.mixing.is_none()))
             }
             _ => Self::banks(&Mover::of(game), hand, can_bank, roll_value),
         };
@@ -543,17 +620,21 @@ impl Advisor {
         let mut recommended = recommended;
         if let Some((offer, choice)) = self.piggyback_choice(s)? {
             choices.push(choice);
+            chances.push(None);
             if recommended == Action::Roll && choice.value > roll_value {
                 recommended = Action::Piggyback;
                 next_roll = self.farkle_probability(&Mover::of(game), offer.dice);
             }
         }
-        Ok(Advice {
+        let roll_probability = values.mixing.filter(|_| can_bank && game.can_roll());
+        Ok(Self::advice(
+            s,
             recommended,
-            kind: s.kind,
             next_roll,
             choices,
-        })
+            &chances,
+            roll_probability,
+        ))
     }
 
     /// Under piggybacking, the offer standing for the player to move and its choice: the
@@ -600,40 +681,63 @@ impl Advisor {
     }
 
     /// The values of rolling the dice in hand (NaN when every die has scored) and of banking
-    /// now (`None` where banking is not allowed, or cannot be valued).
+    /// now (`None` where banking is not allowed, or cannot be valued), with the table's
+    /// chances for every valued player and its decision where one applies.
     fn roll_and_bank_values(
         &self,
         s: &Situation,
         can_bank: bool,
-    ) -> Result<(f64, Option<f64>), AdviceError> {
+    ) -> Result<RollAndBank, AdviceError> {
         let (game, t) = (s.game, s.t);
         let hand = game.turn().hand;
-        Ok(match s.table {
-            Some((tb, me, opp)) if hand > 0 => {
-                let d = tb.decision(&TwoPlayerState {
-                    me,
-                    opponent: opp,
-                    turn_total: t,
-                    dice: hand,
-                })?;
-                (d.roll_win_probability, d.bank_win_probability)
-            }
-            Some((tb, me, opp)) => {
-                // Every die scored and no hot dice: bank (or forfeit).
-                let bank = match can_bank.then(|| after_bank(tb, &me, t)) {
-                    Some(Some(p)) => Some(1.0 - tb.start_of_turn(&opp, &p)?),
-                    // Banking reaches the target: a win, or with a final round the
-                    // opponent's last turn, which the table does not expose here.
-                    Some(None) if !game.rules().final_round => Some(1.0),
-                    _ => None,
+        let points = |roll: f64, bank: Option<f64>| RollAndBank {
+            roll,
+            bank,
+            roll_chances: None,
+            bank_chances: None,
+            table_banks: false,
+            mixing: None,
+        };
+        Ok(match &s.table {
+            Some(tb) if hand > 0 => {
+                let d = tb.decision(t, hand)?;
+                let bank_chances = if can_bank {
+                    d.bank_win_probabilities.clone()
+                } else {
+                    None
                 };
-                (f64::NAN, bank)
+                let mixing = (d.roll_probability > 0.0 && d.roll_probability < 1.0)
+                    .then_some(d.roll_probability);
+                RollAndBank {
+                    roll: d.roll_win_probabilities[0],
+                    bank: bank_chances.as_ref().map(|c| c[0]),
+                    roll_chances: Some(d.roll_win_probabilities.clone()),
+                    table_banks: d.bank && bank_chances.is_some(),
+                    bank_chances,
+                    mixing,
+                }
             }
-            None if hand > 0 => (
+            Some(tb) => {
+                // Every die scored and no hot dice: bank (or forfeit).
+                let bank_chances = if can_bank {
+                    tb.bank_all_scored(t)?
+                } else {
+                    None
+                };
+                RollAndBank {
+                    roll: f64::NAN,
+                    bank: bank_chances.as_ref().map(|c| c[0]),
+                    roll_chances: None,
+                    bank_chances,
+                    table_banks: false,
+                    mixing: None,
+                }
+            }
+            None if hand > 0 => points(
                 self.single_roll_value(game, t, hand)?,
                 can_bank.then_some(f64::from(t)),
             ),
-            None => (f64::NAN, can_bank.then_some(f64::from(t))),
+            None => points(f64::NAN, can_bank.then_some(f64::from(t))),
         })
     }
 
@@ -697,8 +801,8 @@ struct Situation<'a> {
     t: i32,
     /// In the player's last turn of a final round, the best score among the others.
     lead: Option<i64>,
-    /// The two-player table and both players' states in it, when it applies.
-    table: Option<(&'a WinTable, PlayerState, PlayerState)>,
+    /// The table that applies to the game now, if any.
+    table: Option<TableInPlay<'a>>,
     /// What the values mean.
     kind: ValueKind,
 }
@@ -731,14 +835,19 @@ impl Mover {
     }
 }
 
-/// The player state after banking `t` points, `None` when that reaches the target.
-fn after_bank(table: &WinTable, me: &PlayerState, t: i32) -> Option<PlayerState> {
-    let score = me.score + t;
-    (score < table.rules().target_score).then_some(PlayerState {
-        score,
-        on_board: true,
-        farkles: 0,
-    })
+/// What rolling and banking are worth before a roll (see [`Advisor::advise`]).
+struct RollAndBank {
+    /// The mover's value of rolling (NaN with no dice in hand).
+    roll: f64,
+    /// Of banking, where allowed and valued.
+    bank: Option<f64>,
+    /// With a table, every valued player's chances either way, the mover first.
+    roll_chances: Option<Vec<f64>>,
+    bank_chances: Option<Vec<f64>>,
+    /// Whether the table's decision is to bank (where banking is allowed).
+    table_banks: bool,
+    /// Where the table's mover mixes, the probability that it rolls.
+    mixing: Option<f64>,
 }
 
 /// When a threshold bot banks: once the turn reaches `thresholds[d - 1]` points with d dice
@@ -823,8 +932,9 @@ pub enum Bot {
     /// Keeps the selection with the most points (the most dice among equals); banks by
     /// [`Thresholds`]; in a final round rolls on until it leads.
     Threshold(Thresholds),
-    /// Follows an [`Advisor`]: single-turn optimal, or win-optimal when it holds a two-player
-    /// table and the game has two players.
+    /// Follows an [`Advisor`]: single-turn optimal, or win-optimal when it holds a table that
+    /// covers the game (where the three-player equilibrium mixes, it draws with the advice's
+    /// [`Advice::roll_probability`]), or a two-player table against the strongest opponent.
     Advised(Arc<Advisor>),
 }
 
@@ -836,9 +946,19 @@ impl Bot {
         Ok(Bot::Advised(Arc::new(Advisor::single_turn(rules)?)))
     }
 
-    /// The win-optimal bot (single-turn optimal where the table does not apply).
-    pub fn win_optimal(table: Arc<WinTable>) -> Result<Bot, StrategyError> {
+    /// The win-optimal bot for a two- or three-player table (single-turn optimal where the
+    /// table does not apply).
+    pub fn win_optimal(table: impl Into<AnyWinTable>) -> Result<Bot, StrategyError> {
         Ok(Bot::Advised(Arc::new(Advisor::with_table(table)?)))
+    }
+
+    /// The bot for tables no solved table covers: a two-player table played against the
+    /// strongest opponent (see [`Advisor::against_strongest_opponent`]); the table itself in
+    /// a two-player game, single-turn optimal in a final round.
+    pub fn strongest_opponent(table: Arc<WinTable>) -> Result<Bot, StrategyError> {
+        Ok(Bot::Advised(Arc::new(
+            Advisor::with_table(table)?.against_strongest_opponent(),
+        )))
     }
 
     /// The action this bot takes now. `rng` is used by the random bot only.
@@ -849,7 +969,20 @@ impl Bot {
             _ => {}
         }
         match self {
-            Bot::Advised(advisor) => Ok(advisor.advise(game)?.recommended),
+            Bot::Advised(advisor) => {
+                let advice = advisor.advise(game)?;
+                Ok(match advice.roll_probability {
+                    // The equilibrium mixes here: draw.
+                    Some(a) => {
+                        if rng.random::<f64>() < a {
+                            Action::Roll
+                        } else {
+                            Action::Bank
+                        }
+                    }
+                    None => advice.recommended,
+                })
+            }
             Bot::RandomLegal => {
                 // Each legal selection, or roll, bank or piggyback: never an undo or a
                 // departure, and a forfeit only when neither roll nor bank is allowed.

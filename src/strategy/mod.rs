@@ -9,12 +9,16 @@
 //! every preset. Bots and game advice are meant to be built on these: a solved table answers
 //! "what is my chance to win here, and what should I keep" for any state of a two-player game.
 
+pub mod any_win_table;
 pub mod bots;
+pub mod evaluate;
 pub mod odds;
 pub(crate) mod playout;
 pub mod simulate;
 pub mod single_turn;
 pub mod table_file;
+pub(crate) mod table_in_play;
+pub mod three_player;
 pub(crate) mod turn;
 pub mod two_player;
 
@@ -188,12 +192,15 @@ pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, Strat
 }
 
 pub use crate::game::Action;
+pub use any_win_table::{AnyWinTable, MAX_TABLE_PLAYERS};
 pub use bots::{Advice, AdviceChoice, AdviceError, Advisor, Bot, BotError, Thresholds, ValueKind};
+pub use evaluate::{Contender, Evaluation};
 pub use odds::{Fraction, HandOdds, Odds, OptionGroup};
 pub use simulate::{
     simulate, simulate_with_progress, wilson_interval, BotResult, SimulationError, SimulationReport,
 };
 pub use single_turn::{Choice, PenaltyPolicy, SingleTurn};
+pub use three_player::{SeatChoice, SeatDecision, ThreePlayerTable};
 pub use two_player::{Decision, PlayerState, SolveOptions, TwoPlayerState, WinChoice, WinTable};
 
 /// The refusal of every solver that plays a turn: the hot-dice multiplier makes a turn's

@@ -7,7 +7,8 @@
 //! - **Seats rotate.** In game i (from 0), seat s is played by bot `(s + i) mod n`: over n
 //!   consecutive games every bot starts once, so with an even number of games and two bots
 //!   the first-move advantage cancels exactly.
-//! - **Seeds.** Game i's dice and the random bot's choices come from two `u64` seeds mixed
+//! - **Seeds.** Game i's dice and the random bot's choices (and a win-optimal bot's draws
+//!   where the three-player equilibrium mixes) come from two `u64` seeds mixed
 //!   from `(seed, i)` (SplitMix64). Games run in parallel but each is fully determined by its
 //!   seeds, so the same arguments give the same report on every run and build.
 //! - **Wins and ties.** A game with a single winner counts one win for that bot. A tie (a

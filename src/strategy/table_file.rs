@@ -39,7 +39,8 @@ use crate::rules::{Rules, RULES_FIELDS};
 use crate::strategy::two_player::WinTable;
 use crate::strategy::StrategyError;
 
-const MAGIC: &[u8; 8] = b"FRKLWIN\0";
+/// The first eight bytes of every win-table file.
+pub(crate) const MAGIC: &[u8; 8] = b"FRKLWIN\0";
 const VERSION: u32 = 3;
 /// Rules fields in a version 1 file: the fields before the house rules were appended.
 const VERSION_1_FIELDS: usize = 28;
@@ -75,7 +76,8 @@ const _: () = assert!(RULES_FIELDS == 35 && HEADER == 176);
 /// The most values of a final-round chance table: leads up to 2^16 units, and lead 0.
 const MAX_CHANCES: u64 = (1 << 16) + 1;
 
-fn fnv1a(bytes: &[u8]) -> u64 {
+/// The files' checksum: FNV-1a, 64 bits.
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
@@ -192,22 +194,35 @@ impl WinTable {
     /// Saves the table to a regular file (`Io` for anything else, which is left untouched:
     /// the path is opened without blocking and checked with `fstat` first).
     pub fn save(&self, path: &std::path::Path) -> Result<(), StrategyError> {
-        regular_file::write(path, &self.to_bytes())
-            .map_err(|e| StrategyError::Io(format!("{}: {e}", path.display())))
+        write_table_file(path, &self.to_bytes())
     }
 
     /// Loads a table from a regular file, reading at most [`WinTable::max_file_size`] bytes
     /// of it (a longer file is refused as `BadFile`; a FIFO, device, socket or directory as
     /// `Io`, at once and unread).
     pub fn load(path: &std::path::Path) -> Result<WinTable, StrategyError> {
-        let limit = Self::max_file_size();
-        let bytes = regular_file::read(path, limit).map_err(|e| match e {
-            FileError::TooLong { .. } => StrategyError::BadFile(format!(
-                "{} is larger than any table this library writes ({limit} bytes)",
-                path.display()
-            )),
-            e => StrategyError::Io(format!("{}: {e}", path.display())),
-        })?;
-        WinTable::from_bytes(&bytes)
+        WinTable::from_bytes(&read_table_file(path, Self::max_file_size())?)
     }
+}
+
+/// The bytes of the table file at `path`, a regular file of at most `limit` bytes (a longer
+/// file is refused as `BadFile`; a FIFO, device, socket or directory as `Io`, at once and
+/// unread).
+pub(crate) fn read_table_file(
+    path: &std::path::Path,
+    limit: u64,
+) -> Result<Vec<u8>, StrategyError> {
+    regular_file::read(path, limit).map_err(|e| match e {
+        FileError::TooLong { .. } => StrategyError::BadFile(format!(
+            "{} is larger than any table this library writes ({limit} bytes)",
+            path.display()
+        )),
+        e => StrategyError::Io(format!("{}: {e}", path.display())),
+    })
+}
+
+/// Writes a table file to `path` (a regular file; see [`regular_file::write`]).
+pub(crate) fn write_table_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), StrategyError> {
+    regular_file::write(path, bytes)
+        .map_err(|e| StrategyError::Io(format!("{}: {e}", path.display())))
 }

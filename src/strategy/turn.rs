@@ -287,7 +287,7 @@ impl TurnModel {
 
 /// Solves `a x = r` (n x n, row-major) by Gaussian elimination with partial pivoting; `None`
 /// when the matrix is singular (a pivot vanishes).
-fn solve_linear(a: &mut [f64], r: &mut [f64], n: usize) -> Option<Vec<f64>> {
+pub(crate) fn solve_linear(a: &mut [f64], r: &mut [f64], n: usize) -> Option<Vec<f64>> {
     for col in 0..n {
         let pivot =
             (col..n).max_by(|&i, &j| a[i * n + col].abs().total_cmp(&a[j * n + col].abs()))?;

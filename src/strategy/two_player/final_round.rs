@@ -81,7 +81,7 @@ fn lead_values(model: &TurnModel, chance: &[f64]) -> Vec<f64> {
 }
 
 /// The smallest lead the opponent overturns in one last turn with probability below 1e-13.
-pub(super) fn lead_cap(
+pub(crate) fn lead_cap(
     model: &TurnModel,
     bank_min: usize,
     meter: &mut Meter,

@@ -26,7 +26,7 @@ pub(crate) struct Layout {
 }
 
 impl Layout {
-    pub(super) fn scores(&self) -> usize {
+    pub(crate) fn scores(&self) -> usize {
         (self.target - self.lower) as usize
     }
     /// Number of (score, flag) bases: on-board scores, then off-board scores <= 0.
@@ -41,7 +41,7 @@ impl Layout {
     pub fn players(&self) -> usize {
         self.bases() * self.streak
     }
-    pub(super) fn index(&self, score: i64, on_board: bool, k: usize) -> usize {
+    pub(crate) fn index(&self, score: i64, on_board: bool, k: usize) -> usize {
         let base = if on_board || !self.board {
             (score - self.lower) as usize
         } else {
@@ -49,7 +49,7 @@ impl Layout {
         };
         base * self.streak + k
     }
-    pub(super) fn player(&self, index: usize) -> (i64, bool, usize) {
+    pub(crate) fn player(&self, index: usize) -> (i64, bool, usize) {
         let base = index / self.streak;
         let k = index % self.streak;
         if base < self.scores() {
@@ -61,7 +61,7 @@ impl Layout {
 }
 
 /// Which rules the two-player solver accepts; the rules value it really solves.
-pub(super) fn check_rules(rules: &Rules) -> Result<(), StrategyError> {
+pub(crate) fn check_rules(rules: &Rules) -> Result<(), StrategyError> {
     rules.validate()?;
     if rules.turn_limit != 0 {
         return Err(StrategyError::Unsupported(
@@ -82,26 +82,9 @@ pub(super) fn check_rules(rules: &Rules) -> Result<(), StrategyError> {
 }
 
 pub(crate) fn layout_for(odds: &Odds, lead_cap: usize) -> Result<Layout, StrategyError> {
+    let layout = player_layout(odds, lead_cap);
     let rules = odds.rules();
     let unit = odds.unit();
-    let penalty = rules.farkle_penalty_streak > 0;
-    let lower = if penalty && !rules.farkle_penalty_loses_all {
-        -2 * i64::from(rules.farkle_penalty_points / unit)
-    } else {
-        0
-    };
-    let layout = Layout {
-        unit,
-        target: i64::from(rules.target_score / unit),
-        lower,
-        board: rules.min_entry_score > 0,
-        streak: if penalty {
-            usize::from(rules.farkle_penalty_streak)
-        } else {
-            1
-        },
-        lead_cap,
-    };
     // Each factor is below 2^31 (scores in units of a valid rules value), so no overflow.
     let pairs = (layout.players() as u64).saturating_mul(layout.players() as u64);
     if pairs > MAX_WIN_TABLE_PAIRS as u64 {
@@ -118,4 +101,30 @@ pub(crate) fn layout_for(odds: &Odds, lead_cap: usize) -> Result<Layout, Strateg
         )));
     }
     Ok(layout)
+}
+
+/// The player states of a rules value: scores from the lower bound to the target in units, the
+/// on-board flag where the rules have an entry minimum, the farkles in a row under a penalty.
+/// Sizes are checked by the caller for its own table.
+pub(crate) fn player_layout(odds: &Odds, lead_cap: usize) -> Layout {
+    let rules = odds.rules();
+    let unit = odds.unit();
+    let penalty = rules.farkle_penalty_streak > 0;
+    let lower = if penalty && !rules.farkle_penalty_loses_all {
+        -2 * i64::from(rules.farkle_penalty_points / unit)
+    } else {
+        0
+    };
+    Layout {
+        unit,
+        target: i64::from(rules.target_score / unit),
+        lower,
+        board: rules.min_entry_score > 0,
+        streak: if penalty {
+            usize::from(rules.farkle_penalty_streak)
+        } else {
+            1
+        },
+        lead_cap,
+    }
 }

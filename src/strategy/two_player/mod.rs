@@ -78,9 +78,10 @@ use crate::scoring::Scorer;
 use crate::strategy::turn::TurnModel;
 
 mod check;
-mod final_round;
+pub(crate) mod evaluate;
+pub(crate) mod final_round;
 mod lanes;
-mod layout;
+pub(crate) mod layout;
 mod ordered;
 mod pass;
 mod policy;

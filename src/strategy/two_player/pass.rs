@@ -115,7 +115,7 @@ impl Ctx<'_> {
 
     /// The value of a state at or above `t_hi` (see [`Ctx::t_hi`]).
     #[inline]
-    fn beyond(&self, x: i64, y: i64, qboard: bool, t: usize, m: usize) -> f64 {
+    pub(super) fn beyond(&self, x: i64, y: i64, qboard: bool, t: usize, m: usize) -> f64 {
         if !self.rules.final_round {
             return 1.0;
         }

@@ -24,7 +24,7 @@ thread_local! {
 }
 
 impl WinTable {
-    fn player_index(&self, p: &PlayerState) -> Result<usize, StrategyError> {
+    pub(crate) fn player_index(&self, p: &PlayerState) -> Result<usize, StrategyError> {
         let l = &self.layout;
         let bad = |why: String| Err(StrategyError::OutOfRange(why));
         if p.score % l.unit != 0 {

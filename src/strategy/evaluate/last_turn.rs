@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! A last turn of a final round, for every need at once: what the turn is worth to the player
+//! taking it when it must make `e` units to draw level with the mark, for every e.
+//!
+//! Banking `d = t - e` units from the mark is worth `pay(d)` (0 below it, as a farkle is),
+//! the same from some `d_const >= 1` up. Where banking is allowed, a player's choices depend
+//! on d alone (the lead rule, the random bot, or the best for itself), so one backward pass
+//! over d serves every need: the turn needing e starts at d = -e. Turn totals below the
+//! lowest bank allowed are solved per need, from the pass's rows above them.
+
+use crate::strategy::turn::{solve_linear, TurnModel};
+use crate::strategy::StrategyError;
+
+use super::policy::LastPolicy;
+
+/// Who takes the last turn.
+#[derive(Clone, Copy)]
+pub(crate) enum LastPlay<'a> {
+    /// A bot, by its policy.
+    Fixed(&'a LastPolicy),
+    /// The player best for itself (banking on a tie).
+    Best,
+}
+
+/// A player's last turn: per need e in `0..=max_need` (index 0 unused), what it is worth
+/// from turn total 0 with the full set to roll, banking allowed from `bank_min` (at least 1)
+/// units of turn total on.
+pub(crate) fn last_turn_values(
+    play: LastPlay,
+    model: &TurnModel,
+    bank_min: usize,
+    max_need: usize,
+    d_const: usize,
+    pay: impl Fn(i64) -> f64,
+) -> Result<Vec<f64>, StrategyError> {
+    let width = model.width();
+    let n = model.dice;
+    let lo = max_need as i64;
+    // Rows by d + max_need: explicit below d_const, the settled worth from there up.
+    let top = d_const + max_need;
+    let rows = top + model.max_gain + 1;
+    let settled = settled(play, model, pay(d_const as i64))?;
+    let mut v = vec![0.0; rows * width];
+    for i in top..rows {
+        v[i * width..(i + 1) * width].copy_from_slice(&settled);
+    }
+    for i in (0..top).rev() {
+        let d = i as i64 - lo;
+        let here = pay(d);
+        let row = i * width;
+        for hand in 1..=n {
+            let roll = roll_value(play, model, &v, row, hand);
+            v[row + hand] = match play {
+                LastPlay::Fixed(p) => {
+                    let b = p.bank_probability(d, hand);
+                    b * here + (1.0 - b) * roll
+                }
+                LastPlay::Best => here.max(roll),
+            };
+        }
+        v[row] = if model.hot_dice { v[row + n] } else { here };
+    }
+    let mut out = vec![0.0; max_need + 1];
+    if bank_min <= 1 {
+        for (e, value) in out.iter_mut().enumerate().skip(1) {
+            // Turn total 0: nothing to bank yet.
+            *value = roll_value(play, model, &v, (max_need - e) * width, n);
+        }
+        return Ok(out);
+    }
+    // Below the lowest bank: rows t = 0..bank_min of their own, the pass's rows above.
+    let mut w = vec![0.0; (bank_min + model.max_gain + 1) * width];
+    for (e, value) in out.iter_mut().enumerate().skip(1) {
+        for t in bank_min..bank_min + model.max_gain + 1 {
+            let i = t + max_need - e;
+            let src = if i < top { i } else { top };
+            w[t * width..(t + 1) * width].copy_from_slice(&v[src * width..(src + 1) * width]);
+        }
+        for t in (0..bank_min).rev() {
+            let row = t * width;
+            for hand in 1..=n {
+                w[row + hand] = roll_value(play, model, &w, row, hand);
+            }
+            // Every die scored below the lowest bank: the turn ends where it started.
+            w[row] = if model.hot_dice {
+                w[row + n]
+            } else {
+                pay(-(e as i64))
+            };
+        }
+        *value = w[n];
+    }
+    Ok(out)
+}
+
+/// The value of rolling `hand` dice at row `row` of `v` (a farkle is worth 0).
+#[inline]
+fn roll_value(play: LastPlay, model: &TurnModel, v: &[f64], row: usize, hand: usize) -> f64 {
+    let width = model.width();
+    match play {
+        LastPlay::Fixed(p) => p.steps[hand]
+            .iter()
+            .map(|s| s.prob * v[row + s.gain as usize * width + usize::from(s.next)])
+            .sum(),
+        LastPlay::Best => model.roll_value(hand, 0.0, |b, next| v[row + b * width + next]),
+    }
+}
+
+/// Each hand's worth where every bank is worth `pay` (the most a bank is worth anywhere):
+/// the lead rule and the best player bank at once; the random bot solves a linear system.
+fn settled(play: LastPlay, model: &TurnModel, pay: f64) -> Result<Vec<f64>, StrategyError> {
+    let n = model.dice;
+    let policy = match play {
+        LastPlay::Fixed(p) if p.bank_probability(1, 1) < 1.0 => p,
+        _ => return Ok(vec![pay; n + 1]),
+    };
+    let column = |next: u8| match usize::from(next) {
+        0 if model.hot_dice => Some(n),
+        0 => None,
+        h => Some(h),
+    };
+    let mut a = vec![0.0; n * n];
+    let mut r = vec![0.0; n];
+    for h in 1..=n {
+        let b = policy.bank_probability(1, h);
+        let row = h - 1;
+        a[row * n + row] += 1.0;
+        r[row] = b * pay;
+        for s in &policy.steps[h] {
+            let q = (1.0 - b) * s.prob;
+            match column(s.next) {
+                Some(to) => a[row * n + to - 1] -= q,
+                None => r[row] += q * pay,
+            }
+        }
+    }
+    let x = solve_linear(&mut a, &mut r, n).ok_or(StrategyError::UnboundedTurn)?;
+    let mut out = vec![pay; n + 1];
+    out[1..].copy_from_slice(&x);
+    if model.hot_dice {
+        out[0] = out[n];
+    }
+    Ok(out)
+}

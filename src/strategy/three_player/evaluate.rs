@@ -1,0 +1,844 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! Three-player policy evaluation (see [`crate::strategy::evaluate`]): a contender's chance
+//! to win from every state with it in each position from the mover, the other two seats
+//! playing the equilibrium.
+//!
+//! A state's turn is solved once with the equilibrium mover (its choices by the table, the
+//! contender's chances as next and as last player riding along), and once per contender
+//! as the mover. Without a penalty, a cycle's states (p, q, r) -> (q, r, p) -> (r, p, q)
+//! link the contender's positions in three chains (mover at one state, last at the next,
+//! next at the one after), each closed by farkles: `X = c + f (c' + f' (c'' + f'' X))`,
+//! solved exactly; the best response by Newton's method on its farkle payoff (its value is
+//! convex and piecewise linear in it), which ends when the policy repeats.
+//!
+//! The final round: the contender reaching the target faces the equilibrium's last turns
+//! (its chance is the endgame's); as the next player it takes its last turn against the
+//! equilibrium's last player, and as the last player after the equilibrium's next one,
+//! whose choices are solved again as the endgame solves them, the contender's chance riding
+//! along.
+
+use rayon::prelude::*;
+
+use crate::limits::{exceeded, MAX_WIN_TABLE_PASS_WORK};
+use crate::strategy::evaluate::last_turn::{last_turn_values, LastPlay};
+use crate::strategy::evaluate::passes::{
+    bot_pass, known_from, option_offsets, rider_pass, winning_worth, BotTurn, RiderTurn, Ties,
+    Worth,
+};
+use crate::strategy::evaluate::policy::Rolls;
+use crate::strategy::evaluate::{check_rules, slot, Last, PlayerModel, Turns};
+use crate::strategy::two_player::evaluate::advised_turn;
+use crate::strategy::{try_filled, worker_pool, PlayerState, Progress, StrategyError, WinTable};
+
+use super::endgame::{Endgame, FinalRound};
+use super::pass::{Ctx, Scratch, Seats, Summary};
+use super::solve::CHUNK_WORK;
+use super::sweeps::{estimate, SWEEP_TOLERANCE};
+use super::ThreePlayerTable;
+
+/// Newton steps on a best response's farkle payoff before giving up (a handful are taken).
+const NEWTON_STEPS: usize = 100;
+
+/// Sweeps under a penalty before giving up.
+const MAX_SWEEPS: usize = 500;
+
+/// A two-way tie at the end: half a win each; three ways, a third.
+const TWO_WAY: f64 = 0.5;
+const THREE_WAY: f64 = 1.0 / 3.0;
+
+/// A player as the endgame sees it: score (units), on the board, farkles.
+type Player = (i64, bool, usize);
+
+/// Each contender's chances in the final round (empty without one).
+struct FinalTables {
+    cap: usize,
+    /// `last[j][flag][ways - 2][e]`: contender j's last turn needing e units to draw level
+    /// with `ways - 1` players.
+    last: Vec<[[Vec<f64>; 2]; 2]>,
+    /// `next[j][2 * flag_b + flag_c][(dB - 1) * cap + dC - 1]`: j as the next player after
+    /// the mover reached the target, then the equilibrium's last player.
+    next: Vec<[Vec<f64>; 4]>,
+    /// The same, j as the last player after the equilibrium's next one.
+    after: Vec<[Vec<f64>; 4]>,
+}
+
+impl FinalTables {
+    /// Contender j's chances as the next and as the last player when the mover banks to
+    /// `z` (at or over the target) with `b` next and `c` last.
+    #[inline]
+    fn reached(&self, j: usize, z: i64, b: Player, c: Player) -> (f64, f64) {
+        if self.last.is_empty() {
+            return (0.0, 0.0);
+        }
+        let cap = self.cap as i64;
+        let (db, dc) = (z - b.0, z - c.0);
+        let (fb, fc) = (usize::from(b.1), usize::from(c.1));
+        match (db <= cap, dc <= cap) {
+            (true, true) => {
+                let at = (db - 1) as usize * self.cap + (dc - 1) as usize;
+                (
+                    self.next[j][2 * fb + fc][at],
+                    self.after[j][2 * fb + fc][at],
+                )
+            }
+            // The next player cannot catch up: the last one plays against the mover alone.
+            (false, true) => (0.0, self.last[j][fc][0][dc as usize]),
+            (true, false) => (self.last[j][fb][0][db as usize], 0.0),
+            (false, false) => (0.0, 0.0),
+        }
+    }
+}
+
+/// A cycle's states and, per contender, their values.
+type CycleValues = (Vec<Seats>, Vec<Vec<[f64; 3]>>);
+
+/// Per-thread buffers.
+#[derive(Default)]
+struct Buffers {
+    riders: RiderTurn,
+    bot: BotTurn,
+    scratch: Scratch,
+    advised: Vec<[f64; 3]>,
+}
+
+/// What the equilibrium mover's turn gives the contenders: per contender, its chance as the
+/// next player and as the last apart from the mover's farkles, and the chance `f` of one.
+struct EqTurn {
+    f: f64,
+    next: Vec<f64>,
+    last: Vec<f64>,
+}
+
+/// The evaluation's shared state.
+struct Eval<'a> {
+    table: &'a ThreePlayerTable,
+    ctx: Ctx<'a>,
+    models: &'a [PlayerModel],
+    fin: FinalTables,
+    /// Per contender with a fixed policy, per policy slot: its worth where banking wins
+    /// outright (see [`winning_worth`]).
+    winning: Vec<Vec<Vec<Worth>>>,
+}
+
+impl ThreePlayerTable {
+    /// The place of a state in the table, `players` in turn order from the mover.
+    pub(crate) fn state_index(&self, players: &[PlayerState; 3]) -> Result<usize, StrategyError> {
+        let seats = self.seats_of(players)?;
+        Ok(self.ctx().index(seats))
+    }
+
+    /// The values of each contender per state (mover, next, last).
+    pub(crate) fn evaluate_models(
+        &self,
+        models: &[PlayerModel],
+        progress: Progress,
+    ) -> Result<Vec<Vec<[f64; 3]>>, StrategyError> {
+        check_rules(&self.rules, self.bank_min, &self.model.farkle)?;
+        let ctx = self.ctx();
+        self.check_work(&ctx, models)?;
+        let pool = worker_pool()?;
+        let states = self.values.len();
+        let mut own = Vec::with_capacity(models.len());
+        for _ in models {
+            // The table's values: exact for the best response where it does not gain, a
+            // start for the sweeps.
+            let mut v = try_filled(states, [0.0; 3])?;
+            v.copy_from_slice(&self.values);
+            own.push(v);
+        }
+        let fin = pool.install(|| FinalTables::new(self, models))?;
+        let winning = models
+            .iter()
+            .map(|m| match &m.turns {
+                Turns::Fixed(policies) => policies
+                    .iter()
+                    .map(|p| winning_worth(p, &self.model))
+                    .collect::<Result<Vec<_>, _>>(),
+                _ => Ok(Vec::new()),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let eval = Eval {
+            table: self,
+            ctx,
+            models,
+            fin,
+            winning,
+        };
+        if self.rules.farkle_penalty_streak == 0 {
+            eval.ordered(&pool, &mut own, progress)?;
+        } else {
+            eval.sweeps(&pool, &mut own, progress)?;
+        }
+        Ok(own)
+    }
+
+    /// The passes of one evaluation, bounded by the solver's limit on one pass's work.
+    fn check_work(&self, ctx: &Ctx, models: &[PlayerModel]) -> Result<(), StrategyError> {
+        let l = &self.layout;
+        let n = l.players() as u64;
+        let rows: u64 = (0..l.players())
+            .map(|p| (l.target - l.player(p).0).max(1) as u64)
+            .sum();
+        let extra: u64 = models
+            .iter()
+            .map(|m| match &m.turns {
+                Turns::Fixed(p) => p.iter().map(|p| p.settled() as u64).max().unwrap_or(0),
+                _ => 0,
+            })
+            .sum();
+        let passes = 1 + models.len() as u64;
+        let work = rows
+            .saturating_add(extra.saturating_mul(n))
+            .saturating_mul(n * n)
+            .saturating_mul(ctx.model.row_work())
+            .saturating_mul(passes);
+        if work > MAX_WIN_TABLE_PASS_WORK {
+            return Err(StrategyError::ResourceLimit(exceeded(
+                "the passes of a three-player evaluation",
+                format!("{work} option evaluations"),
+                MAX_WIN_TABLE_PASS_WORK,
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl FinalTables {
+    fn new(table: &ThreePlayerTable, models: &[PlayerModel]) -> Result<FinalTables, StrategyError> {
+        let round = match &*table.endgame {
+            Endgame::Race => {
+                return Ok(FinalTables {
+                    cap: 0,
+                    last: Vec::new(),
+                    next: Vec::new(),
+                    after: Vec::new(),
+                })
+            }
+            Endgame::FinalRound(f) => &**f,
+        };
+        let model = &*table.model;
+        let cap = round.cap;
+        let flags: &[usize] = if table.layout.board { &[0, 1] } else { &[1] };
+        let mut fin = FinalTables {
+            cap,
+            last: Vec::new(),
+            next: Vec::new(),
+            after: Vec::new(),
+        };
+        for m in models {
+            let play = play_of(m);
+            let mut last: [[Vec<f64>; 2]; 2] = Default::default();
+            for &flag in flags {
+                for (w, share) in [TWO_WAY, THREE_WAY].into_iter().enumerate() {
+                    last[flag][w] =
+                        last_turn_values(play, model, table.bank_min[flag], cap, 1, |d| match d {
+                            d if d > 0 => 1.0,
+                            0 => share,
+                            _ => 0.0,
+                        })?;
+                }
+            }
+            fin.last.push(last);
+            let mut next: [Vec<f64>; 4] = Default::default();
+            for &fb in flags {
+                for &fc in flags {
+                    next[2 * fb + fc] = next_player(round, model, play, table.bank_min[fb], fc)?;
+                }
+            }
+            fin.next.push(next);
+        }
+        for _ in models {
+            fin.after.push(Default::default());
+        }
+        for &fb in flags {
+            for &fc in flags {
+                let tables = fin.last_player(round, model, table.bank_min[fb], fc)?;
+                for (j, t) in tables.into_iter().enumerate() {
+                    fin.after[j][2 * fb + fc] = t;
+                }
+            }
+        }
+        Ok(fin)
+    }
+
+    /// Per contender, its chance as the last player (flag `fc`) when the equilibrium's next
+    /// player (lowest bank `bank_min_b`) takes its last turn first: the endgame's solve of
+    /// that turn (`FinalRound::b_turns`), the contenders' chances riding along.
+    fn last_player(
+        &self,
+        round: &FinalRound,
+        model: &crate::strategy::turn::TurnModel,
+        bank_min_b: usize,
+        fc: usize,
+    ) -> Result<Vec<Vec<f64>>, StrategyError> {
+        let cap = self.cap;
+        let width = model.width();
+        let n = model.dice;
+        let k = self.last.len();
+        let offsets = option_offsets(model);
+        let mut table = vec![try_filled(cap * cap, 0.0)?; k];
+        // Above the mark by u: what the last player then needs is e = dC + u.
+        let mut above = RiderTurn::default();
+        above.reset(model, k, cap + 1);
+        let mut riders = vec![0.0; k];
+        for e in 1..=cap {
+            let (w, _) = round.failure(fc, e as i64);
+            for (j, r) in riders.iter_mut().enumerate() {
+                *r = self.last[j][fc][0][e];
+            }
+            above.set_bank(e, w, &riders);
+        }
+        rider_pass(model, &offsets, &mut above, 0.0, Ties::First, None);
+        let won = {
+            let mut v = vec![0.0; 2 + k];
+            v[0] = 1.0;
+            v
+        };
+        let above_at = |e: usize, hand: usize| -> &[f64] {
+            if e > cap {
+                &won
+            } else {
+                above.node(e, hand)
+            }
+        };
+        let columns: Vec<Vec<(usize, usize, Vec<f64>)>> = (1..=cap)
+            .into_par_iter()
+            .map_init(RiderTurn::default, |s, dc| {
+                let mut out = Vec::with_capacity(cap);
+                let fail: Vec<f64> = (0..k).map(|j| self.last[j][fc][0][dc]).collect();
+                // Level with the mark.
+                let (pa, pe) = round.c_turn(fc, 3, dc as i64);
+                let ab = (1.0 - pa - pe) * TWO_WAY + pe * THREE_WAY;
+                let level_riders: Vec<f64> = (0..k).map(|j| self.last[j][fc][1][dc]).collect();
+                s.reset(model, k, 1);
+                s.set_bank(0, ab, &level_riders);
+                for u in 1..=model.max_gain + 1 {
+                    for hand in 0..width {
+                        s.node_mut(u, hand).copy_from_slice(above_at(dc + u, hand));
+                    }
+                }
+                rider_pass(model, &offsets, s, 0.0, Ties::First, None);
+                let level: Vec<Vec<f64>> = (0..width).map(|h| s.node(0, h).to_vec()).collect();
+                // Below the mark: rows by cap - r, no bank.
+                s.reset(model, k, cap);
+                for (hand, node) in level.iter().enumerate() {
+                    s.node_mut(cap, hand).copy_from_slice(node);
+                }
+                for u in 1..=model.max_gain {
+                    for hand in 0..width {
+                        s.node_mut(cap + u, hand)
+                            .copy_from_slice(above_at(dc + u, hand));
+                    }
+                }
+                rider_pass(model, &offsets, s, 0.0, Ties::First, None);
+                for db in bank_min_b.max(1)..=cap {
+                    out.push((db, dc, chances(s.node(cap - db, n), &fail)));
+                }
+                // Below its lowest bank, from the rows above it.
+                for db in 1..bank_min_b.min(cap + 1) {
+                    s.reset(model, k, bank_min_b);
+                    for t in bank_min_b..bank_min_b + model.max_gain + 1 {
+                        for hand in 0..width {
+                            s.node_mut(t, hand)
+                                .copy_from_slice(above_at(dc + t - db, hand));
+                        }
+                    }
+                    rider_pass(model, &offsets, s, 0.0, Ties::First, None);
+                    out.push((db, dc, chances(s.node(0, n), &fail)));
+                }
+                out
+            })
+            .collect();
+        for (db, dc, v) in columns.into_iter().flatten() {
+            for (j, x) in v.into_iter().enumerate() {
+                table[j][(db - 1) * cap + dc - 1] = x;
+            }
+        }
+        Ok(table)
+    }
+}
+
+/// The contenders' chances from a rider node whose farkles leave the last player against
+/// the mover alone (`fail[j]`).
+fn chances(node: &[f64], fail: &[f64]) -> Vec<f64> {
+    fail.iter()
+        .enumerate()
+        .map(|(j, x)| node[2 + j] + node[1] * x)
+        .collect()
+}
+
+/// The last-turn play of a contender.
+fn play_of(m: &PlayerModel) -> LastPlay<'_> {
+    match &m.last {
+        Last::Fixed(p) => LastPlay::Fixed(p),
+        Last::Best => LastPlay::Best,
+    }
+}
+
+/// The contender as the next player (lowest bank `bank_min`) after the mover reached the
+/// mark: for every dB and dC up to the cap, at `(dB - 1) * cap + dC - 1`. Finishing u
+/// above the mark leaves the equilibrium's last player (flag `fc`) needing dC + u against
+/// it alone; level, needing dC against two.
+fn next_player(
+    round: &FinalRound,
+    model: &crate::strategy::turn::TurnModel,
+    play: LastPlay,
+    bank_min: usize,
+    fc: usize,
+) -> Result<Vec<f64>, StrategyError> {
+    let cap = round.cap;
+    let columns: Vec<Result<Vec<f64>, StrategyError>> = (1..=cap)
+        .into_par_iter()
+        .map(|dc| {
+            let (pa, pe) = round.c_turn(fc, 3, dc as i64);
+            let level = (1.0 - pa - pe) * TWO_WAY + pe * THREE_WAY;
+            last_turn_values(play, model, bank_min, cap, cap - dc + 1, |d| match d {
+                d if d > 0 => round.failure(fc, dc as i64 + d).0,
+                0 => level,
+                _ => 0.0,
+            })
+        })
+        .collect();
+    let mut out = try_filled(cap * cap, 0.0)?;
+    for (i, column) in columns.into_iter().enumerate() {
+        let column = column?;
+        let dc = i + 1;
+        for db in 1..=cap {
+            out[(db - 1) * cap + dc - 1] = column[db];
+        }
+    }
+    Ok(out)
+}
+
+impl Eval<'_> {
+    fn values(&self) -> &[[f64; 3]] {
+        &self.table.values
+    }
+
+    /// The equilibrium mover's turn at `seats`, the contenders riding along.
+    fn eq_turn(&self, own: &[Vec<[f64; 3]>], seats: Seats, b: &mut Buffers) -> EqTurn {
+        let ctx = &self.ctx;
+        let t = self.table;
+        let values = self.values();
+        let k = own.len();
+        let l = &ctx.layout;
+        let (p, q, r) = seats;
+        let (x, _, _) = l.player(p);
+        let (qp, rp) = (l.player(q), l.player(r));
+        let after = ctx.after_farkle(seats);
+        let phi = values[ctx.index(after)][2];
+        let t_hi = ctx.t_hi(seats, phi);
+        let s = &mut b.riders;
+        s.reset(ctx.model, 2 * k, t_hi);
+        let mut riders = vec![0.0; 2 * k];
+        for tt in 0..t_hi {
+            let Some((w, _)) = ctx.bank_at(values, seats, tt) else {
+                continue;
+            };
+            let z = x + tt as i64;
+            self.bank_riders(own, z, q, r, &mut riders);
+            s.set_bank(tt, w, &riders);
+        }
+        for tt in t_hi..s.rows() {
+            let z = x + tt as i64;
+            self.bank_riders(own, z, q, r, &mut riders);
+            for hand in 0..ctx.model.width() {
+                let node = ctx.endgame.beyond(ctx.model, z, qp, rp, hand);
+                let out = s.node_mut(tt, hand);
+                out[0] = node.w;
+                out[1] = node.f;
+                out[2..].copy_from_slice(&riders);
+            }
+        }
+        let mix = t
+            .mixed
+            .binary_search_by_key(&ctx.index(seats), |m| m.0)
+            .ok()
+            .map(|i| &t.mixed[i].1);
+        rider_pass(ctx.model, ctx.offsets, s, phi, Ties::First, mix);
+        let node = s.node(0, ctx.model.dice);
+        EqTurn {
+            f: node[1],
+            next: (0..k).map(|j| node[2 + 2 * j]).collect(),
+            last: (0..k).map(|j| node[3 + 2 * j]).collect(),
+        }
+    }
+
+    /// The contenders' chances (as the next player, as the last, per contender) when the
+    /// mover of (p, q, r) banks to `z` units.
+    fn bank_riders(&self, own: &[Vec<[f64; 3]>], z: i64, q: usize, r: usize, out: &mut [f64]) {
+        let l = &self.ctx.layout;
+        if z >= l.target {
+            for j in 0..own.len() {
+                let (a, b) = self.fin.reached(j, z, l.player(q), l.player(r));
+                out[2 * j] = a;
+                out[2 * j + 1] = b;
+            }
+        } else {
+            let after = self.ctx.index((q, r, l.index(z, true, 0)));
+            for (j, v) in own.iter().enumerate() {
+                // The next player moves after the bank, the last becomes next.
+                out[2 * j] = v[after][0];
+                out[2 * j + 1] = v[after][1];
+            }
+        }
+    }
+
+    /// Contender j's own turn at `seats` by a bot's policy or a two-player table: its worth
+    /// apart from farkles.
+    fn fixed_turn(
+        &self,
+        own: &[[f64; 3]],
+        j: usize,
+        seats: Seats,
+        b: &mut Buffers,
+    ) -> Result<Worth, StrategyError> {
+        match &self.models[j].turns {
+            Turns::Table(table, rolls) => self.head_to_head_turn(own, table, rolls, seats, b),
+            _ => Ok(self.bot_turn(own, j, seats, b)),
+        }
+    }
+
+    /// What banking turn total `t` is worth to the contender moving at `seats` (`None`
+    /// where not allowed).
+    fn own_bank(&self, own: &[[f64; 3]], seats: Seats, t: usize) -> Option<f64> {
+        let ctx = &self.ctx;
+        let l = &ctx.layout;
+        let (p, q, r) = seats;
+        let (x, board, _) = l.player(p);
+        if t < ctx.bank_min[usize::from(board)] {
+            return None;
+        }
+        let z = x + t as i64;
+        Some(if z >= l.target {
+            ctx.endgame.reached(z, l.player(q), l.player(r))[0]
+        } else {
+            // After the bank the next player moves and the banker is last.
+            own[ctx.index((q, r, l.index(z, true, 0)))][2]
+        })
+    }
+
+    /// The contender's turn at `seats` by a two-player table against the opponent most
+    /// likely to beat it head to head (the next player on a tie).
+    fn head_to_head_turn(
+        &self,
+        own: &[[f64; 3]],
+        table: &WinTable,
+        rolls: &Rolls,
+        seats: Seats,
+        b: &mut Buffers,
+    ) -> Result<Worth, StrategyError> {
+        let l = &self.ctx.layout;
+        let (p, q, r) = seats;
+        let state = |i: usize| {
+            let (x, on_board, farkles) = l.player(i);
+            PlayerState {
+                score: (x * i64::from(l.unit)) as i32,
+                on_board,
+                farkles: farkles as u8,
+            }
+        };
+        let me = table.player_index(&state(p))?;
+        let (nq, nr) = (
+            table.player_index(&state(q))?,
+            table.player_index(&state(r))?,
+        );
+        let n = table.player_states();
+        // The mover's own chance against each: the lower, the stronger the opponent.
+        let opponent = if table.start[me * n + nr] < table.start[me * n + nq] {
+            nr
+        } else {
+            nq
+        };
+        Ok(advised_turn(
+            table,
+            rolls,
+            me,
+            opponent,
+            |t| self.own_bank(own, seats, t),
+            &mut b.advised,
+        ))
+    }
+
+    /// Contender j's own turn at `seats` with a fixed policy: its worth apart from farkles.
+    fn bot_turn(&self, own: &[[f64; 3]], j: usize, seats: Seats, b: &mut Buffers) -> Worth {
+        let Turns::Fixed(policies) = &self.models[j].turns else {
+            unreachable!("a fixed policy")
+        };
+        let ctx = &self.ctx;
+        let l = &ctx.layout;
+        let (p, q, r) = seats;
+        let (x, board, k) = l.player(p);
+        let (qp, rp) = (l.player(q), l.player(r));
+        let policy = &policies[slot(l, board, k)];
+        let bank_min = ctx.bank_min[usize::from(board)];
+        let at_target = (l.target - x) as usize;
+        let bank = |t: usize| self.own_bank(own, seats, t);
+        let wins = match ctx.endgame {
+            Endgame::Race => at_target,
+            // Past both others' leads out of reach.
+            Endgame::FinalRound(f) => {
+                ((qp.0.max(rp.0) + f.cap as i64 + 1 - x).max(at_target as i64)) as usize
+            }
+        };
+        let winning = &self.winning[j][slot(l, board, k)];
+        let (top, above) = known_from(policy, winning, at_target, wins, bank_min);
+        bot_pass(policy, ctx.model, top, at_target, bank, above, &mut b.bot)
+    }
+
+    /// The best response's turn at `seats` with a farkle worth `phi` to it.
+    fn best_turn(&self, own: &[[f64; 3]], seats: Seats, phi: f64, b: &mut Buffers) -> Summary {
+        self.ctx.prepare(own, seats, phi, &mut b.scratch);
+        Summary::of(self.ctx.pass(&mut b.scratch, phi), phi)
+    }
+
+    /// Solves one cycle (its states as `states`): per contender, the values of each state.
+    fn cycle(
+        &self,
+        own: &[Vec<[f64; 3]>],
+        states: &[Seats],
+        b: &mut Buffers,
+    ) -> Result<Vec<Vec<[f64; 3]>>, StrategyError> {
+        let k = states.len();
+        let eq: Vec<EqTurn> = states.iter().map(|&s| self.eq_turn(own, s, b)).collect();
+        let mut out = Vec::with_capacity(own.len());
+        for (j, v) in own.iter().enumerate() {
+            let mut vals = vec![[0.0; 3]; k];
+            for i in 0..k {
+                let (e1, e2) = (&eq[(i + 1) % k], &eq[(i + 2) % k]);
+                // j moves at state i, is last at i + 1, next at i + 2 (then moves again).
+                let a = e1.last[j] + e1.f * e2.next[j];
+                let slope = e1.f * e2.f;
+                let x = match &self.models[j].turns {
+                    Turns::Fixed(_) | Turns::Table(..) => {
+                        let w = self.fixed_turn(v, j, states[i], b)?;
+                        (w.c + w.f * a) / (1.0 - w.f * slope)
+                    }
+                    _ => self.best_chain(v, states[i], a, slope, b)?,
+                };
+                vals[i][0] = x;
+                vals[(i + 2) % k][1] = e2.next[j] + e2.f * x;
+                vals[(i + 1) % k][2] = e1.last[j] + e1.f * vals[(i + 2) % k][1];
+            }
+            out.push(vals);
+        }
+        Ok(out)
+    }
+
+    /// The best response moving at `seats` when a farkle is worth `a + slope X` to it, X
+    /// its value there: Newton's method on the farkle payoff from the equilibrium's.
+    fn best_chain(
+        &self,
+        own: &[[f64; 3]],
+        seats: Seats,
+        a: f64,
+        slope: f64,
+        b: &mut Buffers,
+    ) -> Result<f64, StrategyError> {
+        let ctx = &self.ctx;
+        let mut phi = self.values()[ctx.index(ctx.after_farkle(seats))][2];
+        let mut last: Option<Summary> = None;
+        for _ in 0..NEWTON_STEPS {
+            let s = self.best_turn(own, seats, phi, b);
+            let x = (s.cw + s.f * a) / (1.0 - s.f * slope);
+            let next = a + slope * x;
+            if last == Some(s) || (next - phi).abs() <= 1e-15 {
+                return Ok(x);
+            }
+            last = Some(s);
+            phi = next;
+        }
+        Err(StrategyError::Unsupported(
+            "a best response whose cycle Newton's method does not settle",
+        ))
+    }
+
+    /// Without a penalty: the levels from the highest down, each level's cycles in parallel.
+    fn ordered(
+        &self,
+        pool: &rayon::ThreadPool,
+        own: &mut [Vec<[f64; 3]>],
+        progress: Progress,
+    ) -> Result<(), StrategyError> {
+        let ctx = &self.ctx;
+        let l = ctx.layout;
+        let by_score = ctx.by_score();
+        let levels: Vec<i64> = (3 * l.lower..=3 * (l.target - 1)).rev().collect();
+        let work_of = |s: &Seats| (l.target - l.player(s.0).0).max(1) as u64;
+        let total: u64 = levels
+            .iter()
+            .flat_map(|&level| cycle_starts(ctx, &by_score, level))
+            .map(|s| 3 * work_of(&s))
+            .sum::<u64>()
+            .max(1);
+        let chunk = (CHUNK_WORK / ctx.model.row_work().max(1) / (1 + own.len() as u64)).max(1);
+        let mut done = 0u64;
+        for &level in &levels {
+            let starts = cycle_starts(ctx, &by_score, level);
+            let mut begin = 0;
+            while begin < starts.len() {
+                let mut end = begin;
+                let mut work = 0;
+                while end < starts.len() && work < chunk {
+                    work += 3 * work_of(&starts[end]);
+                    end += 1;
+                }
+                let shared: &[Vec<[f64; 3]>] = own;
+                let results: Vec<Result<CycleValues, StrategyError>> = pool.install(|| {
+                    starts[begin..end]
+                        .par_iter()
+                        .map_init(Buffers::default, |b, &s| {
+                            let states = ctx.cycle_states(s);
+                            let v = self.cycle(shared, &states, b)?;
+                            Ok((states, v))
+                        })
+                        .collect()
+                });
+                for result in results {
+                    let (states, v) = result?;
+                    for (j, vals) in v.into_iter().enumerate() {
+                        for (i, &seats) in states.iter().enumerate() {
+                            own[j][ctx.index(seats)] = vals[i];
+                        }
+                    }
+                }
+                done += work;
+                if !progress(done as f64 / total as f64) {
+                    return Err(StrategyError::Cancelled);
+                }
+                begin = end;
+            }
+        }
+        Ok(())
+    }
+
+    /// With a penalty: Gauss-Seidel sweeps in the solver's order until no value changes by
+    /// more than [`SWEEP_TOLERANCE`].
+    fn sweeps(
+        &self,
+        pool: &rayon::ThreadPool,
+        own: &mut [Vec<[f64; 3]>],
+        progress: Progress,
+    ) -> Result<(), StrategyError> {
+        let ctx = &self.ctx;
+        let l = ctx.layout;
+        let by_score = ctx.by_score();
+        let levels: Vec<i64> = (3 * l.lower..=3 * (l.target - 1)).rev().collect();
+        let chunk = (CHUNK_WORK
+            / ((l.target - l.lower).max(1) as u64 * ctx.model.row_work().max(1))
+            / (1 + own.len() as u64))
+            .max(64) as usize;
+        let mut changes: Vec<f64> = Vec::new();
+        for sweep in 0..MAX_SWEEPS {
+            let mut change = 0.0f64;
+            for (li, &level) in levels.iter().enumerate() {
+                for bucket in buckets_of_level(ctx, &by_score, level) {
+                    for part in bucket.chunks(chunk) {
+                        let shared: &[Vec<[f64; 3]>] = own;
+                        let results: Vec<Result<Vec<[f64; 3]>, StrategyError>> =
+                            pool.install(|| {
+                                part.par_iter()
+                                    .map_init(Buffers::default, |b, &s| self.state(shared, s, b))
+                                    .collect()
+                            });
+                        for (&seats, result) in part.iter().zip(results) {
+                            let index = ctx.index(seats);
+                            for (j, v) in result?.into_iter().enumerate() {
+                                for i in 0..3 {
+                                    change = change.max((own[j][index][i] - v[i]).abs());
+                                }
+                                own[j][index] = v;
+                            }
+                        }
+                        let within = li as f64 / levels.len() as f64;
+                        if !progress(estimate(&changes, sweep, within)) {
+                            return Err(StrategyError::Cancelled);
+                        }
+                    }
+                }
+            }
+            changes.push(change);
+            if change <= SWEEP_TOLERANCE {
+                return Ok(());
+            }
+        }
+        Err(StrategyError::ResourceLimit(format!(
+            "the three-player evaluation's sweeps did not converge in {MAX_SWEEPS} passes"
+        )))
+    }
+
+    /// One state's values for every contender from the values it reads (a sweep's step).
+    fn state(
+        &self,
+        own: &[Vec<[f64; 3]>],
+        seats: Seats,
+        b: &mut Buffers,
+    ) -> Result<Vec<[f64; 3]>, StrategyError> {
+        let ctx = &self.ctx;
+        let eq = self.eq_turn(own, seats, b);
+        let after = ctx.index(ctx.after_farkle(seats));
+        let mut out = Vec::with_capacity(own.len());
+        for (j, v) in own.iter().enumerate() {
+            let farkled = v[after];
+            let mover = match &self.models[j].turns {
+                Turns::Fixed(_) | Turns::Table(..) => {
+                    let w = self.fixed_turn(v, j, seats, b)?;
+                    w.c + w.f * farkled[2]
+                }
+                _ => self.best_turn(v, seats, farkled[2], b).own(farkled[2]),
+            };
+            out.push([
+                mover,
+                eq.next[j] + eq.f * farkled[0],
+                eq.last[j] + eq.f * farkled[1],
+            ]);
+        }
+        Ok(out)
+    }
+}
+
+/// The first rotation of every cycle of one level (as the solver lists them).
+fn cycle_starts(ctx: &Ctx, by_score: &[Vec<usize>], level: i64) -> Vec<Seats> {
+    level_states(ctx, by_score, level)
+        .into_iter()
+        .filter(|&(p, q, r)| (p, q, r) <= (q, r, p) && (p, q, r) <= (r, p, q))
+        .collect()
+}
+
+/// Every state of one level (the sum of the three scores).
+fn level_states(ctx: &Ctx, by_score: &[Vec<usize>], level: i64) -> Vec<Seats> {
+    let l = &ctx.layout;
+    let (lo, hi) = (l.lower, l.target - 1);
+    let mut out = Vec::new();
+    for x in lo..=hi {
+        for y in lo..=hi {
+            let z = level - x - y;
+            if z < lo || z > hi {
+                continue;
+            }
+            for &p in &by_score[(x - lo) as usize] {
+                for &q in &by_score[(y - lo) as usize] {
+                    for &r in &by_score[(z - lo) as usize] {
+                        out.push((p, q, r));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The states of one level in the sweeps' order: more farkles in a row in all first.
+fn buckets_of_level(ctx: &Ctx, by_score: &[Vec<usize>], level: i64) -> Vec<Vec<Seats>> {
+    let l = &ctx.layout;
+    let streaks = 3 * (l.streak - 1) + 1;
+    let mut buckets = vec![Vec::new(); streaks];
+    for s in level_states(ctx, by_score, level) {
+        let k = l.player(s.0).2 + l.player(s.1).2 + l.player(s.2).2;
+        buckets[streaks - 1 - k].push(s);
+    }
+    buckets.retain(|b| !b.is_empty());
+    buckets
+}

@@ -1,0 +1,433 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! Lane passes: the turns of up to [`LANES`] states solved together in interleaved tables, so
+//! that the choice among the ways to keep dice runs over vector registers.
+
+use crate::strategy::turn::TurnModel;
+
+use super::pass::{Ctx, Node, Seats};
+
+/// States solved together by one lane pass. Each node holds three values a lane (the mover's
+/// chance, the next player's, the chance of farkling), so eight lanes keep a group's best
+/// and the running sums in registers (six AVX registers each).
+pub(super) const LANES: usize = 8;
+
+pub(super) type Lanes = [f64; LANES];
+
+/// A node of every lane: see [`Node`]. Laid out as 24 consecutive f64 (the AVX loop reads
+/// it so).
+#[derive(Clone, Copy)]
+#[repr(C)]
+struct NodeLanes {
+    w: Lanes,
+    u: Lanes,
+    f: Lanes,
+}
+
+impl NodeLanes {
+    fn splat(node: Node) -> NodeLanes {
+        NodeLanes {
+            w: [node.w; LANES],
+            u: [node.u; LANES],
+            f: [node.f; LANES],
+        }
+    }
+
+    fn set(&mut self, j: usize, node: Node) {
+        self.w[j] = node.w;
+        self.u[j] = node.u;
+        self.f[j] = node.f;
+    }
+}
+
+/// Adds `pg` times the best option of a group (by the mover's chance, the first on a tie) to
+/// `acc`, lane by lane. The same operations as [`add_best_avx`], so the same bits.
+#[inline(always)]
+fn add_best<const AVX: bool>(
+    acc: &mut NodeLanes,
+    pg: f64,
+    nodes: &[NodeLanes],
+    row: usize,
+    offsets: &[u32],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if AVX {
+        // SAFETY: AVX is there (`AVX` is set only then), and every offset is inside the table (the pass's
+        // rows cover the largest gain above each row).
+        return unsafe { add_best_avx(acc, pg, nodes, row, offsets) };
+    }
+    let mut best = nodes[row + offsets[0] as usize];
+    for &off in &offsets[1..] {
+        let v = &nodes[row + off as usize];
+        for j in 0..LANES {
+            let better = v.w[j] > best.w[j];
+            best.w[j] = if better { v.w[j] } else { best.w[j] };
+            best.u[j] = if better { v.u[j] } else { best.u[j] };
+            best.f[j] = if better { v.f[j] } else { best.f[j] };
+        }
+    }
+    for j in 0..LANES {
+        acc.w[j] += pg * best.w[j];
+        acc.u[j] += pg * best.u[j];
+        acc.f[j] += pg * best.f[j];
+    }
+}
+
+/// [`add_best`] with AVX: each of a node's three rows of eight lanes in two registers.
+///
+/// # Safety
+/// The processor has AVX; `row + offset` is inside `nodes` for every offset.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+#[inline]
+unsafe fn add_best_avx(
+    acc: &mut NodeLanes,
+    pg: f64,
+    nodes: &[NodeLanes],
+    row: usize,
+    offsets: &[u32],
+) {
+    use std::arch::x86_64::*;
+    debug_assert!(offsets.iter().all(|&o| row + (o as usize) < nodes.len()));
+    let base = nodes.as_ptr();
+    // SAFETY: the caller promises `row + off` is inside the table.
+    let at = |off: u32| unsafe { base.add(row + off as usize).cast::<f64>() };
+    let p = at(offsets[0]);
+    // SAFETY: a NodeLanes is 24 consecutive f64 (repr(C)), so each load of four at `p` plus
+    // a multiple of four below 24 reads inside one node.
+    let mut b = unsafe {
+        [
+            _mm256_loadu_pd(p),
+            _mm256_loadu_pd(p.add(4)),
+            _mm256_loadu_pd(p.add(8)),
+            _mm256_loadu_pd(p.add(12)),
+            _mm256_loadu_pd(p.add(16)),
+            _mm256_loadu_pd(p.add(20)),
+        ]
+    };
+    for &off in &offsets[1..] {
+        let p = at(off);
+        // SAFETY: as for the first option, loads inside one node.
+        unsafe {
+            let w0 = _mm256_loadu_pd(p);
+            let w1 = _mm256_loadu_pd(p.add(4));
+            let m0 = _mm256_cmp_pd::<_CMP_GT_OQ>(w0, b[0]);
+            let m1 = _mm256_cmp_pd::<_CMP_GT_OQ>(w1, b[1]);
+            b[0] = _mm256_blendv_pd(b[0], w0, m0);
+            b[1] = _mm256_blendv_pd(b[1], w1, m1);
+            b[2] = _mm256_blendv_pd(b[2], _mm256_loadu_pd(p.add(8)), m0);
+            b[3] = _mm256_blendv_pd(b[3], _mm256_loadu_pd(p.add(12)), m1);
+            b[4] = _mm256_blendv_pd(b[4], _mm256_loadu_pd(p.add(16)), m0);
+            b[5] = _mm256_blendv_pd(b[5], _mm256_loadu_pd(p.add(20)), m1);
+        }
+    }
+    let a = (acc as *mut NodeLanes).cast::<f64>();
+    // SAFETY: `a` points at a NodeLanes we hold exclusively: 24 f64, six loads and stores of
+    // four.
+    unsafe {
+        let pg = _mm256_set1_pd(pg);
+        for (i, best) in b.iter().enumerate() {
+            let q = a.add(4 * i);
+            _mm256_storeu_pd(
+                q,
+                _mm256_add_pd(_mm256_loadu_pd(q), _mm256_mul_pd(pg, *best)),
+            );
+        }
+    }
+}
+
+/// The turns of up to [`LANES`] lanes in interleaved tables: rows `0..top` solved by
+/// [`LaneTurns::solve`] from the known rows above them (`top..top + max_gain + 1`), each lane
+/// with its own bank payoffs and farkle payoff. Also the per-thread buffers of a lane pass.
+#[derive(Default)]
+pub(super) struct LaneTurns {
+    nodes: Vec<NodeLanes>,
+    bank_w: Vec<Lanes>,
+    bank_u: Vec<Lanes>,
+    width: usize,
+}
+
+impl LaneTurns {
+    /// Makes room for rows `0..top` and the known rows above, every known node the mover's
+    /// win and no bank allowed anywhere until set.
+    pub(super) fn reset(&mut self, model: &TurnModel, top: usize) {
+        self.width = model.width();
+        let rows = top + model.max_gain + 1;
+        self.nodes.clear();
+        self.nodes
+            .resize(rows * self.width, NodeLanes::splat(Node::WON));
+        self.bank_w.clear();
+        self.bank_w.resize(top, [f64::NEG_INFINITY; LANES]);
+        self.bank_u.clear();
+        self.bank_u.resize(top, [0.0; LANES]);
+    }
+
+    /// All rows, the known ones included.
+    pub(super) fn rows(&self) -> usize {
+        self.nodes.len() / self.width.max(1)
+    }
+
+    /// Banking at row `t` of lane `j` is allowed and worth `(w, u)`.
+    pub(super) fn set_bank(&mut self, t: usize, j: usize, w: f64, u: f64) {
+        self.bank_w[t][j] = w;
+        self.bank_u[t][j] = u;
+    }
+
+    /// A known node (a row at or above `top`) of lane `j`.
+    pub(super) fn set_known(&mut self, t: usize, hand: usize, j: usize, node: Node) {
+        self.nodes[t * self.width + hand].set(j, node);
+    }
+
+    /// A node of lane `j`.
+    pub(super) fn node(&self, t: usize, hand: usize, j: usize) -> Node {
+        let v = &self.nodes[t * self.width + hand];
+        Node {
+            w: v.w[j],
+            u: v.u[j],
+            f: v.f[j],
+        }
+    }
+
+    /// Solves rows `top - 1` down to 0: the pass of `run_pass`, lane by lane.
+    pub(super) fn solve(&mut self, model: &TurnModel, offsets: &[u32], phi: Lanes) {
+        let rows = LaneRows {
+            model,
+            offsets,
+            bank_w: &self.bank_w,
+            bank_u: &self.bank_u,
+            phi,
+        };
+        rows.run(&mut self.nodes);
+    }
+}
+
+/// One turn of a batch: the state, what a farkle is worth to its mover, and its first known
+/// row.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Job {
+    pub(super) seats: Seats,
+    pub(super) phi: f64,
+    pub(super) t_hi: usize,
+}
+
+/// The backward loop of a lane pass, from the top row down.
+struct LaneRows<'a> {
+    model: &'a TurnModel,
+    offsets: &'a [u32],
+    bank_w: &'a [Lanes],
+    bank_u: &'a [Lanes],
+    phi: Lanes,
+}
+
+impl LaneRows<'_> {
+    /// Fills the rows below the top, with the widest vector instructions this processor has
+    /// among those the loop can use.
+    fn run(&self, nodes: &mut [NodeLanes]) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx") {
+            // SAFETY: the processor supports AVX, checked just above.
+            return unsafe { self.run_avx(nodes) };
+        }
+        self.rows::<false>(nodes);
+    }
+
+    /// The same loop compiled for AVX, its inner loop in AVX instructions: the same
+    /// operations in the same order, so the same bits.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx")]
+    unsafe fn run_avx(&self, nodes: &mut [NodeLanes]) {
+        self.rows::<true>(nodes);
+    }
+
+    #[inline(always)]
+    fn rows<const AVX: bool>(&self, nodes: &mut [NodeLanes]) {
+        let m = self.model;
+        let width = m.width();
+        let n = m.dice;
+        let phi = self.phi;
+        for t in (0..self.bank_w.len()).rev() {
+            let (bank_w, bank_u) = (self.bank_w[t], self.bank_u[t]);
+            let row = t * width;
+            for hand in 1..=n {
+                let pf = m.farkle[hand];
+                let mut acc = NodeLanes {
+                    w: std::array::from_fn(|j| pf * phi[j]),
+                    u: [0.0; LANES],
+                    f: [pf; LANES],
+                };
+                for g in m.group_start[hand - 1]..m.group_start[hand] {
+                    let offsets = &self.offsets[m.option_start[g]..m.option_start[g + 1]];
+                    add_best::<AVX>(&mut acc, m.group_prob[g], nodes, row, offsets);
+                }
+                let node = &mut nodes[row + hand];
+                for j in 0..LANES {
+                    let bank = bank_w[j] >= acc.w[j];
+                    node.w[j] = if bank { bank_w[j] } else { acc.w[j] };
+                    node.u[j] = if bank { bank_u[j] } else { acc.u[j] };
+                    node.f[j] = if bank { 0.0 } else { acc.f[j] };
+                }
+            }
+            nodes[row] = if m.hot_dice {
+                nodes[row + n]
+            } else {
+                let mut node = NodeLanes::splat(Node::default());
+                for j in 0..LANES {
+                    let node_j = if bank_w[j] > f64::NEG_INFINITY {
+                        Node {
+                            w: bank_w[j],
+                            u: bank_u[j],
+                            f: 0.0,
+                        }
+                    } else {
+                        // As a farkle: see `run_pass`.
+                        Node {
+                            w: phi[j],
+                            u: 0.0,
+                            f: 1.0,
+                        }
+                    };
+                    node.set(j, node_j);
+                }
+                node
+            };
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// Solves the turns of up to [`LANES`] jobs together (unused lanes repeat the first):
+    /// the pass of [`Ctx::pass`], each turn in its own lane. The lanes share the rows up to
+    /// the highest `t_hi` of the batch; between its own and that, a lane's rows come out as
+    /// the known values there (the mover banks every hand, as its `t_hi` proves optimal),
+    /// so every lane gets the node [`Ctx::pass`] gives.
+    pub(super) fn lane_pass(
+        &self,
+        values: &[[f64; 3]],
+        jobs: &[Job],
+        s: &mut LaneTurns,
+    ) -> [Node; LANES] {
+        let m = self.model;
+        let width = m.width();
+        let lane = |j: usize| jobs[if j < jobs.len() { j } else { 0 }];
+        let top = (0..LANES).map(|j| lane(j).t_hi).max().unwrap_or(0);
+        s.reset(m, top);
+        let l = &self.layout;
+        for j in 0..LANES {
+            let job = lane(j);
+            let (p, q, r) = job.seats;
+            for t in 0..top {
+                if let Some((w, u)) = self.bank_at(values, job.seats, t) {
+                    s.set_bank(t, j, w, u);
+                }
+            }
+            let (x, _, _) = l.player(p);
+            for t in top..s.rows() {
+                for hand in 0..width {
+                    let node = self
+                        .endgame
+                        .beyond(m, x + t as i64, l.player(q), l.player(r), hand);
+                    s.set_known(t, hand, j, node);
+                }
+            }
+        }
+        s.solve(m, self.offsets, std::array::from_fn(|j| lane(j).phi));
+        std::array::from_fn(|j| s.node(0, m.dice, j))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::odds::Odds;
+    use crate::strategy::three_player::pass::option_offsets;
+    use crate::{Preset, Rules};
+
+    /// The AVX loop gives the plain loop's bits, and both give `run_pass`'s lane by lane.
+    #[test]
+    fn the_vector_loop_gives_the_plain_loops_bits() {
+        let rules = Rules {
+            target_score: 2000,
+            ..Preset::Classic.rules()
+        };
+        let model = TurnModel::new(&Odds::new(&rules).unwrap());
+        let offsets = option_offsets(&model);
+        let top = 40;
+        let mut turns = LaneTurns::default();
+        turns.reset(&model, top);
+        // Bank payoffs and known rows that differ by lane and by row.
+        for j in 0..LANES {
+            for t in (j % 3)..top {
+                let w = ((t * 7 + j * 13) % 97) as f64 / 97.0;
+                turns.set_bank(t, j, w, (1.0 - w) * 0.5);
+            }
+            for t in top..turns.rows() {
+                for hand in 0..model.width() {
+                    let w = ((t + hand * 5 + j) % 11) as f64 / 11.0;
+                    turns.set_known(
+                        t,
+                        hand,
+                        j,
+                        Node {
+                            w,
+                            u: (1.0 - w) / 3.0,
+                            f: 0.0,
+                        },
+                    );
+                }
+            }
+        }
+        let phi: Lanes = std::array::from_fn(|j| j as f64 / 10.0);
+        let rows = |nodes: &mut Vec<NodeLanes>, avx: bool| {
+            let pass = LaneRows {
+                model: &model,
+                offsets: &offsets,
+                bank_w: &turns.bank_w,
+                bank_u: &turns.bank_u,
+                phi,
+            };
+            if avx {
+                pass.run(nodes);
+            } else {
+                pass.rows::<false>(nodes);
+            }
+        };
+        let mut plain = turns.nodes.clone();
+        rows(&mut plain, false);
+        let mut fast = turns.nodes.clone();
+        rows(&mut fast, true);
+        for (a, b) in plain.iter().zip(&fast) {
+            for j in 0..LANES {
+                assert_eq!(a.w[j].to_bits(), b.w[j].to_bits());
+                assert_eq!(a.u[j].to_bits(), b.u[j].to_bits());
+                assert_eq!(a.f[j].to_bits(), b.f[j].to_bits());
+            }
+        }
+        // Lane by lane, the scalar pass.
+        let width = model.width();
+        for j in 0..LANES {
+            let mut s = crate::strategy::three_player::pass::Scratch {
+                t_hi: top,
+                bank_w: turns.bank_w.iter().map(|b| b[j]).collect(),
+                bank_u: turns.bank_u.iter().map(|b| b[j]).collect(),
+                nodes: (0..turns.rows() * width)
+                    .map(|i| {
+                        let v = &turns.nodes[i];
+                        Node {
+                            w: v.w[j],
+                            u: v.u[j],
+                            f: v.f[j],
+                        }
+                    })
+                    .collect(),
+            };
+            crate::strategy::three_player::pass::run_pass(&model, &offsets, &mut s, phi[j]);
+            for (i, node) in s.nodes.iter().enumerate() {
+                let v = &fast[i];
+                assert_eq!(node.w.to_bits(), v.w[j].to_bits(), "lane {j} node {i}");
+                assert_eq!(node.u.to_bits(), v.u[j].to_bits(), "lane {j} node {i}");
+                assert_eq!(node.f.to_bits(), v.f[j].to_bits(), "lane {j} node {i}");
+            }
+        }
+    }
+}

@@ -1,0 +1,965 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! The three-player solver against a brute-force value iteration written separately here:
+//! plain Gauss-Seidel over every state (the three players' scores, flags and farkles in a row),
+//! each turn solved by a recursion over (turn total, dice to roll) with every roll enumerated
+//! and every scoring way to keep dice tried, scored by the slow reference scorer of
+//! `tests/reference`; the final round's last turns by their own recursions. No option
+//! vectors, no ordering of the states, no cycles.
+
+mod reference;
+
+use std::collections::HashMap;
+
+use farkle::strategy::{PlayerState, ThreePlayerTable};
+use farkle::{Preset, Rules};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct P {
+    score: i32,
+    board: bool,
+    k: u8,
+}
+
+/// The mover, the next player, the last.
+type S = (P, P, P);
+
+/// A roll of n dice: its probability and each distinct scoring way to keep dice from it
+/// (points, dice kept).
+type Roll = (f64, Vec<(i32, usize)>);
+
+struct Brute {
+    rules: Rules,
+    n: usize,
+    rolls: Vec<Vec<Roll>>,
+    lower: i32,
+    /// Leads (points) a last turn overturns with probability below 1e-13 count as out of
+    /// reach: the smallest such lead.
+    cap: i32,
+    v: HashMap<S, [f64; 3]>,
+    last: HashMap<(bool, i32, u8), (f64, f64)>,
+    rounds: HashMap<(bool, bool, i32, i32), [f64; 3]>,
+}
+
+/// Every roll of n dice counted from the 6^n ordered ones, with the scoring ways to keep dice.
+fn rolls_of(rules: &Rules, n: u32) -> Vec<Roll> {
+    let mut count: HashMap<[u8; 6], u32> = HashMap::new();
+    for mut code in 0..6u32.pow(n) {
+        let mut c = [0u8; 6];
+        for _ in 0..n {
+            c[(code % 6) as usize] += 1;
+            code /= 6;
+        }
+        *count.entry(c).or_default() += 1;
+    }
+    let total = f64::from(6u32.pow(n));
+    let mut out: Vec<([u8; 6], Roll)> = count
+        .into_iter()
+        .map(|(c, k)| {
+            let mut keeps: Vec<(i32, usize)> = reference::sub_multisets(c)
+                .into_iter()
+                .filter(|s| s.iter().any(|&x| x > 0))
+                .filter_map(|s| {
+                    let points = reference::reference(rules, s)?;
+                    Some((points as i32, s.iter().map(|&x| usize::from(x)).sum()))
+                })
+                .collect();
+            keeps.sort_unstable();
+            keeps.dedup();
+            (c, (f64::from(k) / total, keeps))
+        })
+        .collect();
+    out.sort_by_key(|x| x.0);
+    out.into_iter().map(|x| x.1).collect()
+}
+
+/// The vector of a state after the mover's turn ends in `after` (the next player moves
+/// there, the mover is last): (mover, next, last) from `after`'s (mover, next, last).
+fn rotate(after: [f64; 3]) -> [f64; 3] {
+    [after[2], after[0], after[1]]
+}
+
+/// The better of two choices for the player at `seat`: `a` on a tie.
+fn better(a: [f64; 3], b: [f64; 3], seat: usize) -> [f64; 3] {
+    if a[seat] >= b[seat] {
+        a
+    } else {
+        b
+    }
+}
+
+impl Brute {
+    /// A brute force with nothing computed yet.
+    fn new_empty(rules: Rules, lower: i32) -> Brute {
+        Brute {
+            rolls: Vec::new(),
+            n: usize::from(rules.dice_count),
+            rules,
+            lower,
+            cap: i32::MAX,
+            v: HashMap::new(),
+            last: HashMap::new(),
+            rounds: HashMap::new(),
+        }
+    }
+
+    fn new(rules: Rules, lower: i32) -> Brute {
+        let n = usize::from(rules.dice_count);
+        let mut b = Brute {
+            rolls: (0..=n as u32).map(|k| rolls_of(&rules, k)).collect(),
+            rules,
+            n,
+            lower,
+            cap: i32::MAX,
+            v: HashMap::new(),
+            last: HashMap::new(),
+            rounds: HashMap::new(),
+        };
+        if rules.final_round {
+            let mut d = 50;
+            while b.last_turn_chances(true, d, 0.0).0 >= 1e-13 {
+                d += 50;
+            }
+            b.cap = d;
+        }
+        b
+    }
+
+    fn may_bank(&self, board: bool, t: i32) -> bool {
+        t > 0 && t >= self.rules.min_bank_score && (board || t >= self.rules.min_entry_score)
+    }
+
+    /// A player's best last turn needing `e` points to draw level, a level finish worth
+    /// `share`: (P above, P level).
+    fn last_turn_chances(&self, board: bool, e: i32, share: f64) -> (f64, f64) {
+        fn hold(
+            b: &Brute,
+            board: bool,
+            e: i32,
+            share: f64,
+            t: i32,
+            m: usize,
+            memo: &mut HashMap<(i32, usize), (f64, f64)>,
+        ) -> (f64, f64) {
+            let bank = if b.may_bank(board, t) {
+                if t > e {
+                    return (1.0, 0.0);
+                }
+                Some(if t == e { (0.0, 1.0) } else { (0.0, 0.0) })
+            } else {
+                None
+            };
+            let roll = roll(b, board, e, share, t, m, memo);
+            match bank {
+                Some(k) if k.0 + share * k.1 >= roll.0 + share * roll.1 => k,
+                _ => roll,
+            }
+        }
+        fn roll(
+            b: &Brute,
+            board: bool,
+            e: i32,
+            share: f64,
+            t: i32,
+            m: usize,
+            memo: &mut HashMap<(i32, usize), (f64, f64)>,
+        ) -> (f64, f64) {
+            if let Some(&v) = memo.get(&(t, m)) {
+                return v;
+            }
+            let mut sum = (0.0, 0.0);
+            for (p, keeps) in &b.rolls[m] {
+                let mut best: Option<(f64, f64)> = None;
+                for &(points, kept) in keeps {
+                    let left = m - kept;
+                    let v = if left > 0 {
+                        hold(b, board, e, share, t + points, left, memo)
+                    } else if b.rules.hot_dice {
+                        hold(b, board, e, share, t + points, b.n, memo)
+                    } else if b.may_bank(board, t + points) {
+                        let t = t + points;
+                        if t > e {
+                            (1.0, 0.0)
+                        } else if t == e {
+                            (0.0, 1.0)
+                        } else {
+                            (0.0, 0.0)
+                        }
+                    } else {
+                        (0.0, 0.0)
+                    };
+                    best = Some(match best {
+                        Some(x) if x.0 + share * x.1 >= v.0 + share * v.1 => x,
+                        _ => v,
+                    });
+                }
+                let v = best.unwrap_or((0.0, 0.0));
+                sum = (sum.0 + p * v.0, sum.1 + p * v.1);
+            }
+            memo.insert((t, m), sum);
+            sum
+        }
+        roll(self, board, e, share, 0, self.n, &mut HashMap::new())
+    }
+
+    /// C's last turn needing `e` with `ways - 1` players at the mark (memoized).
+    fn c_turn(&mut self, board: bool, e: i32, ways: u8) -> (f64, f64) {
+        if e > self.cap {
+            return (0.0, 0.0);
+        }
+        if let Some(&v) = self.last.get(&(board, e, ways)) {
+            return v;
+        }
+        let v = self.last_turn_chances(board, e, 1.0 / f64::from(ways));
+        self.last.insert((board, e, ways), v);
+        v
+    }
+
+    /// (A, B, C) after A banks to z: B's last turn, then C's.
+    fn final_round(&mut self, z: i32, b: P, c: P) -> [f64; 3] {
+        let (db, dc) = (z - b.score, z - c.score);
+        if db > self.cap && dc > self.cap {
+            return [1.0, 0.0, 0.0];
+        }
+        let key = (b.board, c.board, db, dc);
+        if let Some(&v) = self.rounds.get(&key) {
+            return v;
+        }
+        // C's chances against each end of B's turn (points B finishes above z: None when
+        // below).
+        let fail = {
+            let (pa, pe) = self.c_turn(c.board, dc, 2);
+            [1.0 - pa - pe / 2.0, 0.0, pa + pe / 2.0]
+        };
+        let v = if db > self.cap {
+            fail
+        } else {
+            let mut ends: HashMap<i32, [f64; 3]> = HashMap::new();
+            let mut memo = HashMap::new();
+            self.b_roll(
+                b.board, c.board, db, dc, fail, 0, self.n, &mut ends, &mut memo,
+            )
+        };
+        self.rounds.insert(key, v);
+        v
+    }
+
+    /// B's bank at turn total t in its last turn (A at dB above B, C at dC below A).
+    fn b_end(&mut self, c_board: bool, db: i32, dc: i32, fail: [f64; 3], t: i32) -> [f64; 3] {
+        let u = t - db;
+        if u < 0 {
+            fail
+        } else if u == 0 {
+            let (pa, pe) = self.c_turn(c_board, dc, 3);
+            let ab = (1.0 - pa - pe) / 2.0 + pe / 3.0;
+            [ab, ab, pa + pe / 3.0]
+        } else {
+            let (pa, pe) = self.c_turn(c_board, dc + u, 2);
+            [0.0, 1.0 - pa - pe / 2.0, pa + pe / 2.0]
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn b_hold(
+        &mut self,
+        b_board: bool,
+        c_board: bool,
+        db: i32,
+        dc: i32,
+        fail: [f64; 3],
+        t: i32,
+        m: usize,
+        ends: &mut HashMap<i32, [f64; 3]>,
+        memo: &mut HashMap<(i32, usize), [f64; 3]>,
+    ) -> [f64; 3] {
+        let bank = if self.may_bank(b_board, t) {
+            if t - db + dc > self.cap && t > db {
+                return [0.0, 1.0, 0.0];
+            }
+            Some(self.b_end(c_board, db, dc, fail, t))
+        } else {
+            None
+        };
+        let roll = self.b_roll(b_board, c_board, db, dc, fail, t, m, ends, memo);
+        match bank {
+            Some(k) => better(k, roll, 1),
+            None => roll,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn b_roll(
+        &mut self,
+        b_board: bool,
+        c_board: bool,
+        db: i32,
+        dc: i32,
+        fail: [f64; 3],
+        t: i32,
+        m: usize,
+        ends: &mut HashMap<i32, [f64; 3]>,
+        memo: &mut HashMap<(i32, usize), [f64; 3]>,
+    ) -> [f64; 3] {
+        if let Some(&v) = memo.get(&(t, m)) {
+            return v;
+        }
+        let mut sum = [0.0; 3];
+        for i in 0..self.rolls[m].len() {
+            let (p, keeps) = self.rolls[m][i].clone();
+            let mut best: Option<[f64; 3]> = None;
+            for (points, kept) in keeps {
+                let left = m - kept;
+                let t2 = t + points;
+                let v = if left > 0 {
+                    self.b_hold(b_board, c_board, db, dc, fail, t2, left, ends, memo)
+                } else if self.rules.hot_dice {
+                    self.b_hold(b_board, c_board, db, dc, fail, t2, self.n, ends, memo)
+                } else if self.may_bank(b_board, t2) {
+                    self.b_end(c_board, db, dc, fail, t2)
+                } else {
+                    fail
+                };
+                best = Some(match best {
+                    Some(x) => better(x, v, 1),
+                    None => v,
+                });
+            }
+            let v = best.unwrap_or(fail);
+            for j in 0..3 {
+                sum[j] += p * v[j];
+            }
+        }
+        memo.insert((t, m), sum);
+        sum
+    }
+
+    fn farkled(&self, p: P) -> P {
+        let r = &self.rules;
+        if r.farkle_penalty_streak == 0 {
+            return p;
+        }
+        if p.k + 1 < r.farkle_penalty_streak {
+            return P { k: p.k + 1, ..p };
+        }
+        let score = if r.farkle_penalty_loses_all {
+            0
+        } else {
+            (p.score - r.farkle_penalty_points).max(self.lower)
+        };
+        P { score, k: 0, ..p }
+    }
+
+    /// Banking t in state s.
+    fn bank(&mut self, s: S, t: i32) -> Option<[f64; 3]> {
+        let (a, b, c) = s;
+        if !self.may_bank(a.board, t) {
+            return None;
+        }
+        let z = a.score + t;
+        if z >= self.rules.target_score {
+            if self.rules.final_round {
+                return Some(self.final_round(z, b, c));
+            }
+            return Some([1.0, 0.0, 0.0]);
+        }
+        let me = P {
+            score: z,
+            board: true,
+            k: 0,
+        };
+        Some(rotate(self.v[&(b, c, me)]))
+    }
+
+    /// The mover has won for sure from turn total t once it may bank it: past the target
+    /// (and, in a final round, out of both others' reach).
+    fn won(&self, s: S, t: i32) -> bool {
+        let (a, b, c) = s;
+        let z = a.score + t;
+        z >= self.rules.target_score
+            && (!self.rules.final_round || (z - b.score > self.cap && z - c.score > self.cap))
+            && self.may_bank(a.board, t)
+    }
+
+    fn hold(
+        &mut self,
+        s: S,
+        t: i32,
+        m: usize,
+        memo: &mut HashMap<(i32, usize), [f64; 3]>,
+    ) -> [f64; 3] {
+        if self.won(s, t) {
+            return [1.0, 0.0, 0.0];
+        }
+        let roll = self.roll(s, t, m, memo);
+        match self.bank(s, t) {
+            Some(k) => better(k, roll, 0),
+            None => roll,
+        }
+    }
+
+    fn roll(
+        &mut self,
+        s: S,
+        t: i32,
+        m: usize,
+        memo: &mut HashMap<(i32, usize), [f64; 3]>,
+    ) -> [f64; 3] {
+        if let Some(&v) = memo.get(&(t, m)) {
+            return v;
+        }
+        let (a, b, c) = s;
+        let farkle = rotate(self.v[&(b, c, self.farkled(a))]);
+        let mut sum = [0.0; 3];
+        for i in 0..self.rolls[m].len() {
+            let (p, keeps) = self.rolls[m][i].clone();
+            let mut best: Option<[f64; 3]> = None;
+            for (points, kept) in keeps {
+                let left = m - kept;
+                let v = if left > 0 {
+                    self.hold(s, t + points, left, memo)
+                } else if self.rules.hot_dice {
+                    self.hold(s, t + points, self.n, memo)
+                } else {
+                    self.bank(s, t + points).unwrap_or(farkle)
+                };
+                best = Some(match best {
+                    Some(x) => better(x, v, 0),
+                    None => v,
+                });
+            }
+            let v = best.unwrap_or(farkle);
+            for j in 0..3 {
+                sum[j] += p * v[j];
+            }
+        }
+        memo.insert((t, m), sum);
+        sum
+    }
+
+    fn players(&self) -> Vec<P> {
+        let r = &self.rules;
+        let mut out = Vec::new();
+        let ks = r.farkle_penalty_streak.max(1);
+        for score in (self.lower..r.target_score).step_by(50) {
+            for board in [true, false] {
+                if !board && (r.min_entry_score == 0 || score > 0) {
+                    continue;
+                }
+                for k in 0..ks {
+                    out.push(P { score, board, k });
+                }
+            }
+        }
+        out
+    }
+
+    /// Gauss-Seidel over every state, the highest sums of scores first, until nothing changes
+    /// by more than 1e-14.
+    fn solve(&mut self) {
+        let players = self.players();
+        let mut states = Vec::new();
+        for &a in &players {
+            for &b in &players {
+                for &c in &players {
+                    states.push((a, b, c));
+                }
+            }
+        }
+        states.sort_by_key(|&(a, b, c)| std::cmp::Reverse(a.score + b.score + c.score));
+        for &s in &states {
+            self.v.insert(s, [1.0 / 3.0; 3]);
+        }
+        for _ in 0..10_000 {
+            let mut change = 0.0f64;
+            for &s in &states {
+                let v = self.roll(s, 0, self.n, &mut HashMap::new());
+                let old = self.v.insert(s, v).unwrap();
+                for j in 0..3 {
+                    change = change.max((v[j] - old[j]).abs());
+                }
+            }
+            if change < 1e-14 {
+                return;
+            }
+        }
+        panic!("the brute force did not converge");
+    }
+}
+
+fn state(p: P) -> PlayerState {
+    PlayerState {
+        score: p.score,
+        on_board: p.board,
+        farkles: p.k,
+    }
+}
+
+/// Solves both ways and compares every turn-start state to 1e-9.
+fn compare(rules: Rules) {
+    let table = ThreePlayerTable::solve(&rules, &mut |_| true).unwrap();
+    let lower = if rules.farkle_penalty_streak > 0 && !rules.farkle_penalty_loses_all {
+        -2 * rules.farkle_penalty_points
+    } else {
+        0
+    };
+    let mut brute = Brute::new(rules, lower);
+    brute.solve();
+    let mut compared = 0;
+    for (&(a, b, c), want) in &brute.v {
+        let got = table
+            .start_of_turn(&[state(a), state(b), state(c)])
+            .unwrap();
+        for j in 0..3 {
+            assert!(
+                (got[j] - want[j]).abs() < 1e-9,
+                "{a:?} {b:?} {c:?} player {j}: solver {got:?} brute force {want:?} ({rules:?})"
+            );
+        }
+        compared += 1;
+    }
+    assert_eq!(compared, table.player_states().pow(3));
+}
+
+fn small(dice: u8, target: i32) -> Rules {
+    Rules {
+        dice_count: dice,
+        target_score: target,
+        ..Preset::Classic.rules()
+    }
+}
+
+#[test]
+fn a_race_on_three_dice_agrees_with_brute_force() {
+    compare(Rules {
+        min_entry_score: 0,
+        final_round: false,
+        ..small(3, 400)
+    });
+}
+
+#[test]
+fn the_entry_minimum_agrees_with_brute_force() {
+    compare(Rules {
+        min_entry_score: 150,
+        final_round: false,
+        ..small(3, 300)
+    });
+}
+
+#[test]
+fn the_final_round_agrees_with_brute_force() {
+    compare(Rules {
+        min_entry_score: 0,
+        final_round: true,
+        ..small(2, 300)
+    });
+}
+
+#[test]
+fn the_final_round_with_entry_and_bank_minimum_agrees_with_brute_force() {
+    compare(Rules {
+        min_entry_score: 100,
+        min_bank_score: 100,
+        final_round: true,
+        ..small(2, 250)
+    });
+}
+
+#[test]
+fn the_final_round_without_hot_dice_agrees_with_brute_force() {
+    compare(Rules {
+        min_entry_score: 0,
+        hot_dice: false,
+        final_round: true,
+        ..small(3, 300)
+    });
+}
+
+#[test]
+fn minimal_scoring_on_six_dice_agrees_with_brute_force() {
+    compare(Rules {
+        target_score: 300,
+        ..Preset::Minimal.rules()
+    });
+}
+
+#[test]
+fn classic_scoring_on_six_dice_agrees_with_brute_force() {
+    compare(Rules {
+        target_score: 300,
+        min_entry_score: 100,
+        final_round: false,
+        ..Preset::Classic.rules()
+    });
+}
+
+#[test]
+fn a_penalty_agrees_with_brute_force() {
+    compare(Rules {
+        min_entry_score: 0,
+        final_round: false,
+        farkle_penalty_streak: 2,
+        farkle_penalty_points: 100,
+        ..small(2, 200)
+    });
+}
+
+#[test]
+fn a_penalty_on_every_farkle_agrees_with_brute_force() {
+    compare(Rules {
+        min_entry_score: 0,
+        final_round: false,
+        farkle_penalty_streak: 1,
+        farkle_penalty_points: 50,
+        ..small(2, 250)
+    });
+}
+
+#[test]
+fn a_penalty_losing_everything_without_hot_dice_agrees_with_brute_force() {
+    compare(Rules {
+        min_entry_score: 0,
+        final_round: false,
+        hot_dice: false,
+        farkle_penalty_streak: 2,
+        farkle_penalty_points: 0,
+        farkle_penalty_loses_all: true,
+        ..small(2, 300)
+    });
+}
+
+#[test]
+fn a_penalty_with_final_round_entry_and_bank_minimum_agrees_with_brute_force() {
+    // Everything the zilch preset combines, on two dice: three farkles in a row cost 50.
+    compare(Rules {
+        hot_dice: false,
+        min_entry_score: 100,
+        min_bank_score: 100,
+        final_round: true,
+        farkle_penalty_streak: 3,
+        farkle_penalty_points: 50,
+        ..small(2, 200)
+    });
+}
+
+#[test]
+fn a_hand_that_cannot_farkle_in_the_final_round_agrees_with_brute_force() {
+    // Nothing scoring on the full set is worth points (as six dice in Zilch): the full hand
+    // never farkles, and past the target the mover may roll it on.
+    compare(Rules {
+        min_entry_score: 0,
+        final_round: true,
+        no_score_set: 50,
+        ..small(2, 150)
+    });
+}
+
+fn on_board(score: i32) -> PlayerState {
+    PlayerState {
+        score,
+        on_board: true,
+        farkles: 0,
+    }
+}
+
+/// The first cycle of minimal scoring without a pure equilibrium: the players 1,300, 650 and
+/// 1,150 points from the target. Two bank-or-roll choices chase each other; at the mixed
+/// equilibrium each mover is indifferent at its own, with the rolling probabilities an
+/// independent solver found.
+#[test]
+fn the_first_mixed_cycle_of_minimal_scoring_mixes_as_an_independent_solver_found() {
+    let rules = Rules {
+        target_score: 1500,
+        ..Preset::Minimal.rules()
+    };
+    let table = ThreePlayerTable::solve(&rules, &mut |_| true).unwrap();
+    assert_eq!(table.mixed_cycles(), 1);
+    let (a, b, c) = (on_board(200), on_board(850), on_board(350));
+    let first = table.decision(&[a, b, c], 400, 1).unwrap();
+    assert!(
+        (first.roll_probability - 0.188440916).abs() < 1e-8,
+        "{first:?}"
+    );
+    let second = table.decision(&[c, a, b], 450, 1).unwrap();
+    assert!(
+        (second.roll_probability - 0.070364742).abs() < 1e-8,
+        "{second:?}"
+    );
+    // Indifferent: banking and rolling are worth the same to the mover.
+    for d in [first, second] {
+        let bank = d.bank_win_probabilities.clone().unwrap();
+        assert!(
+            (bank[0] - d.roll_win_probabilities[0]).abs() < 1e-12,
+            "{d:?}"
+        );
+    }
+    // Every other decision of those turns is pure.
+    let pure = table.decision(&[a, b, c], 350, 1).unwrap();
+    assert!(pure.roll_probability == 0.0 || pure.roll_probability == 1.0);
+}
+
+/// Every player state of a table's rules (as the brute force lists them).
+fn player_states(rules: &Rules) -> Vec<PlayerState> {
+    let lower = if rules.farkle_penalty_streak > 0 && !rules.farkle_penalty_loses_all {
+        -2 * rules.farkle_penalty_points
+    } else {
+        0
+    };
+    Brute::new_empty(*rules, lower)
+        .players()
+        .into_iter()
+        .map(state)
+        .collect()
+}
+
+/// Every turn-start value lies in [0, 1], the three sum to 1, and each is what its turn gives
+/// when solved again from the values it reads (the Bellman residual), mixing included.
+fn check_residuals(rules: Rules) {
+    let table = ThreePlayerTable::solve(&rules, &mut |_| true).unwrap();
+    let players = player_states(&rules);
+    let n = rules.dice_count;
+    let mut worst = 0.0f64;
+    for &a in &players {
+        for &b in &players {
+            for &c in &players {
+                let stored = table.start_of_turn(&[a, b, c]).unwrap();
+                assert!(stored.iter().all(|v| (0.0..=1.0).contains(v)), "{stored:?}");
+                assert!(
+                    (stored.iter().sum::<f64>() - 1.0).abs() < 1e-12,
+                    "{stored:?}"
+                );
+                let again = table.win_probabilities(&[a, b, c], 0, n).unwrap();
+                for j in 0..3 {
+                    worst = worst.max((again[j] - stored[j]).abs());
+                }
+            }
+        }
+    }
+    assert!(worst < 1e-12, "Bellman residual {worst:e} ({rules:?})");
+}
+
+#[test]
+fn every_value_is_a_probability_and_its_turn_solved_again() {
+    // With a mixed cycle (minimal to 1,500), symmetric mixing (classic scoring to 1,500
+    // without the entry minimum), and the final round with the entry minimum.
+    check_residuals(Rules {
+        target_score: 1500,
+        ..Preset::Minimal.rules()
+    });
+    check_residuals(Rules {
+        target_score: 1500,
+        min_entry_score: 0,
+        final_round: false,
+        ..Preset::Classic.rules()
+    });
+    check_residuals(Rules {
+        min_entry_score: 100,
+        min_bank_score: 100,
+        final_round: true,
+        ..small(3, 500)
+    });
+    check_residuals(Rules {
+        final_round: true,
+        farkle_penalty_streak: 2,
+        farkle_penalty_points: 100,
+        ..small(2, 250)
+    });
+}
+
+/// Without an entry minimum, a final round or a penalty, a state's values depend only on how
+/// far each player is from the target: the states of a smaller target are a block of the
+/// larger table, shifted by the difference.
+fn check_block(preset: Preset, small_target: i32, big_target: i32) {
+    let rules = |target_score| Rules {
+        target_score,
+        min_entry_score: 0,
+        final_round: false,
+        ..preset.rules()
+    };
+    let small = ThreePlayerTable::solve(&rules(small_target), &mut |_| true).unwrap();
+    let big = ThreePlayerTable::solve(&rules(big_target), &mut |_| true).unwrap();
+    let shift = big_target - small_target;
+    let mut compared = 0;
+    for x in (0..small_target).step_by(50) {
+        for y in (0..small_target).step_by(50) {
+            for z in (0..small_target).step_by(50) {
+                let a = small.start_of_turn(&[on_board(x), on_board(y), on_board(z)]);
+                let b = big.start_of_turn(&[
+                    on_board(x + shift),
+                    on_board(y + shift),
+                    on_board(z + shift),
+                ]);
+                assert_eq!(a.unwrap(), b.unwrap(), "{x} {y} {z}");
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, (small_target / 50).pow(3));
+}
+
+#[test]
+fn values_depend_only_on_the_distances_to_the_target() {
+    check_block(Preset::Minimal, 500, 800);
+    check_block(Preset::Classic, 400, 700);
+}
+
+/// The same for the block of the table to 10,000 that a table to 2,000 fills (a long solve:
+/// `cargo test --release --test strategy_three_player -- --ignored`).
+#[test]
+#[ignore]
+fn the_table_to_ten_thousand_holds_the_table_to_two_thousand() {
+    check_block(Preset::Minimal, 2000, 10_000);
+}
+
+#[test]
+fn a_two_player_solve_through_any_table_is_the_two_player_table() {
+    use farkle::strategy::{AnyWinTable, SolveOptions, WinTable};
+    let rules = Rules {
+        target_score: 1000,
+        ..Preset::Classic.rules()
+    };
+    let any = AnyWinTable::solve(&rules, 2, &mut |_| true).unwrap();
+    let two = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
+    assert_eq!(any.player_count(), 2);
+    assert_eq!(any.to_bytes(), two.to_bytes());
+}
+
+#[test]
+fn tables_for_more_players_are_refused_with_their_size() {
+    use farkle::strategy::{AnyWinTable, StrategyError};
+    let minimal = Preset::Minimal.rules();
+    match AnyWinTable::solve(&minimal, 4, &mut |_| panic!("no work")) {
+        Err(StrategyError::ResourceLimit(why)) => {
+            assert!(why.contains("1600000000 turn-start states"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let small = Rules {
+        target_score: 200,
+        ..minimal
+    };
+    assert!(matches!(
+        AnyWinTable::solve(&small, 4, &mut |_| true),
+        Err(StrategyError::Unsupported(_))
+    ));
+    assert!(matches!(
+        AnyWinTable::solve(&small, 1, &mut |_| true),
+        Err(StrategyError::OutOfRange(_))
+    ));
+}
+
+#[test]
+fn three_player_tables_round_trip_and_damage_is_refused() {
+    use farkle::strategy::{AnyWinTable, StrategyError};
+    let rules = Rules {
+        target_score: 1500,
+        ..Preset::Minimal.rules()
+    };
+    let table = AnyWinTable::solve(&rules, 3, &mut |_| true).unwrap();
+    let bytes = table.to_bytes();
+    let loaded = AnyWinTable::from_bytes(&bytes).unwrap();
+    assert_eq!(loaded.player_count(), 3);
+    let (a, b) = (
+        table.three_player().unwrap(),
+        loaded.three_player().unwrap(),
+    );
+    assert_eq!(a.mixed_cycles(), b.mixed_cycles());
+    assert_eq!(
+        a.mixed_states().collect::<Vec<_>>(),
+        b.mixed_states().collect::<Vec<_>>()
+    );
+    // 32-bit values: every query within 1e-6 of the solved table's.
+    let (x, y, z) = (on_board(200), on_board(850), on_board(350));
+    for t in (0..=600).step_by(50) {
+        for dice in 1..=6 {
+            let p = table.win_probabilities(&[x, y, z], t, dice).unwrap();
+            let q = loaded.win_probabilities(&[x, y, z], t, dice).unwrap();
+            for j in 0..3 {
+                assert!((p[j] - q[j]).abs() < 1e-6, "{t} {dice}: {p:?} {q:?}");
+            }
+        }
+    }
+    let d = loaded.decision(&[x, y, z], 400, 1).unwrap();
+    assert!((d.roll_probability - 0.188440916).abs() < 1e-8);
+
+    let refused = |bytes: &[u8]| match AnyWinTable::from_bytes(bytes) {
+        Err(StrategyError::BadFile(why)) => why,
+        other => panic!("{other:?}"),
+    };
+    assert!(refused(&bytes[..bytes.len() - 9]).contains("checksum"));
+    let mut flipped = bytes.clone();
+    flipped[1000] ^= 1;
+    assert!(refused(&flipped).contains("checksum"));
+    // Rules edited and the checksum made good again: the values no longer follow.
+    let mut other = bytes.clone();
+    let triples = farkle::Rules::FIELD_NAMES
+        .iter()
+        .position(|&f| f == "triple_face_multiplier")
+        .unwrap();
+    let at = 16 + 4 * triples;
+    other[at..at + 4].copy_from_slice(&200i32.to_le_bytes());
+    reseal(&mut other);
+    assert!(
+        refused(&other).contains("do not follow"),
+        "{}",
+        refused(&other)
+    );
+    // A header claiming more states than any table holds is refused before allocating.
+    let mut huge = bytes.clone();
+    huge[156..164].copy_from_slice(&u64::MAX.to_le_bytes());
+    reseal(&mut huge);
+    assert!(refused(&huge).contains("larger than any table"));
+    // A mixing state pointing outside the model.
+    let mut mix = bytes.clone();
+    let records = u64::from_le_bytes(bytes[164..172].try_into().unwrap()) as usize;
+    assert!(records >= 2);
+    let first_mix = bytes.len() - 8 - 40 * records;
+    mix[first_mix + 24..first_mix + 28].copy_from_slice(&9u32.to_le_bytes());
+    reseal(&mut mix);
+    assert!(refused(&mix).contains("mixing state"), "{}", refused(&mix));
+}
+
+/// Recomputes a table file's checksum after an edit.
+fn reseal(bytes: &mut [u8]) {
+    let n = bytes.len() - 8;
+    let sum = bytes[..n].iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    bytes[n..].copy_from_slice(&sum.to_le_bytes());
+}
+
+#[test]
+fn what_exceeds_the_limits_is_refused_before_any_work_with_its_size() {
+    use farkle::strategy::StrategyError;
+    // The penalty multiplies the player states by three (farkles in a row) and the scores
+    // run down to twice the penalty below zero: 720 player states, 373 million states.
+    let extended = Preset::Extended.rules();
+    match ThreePlayerTable::solve(&extended, &mut |_| panic!("no work before the refusal")) {
+        Err(StrategyError::ResourceLimit(why)) => {
+            assert!(why.contains("373248000 states"), "{why}");
+            assert!(why.contains("720 player states"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Rules the two-player table refuses, refused the same way, naming the rule.
+    let turns = Rules {
+        target_score: 1000,
+        ..Preset::Additive.rules()
+    };
+    match ThreePlayerTable::solve(&turns, &mut |_| true) {
+        Err(StrategyError::Unsupported(why)) => assert!(why.contains("turn limit"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    let singles = Rules {
+        target_score: 1000,
+        singles_only_before_entry: true,
+        ..Preset::Classic.rules()
+    };
+    match ThreePlayerTable::solve(&singles, &mut |_| true) {
+        Err(StrategyError::Unsupported(why)) => {
+            assert!(why.contains("singles_only_before_entry"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
