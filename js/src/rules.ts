@@ -44,7 +44,8 @@ import {
   type Selection,
 } from "./scoring.js";
 
-/** A preset's name: "classic", "extended", "doubling", "additive", "minimal" or "zilch". */
+/** A preset's name: "classic", "extended", "doubling", "additive", "minimal", "zilch" or
+ * "original". */
 export type PresetName = EnumValue<"FarklePreset">;
 /** How four or more of a kind score: "multiply", "double", "fixed" or "triple_only". */
 export type KindScalingName = EnumValue<"FarkleKindScaling">;
@@ -304,7 +305,8 @@ export class Rules extends Handle {
     return new Rules("classic", knobs);
   }
 
-  /** The presets' names: "classic", "extended", "doubling", "additive", "minimal", "zilch". */
+  /** The presets' names: "classic", "extended", "doubling", "additive", "minimal", "zilch",
+   * "original". */
   static presets(): PresetName[] {
     return presetNames();
   }
@@ -362,6 +364,17 @@ export class Rules extends Handle {
       const out = alloc(1, 1);
       check(lib.farkle_rules_equal(this.handle(), other.handle(), out));
       return heap()[out] !== 0;
+    });
+  }
+
+  /** The rules a player not yet on the board scores under: these rules, or under
+   * singlesOnlyBeforeEntry the same with every combination but the single 1 and the single 5
+   * worth 0 (farkle_rules_before_entry()). */
+  beforeEntry(): Rules {
+    return frame(() => {
+      const out = alloc(RULES_SIZE, 8);
+      check(lib.farkle_rules_before_entry(this.handle(), out));
+      return Rules.fromC(out);
     });
   }
 

@@ -27,6 +27,14 @@ const UNWRAPPED = {
   farkle_penalty_average_points: "farkle_penalty_average_points_with_progress does the same with progress",
   farkle_win_table_save: "a file path: the WebAssembly build has no files (toBytes())",
   farkle_win_table_load: "a file path: the WebAssembly build has no files (fromBytes())",
+  farkle_win_table_solve_players: "three-player tables are not in the npm package yet",
+  farkle_win_table_player_count: "three-player tables are not in the npm package yet",
+  farkle_win_table_win_probabilities: "three-player tables are not in the npm package yet",
+  farkle_win_table_mover_decision: "three-player tables are not in the npm package yet",
+  farkle_win_table_mover_best_choice: "three-player tables are not in the npm package yet",
+  farkle_win_table_start_probabilities: "three-player tables are not in the npm package yet",
+  farkle_win_table_head_starts: "three-player tables are not in the npm package yet",
+  farkle_game_advise_seats: "three-player tables are not in the npm package yet",
 };
 
 test("the version is the library's and the package's", () => {

@@ -14,7 +14,9 @@ import * as farkle from "farkle";
 const header = readFileSync(process.env.FARKLE_HEADER ?? new URL("../../include/farkle.h", import.meta.url), "utf8");
 
 test("presets by name, with the README's knobs", () => {
-  assert.deepEqual(farkle.Rules.presets(), ["classic", "extended", "doubling", "additive", "minimal", "zilch"]);
+  assert.deepEqual(farkle.Rules.presets(), [
+    "classic", "extended", "doubling", "additive", "minimal", "zilch", "original",
+  ]);
   const classic = new farkle.Rules("classic");
   assert.equal(classic.diceCount, 6);
   assert.equal(classic.targetScore, 10000);
@@ -121,4 +123,16 @@ test("every status has its error class, with the library's description", () => {
   }
   assert.ok(new farkle.NothingToBankError("x") instanceof farkle.IllegalActionError);
   assert.equal(farkle.errorClass(999), farkle.FarkleError);
+});
+
+test("the rules before entry: singles only, else the rules themselves", () => {
+  const classic = new farkle.Rules("classic");
+  assert.ok(classic.beforeEntry().equals(classic));
+  const singles = new farkle.Rules("classic", { singlesOnlyBeforeEntry: true });
+  const before = singles.beforeEntry();
+  // Three 2s score 200 on the board and nothing before entry; three 1s are three singles.
+  assert.equal(singles.points([2, 2, 2]), 200);
+  assert.equal(before.points([2, 2, 2]), 0);
+  assert.equal(before.points([1, 1, 1]), 300);
+  assert.equal(before.points([5]), 50);
 });

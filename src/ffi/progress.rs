@@ -11,6 +11,12 @@
 //! while tables are built, odds enumerated or a policy solved before a simulation as during
 //! the main loop, and a callback that takes its time (a Python function) slows nothing.
 
+// The helper thread and its clock are native only (WebAssembly runs the work inline).
+#![cfg_attr(
+    all(target_arch = "wasm32", target_os = "unknown"),
+    allow(unused_imports, dead_code)
+)]
+
 use std::ffi::c_void;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Mutex, PoisonError};
@@ -94,6 +100,10 @@ pub(crate) unsafe fn with_progress<T: Send>(
     }
     // Taken by the helper thread, or by this one when no thread can be started.
     let work = Mutex::new(Some(work));
+    // WebAssembly has no threads (src/wasm/): the work runs here.
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    let on_helper: Option<Result<T, (FarkleStatus, String)>> = None;
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     let on_helper = std::thread::scope(|scope| {
         let (shared, work) = (&shared, &work);
         let (done, finished) = mpsc::channel::<()>();

@@ -283,6 +283,18 @@ const BATCH_TIME: Duration = Duration::from_millis(4);
 /// The most games in one batch.
 const MAX_BATCH_GAMES: u64 = 1 << 16;
 
+/// Games per batch where there is no clock to size batches by (WebAssembly).
+const CLOCKLESS_BATCH_GAMES: u64 = 64;
+
+/// The time now, where the platform has a clock: `std::time::Instant` panics in WebAssembly
+/// without a host clock (src/wasm/).
+fn clock() -> Option<Instant> {
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    return None;
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    return Some(Instant::now());
+}
+
 /// The games of the batch after one of `games` games that took `took`: twice as many when it
 /// was well under [`BATCH_TIME`], half as many when well over it (at least one game, at most
 /// [`MAX_BATCH_GAMES`]).
@@ -334,7 +346,7 @@ fn simulate_on(
     let mut size = pool.current_num_threads() as u64;
     while start < games {
         let end = games.min(start.saturating_add(size));
-        let began = Instant::now();
+        let began = clock();
         let batch = pool.install(|| {
             (start..end)
                 .into_par_iter()
@@ -351,7 +363,10 @@ fn simulate_on(
                 .try_reduce(|| Totals::new(n), |a, b| Ok(a.merge(b)))
         })?;
         totals = totals.merge(batch);
-        size = next_batch(end - start, began.elapsed());
+        size = match began {
+            Some(began) => next_batch(end - start, began.elapsed()),
+            None => CLOCKLESS_BATCH_GAMES,
+        };
         start = end;
         if !progress(start as f64 / games as f64) {
             return Err(SimulationError::Cancelled);
