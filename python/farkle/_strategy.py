@@ -422,11 +422,6 @@ class WinTable(Handle):
         low.check(lib.farkle_win_table_player_count(self._handle(), out))
         return out[0]  # type: ignore[no-any-return]
 
-    def __repr__(self) -> str:
-        if self.closed:
-            return "<WinTable (closed)>"
-        return f"<WinTable of {self.player_count} players under {self.rules!r}>"
-
     def _dice(self, dice: Optional[int]) -> int:
         """The dice in hand, the rules' full set by default."""
         return self.rules.dice_count if dice is None else low.integer(dice, "dice", 1, lib.FARKLE_MAX_DICE)
@@ -545,8 +540,8 @@ class WinTable(Handle):
     def __repr__(self) -> str:
         if self.closed:
             return "<WinTable (closed)>"
-        return (f"<WinTable of {self.rules!r}: the first player wins "
-                f"{100 * self.first_player_win_probability:.2f}%>")
+        return (f"<WinTable of {self.player_count} players under {self.rules!r}: the first "
+                f"player wins {100 * self.first_player_win_probability:.2f}%>")
 
 
 def _need_table(kinds: Sequence[int], table: Optional[WinTable]) -> None:

@@ -37,6 +37,7 @@ from farkle import (
     IllegalActionError,
     InvalidReason,
     KindScaling,
+    MoverDecision,
     Odds,
     PenaltyPolicy,
     Phase,
