@@ -20,7 +20,10 @@ import pytest
 # 10,000 (the twelve-dice single-turn policy this test used first now takes 0.2 s). The
 # child says when it starts it, then reports what the call raised.
 _CHILD = """
-import sys, farkle
+import signal, sys, farkle
+# A shell that starts jobs in the background hands them SIGINT ignored, and Python then keeps
+# it ignored: restore Python's own handler, as an interactive program has it.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 rules = farkle.Rules("minimal")
 progress = None if sys.argv[1] == "none" else (lambda fraction: True)
 print("solving", flush=True)
