@@ -907,12 +907,12 @@ fn three_player_tables_round_trip_and_damage_is_refused() {
     );
     // A header claiming more states than any table holds is refused before allocating.
     let mut huge = bytes.clone();
-    huge[156..164].copy_from_slice(&u64::MAX.to_le_bytes());
+    huge[160..168].copy_from_slice(&u64::MAX.to_le_bytes());
     reseal(&mut huge);
     assert!(refused(&huge).contains("larger than any table"));
     // A mixing state pointing outside the model.
     let mut mix = bytes.clone();
-    let records = u64::from_le_bytes(bytes[164..172].try_into().unwrap()) as usize;
+    let records = u64::from_le_bytes(bytes[168..176].try_into().unwrap()) as usize;
     assert!(records >= 2);
     let first_mix = bytes.len() - 8 - 40 * records;
     mix[first_mix + 24..first_mix + 28].copy_from_slice(&9u32.to_le_bytes());
