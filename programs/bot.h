@@ -58,6 +58,29 @@ BotAction bot_decide(const FarkleGame *game, BotStyle style);
  * library allows), a BOT_NONE action with the library's status. */
 BotAction bot_advise(const FarkleGame *game, const FarkleWinTable *table);
 
+/* The library's advice with every choice's chances by seat (farkle_game_advise() and
+ * farkle_game_advise_seats()), where a table covers the game: two or three active players,
+ * a table of as many. */
+typedef struct SeatAdvice {
+    FarkleAdvice advice;
+    FarkleAdviceChoice *choices; /* advice.choice_count of them, in the library's order */
+    double *chances;  /* choice i's chance for seat p at chances[i * players + p] */
+    uint32_t players; /* the game's player count (seats that left have a chance of 0) */
+    double roll_probability; /* strictly between 0 and 1 where the equilibrium mixes */
+    size_t recommended;      /* advice.recommended's index among the choices */
+} SeatAdvice;
+
+/* 0 with `out` filled (free it with seat_advice_free()); -1 when the library gives no
+ * chances by seat here (no table, a table that does not cover the game, the game over, or
+ * rules it cannot advise under), with `out` empty. */
+int seat_advice(const FarkleGame *game, const FarkleWinTable *table, SeatAdvice *out);
+void seat_advice_free(SeatAdvice *a);
+
+/* Every seat's chance to win from here (a->players of them into `out`): the recommended
+ * choice's, or where the mover mixes banking and rolling, the mix of both. 0, or -1 when the
+ * table cannot value it (a NaN). */
+int seat_advice_now(const SeatAdvice *a, double *out);
+
 /* Exact farkle odds of a roll of 1..FARKLE_MAX_DICE dice under one rules value: `farkles`
  * of the `total` = 6^n equally likely rolls score nothing. Computed once per dice count by
  * enumerating every multiset of faces through farkle_scorer_roll_analyze() (weighted by its
