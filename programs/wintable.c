@@ -161,8 +161,9 @@ static bool on_progress(double fraction, void *user) {
     int percent = (int)(fraction * 100.0 + 0.5);
     if (stop_requested) return false;
     /* The library calls first with 0 before it starts, and refuses rules it cannot solve
-     * after that call: the header waits for the work to have begun. */
-    if (p->header != NULL && fraction > 0.0) {
+     * after that call: the header, and the bar after it, wait for the work to have begun. */
+    if (p->header != NULL && fraction <= 0.0) return true;
+    if (p->header != NULL) {
         fputs(p->header, stderr);
         fflush(stderr);
         p->header = NULL;

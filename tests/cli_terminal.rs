@@ -431,8 +431,8 @@ fn drawings_follow_the_terminal_width_and_colour_its_kind() {
 }
 
 /// On a terminal the first win-optimal game draws the solve's progress as a bar on stderr;
-/// Ctrl-C during a solve stops it at once (the progress callback returns false), with the
-/// terminal as it was and nothing to save.
+/// Ctrl-C during a solve (two or three players) stops it at once (the progress callback
+/// returns false), with the terminal as it was and nothing to save.
 #[test]
 fn a_solve_shows_its_progress_and_stops_on_ctrl_c() {
     let dir = fresh_dir("pty-solve");
@@ -484,6 +484,36 @@ fn a_solve_shows_its_progress_and_stops_on_ctrl_c() {
                 .unwrap()
                 .count()
                 == 1
+    );
+    // The three-player game of the same rules takes many minutes: said before it starts, and
+    // Ctrl-C stops it as cleanly, caching nothing.
+    let Some(run) = pty_run(
+        &programs().farkle,
+        &["--rules", "minimal", "-p", "3", "--bots", "2:win"],
+        &[
+            "expect:Solving the three-player game",
+            "expect:Ctrl-C cancels...",
+            "expect:  [",
+            "send:\x03",
+            "expect:stopped by a signal before the game started: nothing to save.",
+        ],
+        80,
+        &[],
+        &dir,
+    ) else {
+        return;
+    };
+    assert_eq!(run.status, -2, "{}", run.output);
+    assert!(run.termios_same);
+    let cached = dir.join("cache").join("farkle");
+    assert!(
+        !cached.exists()
+            || std::fs::read_dir(&cached).unwrap().all(|e| !e
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with("win3-")),
+        "a three-player table was cached"
     );
 }
 
