@@ -44,9 +44,10 @@ static void print_help(int keys) {
                               "(piggybacking rules; before your first roll)"},
         {"  view      [v]  ", "the roll, numbered as `pick` takes it (as in the original game)"},
         {"  hand      [h]  ", "the roll, and the dice kept this turn with their points"},
-        {"  scores    [c]  ", "the scores, the round and whose turn it is"},
-        {"  hint      [i]  ", "the best pick, the odds of a farkle, the optimal play, and what "
-                              "the turn needs"},
+        {"  scores    [c]  ", "the scores, the round and whose turn it is (with a table, "
+                              "every player's chance to win)"},
+        {"  hint      [i]  ", "the best pick, the odds of a farkle, the optimal play (with a "
+                              "table, every choice's chances to win), and what the turn needs"},
         {"  rules          ", "the point table and every rule in force"},
         {"  save FILE      ", "save the game (resume it with --load FILE)"},
         {"  help      [?]  ", "this list"},
