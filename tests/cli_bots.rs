@@ -1022,3 +1022,100 @@ fn without_a_table_for_the_game_bots_play_against_the_strongest_opponent() {
     assert!(stdout.contains("== Game over =="), "{stdout}");
     assert!(!stdout.contains("Chances to win"), "{stdout}");
 }
+
+/// Where the three-player equilibrium mixes, the hint says how often it rolls and the meter
+/// mixes the chances of rolling and banking. The first such state of the minimal preset to
+/// 1,500 (the mover 1,300 points from the target with 400 in hand and 1 die, the next two
+/// 650 and 1,150 from it) rolls with probability 0.188440916 by an independent solver;
+/// the chances either way are the Rust solver's. The game is set up with supplied dice and
+/// loaded with a three-player table of those rules.
+#[test]
+fn a_mixed_equilibrium_is_told_in_the_hint_and_the_meter() {
+    let dir = fresh_dir("cli-three-player-mixed");
+    let rules = Rules {
+        target_score: 1500,
+        ..Preset::Minimal.rules()
+    };
+    let names = ["Ann", "Bob", "Cal"].map(|n| Some(n.to_owned())).to_vec();
+    let mut game =
+        farkle::Game::with_names(rules, names, farkle::DiceSource::Supplied).expect("a game");
+    // (dice rolled, dice kept by index) for each roll; a bank after the last of each turn
+    // but Ann's second.
+    let turns: [&[(&[u8], &[usize])]; 4] = [
+        &[(&[1, 1, 2, 3, 4, 6], &[0, 1])], // Ann: 200
+        &[
+            (&[1, 1, 5, 2, 3, 4], &[0, 1, 2]), // Bob: 250, 3 dice left
+            (&[1, 1, 5], &[0, 1, 2]),          // 500, hot dice
+            (&[1, 1, 5, 2, 3, 4], &[0, 1, 2]), // 750
+            (&[1, 2, 3], &[0]),                // 850
+        ],
+        &[(&[1, 1, 5, 2, 3, 4], &[0, 1, 2]), (&[1, 2, 3], &[0])], // Cal: 350
+        &[
+            (&[1, 5, 2, 2, 3, 4], &[0, 1]), // Ann: 150, 4 dice left
+            (&[1, 5, 2, 3], &[0, 1]),       // 300, 2 left
+            (&[1, 2], &[0]),                // 400, 1 left
+        ],
+    ];
+    for (i, turn) in turns.iter().enumerate() {
+        for (dice, keep) in turn.iter() {
+            game.roll_with(dice).expect("a roll");
+            game.select(keep).expect("a pick");
+        }
+        if i < 3 {
+            game.bank().expect("a bank");
+        }
+    }
+    let save = dir.join("mixed.json");
+    std::fs::write(&save, game.save()).expect("save the game");
+
+    let table = AnyWinTable::from(ThreePlayerTable::solve(&rules, &mut |_| true).expect("solve"));
+    table.save(&dir.join("t3.fwt")).expect("save the table");
+    let at = |score| PlayerState {
+        score,
+        on_board: true,
+        farkles: 0,
+    };
+    let decision = table
+        .decision(&[at(200), at(850), at(350)], 400, 1)
+        .expect("in the table");
+    assert!(
+        (decision.roll_probability - 0.188440916).abs() < 1e-6,
+        "{decision:?}"
+    );
+    let bank = decision.bank_win_probabilities.clone().expect("may bank");
+    let roll = &decision.roll_win_probabilities;
+
+    let out = play(
+        &dir,
+        &["--load", "mixed.json", "--table", "t3.fwt"],
+        "hint\nscores\n",
+        0,
+    );
+    let pct = |p: f64| format!("{:.1}%", 100.0 * p);
+    for (what, chances) in [("roll", roll), ("bank", &bank)] {
+        let line = format!(
+            "If you {what}, the chances to win: Ann {}, Bob {}, Cal {}.\n",
+            pct(chances[0]),
+            pct(chances[1]),
+            pct(chances[2])
+        );
+        assert!(out.contains(&line), "no {line:?} in:\n{out}");
+    }
+    assert!(
+        out.contains("the equilibrium rolls 18.8% of the time"),
+        "{out}"
+    );
+    // The meter: each seat's chance, rolling 18.8% of the time and banking otherwise.
+    let p = decision.roll_probability;
+    for (seat, name) in ["Ann", "Bob", "Cal"].iter().enumerate() {
+        let mixed = p * roll[seat] + (1.0 - p) * bank[seat];
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("  {} {name} ", if seat == 0 { ">" } else { " " })))
+            .unwrap_or_else(|| panic!("no line of {name} in:\n{out}"));
+        assert!(
+            line.contains(&format!("{:5.1}% to win,", 100.0 * mixed)),
+            "{line}"
+        );
+    }
+}
