@@ -35,7 +35,8 @@ typedef struct BotAction {
     uint16_t mask;
     int32_t points;
     /* From bot_advise() only: the action's value, the expected points banked this turn or,
-     * when `is_win_probability`, the chance to win under optimal two-player play. */
+     * when `is_win_probability`, the chance to win under optimal play (two players) or the
+     * three-player equilibrium. */
     double value;
     int is_win_probability;
     /* From bot_advise() only: FARKLE_STATUS_OK, or why farkle_game_advise() failed (then
@@ -52,8 +53,8 @@ int64_t bot_bank_threshold(BotStyle style, uint32_t dice_to_roll);
 BotAction bot_decide(const FarkleGame *game, BotStyle style);
 
 /* The library's advice (farkle_game_advise()) for the current player: win-optimal when
- * `table` is not NULL and applies (two active players, the table's rules), single-turn
- * optimal otherwise. BOT_STYLE_OPTIMAL is bot_advise(game, NULL). When the library cannot
+ * `table` is not NULL and applies (as many active players as the table's, its rules),
+ * single-turn optimal otherwise. BOT_STYLE_OPTIMAL is bot_advise(game, NULL). When the library cannot
  * advise (the game is over, or the rules' turn cannot be solved or would need more than the
  * library allows), a BOT_NONE action with the library's status. */
 BotAction bot_advise(const FarkleGame *game, const FarkleWinTable *table);
