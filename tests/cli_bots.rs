@@ -952,6 +952,32 @@ fn a_three_player_table_file_gives_the_win_meter_and_hints() {
         "farkle: cannot use the table t3.fwt: it is a three-player table, and this game needs a \
          two-player one\n"
     );
+    // farkle-solve --players 3 fills the cache the game reads: the game then solves nothing.
+    let fresh = fresh_dir("cli-three-player-solve-cache");
+    let solved = Command::new(&programs().solve)
+        .args([
+            "--rules",
+            "minimal",
+            "--target",
+            "1000",
+            "--players",
+            "3",
+            "-q",
+        ])
+        .env("XDG_CACHE_HOME", fresh.join("cache"))
+        .output()
+        .expect("farkle-solve");
+    assert!(solved.status.success(), "{}", text_of(&solved.stderr));
+    let names = cached_tables(&fresh);
+    assert!(
+        names.len() == 1 && names[0].starts_with("win3-"),
+        "{names:?}"
+    );
+    let mut bots = vec!["--seed", "5", "-p", "3", "--bots", "3:win"];
+    bots.extend(MINIMAL_1000);
+    let out = run_in(&programs().farkle, &[], &fresh, &bots, "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text_of(&out.stderr), "");
     // farkle-solve solves two or three players.
     let out = Command::new(&programs().solve)
         .args(["--players", "4"])
