@@ -10,9 +10,9 @@
 //!
 //! Intervals: the normal interval around the table's value p (the expected frequency),
 //! half-width z * sqrt(p (1 - p) / games). The tests assert z = 3.89 (99.99% per seat), so a
-//! correct engine fails one of the three seats for fewer than 1 seed in 3,000; a 95%
-//! interval (z = 1.96) per seat would fail a correct engine for about one seed in seven, on
-//! any change to how dice are drawn. Each test prints its frequencies with the 95% interval
+//! correct engine fails one of the three seats for about 1 seed in 3,700; a 95% interval
+//! (z = 1.96) per seat would fail a correct engine for about one seed in eight, on any
+//! change to how dice are drawn. Each test prints its frequencies with the 95% interval
 //! too. The million-game version is `--ignored` (see docs/strategy.md for its command).
 
 use std::sync::{Arc, OnceLock};
