@@ -112,6 +112,19 @@ enum Kind {
     HeadToHead(Arc<WinTable>),
 }
 
+impl Kind {
+    /// Whether the bot follows the advice, which plays a last turn of a final round to win:
+    /// each choice the one with the best chance to finish above the best other score (a
+    /// level finish worth its share), ties banking and keeping the first of the game's
+    /// order; the others roll on until strictly ahead.
+    fn plays_last_turn_to_win(&self) -> bool {
+        matches!(
+            self,
+            Kind::Single { .. } | Kind::Table(_) | Kind::HeadToHead(_)
+        )
+    }
+}
+
 /// How a player ends a turn: its points banked, farkled, or the turn forfeited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum End {
@@ -597,6 +610,29 @@ impl World<'_> {
                     continue;
                 }
                 let keeps: Vec<Keep> = match who {
+                    // The advice plays its last turn to win (docs/strategy.md): from each
+                    // roll the first selection of the game's order with the most for its
+                    // own payoff.
+                    LastPlayer::Bot(kind) if kind.plays_last_turn_to_win() => {
+                        let mut best: Option<((i32, usize), f64)> = None;
+                        for &(points, kept) in &r.legal {
+                            let x = self.last_node(
+                                who,
+                                board,
+                                e,
+                                u_const,
+                                pay,
+                                tail,
+                                t + points,
+                                hand - kept,
+                                memo,
+                            );
+                            if best.is_none_or(|b| x.0 > b.1) {
+                                best = Some(((points, kept), x.0));
+                            }
+                        }
+                        vec![(best.unwrap().0, 1.0)]
+                    }
                     LastPlayer::Bot(kind) => {
                         let lead = Some(e);
                         // Only its score relative to the mark matters: stand at 0.
@@ -654,6 +690,13 @@ impl World<'_> {
             } else {
                 match who {
                     LastPlayer::Best => {
+                        if bank.0 >= roll.0 {
+                            bank
+                        } else {
+                            roll
+                        }
+                    }
+                    LastPlayer::Bot(kind) if kind.plays_last_turn_to_win() => {
                         if bank.0 >= roll.0 {
                             bank
                         } else {
@@ -761,13 +804,14 @@ impl World<'_> {
         let u_const = (self.c_cap - dc).max(UNIT);
         match pos {
             1 => {
+                // The advice sees only the mark: above it is a win, level half of one.
                 self.last(LastPlayer::Bot(kind), b.board, db, u_const, &|u| {
-                    let v = match u {
-                        u if u > 0 => above_at(u),
-                        0 => level,
-                        _ => 0.0,
+                    let (own, v) = match u {
+                        u if u > 0 => (1.0, above_at(u)),
+                        0 => (0.5, level),
+                        _ => (0.0, 0.0),
                     };
-                    (v, v)
+                    (own, v)
                 })
                 .1
             }

@@ -37,7 +37,8 @@
 //! single turn, and the win-optimal table (single-turn optimal where the table does not
 //! apply), or a two-player table against the strongest opponent.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rand::{Rng, RngCore};
 
@@ -45,8 +46,10 @@ use crate::dice::FaceCounts;
 use crate::game::{check_bank_total, Action, Game, GameError, Phase, PiggybackOffer};
 use crate::limits::{MAX_BOT_ROLLS_PER_TURN, MAX_TURN_TOTAL};
 use crate::rules::ExactTarget;
+use crate::strategy::last_turn::{LastTurn, MAX_LAST_TURN_UNITS};
 use crate::strategy::single_turn::scoring_odds;
 use crate::strategy::table_in_play::TableInPlay;
+use crate::strategy::turn::TurnModel;
 use crate::strategy::{
     AnyWinTable, Odds, PenaltyPolicy, Progress, SingleTurn, StrategyError, WinTable,
 };
@@ -151,7 +154,15 @@ pub struct Advisor {
     table: Option<AnyWinTable>,
     /// Whether a two-player table stands for bigger games, against the strongest opponent.
     strongest_opponent: bool,
+    /// The turn models of a last turn of a final round: off the board, on it.
+    last_models: [Arc<TurnModel>; 2],
+    /// Last turns solved so far, by (on the board, points needed, share of a tie); shared by
+    /// clones, emptied when it grows past [`LAST_TURN_CACHE`] entries.
+    last_turns: Arc<Mutex<HashMap<(bool, i64, u64), Arc<LastTurn>>>>,
 }
+
+/// The most last turns an advisor keeps solved.
+const LAST_TURN_CACHE: usize = 1024;
 
 impl Advisor {
     /// The single-turn advisor for `rules`: two single-turn solves (on the board and not),
@@ -190,6 +201,10 @@ impl Advisor {
         } else {
             None
         };
+        let last_models = [
+            Arc::new(TurnModel::new(&off_board_odds)),
+            Arc::new(TurnModel::new(&odds)),
+        ];
         Ok(Advisor {
             off_board,
             on_board,
@@ -198,6 +213,8 @@ impl Advisor {
             off_board_odds,
             table: None,
             strongest_opponent: false,
+            last_models,
+            last_turns: Arc::default(),
         })
     }
 
@@ -344,6 +361,23 @@ impl Advisor {
         if m.lead.is_some() {
             return 0;
         }
+        Self::first_best(values)
+    }
+
+    /// The dice rolled next after keeping a selection that leaves `left` of the roll's
+    /// dice: those, the full set after hot dice, else none (a forced bank).
+    fn next_hand(rules: &crate::rules::Rules, left: usize) -> u8 {
+        if left > 0 {
+            left as u8
+        } else if rules.hot_dice {
+            rules.dice_count
+        } else {
+            0
+        }
+    }
+
+    /// The index of the first of the highest of `values`.
+    fn first_best(values: impl IntoIterator<Item = f64>) -> usize {
         let mut best = (0, f64::NEG_INFINITY);
         for (i, v) in values.into_iter().enumerate() {
             if i == 0 || v > best.1 {
@@ -361,6 +395,67 @@ impl Advisor {
                 Some(lead) => i64::from(m.turn_points).saturating_add(m.score) > lead || hand == 0,
                 None => hand == 0 || f64::from(m.turn_points) >= roll_value,
             }
+    }
+
+    /// In the player's last turn of a final round: the mark to beat (the best score among
+    /// the other active players), the share of the win that finishing level with it is
+    /// worth (1 over the players then level: the game names every one of them a winner),
+    /// and whether an active player still takes a last turn after this one.
+    fn final_round_mark(game: &Game) -> Option<Mark> {
+        let lead = Self::final_round_lead(game)?;
+        let trigger = game.final_round_player()?;
+        let me = game.current_player();
+        let players = game.players();
+        let level = players
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| *i != me && p.active && p.score == lead)
+            .count();
+        let n = players.len();
+        let others_to_play = (1..n)
+            .map(|step| (me + step) % n)
+            .take_while(|&i| i != trigger)
+            .any(|i| players[i].active);
+        Some(Mark {
+            lead,
+            share: 1.0 / (level + 1) as f64,
+            others_to_play,
+        })
+    }
+
+    /// The last turn of a final round of a player in situation `m` against `mark`, solved
+    /// (or from the cache). `None` where it needs more than the most units a last turn
+    /// solves, or no turn total up to there may be banked.
+    fn last_turn(&self, m: &Mover, mark: &Mark) -> Result<Option<Arc<LastTurn>>, StrategyError> {
+        let model = &self.last_models[usize::from(m.on_board)];
+        let need = mark.lead.saturating_sub(m.score);
+        let key = (m.on_board, need, mark.share.to_bits());
+        let cache = || {
+            self.last_turns
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+        };
+        if let Some(turn) = cache().get(&key) {
+            return Ok(Some(Arc::clone(turn)));
+        }
+        let unit = i64::from(model.unit);
+        // Banking is allowed from some turn total on (a bank minimum, an entry minimum).
+        let first_bank = (1..=MAX_LAST_TURN_UNITS).find(|&t| {
+            i32::try_from(t * unit).is_ok_and(|points| self.bank_allowed_for(m, points))
+        });
+        let Some(first_bank) = first_bank else {
+            return Ok(None);
+        };
+        let Some(turn) = LastTurn::solve(model, need, mark.share, first_bank as usize)? else {
+            return Ok(None);
+        };
+        let turn = Arc::new(turn);
+        let mut cache = cache();
+        if cache.len() >= LAST_TURN_CACHE {
+            cache.clear();
+        }
+        cache.insert(key, Arc::clone(&turn));
+        Ok(Some(turn))
     }
 
     /// Whether this is the player's last turn of a final round, and the score to beat.
@@ -417,15 +512,33 @@ impl Advisor {
             .table
             .as_ref()
             .and_then(|tb| TableInPlay::of(tb, game, self.strongest_opponent));
-        let kind = match &table {
-            Some(tb) if tb.covers(game) => ValueKind::WinProbability,
-            Some(_) => ValueKind::HeadToHeadWinProbability,
-            None => ValueKind::ExpectedPoints,
+        let mark = Self::final_round_mark(game);
+        let last = match &mark {
+            Some(mark) => {
+                let model = &self.last_models[usize::from(Mover::of(game).on_board)];
+                self.last_turn(&Mover::of(game), mark)?
+                    .map(|turn| LastInPlay {
+                        turn,
+                        model,
+                        unit: model.unit,
+                    })
+            }
+            None => None,
+        };
+        let kind = match (&mark, &last, &table) {
+            // The last turn of the game: its chance to finish ahead is its chance to win.
+            (Some(mark), Some(_), _) if !mark.others_to_play => ValueKind::WinProbability,
+            // Others still to play: the chance to finish ahead of the best of them.
+            (Some(_), Some(_), _) => ValueKind::HeadToHeadWinProbability,
+            (_, _, Some(tb)) if tb.covers(game) => ValueKind::WinProbability,
+            (_, _, Some(_)) => ValueKind::HeadToHeadWinProbability,
+            _ => ValueKind::ExpectedPoints,
         };
         Ok(Situation {
             game,
             t,
-            lead: Self::final_round_lead(game),
+            lead: mark.map(|m| m.lead),
+            last,
             table,
             kind,
         })
@@ -518,7 +631,13 @@ impl Advisor {
                 None if win.is_some() => unreachable!("every legal selection scores"),
                 None => {
                     let left = roll.dice.len() - l.selection.dice.total();
-                    self.selection_value(&mover, l.selection.points, left)?
+                    match &s.last {
+                        Some(last) => last.value(
+                            s.t + l.selection.points,
+                            Self::next_hand(game.rules(), left),
+                        ),
+                        None => self.selection_value(&mover, l.selection.points, left)?,
+                    }
                 }
             };
             choices.push(AdviceChoice {
@@ -528,21 +647,19 @@ impl Advisor {
             });
         }
         // The best value; ties keep the earlier (more points, then more dice).
-        let best = Self::best_selection(&mover, choices.iter().map(|c| c.value));
-        let kept = legal[best].selection;
-        let left = roll.dice.len() - kept.dice.total();
-        let next = if left > 0 {
-            left as u8
-        } else if game.rules().hot_dice {
-            game.rules().dice_count
-        } else {
-            0
+        let values = choices.iter().map(|c| c.value);
+        let best = match &s.last {
+            Some(_) => Self::first_best(values),
+            None => Self::best_selection(&mover, values),
         };
+        let kept = legal[best].selection;
+        let next = Self::next_hand(game.rules(), roll.dice.len() - kept.dice.total());
         let t2 = s.t + kept.points;
         let banks_next = next == 0
-            || match s.lead {
-                Some(lead) => i64::from(t2).saturating_add(mover.score) > lead,
-                None => match &win {
+            || match (&s.last, s.lead) {
+                (Some(last), _) => last.banks(t2, next),
+                (None, Some(lead)) => i64::from(t2).saturating_add(mover.score) > lead,
+                (None, None) => match &win {
                     Some(_) => win_choice(kept.dice).is_some_and(|c| c.banks),
                     None => self.single(game).should_bank(t2, next)?,
                 },
@@ -597,6 +714,10 @@ impl Advisor {
             chances.push(ended);
         }
         let bank = match &s.table {
+            // A last turn played to win: bank where that is worth at least rolling on.
+            _ if s.last.is_some() => {
+                can_bank && (hand == 0 || bank_value.is_some_and(|b| b >= roll_value))
+            }
             // With a table, the values are chances to win (or its mixing decides).
             Some(_) if s.lead.is_none() => {
                 can_bank
@@ -661,7 +782,9 @@ impl Advisor {
                 i32::MAX
             ))
         })?;
-        let value = if points <= MAX_TURN_TOTAL {
+        let value = if let (Some(last), true) = (&s.last, points <= MAX_TURN_TOTAL) {
+            last.roll(points, offer.dice)
+        } else if points <= MAX_TURN_TOTAL {
             let m = Mover {
                 turn_points: points,
                 ..Mover::of(s.game)
@@ -698,6 +821,14 @@ impl Advisor {
             table_banks: false,
             mixing: None,
         };
+        if let Some(last) = &s.last {
+            let roll = if hand > 0 {
+                last.roll(t, hand)
+            } else {
+                f64::NAN
+            };
+            return Ok(points(roll, can_bank.then(|| last.bank(t).unwrap_or(0.0))));
+        }
         Ok(match &s.table {
             Some(tb) if hand > 0 => {
                 let d = tb.decision(t, hand)?;
@@ -801,10 +932,64 @@ struct Situation<'a> {
     t: i32,
     /// In the player's last turn of a final round, the best score among the others.
     lead: Option<i64>,
+    /// In the player's last turn of a final round, that turn played to win (`None` where
+    /// it needs more than a last turn solves: the player then rolls on until ahead).
+    last: Option<LastInPlay<'a>>,
     /// The table that applies to the game now, if any.
     table: Option<TableInPlay<'a>>,
     /// What the values mean.
     kind: ValueKind,
+}
+
+/// The mark of a last turn of a final round (see [`Advisor::final_round_mark`]).
+#[derive(Debug, Clone, Copy)]
+struct Mark {
+    lead: i64,
+    share: f64,
+    others_to_play: bool,
+}
+
+/// A last turn of a final round as the advice reads it.
+struct LastInPlay<'a> {
+    turn: Arc<LastTurn>,
+    model: &'a TurnModel,
+    unit: i32,
+}
+
+impl LastInPlay<'_> {
+    /// `points` of turn total in units (they are multiples of the unit).
+    fn units(&self, points: i32) -> usize {
+        usize::try_from(points / self.unit).unwrap_or(0)
+    }
+
+    /// The worth of `points` with `next` dice to roll (0: every die scored, no hot dice: a
+    /// forced bank, worth nothing where not allowed).
+    fn value(&self, points: i32, next: u8) -> f64 {
+        let t = self.units(points);
+        if next == 0 {
+            self.turn.bank(t).unwrap_or(0.0)
+        } else {
+            self.turn.value(t, usize::from(next))
+        }
+    }
+
+    /// The worth of rolling `hand` dice (at least 1) with `points` of turn total.
+    fn roll(&self, points: i32, hand: u8) -> f64 {
+        self.turn
+            .roll(self.model, self.units(points), usize::from(hand))
+    }
+
+    /// The worth of banking `points`, `None` where not allowed.
+    fn bank(&self, points: i32) -> Option<f64> {
+        self.turn.bank(self.units(points))
+    }
+
+    /// Whether the player banks with `points` before rolling `hand` dice: where allowed,
+    /// when it is worth at least rolling on.
+    fn banks(&self, points: i32, hand: u8) -> bool {
+        self.bank(points)
+            .is_some_and(|b| hand == 0 || b >= self.roll(points, hand))
+    }
 }
 
 /// The player to move, as the single-turn decisions see it.

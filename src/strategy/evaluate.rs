@@ -192,6 +192,9 @@ pub(crate) enum Turns {
 pub(crate) enum Last {
     Fixed(LastPolicy),
     Best,
+    /// As the advice plays it: to finish above the best other score (see
+    /// [`last_turn::LastPlay::Myopic`]).
+    Myopic,
 }
 
 /// A contender as the evaluation plays it.
@@ -228,7 +231,7 @@ impl PlayerModel {
                 }
                 let rolls = Rolls::new(rules, layout.unit)?;
                 return Ok(PlayerModel {
-                    last: Last::Fixed(LastPolicy::lead(&rolls, false)),
+                    last: Last::Myopic,
                     turns: Turns::Table(Arc::clone(table), rolls),
                 });
             }
@@ -254,7 +257,7 @@ impl PlayerModel {
                         "a bot whose advisor was built for other rules than the table's",
                     ));
                 }
-                let last = Last::Fixed(LastPolicy::lead(&rolls, false));
+                let last = Last::Myopic;
                 match advisor.win_table() {
                     Some(AnyWinTable::Two(table))
                         if players == 2 || advisor.plays_strongest_opponent() =>
