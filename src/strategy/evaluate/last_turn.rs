@@ -252,3 +252,31 @@ fn settled(play: LastPlay, model: &TurnModel, pay: f64) -> Result<Vec<f64>, Stra
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Preset;
+    use crate::strategy::Odds;
+
+    /// Where its choices' payoff is the turn's own (a mark one player stands at), the
+    /// advice's last turn is the best one: the same values for every need.
+    #[test]
+    fn the_myopic_turn_is_the_best_where_it_sees_everything() {
+        let rules = Preset::Classic.rules();
+        let model = TurnModel::new(&Odds::new(&rules).unwrap());
+        for bank_min in [1, 10] {
+            let pay = |d: i64| myopic_pay(d);
+            let best = last_turn_values(LastPlay::Best, &model, bank_min, 300, 1, pay).unwrap();
+            let myopic = last_turn_values(LastPlay::Myopic, &model, bank_min, 300, 1, pay).unwrap();
+            for e in 1..=300 {
+                assert!(
+                    (best[e] - myopic[e]).abs() < 1e-12,
+                    "bank from {bank_min}, need {e}: {} {}",
+                    best[e],
+                    myopic[e]
+                );
+            }
+        }
+    }
+}
