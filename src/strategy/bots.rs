@@ -366,7 +366,7 @@ impl Advisor {
 
     /// The dice rolled next after keeping a selection that leaves `left` of the roll's
     /// dice: those, the full set after hot dice, else none (a forced bank).
-    fn next_hand(rules: &crate::rules::Rules, left: usize) -> u8 {
+    pub(crate) fn next_hand(rules: &crate::rules::Rules, left: usize) -> u8 {
         if left > 0 {
             left as u8
         } else if rules.hot_dice {
@@ -377,7 +377,7 @@ impl Advisor {
     }
 
     /// The index of the first of the highest of `values`.
-    fn first_best(values: impl IntoIterator<Item = f64>) -> usize {
+    pub(crate) fn first_best(values: impl IntoIterator<Item = f64>) -> usize {
         let mut best = (0, f64::NEG_INFINITY);
         for (i, v) in values.into_iter().enumerate() {
             if i == 0 || v > best.1 {
@@ -426,10 +426,15 @@ impl Advisor {
     /// The last turn of a final round of a player in situation `m` against `mark`, solved
     /// (or from the cache). `None` where it needs more than the most units a last turn
     /// solves, or no turn total up to there may be banked.
-    fn last_turn(&self, m: &Mover, mark: &Mark) -> Result<Option<Arc<LastTurn>>, StrategyError> {
+    fn last_turn(
+        &self,
+        m: &Mover,
+        lead: i64,
+        share: f64,
+    ) -> Result<Option<Arc<LastTurn>>, StrategyError> {
         let model = &self.last_models[usize::from(m.on_board)];
-        let need = mark.lead.saturating_sub(m.score);
-        let key = (m.on_board, need, mark.share.to_bits());
+        let need = lead.saturating_sub(m.score);
+        let key = (m.on_board, need, share.to_bits());
         let cache = || {
             self.last_turns
                 .lock()
@@ -446,7 +451,7 @@ impl Advisor {
         let Some(first_bank) = first_bank else {
             return Ok(None);
         };
-        let Some(turn) = LastTurn::solve(model, need, mark.share, first_bank as usize)? else {
+        let Some(turn) = LastTurn::solve(model, need, share, first_bank as usize)? else {
             return Ok(None);
         };
         let turn = Arc::new(turn);
@@ -456,6 +461,23 @@ impl Advisor {
         }
         cache.insert(key, Arc::clone(&turn));
         Ok(Some(turn))
+    }
+
+    /// The last turn of a final round of a player in situation `m`, to finish above `lead`
+    /// (level worth `share`), as the advice plays it; `None` where it plays the lead rule
+    /// (see [`Advisor::last_turn`]).
+    pub(crate) fn last_in_play(
+        &self,
+        m: &Mover,
+        lead: i64,
+        share: f64,
+    ) -> Result<Option<LastInPlay<'_>>, StrategyError> {
+        let model = &self.last_models[usize::from(m.on_board)];
+        Ok(self.last_turn(m, lead, share)?.map(|turn| LastInPlay {
+            turn,
+            model,
+            unit: model.unit,
+        }))
     }
 
     /// Whether this is the player's last turn of a final round, and the score to beat.
@@ -514,15 +536,7 @@ impl Advisor {
             .and_then(|tb| TableInPlay::of(tb, game, self.strongest_opponent));
         let mark = Self::final_round_mark(game);
         let last = match &mark {
-            Some(mark) => {
-                let model = &self.last_models[usize::from(Mover::of(game).on_board)];
-                self.last_turn(&Mover::of(game), mark)?
-                    .map(|turn| LastInPlay {
-                        turn,
-                        model,
-                        unit: model.unit,
-                    })
-            }
+            Some(mark) => self.last_in_play(&Mover::of(game), mark.lead, mark.share)?,
             None => None,
         };
         let kind = match (&mark, &last, &table) {
@@ -950,7 +964,7 @@ struct Mark {
 }
 
 /// A last turn of a final round as the advice reads it.
-struct LastInPlay<'a> {
+pub(crate) struct LastInPlay<'a> {
     turn: Arc<LastTurn>,
     model: &'a TurnModel,
     unit: i32,
@@ -964,7 +978,7 @@ impl LastInPlay<'_> {
 
     /// The worth of `points` with `next` dice to roll (0: every die scored, no hot dice: a
     /// forced bank, worth nothing where not allowed).
-    fn value(&self, points: i32, next: u8) -> f64 {
+    pub(crate) fn value(&self, points: i32, next: u8) -> f64 {
         let t = self.units(points);
         if next == 0 {
             self.turn.bank(t).unwrap_or(0.0)
@@ -974,19 +988,19 @@ impl LastInPlay<'_> {
     }
 
     /// The worth of rolling `hand` dice (at least 1) with `points` of turn total.
-    fn roll(&self, points: i32, hand: u8) -> f64 {
+    pub(crate) fn roll(&self, points: i32, hand: u8) -> f64 {
         self.turn
             .roll(self.model, self.units(points), usize::from(hand))
     }
 
     /// The worth of banking `points`, `None` where not allowed.
-    fn bank(&self, points: i32) -> Option<f64> {
+    pub(crate) fn bank(&self, points: i32) -> Option<f64> {
         self.turn.bank(self.units(points))
     }
 
     /// Whether the player banks with `points` before rolling `hand` dice: where allowed,
     /// when it is worth at least rolling on.
-    fn banks(&self, points: i32, hand: u8) -> bool {
+    pub(crate) fn banks(&self, points: i32, hand: u8) -> bool {
         self.bank(points)
             .is_some_and(|b| hand == 0 || b >= self.roll(points, hand))
     }
