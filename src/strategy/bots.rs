@@ -20,9 +20,19 @@
 //!   policy banks sooner as the streak grows. Without a penalty, or when it loses the whole
 //!   score, a farkle is worth 0 points this turn.
 //! - In a final round (someone banked at the target and this is the player's last turn),
-//!   the recommendation is to roll on until the turn puts the player strictly ahead of every
-//!   other active player, then bank: that is the only way to win, whatever the values say.
-//!   Values then are single-turn values (the table does not cover scores at the target).
+//!   every choice (which dice to keep, bank or roll) maximizes the chance to finish strictly
+//!   above the best score among the other active players, finishing level with it counting
+//!   the share of the win the game gives a tie (1/2 with one player there, 1/3 with two):
+//!   one backward pass over the turn totals up to the first one that is ahead and may be
+//!   banked, cached per need. The values are that chance, for every advised bot (single-turn,
+//!   win-optimal, strongest opponent; the threshold bot still rolls on until strictly ahead,
+//!   keeping the most points). When no other player takes a last turn after this one it is
+//!   the chance to win ([`ValueKind::WinProbability`]); when some still do (three or more
+//!   players), they are not modelled, not even with a three-player table (whose endgame
+//!   would play that turn against them), and the values are
+//!   [`ValueKind::HeadToHeadWinProbability`]: a guide. A need above 65,536 units (3,276,800
+//!   points in steps of 50), which a turn meets with a chance far below 1e-13, falls back to
+//!   rolling on until strictly ahead with the most points, valued as before.
 //! - A score below the table's lower bound (minus twice the penalty, under a penalty in
 //!   points) is taken as that bound, as the solver itself counts such scores: the
 //!   probabilities of a player that far below zero are then an approximation. A state the
@@ -66,7 +76,9 @@ pub enum ValueKind {
     WinProbability,
     /// The probability that the player to move would win a two-player game against its
     /// strongest opponent (see [`Advisor::against_strongest_opponent`]): a guide, not its
-    /// chance at this table.
+    /// chance at this table. Also, in a last turn of a final round with other players still
+    /// to take theirs, the chance to finish strictly above the best other score (level
+    /// counting its share), those players not modelled.
     HeadToHeadWinProbability,
 }
 
@@ -97,8 +109,9 @@ pub struct Advice {
     /// Every legal choice: each legal selection while a selection is awaited (best first, as
     /// [`Game::legal_selections`] lists them), else roll and/or bank (or forfeit) and, under
     /// piggybacking while an offer stands, [`Action::Piggyback`], else the farkle to
-    /// acknowledge. The recommended one has the highest value except in a final
-    /// round (see the module docs).
+    /// acknowledge. The recommended one has the highest value (the first of them among
+    /// selections; bank on a tie), except for the piggyback rule of [`Advisor::advise`] and
+    /// a last turn the advice does not solve (see the module docs).
     pub choices: Vec<AdviceChoice>,
     /// With a table that covers every active player: after each choice (one row per entry of
     /// `choices`, in that order), every player's chance to win, by seat (the order of
@@ -500,7 +513,8 @@ impl Advisor {
     /// the board, or on it after its farkles in a row): a turn taken over must roll before it
     /// may bank, so its value is the roll's, not the better of banking `T` and rolling. It is
     /// recommended when worth strictly more than rolling the full set from 0 (ties roll
-    /// fresh); in a final round too, by the same single-turn values. An offer the player's
+    /// fresh); in a last turn of a final round too, valued as the chance to finish ahead
+    /// of rolling the offer's dice at its total. An offer the player's
     /// policy cannot value (a total off the grid of single-only scoring, for a player off the
     /// board under `singles_only_before_entry`, or above [`MAX_TURN_TOTAL`]) is listed with a
     /// NaN value and not recommended; one above `i32::MAX` points refuses the advice.
@@ -1133,7 +1147,8 @@ pub enum Bot {
     Threshold(Thresholds),
     /// Follows an [`Advisor`]: single-turn optimal, or win-optimal when it holds a table that
     /// covers the game (where the three-player equilibrium mixes, it draws with the advice's
-    /// [`Advice::roll_probability`]), or a two-player table against the strongest opponent.
+    /// [`Advice::roll_probability`]), or a two-player table against the strongest opponent;
+    /// any of them plays a last turn of a final round to finish ahead (see the module docs).
     Advised(Arc<Advisor>),
 }
 
@@ -1153,7 +1168,7 @@ impl Bot {
 
     /// The bot for tables no solved table covers: a two-player table played against the
     /// strongest opponent (see [`Advisor::against_strongest_opponent`]); the table itself in
-    /// a two-player game, single-turn optimal in a final round.
+    /// a two-player game; a last turn of a final round played to finish ahead (module docs).
     pub fn strongest_opponent(table: Arc<WinTable>) -> Result<Bot, StrategyError> {
         Ok(Bot::Advised(Arc::new(
             Advisor::with_table(table)?.against_strongest_opponent(),

@@ -26,20 +26,25 @@
 //! - [`Bot::Advised`] without a table (single-turn optimal), and with a two-player table in a
 //!   three-player game (where the table does not apply, so it plays the same): the advice's
 //!   own decisions at every turn total and roll, in every situation (on the board or not,
-//!   farkles in a row under a penalty; the final round's "roll on until strictly ahead"),
-//!   ties as the advice breaks them.
+//!   farkles in a row under a penalty), ties as the advice breaks them.
 //! - [`Bot::Advised`] with a two-player table, two players: the table's choices as the
 //!   advice makes them (bank on a tie; between selections the first of the game's order
-//!   with the highest chance), the final round by the lead rule.
+//!   with the highest chance).
 //! - [`Contender::HeadToHead`]: a two-player table in a three-player game, against the
 //!   opponent that table gives the best chance against the mover (the next player on a
-//!   tie), each turn played as the advice with that table plays the two-player state; its
-//!   last turn of a final round by the lead rule.
+//!   tie), each turn played as the advice with that table plays the two-player state.
+//! - Every advised bot and [`Contender::HeadToHead`] in its last turn of a final round: as
+//!   the advice plays it, to finish strictly above the best other score, level worth its
+//!   share; it does not see a player still to take a last turn after it, so as the next
+//!   player of a three-player final round it plays as if a level finish were worth 1/2 and
+//!   above the mark a sure win, while its chance is what the last player's turn leaves it
+//!   (ties as the advice breaks them: bank; the most points, then the most dice).
 //! - [`Contender::BestResponse`]: the player that maximizes its own chance everywhere (its
 //!   last turns included), the others fixed: the equilibrium certificate measures what it
 //!   gains over the table. A three-player table's own player (the equilibrium) needs no
 //!   evaluation: its chances are the table's values, and the best response's equal them
-//!   to 1e-9.
+//!   to 1e-9 (the win-optimal bot with that table plays it but for the next player's last
+//!   turn of a final round, above).
 //!
 //! # Choices and bounds
 //! - The table's players decide as its solver does: bank on a tie; between ways to keep
