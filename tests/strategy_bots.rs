@@ -13,7 +13,7 @@ use std::sync::{Arc, OnceLock};
 use farkle::strategy::StrategyError;
 use farkle::strategy::{
     simulate, wilson_interval, Action, Advisor, Bot, Odds, PenaltyPolicy, PlayerState, SingleTurn,
-    SolveOptions, Thresholds, ValueKind, WinTable,
+    SolveOptions, ThreePlayerTable, Thresholds, ValueKind, WinTable,
 };
 use farkle::{
     DiceSource, ExactTarget, FaceCounts, Game, GamePosition, Phase, PlayerPosition, Preset, Rules,
@@ -1039,4 +1039,51 @@ fn a_last_turn_of_a_final_round_is_played_to_win() {
     game.apply(advice.recommended).unwrap();
     let advice = advisor.advise(&game).unwrap();
     assert_eq!(advice.recommended, Action::Roll);
+}
+
+/// With a three-player table, the next player's last turn of a final round is the endgame's:
+/// at its start the advice's chance to win is what the table gave that player for the bank
+/// that started the final round (the solver's own endgame, against the advice's pass).
+#[test]
+fn the_next_players_last_turn_is_the_three_player_endgames() {
+    let rules = Rules {
+        target_score: 1000,
+        ..Preset::Classic.rules()
+    };
+    let three = Arc::new(ThreePlayerTable::solve(&rules, &mut |_| true).unwrap());
+    let advisor = Advisor::with_table(Arc::clone(&three)).unwrap();
+    let on = |score| PlayerPosition {
+        score,
+        on_board: true,
+        consecutive_farkles: 0,
+    };
+    for (b, c) in [(450, 300), (800, 900), (0, 950)] {
+        let mut players = vec![on(700), on(b), on(c)];
+        players[1].on_board = b > 0;
+        let position = GamePosition {
+            players,
+            player_to_move: 0,
+            round: 5,
+        };
+        let mut game = Game::new_at(rules, &position, DiceSource::Supplied).unwrap();
+        game.roll_with(&[1, 1, 1, 2, 3, 4]).unwrap();
+        game.select(&[0, 1, 2]).unwrap();
+        let before = advisor.advise(&game).unwrap();
+        let bank = before
+            .choices
+            .iter()
+            .position(|c| c.action == Action::Bank)
+            .unwrap();
+        let promised = before.seat_win_probabilities[bank][1];
+        game.bank().unwrap();
+        assert_eq!(game.final_round_player(), Some(0));
+        let advice = advisor.advise(&game).unwrap();
+        assert_eq!(advice.kind, ValueKind::WinProbability);
+        assert_eq!(advice.choices[0].action, Action::Roll);
+        let value = advice.choices[0].value;
+        assert!(
+            (value - promised).abs() < 1e-9,
+            "B {b}, C {c}: {value} {promised}"
+        );
+    }
 }

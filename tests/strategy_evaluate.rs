@@ -1434,3 +1434,48 @@ fn the_win_optimal_bot_loses_nothing_to_its_table_under_a_final_round() {
         }
     }
 }
+
+/// With a three-player table the win-optimal bot plays the equilibrium in a final round
+/// too: its last turns are the endgame's (the next player's against the last player's
+/// turn still to come), so under classic rules to 1,000 (entry 500, final round) its exact
+/// chance equals the table's value for its seat to 1e-9 at every state of the 100-point grid.
+#[test]
+fn the_three_player_win_optimal_bot_plays_the_endgame() {
+    let rules = Rules {
+        target_score: 1000,
+        ..Preset::Classic.rules()
+    };
+    assert!(rules.final_round);
+    let three = Arc::new(ThreePlayerTable::solve(&rules, &mut |_| true).unwrap());
+    let ev = three
+        .evaluate(
+            &[Contender::Bot(
+                Bot::win_optimal(Arc::clone(&three)).unwrap(),
+            )],
+            &mut |_| true,
+        )
+        .unwrap();
+    let mut states = vec![PlayerState::start(&rules)];
+    for score in (500..1000).step_by(100) {
+        states.push(PlayerState {
+            score,
+            on_board: true,
+            farkles: 0,
+        });
+    }
+    let mut checked = 0;
+    for a in &states {
+        for b in &states {
+            for c in &states {
+                let ps = [*a, *b, *c];
+                let table = three.start_of_turn(&ps).unwrap();
+                for (pos, t) in table.iter().enumerate() {
+                    let bot = ev[0].win_probability(&ps, pos).unwrap();
+                    assert!((bot - t).abs() < 1e-9, "{ps:?} {pos}: {bot} {t}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 3 * 6 * 6 * 6);
+}

@@ -171,8 +171,13 @@ pub struct Advisor {
     last_models: [Arc<TurnModel>; 2],
     /// Last turns solved so far, by (on the board, points needed, share of a tie); shared by
     /// clones, emptied when it grows past [`LAST_TURN_CACHE`] entries.
-    last_turns: Arc<Mutex<HashMap<(bool, i64, u64), Arc<LastTurn>>>>,
+    last_turns: Arc<Mutex<HashMap<LastTurnKey, Arc<LastTurn>>>>,
 }
+
+/// A last turn solved: (on the board, points needed, share of a tie as bits, and for the
+/// next player of a three-player endgame the last player's distance from the mark in units
+/// times 2 plus its on-board flag, -1 otherwise).
+type LastTurnKey = (bool, i64, u64, i64);
 
 /// The most last turns an advisor keeps solved.
 const LAST_TURN_CACHE: usize = 1024;
@@ -445,9 +450,28 @@ impl Advisor {
         lead: i64,
         share: f64,
     ) -> Result<Option<Arc<LastTurn>>, StrategyError> {
+        self.cached_last_turn(
+            m,
+            (
+                m.on_board,
+                lead.saturating_sub(m.score),
+                share.to_bits(),
+                -1,
+            ),
+        )
+    }
+
+    /// The last turn of `key` (see [`LastTurnKey`]), solved or from the cache; `None` where
+    /// it needs more than the most units a last turn solves, or no turn total up to there
+    /// may be banked.
+    fn cached_last_turn(
+        &self,
+        m: &Mover,
+        key: LastTurnKey,
+    ) -> Result<Option<Arc<LastTurn>>, StrategyError> {
         let model = &self.last_models[usize::from(m.on_board)];
-        let need = lead.saturating_sub(m.score);
-        let key = (m.on_board, need, share.to_bits());
+        let (_, need, share, endgame) = key;
+        let share = f64::from_bits(share);
         let cache = || {
             self.last_turns
                 .lock()
@@ -464,8 +488,17 @@ impl Advisor {
         let Some(first_bank) = first_bank else {
             return Ok(None);
         };
-        let Some(turn) = LastTurn::solve(model, need, share, first_bank as usize)? else {
-            return Ok(None);
+        let turn = if endgame >= 0 {
+            let Some(turn) = self.endgame_last_turn(model, need, endgame, first_bank as usize)?
+            else {
+                return Ok(None);
+            };
+            turn
+        } else {
+            let Some(turn) = LastTurn::solve(model, need, share, first_bank as usize)? else {
+                return Ok(None);
+            };
+            turn
         };
         let turn = Arc::new(turn);
         let mut cache = cache();
@@ -476,8 +509,38 @@ impl Advisor {
         Ok(Some(turn))
     }
 
+    /// The next player's last turn of a three-player final round as the table's endgame
+    /// plays it: needing `need` points, the last player at `endgame / 2` units from the mark
+    /// (on the board if odd). `None` without a three-player table with a final round, for a
+    /// need off the unit grid, or beyond the units a last turn solves.
+    fn endgame_last_turn(
+        &self,
+        model: &TurnModel,
+        need: i64,
+        endgame: i64,
+        first_bank: usize,
+    ) -> Result<Option<LastTurn>, StrategyError> {
+        let Some(AnyWinTable::Three(three)) = &self.table else {
+            return Ok(None);
+        };
+        let unit = i64::from(model.unit);
+        if need <= 0 || need % unit != 0 {
+            return Ok(None);
+        }
+        let db = need / unit;
+        let Some((above, units)) = three.next_player_pays(endgame % 2 == 1, endgame / 2) else {
+            return Ok(None);
+        };
+        if db + units > MAX_LAST_TURN_UNITS {
+            return Ok(None);
+        }
+        let mut pays = vec![0.0; db as usize];
+        pays.extend(above);
+        Ok(Some(LastTurn::solve_pays(model, pays, first_bank)?))
+    }
+
     /// The last turn of a final round of a player in situation `m`, to finish above `lead`
-    /// (level worth `share`), as the advice plays it; `None` where it plays the lead rule
+    /// (level worth `share`), as the advice plays it; `None` where it rolls on until ahead instead
     /// (see [`Advisor::last_turn`]).
     pub(crate) fn last_in_play(
         &self,
@@ -487,6 +550,39 @@ impl Advisor {
     ) -> Result<Option<LastInPlay<'_>>, StrategyError> {
         let model = &self.last_models[usize::from(m.on_board)];
         Ok(self.last_turn(m, lead, share)?.map(|turn| LastInPlay {
+            turn,
+            model,
+            unit: model.unit,
+        }))
+    }
+
+    /// In a three-player game with a three-player table, the next player's last turn of a
+    /// final round (the last player still to play): the endgame part of its key (see
+    /// [`LastTurnKey`]). `None` elsewhere.
+    fn endgame_key(&self, game: &Game, mark: &Mark) -> Option<i64> {
+        if !mark.others_to_play || !matches!(self.table, Some(AnyWinTable::Three(_))) {
+            return None;
+        }
+        let players = game.players();
+        if players.len() != 3 || players.iter().any(|p| !p.active) {
+            return None;
+        }
+        let last = &players[(game.current_player() + 1) % 3];
+        let unit = i64::from(self.unit());
+        let dc = mark.lead.checked_sub(last.score)?;
+        (dc > 0 && dc % unit == 0).then(|| dc / unit * 2 + i64::from(last.on_board))
+    }
+
+    /// [`Advisor::last_in_play`] for the next player of a three-player endgame.
+    fn endgame_in_play(
+        &self,
+        m: &Mover,
+        lead: i64,
+        endgame: i64,
+    ) -> Result<Option<LastInPlay<'_>>, StrategyError> {
+        let model = &self.last_models[usize::from(m.on_board)];
+        let key = (m.on_board, lead.saturating_sub(m.score), 0, endgame);
+        Ok(self.cached_last_turn(m, key)?.map(|turn| LastInPlay {
             turn,
             model,
             unit: model.unit,
@@ -549,13 +645,23 @@ impl Advisor {
             .as_ref()
             .and_then(|tb| TableInPlay::of(tb, game, self.strongest_opponent));
         let mark = Self::final_round_mark(game);
-        let last = match &mark {
-            Some(mark) => self.last_in_play(&Mover::of(game), mark.lead, mark.share)?,
-            None => None,
-        };
+        let mut last = None;
+        let mut endgame = false;
+        if let Some(mark) = &mark {
+            if let Some(key) = self.endgame_key(game, mark) {
+                last = self.endgame_in_play(&Mover::of(game), mark.lead, key)?;
+                endgame = last.is_some();
+            }
+            if last.is_none() {
+                last = self.last_in_play(&Mover::of(game), mark.lead, mark.share)?;
+            }
+        }
         let kind = match (&mark, &last, &table) {
-            // The last turn of the game: its chance to finish ahead is its chance to win.
-            (Some(mark), Some(_), _) if !mark.others_to_play => ValueKind::WinProbability,
+            // The last turn of the game, or the next player's as the three-player endgame
+            // plays it: the chance to win.
+            (Some(mark), Some(_), _) if !mark.others_to_play || endgame => {
+                ValueKind::WinProbability
+            }
             // Others still to play: the chance to finish ahead of the best of them.
             (Some(_), Some(_), _) => ValueKind::HeadToHeadWinProbability,
             (_, _, Some(tb)) if tb.covers(game) => ValueKind::WinProbability,

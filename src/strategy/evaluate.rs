@@ -93,8 +93,8 @@ pub enum Contender {
     /// A two-player table's player in a bigger game: at the start of each of its turns it
     /// picks the opponent most likely to beat it head to head by that table (the one who
     /// plays soonest on a tie) and plays the turn as the win-optimal advice plays that
-    /// two-player state; its last turn of a final round, until strictly ahead. In a
-    /// two-player game, the table's advice itself.
+    /// two-player state; its last turn of a final round as the advice plays it (to finish
+    /// above the best other score). In a two-player game, the table's advice itself.
     HeadToHead(Arc<WinTable>),
 }
 
@@ -254,7 +254,7 @@ impl PlayerModel {
                     TurnPolicy::threshold(&rolls, t, rules, layout.unit)?;
                     slots
                 ]),
-                last: Last::Fixed(LastPolicy::lead(&rolls, true)),
+                last: Last::Fixed(LastPolicy::lead(&rolls)),
             },
             Bot::Advised(advisor) => {
                 if advisor.rules() != rules {
@@ -275,9 +275,10 @@ impl PlayerModel {
                     // The equilibrium's own play: at a state where it mixes, banking and
                     // rolling are worth the same to the mover, so the best response has its
                     // value.
+                    // Its last turns too: the endgame's, the best for itself.
                     Some(AnyWinTable::Three(_)) if players == 3 => PlayerModel {
                         turns: Turns::Best,
-                        last,
+                        last: Last::Best,
                     },
                     _ => {
                         let mut policies = Vec::with_capacity(slots);

@@ -18,13 +18,10 @@ pub(crate) const MAX_LAST_TURN_UNITS: i64 = 1 << 16;
 #[derive(Debug)]
 pub(crate) struct LastTurn {
     table: TurnTable,
-    /// The first turn total (units) that is ahead of the mark and may be banked.
+    /// The first turn total (units) from which on the turn is won once banked.
     t_hi: usize,
-    /// Points the turn needs to draw level with the mark.
-    need: i64,
-    /// The share of the win of finishing level.
-    share: f64,
-    unit: i64,
+    /// What banking each turn total below `t_hi` is worth.
+    pays: Vec<f64>,
     /// The lowest turn total (units) that may be banked.
     first_bank: usize,
 }
@@ -44,44 +41,45 @@ impl LastTurn {
         if ahead > MAX_LAST_TURN_UNITS || first_bank as i64 > MAX_LAST_TURN_UNITS {
             return Ok(None);
         }
+        let t_hi = (ahead as usize).max(first_bank.max(1));
+        let pays = (0..t_hi)
+            .map(|t| match (t as i64 * unit).cmp(&need) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Equal => share,
+                std::cmp::Ordering::Less => 0.0,
+            })
+            .collect();
+        Self::solve_pays(model, pays, first_bank).map(Some)
+    }
+
+    /// The last turn where banking `t < pays.len()` units is worth `pays[t]` (where allowed:
+    /// from `first_bank` on) and banking any more wins. The caller bounds the length.
+    pub(crate) fn solve_pays(
+        model: &TurnModel,
+        pays: Vec<f64>,
+        first_bank: usize,
+    ) -> Result<LastTurn, StrategyError> {
         let first_bank = first_bank.max(1);
-        let t_hi = (ahead as usize).max(first_bank);
-        let mut turn = LastTurn {
-            table: TurnTable {
-                width: 0,
-                t_hi: 0,
-                w: Vec::new(),
-                roll: Vec::new(),
-            },
-            t_hi,
-            need,
-            share,
-            unit,
-            first_bank,
-        };
-        turn.table = solve_turn(
+        let t_hi = pays.len().max(first_bank);
+        let table = solve_turn(
             model,
             t_hi,
             0.0,
-            |t| (t >= first_bank).then(|| turn.pay(t)),
+            |t| (t >= first_bank).then(|| pays.get(t).copied().unwrap_or(1.0)),
             |_, _| 1.0,
             &mut |_| true,
         )?;
-        Ok(Some(turn))
-    }
-
-    /// What banking `t` units is worth (where it is allowed).
-    fn pay(&self, t: usize) -> f64 {
-        match (t as i64 * self.unit).cmp(&self.need) {
-            std::cmp::Ordering::Greater => 1.0,
-            std::cmp::Ordering::Equal => self.share,
-            std::cmp::Ordering::Less => 0.0,
-        }
+        Ok(LastTurn {
+            table,
+            t_hi,
+            pays,
+            first_bank,
+        })
     }
 
     /// Banking `t` units: its worth, `None` where not allowed.
     pub(crate) fn bank(&self, t: usize) -> Option<f64> {
-        (t >= self.first_bank).then(|| self.pay(t))
+        (t >= self.first_bank).then(|| self.pays.get(t).copied().unwrap_or(1.0))
     }
 
     /// The worth of `t` units with `m` dice to roll (0: every die scored, no hot dice) when

@@ -6,7 +6,7 @@
 //!
 //! Banking `d = t - e` units from the mark is worth `pay(d)` (0 below it, as a farkle is),
 //! the same from some `d_const >= 1` up. Where banking is allowed, a player's choices depend
-//! on d alone (the lead rule, the random bot, or the best for itself), so one backward pass
+//! on d alone (the lead rule, the random bot, the advice, or the best for itself), so one backward pass
 //! over d serves every need: the turn needing e starts at d = -e. Turn totals below the
 //! lowest bank allowed are solved per need, from the pass's rows above them.
 
