@@ -2220,7 +2220,8 @@ typedef enum FarkleBotKind {
    * two active players, a three-player one in a game of three (where the equilibrium
    * mixes banking and rolling, it draws from the seed). Single-turn optimal otherwise. In
    * its last turn of a final round it maximizes the chance to finish strictly above the
-   * best other score (level counting its share): with two players, P(win).
+   * best other score (level counting its share): with two players, P(win); with a
+   * three-player table, P(win) as the table's endgame counts it.
    */
   FARKLE_BOT_KIND_WIN_OPTIMAL = 3,
   /**
@@ -2332,7 +2333,9 @@ enum FarkleStatus farkle_game_prepare_advice(struct FarkleGame *game,
  * the best other score, level counting its share of the win (1/2 or 1/3), and the values are
  * that chance: FARKLE_VALUE_KIND_WIN_PROBABILITY when nobody plays after this turn (it is
  * then the chance to win), FARKLE_VALUE_KIND_HEAD_TO_HEAD_WIN_PROBABILITY when others still
- * take a last turn (they are not modelled). With a table, a
+ * take a last turn (they are not modelled), except that with a three-player table in a
+ * three-player game the next player's last turn is the table's endgame (played against the
+ * last player's turn still to come; FARKLE_VALUE_KIND_WIN_PROBABILITY). With a table, a
  * score below the table's lower bound (under a farkle penalty in points, minus twice the
  * penalty: -2,000 in the extended preset) is taken as that bound, as the solver counts such
  * scores: the probabilities of a player that far below zero are an approximation (a player

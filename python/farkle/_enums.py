@@ -132,7 +132,8 @@ class ValueKind(enum.IntEnum):
     """Expected points this turn (single-turn optimal play)."""
     WIN_PROBABILITY = lib.FARKLE_VALUE_KIND_WIN_PROBABILITY
     """The mover's P(win) at this table: a win table covers every active player, or this
-    is the last turn of a final round with nobody to play after it."""
+    is the last turn of a final round with nobody to play after it (or the next player's,
+    with a three-player table in a three-player game)."""
     HEAD_TO_HEAD_WIN_PROBABILITY = lib.FARKLE_VALUE_KIND_HEAD_TO_HEAD_WIN_PROBABILITY
     """The mover's P(win) in a two-player game against its strongest opponent (the guide
     of STRONGEST_OPPONENT where no table covers the game), not its chance at this table;

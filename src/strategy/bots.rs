@@ -27,12 +27,15 @@
 //!   banked, cached per need. The values are that chance, for every advised bot (single-turn,
 //!   win-optimal, strongest opponent; the threshold bot still rolls on until strictly ahead,
 //!   keeping the most points). When no other player takes a last turn after this one it is
-//!   the chance to win ([`ValueKind::WinProbability`]); when some still do (three or more
-//!   players), they are not modelled, not even with a three-player table (whose endgame
-//!   would play that turn against them), and the values are
-//!   [`ValueKind::HeadToHeadWinProbability`]: a guide. A need above 65,536 units (3,276,800
-//!   points in steps of 50), which a turn meets with a chance far below 1e-13, falls back to
-//!   rolling on until strictly ahead with the most points, valued as before.
+//!   the chance to win ([`ValueKind::WinProbability`]). In a three-player game with a
+//!   three-player table, the next player's last turn (the last player's still to come) is
+//!   the table's endgame: banking above the mark is worth the last player's failure to pass
+//!   it, level a share of the two or three players level, as the solver counts them; the
+//!   values are its chance to win. Otherwise, when others still take a last turn, they are
+//!   not modelled, and the values are [`ValueKind::HeadToHeadWinProbability`]: a guide. A
+//!   need above 65,536 units (3,276,800 points in steps of 50), which a turn meets with a
+//!   chance far below 1e-13, falls back to rolling on until strictly ahead with the most
+//!   points, valued as before.
 //! - A score below the table's lower bound (minus twice the penalty, under a penalty in
 //!   points) is taken as that bound, as the solver itself counts such scores: the
 //!   probabilities of a player that far below zero are then an approximation. A state the

@@ -35,16 +35,16 @@
 //!   tie), each turn played as the advice with that table plays the two-player state.
 //! - Every advised bot and [`Contender::HeadToHead`] in its last turn of a final round: as
 //!   the advice plays it, to finish strictly above the best other score, level worth its
-//!   share; it does not see a player still to take a last turn after it, so as the next
-//!   player of a three-player final round it plays as if a level finish were worth 1/2 and
-//!   above the mark a sure win, while its chance is what the last player's turn leaves it
-//!   (ties as the advice breaks them: bank; the most points, then the most dice).
+//!   share; without a three-player table it does not see a player still to take a last turn
+//!   after it, so as the next player of a three-player final round it plays as if a level
+//!   finish were worth 1/2 and above the mark a sure win, while its chance is what the last
+//!   player's turn leaves it (ties as the advice breaks them: bank; the most points, then
+//!   the most dice). With a three-player table it plays that turn as the endgame does.
 //! - [`Contender::BestResponse`]: the player that maximizes its own chance everywhere (its
 //!   last turns included), the others fixed: the equilibrium certificate measures what it
 //!   gains over the table. A three-player table's own player (the equilibrium) needs no
 //!   evaluation: its chances are the table's values, and the best response's equal them
-//!   to 1e-9 (the win-optimal bot with that table plays it but for the next player's last
-//!   turn of a final round, above).
+//!   to 1e-9 (the win-optimal bot with that table plays it, its last turns included).
 //!
 //! # Choices and bounds
 //! - The table's players decide as its solver does: bank on a tie; between ways to keep
