@@ -891,6 +891,9 @@ fn advice_takes_a_score_below_the_table_as_its_lower_bound() {
     assert!(roll_value(-150) > at_bound);
 }
 
+/// A roll's probability and its scoring selections (points, dice kept).
+type RollSelections = (f64, Vec<(i32, usize)>);
+
 /// A last turn of a final round by an independent recursion: rolls counted from the 6^n
 /// ordered ones and scored by the reference scorer, the chance to finish more than `need`
 /// points up (level: half a win) at turn total t with n dice to roll, under classic rules
@@ -898,7 +901,7 @@ fn advice_takes_a_score_below_the_table_as_its_lower_bound() {
 struct LastTurnByHand {
     need: i32,
     /// Per hand size, each distinct roll: its probability and its scoring selections.
-    rolls: Vec<Vec<(f64, Vec<(i32, usize)>)>>,
+    rolls: Vec<Vec<RollSelections>>,
     memo: HashMap<(i32, usize), f64>,
 }
 
