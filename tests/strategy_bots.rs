@@ -1055,6 +1055,8 @@ fn the_next_players_last_turn_is_the_three_player_endgames() {
     };
     let three = Arc::new(ThreePlayerTable::solve(&rules, &mut |_| true).unwrap());
     let advisor = Advisor::with_table(Arc::clone(&three)).unwrap();
+    let single = Advisor::single_turn(&rules).unwrap();
+    let mut apart: f64 = 0.0;
     let on = |score| PlayerPosition {
         score,
         on_board: true,
@@ -1088,5 +1090,10 @@ fn the_next_players_last_turn_is_the_three_player_endgames() {
             (value - promised).abs() < 1e-9,
             "B {b}, C {c}: {value} {promised}"
         );
+        // Without the table the advice sees only the mark: another turn, another value.
+        let alone = single.advise(&game).unwrap();
+        assert_eq!(alone.kind, ValueKind::HeadToHeadWinProbability);
+        apart = apart.max((alone.choices[0].value - value).abs());
     }
+    assert!(apart > 1e-3, "{apart}");
 }
