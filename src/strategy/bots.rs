@@ -172,8 +172,8 @@ pub struct Advisor {
     strongest_opponent: bool,
     /// The turn models of a last turn of a final round: off the board, on it.
     last_models: [Arc<TurnModel>; 2],
-    /// Last turns solved so far, by (on the board, points needed, share of a tie); shared by
-    /// clones, emptied when it grows past [`LAST_TURN_CACHE`] entries.
+    /// Last turns solved so far (see [`LastTurnKey`]); shared by clones, emptied when it
+    /// grows past [`LAST_TURN_CACHE`] entries.
     last_turns: Arc<Mutex<HashMap<LastTurnKey, Arc<LastTurn>>>>,
 }
 
@@ -183,7 +183,12 @@ pub struct Advisor {
 type LastTurnKey = (bool, i64, u64, i64);
 
 /// The most last turns an advisor keeps solved.
-const LAST_TURN_CACHE: usize = 1024;
+const LAST_TURN_CACHE: usize = 128;
+
+/// The longest last turn (in units of turn total) an advisor keeps: with
+/// [`LAST_TURN_CACHE`] of them, at most about 30 MB for six dice. Longer ones (needs beyond
+/// 100,000 points in steps of 50) are solved again each time.
+const LAST_TURN_CACHED_UNITS: usize = 2048;
 
 impl Advisor {
     /// The single-turn advisor for `rules`: two single-turn solves (on the board and not),
@@ -504,6 +509,9 @@ impl Advisor {
             turn
         };
         let turn = Arc::new(turn);
+        if turn.units() > LAST_TURN_CACHED_UNITS {
+            return Ok(Some(turn));
+        }
         let mut cache = cache();
         if cache.len() >= LAST_TURN_CACHE {
             cache.clear();

@@ -77,6 +77,11 @@ impl LastTurn {
         })
     }
 
+    /// The turn totals (units) solved.
+    pub(crate) fn units(&self) -> usize {
+        self.t_hi
+    }
+
     /// Banking `t` units: its worth, `None` where not allowed.
     pub(crate) fn bank(&self, t: usize) -> Option<f64> {
         (t >= self.first_bank).then(|| self.pays.get(t).copied().unwrap_or(1.0))
