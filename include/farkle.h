@@ -2186,9 +2186,11 @@ typedef enum FarkleValueKind {
   /**
    * The probability that the player to move would win a two-player game against its
    * strongest opponent, not its chance at this table: what
-   * FARKLE_BOT_KIND_STRONGEST_OPPONENT plays by in games no table covers.
-   * farkle_game_advise() does not give it (with a table that does not cover the game it
-   * gives expected points); it is here so that every Rust value kind has a C one.
+   * FARKLE_BOT_KIND_STRONGEST_OPPONENT plays by in games no table covers. Also the
+   * chance, in a last turn of a final round with other players still to take theirs, to
+   * finish strictly above the best other score (level counting 1/2 or 1/3), the later
+   * players not modelled: farkle_game_advise() gives it there (with or without a table);
+   * elsewhere, with a table that does not cover the game, it gives expected points.
    */
   FARKLE_VALUE_KIND_HEAD_TO_HEAD_WIN_PROBABILITY = 2,
 } FarkleValueKind;
@@ -2209,14 +2211,17 @@ typedef enum FarkleBotKind {
    */
   FARKLE_BOT_KIND_THRESHOLD = 1,
   /**
-   * Maximizes the expected points banked this turn.
+   * Maximizes the expected points banked this turn; in its last turn of a final round,
+   * the chance to finish strictly above the best other score (level counting its share).
    */
   FARKLE_BOT_KIND_SINGLE_TURN_OPTIMAL = 2,
   /**
    * Maximizes P(win) with a table that covers the game: a two-player table in a game of
    * two active players, a three-player one in a game of three (where the equilibrium
-   * mixes banking and rolling, it draws from the seed). Single-turn optimal otherwise,
-   * and in a final round it rolls on until it leads.
+   * mixes banking and rolling, it draws from the seed). Single-turn optimal otherwise. In
+   * its last turn of a final round it maximizes the chance to finish strictly above the
+   * best other score (level counting its share): with two players, P(win); with a
+   * three-player table, P(win) as the table's endgame counts it.
    */
   FARKLE_BOT_KIND_WIN_OPTIMAL = 3,
   /**
@@ -2323,8 +2328,14 @@ enum FarkleStatus farkle_game_prepare_advice(struct FarkleGame *game,
  * probability of the roll that follows it, and every legal choice with its value: the
  * expected points banked this turn under the optimal single-turn policy, or, when table is
  * not NULL and the game has two active players (and no final round has started), the
- * probability of winning under optimal two-player play. In a final round the recommendation
- * is to roll on until the turn puts the player strictly ahead, then bank. With a table, a
+ * probability of winning under optimal two-player play. In the player's last turn of a final
+ * round, with or without a table, every choice maximizes the chance to finish strictly above
+ * the best other score, level counting its share of the win (1/2 or 1/3), and the values are
+ * that chance: FARKLE_VALUE_KIND_WIN_PROBABILITY when nobody plays after this turn (it is
+ * then the chance to win), FARKLE_VALUE_KIND_HEAD_TO_HEAD_WIN_PROBABILITY when others still
+ * take a last turn (they are not modelled), except that with a three-player table in a
+ * three-player game the next player's last turn is the table's endgame (played against the
+ * last player's turn still to come; FARKLE_VALUE_KIND_WIN_PROBABILITY). With a table, a
  * score below the table's lower bound (under a farkle penalty in points, minus twice the
  * penalty: -2,000 in the extended preset) is taken as that bound, as the solver counts such
  * scores: the probabilities of a player that far below zero are an approximation (a player

@@ -5,14 +5,19 @@
 //! solvers it is built on, simulations are reproducible, and stronger bots win. Small targets
 //! keep the two-player table and the simulations quick in debug builds.
 
+mod reference;
+
+use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use farkle::strategy::StrategyError;
 use farkle::strategy::{
     simulate, wilson_interval, Action, Advisor, Bot, Odds, PenaltyPolicy, PlayerState, SingleTurn,
-    SolveOptions, Thresholds, ValueKind, WinTable,
+    SolveOptions, ThreePlayerTable, Thresholds, ValueKind, WinTable,
 };
-use farkle::{DiceSource, ExactTarget, FaceCounts, Game, Phase, Preset, Rules};
+use farkle::{
+    DiceSource, ExactTarget, FaceCounts, Game, GamePosition, Phase, PlayerPosition, Preset, Rules,
+};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -163,14 +168,20 @@ fn single_turn_advice_agrees_with_the_policy_under(rules: Rules) -> usize {
                 None => &on,
             };
             let advice = advisor.advise(&game).unwrap();
-            assert_eq!(advice.kind, ValueKind::ExpectedPoints);
+            let in_final = game.final_round_player().is_some();
+            // A last turn of a final round is played to win (the last turn of the game).
+            let kind = if in_final {
+                ValueKind::WinProbability
+            } else {
+                ValueKind::ExpectedPoints
+            };
+            assert_eq!(advice.kind, kind);
             assert!(advice
                 .choices
                 .iter()
                 .any(|c| c.action == advice.recommended));
             let turn = game.turn();
             let t = turn.points as i32;
-            let in_final = game.final_round_player().is_some();
             match game.phase() {
                 Phase::AwaitingSelection if !in_final => {
                     let dice = &turn.last_roll().unwrap().dice;
@@ -878,4 +889,211 @@ fn advice_takes_a_score_below_the_table_as_its_lower_bound() {
     assert!(at_bound > 0.0 && at_bound < 1.0);
     assert_eq!(roll_value(-5000), at_bound);
     assert!(roll_value(-150) > at_bound);
+}
+
+/// A roll's probability and its scoring selections (points, dice kept).
+type RollSelections = (f64, Vec<(i32, usize)>);
+
+/// A last turn of a final round by an independent recursion: rolls counted from the 6^n
+/// ordered ones and scored by the reference scorer, the chance to finish more than `need`
+/// points up (level: half a win) at turn total t with n dice to roll, under classic rules
+/// (hot dice) for a player on the board.
+struct LastTurnByHand {
+    need: i32,
+    /// Per hand size, each distinct roll: its probability and its scoring selections.
+    rolls: Vec<Vec<RollSelections>>,
+    memo: HashMap<(i32, usize), f64>,
+}
+
+impl LastTurnByHand {
+    fn new(rules: Rules, need: i32) -> LastTurnByHand {
+        let mut rolls = vec![Vec::new()];
+        for n in 1..=6u32 {
+            let mut count: HashMap<[u8; 6], u32> = HashMap::new();
+            for mut code in 0..6u32.pow(n) {
+                let mut c = [0u8; 6];
+                for _ in 0..n {
+                    c[(code % 6) as usize] += 1;
+                    code /= 6;
+                }
+                *count.entry(c).or_default() += 1;
+            }
+            let total = f64::from(6u32.pow(n));
+            rolls.push(
+                count
+                    .into_iter()
+                    .map(|(c, k)| {
+                        let legal = reference::sub_multisets(c)
+                            .into_iter()
+                            .filter(|s| s.iter().any(|&x| x > 0))
+                            .filter_map(|s| {
+                                let points = reference::reference(&rules, s)? as i32;
+                                Some((points, s.iter().map(|&x| usize::from(x)).sum()))
+                            })
+                            .collect();
+                        (f64::from(k) / total, legal)
+                    })
+                    .collect(),
+            );
+        }
+        LastTurnByHand {
+            need,
+            rolls,
+            memo: HashMap::new(),
+        }
+    }
+
+    fn bank(&self, t: i32) -> f64 {
+        match t.cmp(&self.need) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
+        }
+    }
+
+    /// With `n` dice to roll (0: every die scored, so the full set again) at turn total t,
+    /// playing on as well as possible.
+    fn value(&mut self, t: i32, n: usize) -> f64 {
+        let n = if n == 0 { 6 } else { n };
+        if t > self.need {
+            return 1.0;
+        }
+        let bank = if t > 0 { self.bank(t) } else { 0.0 };
+        bank.max(self.roll(t, n))
+    }
+
+    fn roll(&mut self, t: i32, n: usize) -> f64 {
+        if let Some(&v) = self.memo.get(&(t, n)) {
+            return v;
+        }
+        let mut acc = 0.0;
+        for i in 0..self.rolls[n].len() {
+            let (p, legal) = self.rolls[n][i].clone();
+            let best = legal
+                .iter()
+                .map(|&(points, kept)| self.value(t + points, n - kept))
+                .fold(0.0, f64::max);
+            acc += p * best;
+        }
+        self.memo.insert((t, n), acc);
+        acc
+    }
+}
+
+#[test]
+fn a_last_turn_of_a_final_round_is_played_to_win() {
+    // Classic to 1,000: Ann banks 950 + 1,000, so Bob (450) needs 1,500 to draw level.
+    let rules = Rules {
+        target_score: 1000,
+        ..Preset::Classic.rules()
+    };
+    assert!(rules.final_round && rules.hot_dice);
+    let position = GamePosition {
+        players: vec![
+            PlayerPosition {
+                score: 950,
+                on_board: true,
+                consecutive_farkles: 0,
+            },
+            PlayerPosition {
+                score: 450,
+                on_board: true,
+                consecutive_farkles: 0,
+            },
+        ],
+        player_to_move: 0,
+        round: 12,
+    };
+    let mut game = Game::new_at(rules, &position, DiceSource::Supplied).unwrap();
+    game.roll_with(&[1, 1, 1, 2, 3, 4]).unwrap();
+    game.select(&[0, 1, 2]).unwrap();
+    game.bank().unwrap();
+    assert_eq!(game.final_round_player(), Some(0));
+    let mut by_hand = LastTurnByHand::new(rules, 1_500);
+    let advisor = Advisor::single_turn(&rules).unwrap();
+    let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
+    let table_advisor = Advisor::with_table(Arc::new(table)).unwrap();
+    for advisor in [&advisor, &table_advisor] {
+        let start = advisor.advise(&game).unwrap();
+        assert_eq!(start.kind, ValueKind::WinProbability);
+        assert_eq!(start.recommended, Action::Roll);
+        assert!((start.choices[0].value - by_hand.roll(0, 6)).abs() < 1e-9);
+    }
+    // 1-5-5-5-2-3: keeping 1 and 5-5-5 (600, 2 dice left) or less; every choice's
+    // chance, and the best one recommended.
+    game.roll_with(&[1, 5, 5, 5, 2, 3]).unwrap();
+    let advice = advisor.advise(&game).unwrap();
+    let legal = game.legal_selections();
+    let mut best = (f64::MIN, 0);
+    for (choice, l) in advice.choices.iter().zip(&legal) {
+        let left = 6 - l.selection.dice.total();
+        let v = by_hand.value(l.selection.points, left);
+        assert!(
+            (choice.value - v).abs() < 1e-9,
+            "{l:?}: {} {v}",
+            choice.value
+        );
+        if v > best.0 + 1e-12 {
+            best = (v, l.mask);
+        }
+    }
+    assert_eq!(advice.recommended, Action::Select(best.1));
+    // Then bank or roll: banking 600 of the 1,500 needed is worth nothing.
+    game.apply(advice.recommended).unwrap();
+    let advice = advisor.advise(&game).unwrap();
+    assert_eq!(advice.recommended, Action::Roll);
+}
+
+/// With a three-player table, the next player's last turn of a final round is the endgame's:
+/// at its start the advice's chance to win is what the table gave that player for the bank
+/// that started the final round (the solver's own endgame, against the advice's pass).
+#[test]
+fn the_next_players_last_turn_is_the_three_player_endgames() {
+    let rules = Rules {
+        target_score: 1000,
+        ..Preset::Classic.rules()
+    };
+    let three = Arc::new(ThreePlayerTable::solve(&rules, &mut |_| true).unwrap());
+    let advisor = Advisor::with_table(Arc::clone(&three)).unwrap();
+    let single = Advisor::single_turn(&rules).unwrap();
+    let mut apart: f64 = 0.0;
+    let on = |score| PlayerPosition {
+        score,
+        on_board: true,
+        consecutive_farkles: 0,
+    };
+    for (b, c) in [(450, 300), (800, 900), (0, 950)] {
+        let mut players = vec![on(700), on(b), on(c)];
+        players[1].on_board = b > 0;
+        let position = GamePosition {
+            players,
+            player_to_move: 0,
+            round: 5,
+        };
+        let mut game = Game::new_at(rules, &position, DiceSource::Supplied).unwrap();
+        game.roll_with(&[1, 1, 1, 2, 3, 4]).unwrap();
+        game.select(&[0, 1, 2]).unwrap();
+        let before = advisor.advise(&game).unwrap();
+        let bank = before
+            .choices
+            .iter()
+            .position(|c| c.action == Action::Bank)
+            .unwrap();
+        let promised = before.seat_win_probabilities[bank][1];
+        game.bank().unwrap();
+        assert_eq!(game.final_round_player(), Some(0));
+        let advice = advisor.advise(&game).unwrap();
+        assert_eq!(advice.kind, ValueKind::WinProbability);
+        assert_eq!(advice.choices[0].action, Action::Roll);
+        let value = advice.choices[0].value;
+        assert!(
+            (value - promised).abs() < 1e-9,
+            "B {b}, C {c}: {value} {promised}"
+        );
+        // Without the table the advice sees only the mark: another turn, another value.
+        let alone = single.advise(&game).unwrap();
+        assert_eq!(alone.kind, ValueKind::HeadToHeadWinProbability);
+        apart = apart.max((alone.choices[0].value - value).abs());
+    }
+    assert!(apart > 1e-3, "{apart}");
 }

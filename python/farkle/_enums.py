@@ -131,10 +131,14 @@ class ValueKind(enum.IntEnum):
     EXPECTED_POINTS = lib.FARKLE_VALUE_KIND_EXPECTED_POINTS
     """Expected points this turn (single-turn optimal play)."""
     WIN_PROBABILITY = lib.FARKLE_VALUE_KIND_WIN_PROBABILITY
-    """The mover's P(win) at this table: a win table covers every active player."""
+    """The mover's P(win) at this table: a win table covers every active player, or this
+    is the last turn of a final round with nobody to play after it (or the next player's,
+    with a three-player table in a three-player game)."""
     HEAD_TO_HEAD_WIN_PROBABILITY = lib.FARKLE_VALUE_KIND_HEAD_TO_HEAD_WIN_PROBABILITY
     """The mover's P(win) in a two-player game against its strongest opponent (the guide
-    of STRONGEST_OPPONENT where no table covers the game), not its chance at this table."""
+    of STRONGEST_OPPONENT where no table covers the game), not its chance at this table;
+    in a last turn of a final round with others still to play, the chance to finish above
+    the best other score (a tie counting its share), those players not modelled."""
 
 
 class Phase(enum.IntEnum):

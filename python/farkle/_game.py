@@ -555,7 +555,12 @@ class Game(LockedHandle):
         expected points this turn; with a `table` that covers every active player (two
         players, or three with a three-player table) the mover's probability of winning,
         every seat's in each choice's win_probabilities, and how often the equilibrium
-        rolls. A table that does not cover the game advises expected points."""
+        rolls. A table that does not cover the game advises expected points. In the mover's
+        last turn of a final round, with or without a table, every choice maximizes the
+        chance to finish above the best other score (a tie counting its share), and the
+        values are that chance (WIN_PROBABILITY when nobody plays after this turn,
+        HEAD_TO_HEAD_WIN_PROBABILITY when others still do); with a three-player table in a
+        three-player game the next player's last turn is the table's endgame (WIN_PROBABILITY)."""
         if table is not None and not isinstance(table, WinTable):
             raise TypeError(f"table must be a WinTable, not {type(table).__name__}")
         advice = ffi.new("FarkleAdvice *")

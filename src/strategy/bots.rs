@@ -20,9 +20,22 @@
 //!   policy banks sooner as the streak grows. Without a penalty, or when it loses the whole
 //!   score, a farkle is worth 0 points this turn.
 //! - In a final round (someone banked at the target and this is the player's last turn),
-//!   the recommendation is to roll on until the turn puts the player strictly ahead of every
-//!   other active player, then bank: that is the only way to win, whatever the values say.
-//!   Values then are single-turn values (the table does not cover scores at the target).
+//!   every choice (which dice to keep, bank or roll) maximizes the chance to finish strictly
+//!   above the best score among the other active players, finishing level with it counting
+//!   the share of the win the game gives a tie (1/2 with one player there, 1/3 with two):
+//!   one backward pass over the turn totals up to the first one that is ahead and may be
+//!   banked, cached per need. The values are that chance, for every advised bot (single-turn,
+//!   win-optimal, strongest opponent; the threshold bot still rolls on until strictly ahead,
+//!   keeping the most points). When no other player takes a last turn after this one it is
+//!   the chance to win ([`ValueKind::WinProbability`]). In a three-player game with a
+//!   three-player table, the next player's last turn (the last player's still to come) is
+//!   the table's endgame: banking above the mark is worth the last player's failure to pass
+//!   it, level a share of the two or three players level, as the solver counts them; the
+//!   values are its chance to win. Otherwise, when others still take a last turn, they are
+//!   not modelled, and the values are [`ValueKind::HeadToHeadWinProbability`]: a guide. A
+//!   need above 65,536 units (3,276,800 points in steps of 50), which a turn meets with a
+//!   chance far below 1e-13, falls back to rolling on until strictly ahead with the most
+//!   points, valued as before.
 //! - A score below the table's lower bound (minus twice the penalty, under a penalty in
 //!   points) is taken as that bound, as the solver itself counts such scores: the
 //!   probabilities of a player that far below zero are then an approximation. A state the
@@ -37,7 +50,8 @@
 //! single turn, and the win-optimal table (single-turn optimal where the table does not
 //! apply), or a two-player table against the strongest opponent.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rand::{Rng, RngCore};
 
@@ -45,8 +59,10 @@ use crate::dice::FaceCounts;
 use crate::game::{check_bank_total, Action, Game, GameError, Phase, PiggybackOffer};
 use crate::limits::{MAX_BOT_ROLLS_PER_TURN, MAX_TURN_TOTAL};
 use crate::rules::ExactTarget;
+use crate::strategy::last_turn::{LastTurn, MAX_LAST_TURN_UNITS};
 use crate::strategy::single_turn::scoring_odds;
 use crate::strategy::table_in_play::TableInPlay;
+use crate::strategy::turn::TurnModel;
 use crate::strategy::{
     AnyWinTable, Odds, PenaltyPolicy, Progress, SingleTurn, StrategyError, WinTable,
 };
@@ -63,7 +79,9 @@ pub enum ValueKind {
     WinProbability,
     /// The probability that the player to move would win a two-player game against its
     /// strongest opponent (see [`Advisor::against_strongest_opponent`]): a guide, not its
-    /// chance at this table.
+    /// chance at this table. Also, in a last turn of a final round with other players still
+    /// to take theirs, the chance to finish strictly above the best other score (level
+    /// counting its share), those players not modelled.
     HeadToHeadWinProbability,
 }
 
@@ -94,8 +112,9 @@ pub struct Advice {
     /// Every legal choice: each legal selection while a selection is awaited (best first, as
     /// [`Game::legal_selections`] lists them), else roll and/or bank (or forfeit) and, under
     /// piggybacking while an offer stands, [`Action::Piggyback`], else the farkle to
-    /// acknowledge. The recommended one has the highest value except in a final
-    /// round (see the module docs).
+    /// acknowledge. The recommended one has the highest value (the first of them among
+    /// selections; bank on a tie), except for the piggyback rule of [`Advisor::advise`] and
+    /// a last turn the advice does not solve (see the module docs).
     pub choices: Vec<AdviceChoice>,
     /// With a table that covers every active player: after each choice (one row per entry of
     /// `choices`, in that order), every player's chance to win, by seat (the order of
@@ -151,7 +170,25 @@ pub struct Advisor {
     table: Option<AnyWinTable>,
     /// Whether a two-player table stands for bigger games, against the strongest opponent.
     strongest_opponent: bool,
+    /// The turn models of a last turn of a final round: off the board, on it.
+    last_models: [Arc<TurnModel>; 2],
+    /// Last turns solved so far (see [`LastTurnKey`]); shared by clones, emptied when it
+    /// grows past [`LAST_TURN_CACHE`] entries.
+    last_turns: Arc<Mutex<HashMap<LastTurnKey, Arc<LastTurn>>>>,
 }
+
+/// A last turn solved: (on the board, points needed, share of a tie as bits, and for the
+/// next player of a three-player endgame the last player's distance from the mark in units
+/// times 2 plus its on-board flag, -1 otherwise).
+type LastTurnKey = (bool, i64, u64, i64);
+
+/// The most last turns an advisor keeps solved.
+const LAST_TURN_CACHE: usize = 128;
+
+/// The longest last turn (in units of turn total) an advisor keeps: with
+/// [`LAST_TURN_CACHE`] of them, at most about 30 MB for six dice. Longer ones (needs beyond
+/// 100,000 points in steps of 50) are solved again each time.
+const LAST_TURN_CACHED_UNITS: usize = 2048;
 
 impl Advisor {
     /// The single-turn advisor for `rules`: two single-turn solves (on the board and not),
@@ -190,6 +227,10 @@ impl Advisor {
         } else {
             None
         };
+        let last_models = [
+            Arc::new(TurnModel::new(&off_board_odds)),
+            Arc::new(TurnModel::new(&odds)),
+        ];
         Ok(Advisor {
             off_board,
             on_board,
@@ -198,6 +239,8 @@ impl Advisor {
             off_board_odds,
             table: None,
             strongest_opponent: false,
+            last_models,
+            last_turns: Arc::default(),
         })
     }
 
@@ -344,6 +387,23 @@ impl Advisor {
         if m.lead.is_some() {
             return 0;
         }
+        Self::first_best(values)
+    }
+
+    /// The dice rolled next after keeping a selection that leaves `left` of the roll's
+    /// dice: those, the full set after hot dice, else none (a forced bank).
+    pub(crate) fn next_hand(rules: &crate::rules::Rules, left: usize) -> u8 {
+        if left > 0 {
+            left as u8
+        } else if rules.hot_dice {
+            rules.dice_count
+        } else {
+            0
+        }
+    }
+
+    /// The index of the first of the highest of `values`.
+    pub(crate) fn first_best(values: impl IntoIterator<Item = f64>) -> usize {
         let mut best = (0, f64::NEG_INFINITY);
         for (i, v) in values.into_iter().enumerate() {
             if i == 0 || v > best.1 {
@@ -361,6 +421,183 @@ impl Advisor {
                 Some(lead) => i64::from(m.turn_points).saturating_add(m.score) > lead || hand == 0,
                 None => hand == 0 || f64::from(m.turn_points) >= roll_value,
             }
+    }
+
+    /// In the player's last turn of a final round: the mark to beat (the best score among
+    /// the other active players), the share of the win that finishing level with it is
+    /// worth (1 over the players then level: the game names every one of them a winner),
+    /// and whether an active player still takes a last turn after this one.
+    fn final_round_mark(game: &Game) -> Option<Mark> {
+        let lead = Self::final_round_lead(game)?;
+        let trigger = game.final_round_player()?;
+        let me = game.current_player();
+        let players = game.players();
+        let level = players
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| *i != me && p.active && p.score == lead)
+            .count();
+        let n = players.len();
+        let others_to_play = (1..n)
+            .map(|step| (me + step) % n)
+            .take_while(|&i| i != trigger)
+            .any(|i| players[i].active);
+        Some(Mark {
+            lead,
+            share: 1.0 / (level + 1) as f64,
+            others_to_play,
+        })
+    }
+
+    /// The last turn of a final round of a player in situation `m` against `mark`, solved
+    /// (or from the cache). `None` where it needs more than the most units a last turn
+    /// solves, or no turn total up to there may be banked.
+    fn last_turn(
+        &self,
+        m: &Mover,
+        lead: i64,
+        share: f64,
+    ) -> Result<Option<Arc<LastTurn>>, StrategyError> {
+        self.cached_last_turn(
+            m,
+            (
+                m.on_board,
+                lead.saturating_sub(m.score),
+                share.to_bits(),
+                -1,
+            ),
+        )
+    }
+
+    /// The last turn of `key` (see [`LastTurnKey`]), solved or from the cache; `None` where
+    /// it needs more than the most units a last turn solves, or no turn total up to there
+    /// may be banked.
+    fn cached_last_turn(
+        &self,
+        m: &Mover,
+        key: LastTurnKey,
+    ) -> Result<Option<Arc<LastTurn>>, StrategyError> {
+        let model = &self.last_models[usize::from(m.on_board)];
+        let (_, need, share, endgame) = key;
+        let share = f64::from_bits(share);
+        let cache = || {
+            self.last_turns
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+        };
+        if let Some(turn) = cache().get(&key) {
+            return Ok(Some(Arc::clone(turn)));
+        }
+        let unit = i64::from(model.unit);
+        // Banking is allowed from some turn total on (a bank minimum, an entry minimum).
+        let first_bank = (1..=MAX_LAST_TURN_UNITS).find(|&t| {
+            i32::try_from(t * unit).is_ok_and(|points| self.bank_allowed_for(m, points))
+        });
+        let Some(first_bank) = first_bank else {
+            return Ok(None);
+        };
+        let turn = if endgame >= 0 {
+            let Some(turn) = self.endgame_last_turn(model, need, endgame, first_bank as usize)?
+            else {
+                return Ok(None);
+            };
+            turn
+        } else {
+            let Some(turn) = LastTurn::solve(model, need, share, first_bank as usize)? else {
+                return Ok(None);
+            };
+            turn
+        };
+        let turn = Arc::new(turn);
+        if turn.units() > LAST_TURN_CACHED_UNITS {
+            return Ok(Some(turn));
+        }
+        let mut cache = cache();
+        if cache.len() >= LAST_TURN_CACHE {
+            cache.clear();
+        }
+        cache.insert(key, Arc::clone(&turn));
+        Ok(Some(turn))
+    }
+
+    /// The next player's last turn of a three-player final round as the table's endgame
+    /// plays it: needing `need` points, the last player at `endgame / 2` units from the mark
+    /// (on the board if odd). `None` without a three-player table with a final round, for a
+    /// need off the unit grid, or beyond the units a last turn solves.
+    fn endgame_last_turn(
+        &self,
+        model: &TurnModel,
+        need: i64,
+        endgame: i64,
+        first_bank: usize,
+    ) -> Result<Option<LastTurn>, StrategyError> {
+        let Some(AnyWinTable::Three(three)) = &self.table else {
+            return Ok(None);
+        };
+        let unit = i64::from(model.unit);
+        if need <= 0 || need % unit != 0 {
+            return Ok(None);
+        }
+        let db = need / unit;
+        let Some((above, units)) = three.next_player_pays(endgame % 2 == 1, endgame / 2) else {
+            return Ok(None);
+        };
+        if db + units > MAX_LAST_TURN_UNITS {
+            return Ok(None);
+        }
+        let mut pays = vec![0.0; db as usize];
+        pays.extend(above);
+        Ok(Some(LastTurn::solve_pays(model, pays, first_bank)?))
+    }
+
+    /// The last turn of a final round of a player in situation `m`, to finish above `lead`
+    /// (level worth `share`), as the advice plays it; `None` where it rolls on until ahead instead
+    /// (see [`Advisor::last_turn`]).
+    pub(crate) fn last_in_play(
+        &self,
+        m: &Mover,
+        lead: i64,
+        share: f64,
+    ) -> Result<Option<LastInPlay<'_>>, StrategyError> {
+        let model = &self.last_models[usize::from(m.on_board)];
+        Ok(self.last_turn(m, lead, share)?.map(|turn| LastInPlay {
+            turn,
+            model,
+            unit: model.unit,
+        }))
+    }
+
+    /// In a three-player game with a three-player table, the next player's last turn of a
+    /// final round (the last player still to play): the endgame part of its key (see
+    /// [`LastTurnKey`]). `None` elsewhere.
+    fn endgame_key(&self, game: &Game, mark: &Mark) -> Option<i64> {
+        if !mark.others_to_play || !matches!(self.table, Some(AnyWinTable::Three(_))) {
+            return None;
+        }
+        let players = game.players();
+        if players.len() != 3 || players.iter().any(|p| !p.active) {
+            return None;
+        }
+        let last = &players[(game.current_player() + 1) % 3];
+        let unit = i64::from(self.unit());
+        let dc = mark.lead.checked_sub(last.score)?;
+        (dc > 0 && dc % unit == 0).then(|| dc / unit * 2 + i64::from(last.on_board))
+    }
+
+    /// [`Advisor::last_in_play`] for the next player of a three-player endgame.
+    fn endgame_in_play(
+        &self,
+        m: &Mover,
+        lead: i64,
+        endgame: i64,
+    ) -> Result<Option<LastInPlay<'_>>, StrategyError> {
+        let model = &self.last_models[usize::from(m.on_board)];
+        let key = (m.on_board, lead.saturating_sub(m.score), 0, endgame);
+        Ok(self.cached_last_turn(m, key)?.map(|turn| LastInPlay {
+            turn,
+            model,
+            unit: model.unit,
+        }))
     }
 
     /// Whether this is the player's last turn of a final round, and the score to beat.
@@ -383,7 +620,8 @@ impl Advisor {
     /// the board, or on it after its farkles in a row): a turn taken over must roll before it
     /// may bank, so its value is the roll's, not the better of banking `T` and rolling. It is
     /// recommended when worth strictly more than rolling the full set from 0 (ties roll
-    /// fresh); in a final round too, by the same single-turn values. An offer the player's
+    /// fresh); in a last turn of a final round too, valued as the chance to finish ahead
+    /// of rolling the offer's dice at its total. An offer the player's
     /// policy cannot value (a total off the grid of single-only scoring, for a player off the
     /// board under `singles_only_before_entry`, or above [`MAX_TURN_TOTAL`]) is listed with a
     /// NaN value and not recommended; one above `i32::MAX` points refuses the advice.
@@ -417,15 +655,35 @@ impl Advisor {
             .table
             .as_ref()
             .and_then(|tb| TableInPlay::of(tb, game, self.strongest_opponent));
-        let kind = match &table {
-            Some(tb) if tb.covers(game) => ValueKind::WinProbability,
-            Some(_) => ValueKind::HeadToHeadWinProbability,
-            None => ValueKind::ExpectedPoints,
+        let mark = Self::final_round_mark(game);
+        let mut last = None;
+        let mut endgame = false;
+        if let Some(mark) = &mark {
+            if let Some(key) = self.endgame_key(game, mark) {
+                last = self.endgame_in_play(&Mover::of(game), mark.lead, key)?;
+                endgame = last.is_some();
+            }
+            if last.is_none() {
+                last = self.last_in_play(&Mover::of(game), mark.lead, mark.share)?;
+            }
+        }
+        let kind = match (&mark, &last, &table) {
+            // The last turn of the game, or the next player's as the three-player endgame
+            // plays it: the chance to win.
+            (Some(mark), Some(_), _) if !mark.others_to_play || endgame => {
+                ValueKind::WinProbability
+            }
+            // Others still to play: the chance to finish ahead of the best of them.
+            (Some(_), Some(_), _) => ValueKind::HeadToHeadWinProbability,
+            (_, _, Some(tb)) if tb.covers(game) => ValueKind::WinProbability,
+            (_, _, Some(_)) => ValueKind::HeadToHeadWinProbability,
+            _ => ValueKind::ExpectedPoints,
         };
         Ok(Situation {
             game,
             t,
-            lead: Self::final_round_lead(game),
+            lead: mark.map(|m| m.lead),
+            last,
             table,
             kind,
         })
@@ -518,7 +776,13 @@ impl Advisor {
                 None if win.is_some() => unreachable!("every legal selection scores"),
                 None => {
                     let left = roll.dice.len() - l.selection.dice.total();
-                    self.selection_value(&mover, l.selection.points, left)?
+                    match &s.last {
+                        Some(last) => last.value(
+                            s.t + l.selection.points,
+                            Self::next_hand(game.rules(), left),
+                        ),
+                        None => self.selection_value(&mover, l.selection.points, left)?,
+                    }
                 }
             };
             choices.push(AdviceChoice {
@@ -528,21 +792,19 @@ impl Advisor {
             });
         }
         // The best value; ties keep the earlier (more points, then more dice).
-        let best = Self::best_selection(&mover, choices.iter().map(|c| c.value));
-        let kept = legal[best].selection;
-        let left = roll.dice.len() - kept.dice.total();
-        let next = if left > 0 {
-            left as u8
-        } else if game.rules().hot_dice {
-            game.rules().dice_count
-        } else {
-            0
+        let values = choices.iter().map(|c| c.value);
+        let best = match &s.last {
+            Some(_) => Self::first_best(values),
+            None => Self::best_selection(&mover, values),
         };
+        let kept = legal[best].selection;
+        let next = Self::next_hand(game.rules(), roll.dice.len() - kept.dice.total());
         let t2 = s.t + kept.points;
         let banks_next = next == 0
-            || match s.lead {
-                Some(lead) => i64::from(t2).saturating_add(mover.score) > lead,
-                None => match &win {
+            || match (&s.last, s.lead) {
+                (Some(last), _) => last.banks(t2, next),
+                (None, Some(lead)) => i64::from(t2).saturating_add(mover.score) > lead,
+                (None, None) => match &win {
                     Some(_) => win_choice(kept.dice).is_some_and(|c| c.banks),
                     None => self.single(game).should_bank(t2, next)?,
                 },
@@ -597,6 +859,10 @@ impl Advisor {
             chances.push(ended);
         }
         let bank = match &s.table {
+            // A last turn played to win: bank where that is worth at least rolling on.
+            _ if s.last.is_some() => {
+                can_bank && (hand == 0 || bank_value.is_some_and(|b| b >= roll_value))
+            }
             // With a table, the values are chances to win (or its mixing decides).
             Some(_) if s.lead.is_none() => {
                 can_bank
@@ -661,7 +927,9 @@ impl Advisor {
                 i32::MAX
             ))
         })?;
-        let value = if points <= MAX_TURN_TOTAL {
+        let value = if let (Some(last), true) = (&s.last, points <= MAX_TURN_TOTAL) {
+            last.roll(points, offer.dice)
+        } else if points <= MAX_TURN_TOTAL {
             let m = Mover {
                 turn_points: points,
                 ..Mover::of(s.game)
@@ -698,6 +966,14 @@ impl Advisor {
             table_banks: false,
             mixing: None,
         };
+        if let Some(last) = &s.last {
+            let roll = if hand > 0 {
+                last.roll(t, hand)
+            } else {
+                f64::NAN
+            };
+            return Ok(points(roll, can_bank.then(|| last.bank(t).unwrap_or(0.0))));
+        }
         Ok(match &s.table {
             Some(tb) if hand > 0 => {
                 let d = tb.decision(t, hand)?;
@@ -801,10 +1077,64 @@ struct Situation<'a> {
     t: i32,
     /// In the player's last turn of a final round, the best score among the others.
     lead: Option<i64>,
+    /// In the player's last turn of a final round, that turn played to win (`None` where
+    /// it needs more than a last turn solves: the player then rolls on until ahead).
+    last: Option<LastInPlay<'a>>,
     /// The table that applies to the game now, if any.
     table: Option<TableInPlay<'a>>,
     /// What the values mean.
     kind: ValueKind,
+}
+
+/// The mark of a last turn of a final round (see [`Advisor::final_round_mark`]).
+#[derive(Debug, Clone, Copy)]
+struct Mark {
+    lead: i64,
+    share: f64,
+    others_to_play: bool,
+}
+
+/// A last turn of a final round as the advice reads it.
+pub(crate) struct LastInPlay<'a> {
+    turn: Arc<LastTurn>,
+    model: &'a TurnModel,
+    unit: i32,
+}
+
+impl LastInPlay<'_> {
+    /// `points` of turn total in units (they are multiples of the unit).
+    fn units(&self, points: i32) -> usize {
+        usize::try_from(points / self.unit).unwrap_or(0)
+    }
+
+    /// The worth of `points` with `next` dice to roll (0: every die scored, no hot dice: a
+    /// forced bank, worth nothing where not allowed).
+    pub(crate) fn value(&self, points: i32, next: u8) -> f64 {
+        let t = self.units(points);
+        if next == 0 {
+            self.turn.bank(t).unwrap_or(0.0)
+        } else {
+            self.turn.value(t, usize::from(next))
+        }
+    }
+
+    /// The worth of rolling `hand` dice (at least 1) with `points` of turn total.
+    pub(crate) fn roll(&self, points: i32, hand: u8) -> f64 {
+        self.turn
+            .roll(self.model, self.units(points), usize::from(hand))
+    }
+
+    /// The worth of banking `points`, `None` where not allowed.
+    pub(crate) fn bank(&self, points: i32) -> Option<f64> {
+        self.turn.bank(self.units(points))
+    }
+
+    /// Whether the player banks with `points` before rolling `hand` dice: where allowed,
+    /// when it is worth at least rolling on.
+    pub(crate) fn banks(&self, points: i32, hand: u8) -> bool {
+        self.bank(points)
+            .is_some_and(|b| hand == 0 || b >= self.roll(points, hand))
+    }
 }
 
 /// The player to move, as the single-turn decisions see it.
@@ -934,7 +1264,8 @@ pub enum Bot {
     Threshold(Thresholds),
     /// Follows an [`Advisor`]: single-turn optimal, or win-optimal when it holds a table that
     /// covers the game (where the three-player equilibrium mixes, it draws with the advice's
-    /// [`Advice::roll_probability`]), or a two-player table against the strongest opponent.
+    /// [`Advice::roll_probability`]), or a two-player table against the strongest opponent;
+    /// any of them plays a last turn of a final round to finish ahead (see the module docs).
     Advised(Arc<Advisor>),
 }
 
@@ -954,7 +1285,7 @@ impl Bot {
 
     /// The bot for tables no solved table covers: a two-player table played against the
     /// strongest opponent (see [`Advisor::against_strongest_opponent`]); the table itself in
-    /// a two-player game, single-turn optimal in a final round.
+    /// a two-player game; a last turn of a final round played to finish ahead (module docs).
     pub fn strongest_opponent(table: Arc<WinTable>) -> Result<Bot, StrategyError> {
         Ok(Bot::Advised(Arc::new(
             Advisor::with_table(table)?.against_strongest_opponent(),

@@ -26,20 +26,25 @@
 //! - [`Bot::Advised`] without a table (single-turn optimal), and with a two-player table in a
 //!   three-player game (where the table does not apply, so it plays the same): the advice's
 //!   own decisions at every turn total and roll, in every situation (on the board or not,
-//!   farkles in a row under a penalty; the final round's "roll on until strictly ahead"),
-//!   ties as the advice breaks them.
+//!   farkles in a row under a penalty), ties as the advice breaks them.
 //! - [`Bot::Advised`] with a two-player table, two players: the table's choices as the
 //!   advice makes them (bank on a tie; between selections the first of the game's order
-//!   with the highest chance), the final round by the lead rule.
+//!   with the highest chance).
 //! - [`Contender::HeadToHead`]: a two-player table in a three-player game, against the
 //!   opponent that table gives the best chance against the mover (the next player on a
-//!   tie), each turn played as the advice with that table plays the two-player state; its
-//!   last turn of a final round by the lead rule.
+//!   tie), each turn played as the advice with that table plays the two-player state.
+//! - Every advised bot and [`Contender::HeadToHead`] in its last turn of a final round: as
+//!   the advice plays it, to finish strictly above the best other score, level worth its
+//!   share; without a three-player table it does not see a player still to take a last turn
+//!   after it, so as the next player of a three-player final round it plays as if a level
+//!   finish were worth 1/2 and above the mark a sure win, while its chance is what the last
+//!   player's turn leaves it (ties as the advice breaks them: bank; the most points, then
+//!   the most dice). With a three-player table it plays that turn as the endgame does.
 //! - [`Contender::BestResponse`]: the player that maximizes its own chance everywhere (its
 //!   last turns included), the others fixed: the equilibrium certificate measures what it
 //!   gains over the table. A three-player table's own player (the equilibrium) needs no
 //!   evaluation: its chances are the table's values, and the best response's equal them
-//!   to 1e-9.
+//!   to 1e-9 (the win-optimal bot with that table plays it, its last turns included).
 //!
 //! # Choices and bounds
 //! - The table's players decide as its solver does: bank on a tie; between ways to keep
@@ -88,8 +93,8 @@ pub enum Contender {
     /// A two-player table's player in a bigger game: at the start of each of its turns it
     /// picks the opponent most likely to beat it head to head by that table (the one who
     /// plays soonest on a tie) and plays the turn as the win-optimal advice plays that
-    /// two-player state; its last turn of a final round, until strictly ahead. In a
-    /// two-player game, the table's advice itself.
+    /// two-player state; its last turn of a final round as the advice plays it (to finish
+    /// above the best other score). In a two-player game, the table's advice itself.
     HeadToHead(Arc<WinTable>),
 }
 
@@ -192,6 +197,9 @@ pub(crate) enum Turns {
 pub(crate) enum Last {
     Fixed(LastPolicy),
     Best,
+    /// As the advice plays it: to finish above the best other score (see
+    /// [`last_turn::LastPlay::Myopic`]).
+    Myopic,
 }
 
 /// A contender as the evaluation plays it.
@@ -228,7 +236,7 @@ impl PlayerModel {
                 }
                 let rolls = Rolls::new(rules, layout.unit)?;
                 return Ok(PlayerModel {
-                    last: Last::Fixed(LastPolicy::lead(&rolls, false)),
+                    last: Last::Myopic,
                     turns: Turns::Table(Arc::clone(table), rolls),
                 });
             }
@@ -246,7 +254,7 @@ impl PlayerModel {
                     TurnPolicy::threshold(&rolls, t, rules, layout.unit)?;
                     slots
                 ]),
-                last: Last::Fixed(LastPolicy::lead(&rolls, true)),
+                last: Last::Fixed(LastPolicy::lead(&rolls)),
             },
             Bot::Advised(advisor) => {
                 if advisor.rules() != rules {
@@ -254,7 +262,7 @@ impl PlayerModel {
                         "a bot whose advisor was built for other rules than the table's",
                     ));
                 }
-                let last = Last::Fixed(LastPolicy::lead(&rolls, false));
+                let last = Last::Myopic;
                 match advisor.win_table() {
                     Some(AnyWinTable::Two(table))
                         if players == 2 || advisor.plays_strongest_opponent() =>
@@ -267,9 +275,10 @@ impl PlayerModel {
                     // The equilibrium's own play: at a state where it mixes, banking and
                     // rolling are worth the same to the mover, so the best response has its
                     // value.
+                    // Its last turns too: the endgame's, the best for itself.
                     Some(AnyWinTable::Three(_)) if players == 3 => PlayerModel {
                         turns: Turns::Best,
-                        last,
+                        last: Last::Best,
                     },
                     _ => {
                         let mut policies = Vec::with_capacity(slots);

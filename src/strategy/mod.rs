@@ -12,6 +12,7 @@
 pub mod any_win_table;
 pub mod bots;
 pub mod evaluate;
+pub(crate) mod last_turn;
 pub mod odds;
 pub(crate) mod playout;
 pub mod simulate;

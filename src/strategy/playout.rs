@@ -25,7 +25,7 @@ use crate::game::{check_bank_total, Action, MAX_PLAYERS};
 use crate::limits::{MAX_BOT_ROLLS_PER_TURN, MAX_TURN_TOTAL};
 use crate::rules::Rules;
 use crate::scoring::Scorer;
-use crate::strategy::bots::{AdviceError, Advisor, Bot, BotError, Mover, Thresholds};
+use crate::strategy::bots::{AdviceError, Advisor, Bot, BotError, LastInPlay, Mover, Thresholds};
 use crate::strategy::StrategyError;
 
 /// A bot a playout can play: the threshold bot, or the single-turn optimal one (an advisor
@@ -217,6 +217,28 @@ impl Playout<'_> {
         }
     }
 
+    /// In a player's last turn of a final round, the last turn as the advice plays it
+    /// (`None` outside one, or where the advice rolls on until ahead).
+    fn last_turn<'a>(
+        &self,
+        p: usize,
+        advisor: &'a Advisor,
+        m: &Mover,
+    ) -> Result<Option<LastInPlay<'a>>, Stop> {
+        let Some(lead) = m.lead else {
+            return Ok(None);
+        };
+        let level = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| *i != p && s.score == lead)
+            .count();
+        advisor
+            .last_in_play(m, lead, 1.0 / (level + 1) as f64)
+            .map_err(|e| Stop::Bot(BotError::Advice(e.into())))
+    }
+
     /// In a player's last turn of a final round, the best score among the others.
     fn lead(&self, p: usize) -> Option<i64> {
         self.final_round?;
@@ -336,6 +358,16 @@ impl Playout<'_> {
             }
             Player::SingleTurn(advisor) => {
                 let m = self.mover(p, t).map_err(Stop::Bot)?;
+                if let Some(last) = self.last_turn(p, advisor, &m)? {
+                    // As the advice decides a last turn: bank where worth at least rolling.
+                    return Ok(if can_bank && last.banks(m.turn_points, hand) {
+                        Action::Bank
+                    } else if hand > 0 {
+                        Action::Roll
+                    } else {
+                        Action::ForfeitTurn
+                    });
+                }
                 let roll_value = if hand > 0 {
                     memo.roll_value(advisor, &m, hand)
                         .map_err(|e| Stop::Bot(BotError::Advice(e.into())))?
@@ -364,6 +396,13 @@ impl Playout<'_> {
     ) -> Result<(i32, u8), Stop> {
         let m = self.mover(p, t).map_err(Stop::Bot)?;
         let legal = self.tables.legal(roll);
+        if let Some(last) = self.last_turn(p, advisor, &m)? {
+            let values = legal.iter().map(|&(points, kept)| {
+                let left = roll.total() - usize::from(kept);
+                last.value(m.turn_points + points, Advisor::next_hand(self.rules, left))
+            });
+            return Ok(legal[Advisor::first_best(values)]);
+        }
         let mut values: ArrayVec<f64, 1024> = ArrayVec::new();
         for &(points, kept) in legal {
             let left = roll.total() - usize::from(kept);

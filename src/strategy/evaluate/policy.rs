@@ -323,7 +323,8 @@ fn uniform(k: usize) -> Vec<(usize, f64)> {
 /// How a bot banks in its last turn of a final round.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum LastBank {
-    /// Once the turn puts it strictly ahead of everyone (or every die has scored).
+    /// Once the turn puts it strictly ahead of everyone (or every die has scored): the
+    /// threshold bot.
     Lead,
     /// With probability 1/2 wherever it may also roll (the random bot).
     Uniform,
@@ -339,18 +340,10 @@ pub(crate) struct LastPolicy {
 }
 
 impl LastPolicy {
-    /// The advised and the threshold bots: the most points (the first legal selection, or
-    /// the threshold bot's own, which scores as much with as many dice), until ahead.
-    pub(crate) fn lead(rolls: &Rolls, threshold: bool) -> LastPolicy {
-        let steps = (0..=rolls.dice())
-            .map(|m| {
-                if threshold {
-                    rolls.best_steps(m)
-                } else {
-                    rolls.steps(m, |_| vec![(0, 1.0)])
-                }
-            })
-            .collect();
+    /// The threshold bot: its own selection (the most points, then the most dice), until
+    /// ahead.
+    pub(crate) fn lead(rolls: &Rolls) -> LastPolicy {
+        let steps = (0..=rolls.dice()).map(|m| rolls.best_steps(m)).collect();
         LastPolicy {
             bank: LastBank::Lead,
             steps,

@@ -229,15 +229,26 @@ impl FinalTables {
         };
         for m in models {
             let play = play_of(m);
+            // The last to play: the advice sees every player there, so plays its best.
+            let last_play = match play {
+                LastPlay::Myopic => LastPlay::Best,
+                p => p,
+            };
             let mut last: [[Vec<f64>; 2]; 2] = Default::default();
             for &flag in flags {
                 for (w, share) in [TWO_WAY, THREE_WAY].into_iter().enumerate() {
-                    last[flag][w] =
-                        last_turn_values(play, model, table.bank_min[flag], cap, 1, |d| match d {
+                    last[flag][w] = last_turn_values(
+                        last_play,
+                        model,
+                        table.bank_min[flag],
+                        cap,
+                        1,
+                        |d| match d {
                             d if d > 0 => 1.0,
                             0 => share,
                             _ => 0.0,
-                        })?;
+                        },
+                    )?;
                 }
             }
             fin.last.push(last);
@@ -374,6 +385,7 @@ fn play_of(m: &PlayerModel) -> LastPlay<'_> {
     match &m.last {
         Last::Fixed(p) => LastPlay::Fixed(p),
         Last::Best => LastPlay::Best,
+        Last::Myopic => LastPlay::Myopic,
     }
 }
 

@@ -110,6 +110,7 @@ impl WinTable {
                 let play = match &m.last {
                     Last::Fixed(p) => LastPlay::Fixed(p),
                     Last::Best => LastPlay::Best,
+                    Last::Myopic => LastPlay::Myopic,
                 };
                 let mut tables: [Vec<f64>; 2] = Default::default();
                 for &flag in flags {
