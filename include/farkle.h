@@ -3126,6 +3126,22 @@ enum FarkleStatus farkle_win_table_player_count(const struct FarkleWinTable *tab
                                                 uint32_t *out_count);
 
 /**
+ * How many cycles of states (every rotation of the same scores, linked by farkles) the
+ * three-player solve found without a pure equilibrium and solved as mixed ones (see
+ * farkle_win_table_solve_players()); 0 for a two-player table, which has none. A loaded
+ * table counts its stored mixing states again, so the number survives a file. Minimal rules
+ * to 1,500 have 1, to 4,000 have 4.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER.
+ *
+ * Requires:
+ * table a live table, out_count writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_mixed_cycles(const struct FarkleWinTable *table,
+                                                uint64_t *out_count);
+
+/**
  * Frees a table; NULL does nothing. Do not use it or free it again afterwards.
  *
  * Requires:

@@ -14,6 +14,7 @@
 #include "bot.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 int64_t bot_bank_threshold(BotStyle style, uint32_t dice_to_roll) {
@@ -93,6 +94,69 @@ BotAction bot_advise(const FarkleGame *game, const FarkleWinTable *table) {
         break;
     }
     return action;
+}
+
+int seat_advice(const FarkleGame *game, const FarkleWinTable *table, SeatAdvice *out) {
+    FarkleGameState s;
+    size_t n = 0, count = 0, i;
+    memset(out, 0, sizeof *out);
+    if (table == NULL || farkle_game_state(game, &s) != FARKLE_STATUS_OK) return -1;
+    if (farkle_game_advise(game, table, &out->advice, NULL, 0, &n) != FARKLE_STATUS_OK ||
+        out->advice.value_kind != FARKLE_VALUE_KIND_WIN_PROBABILITY || n == 0)
+        return -1;
+    out->choices = malloc(n * sizeof *out->choices);
+    out->chances = malloc(n * s.player_count * sizeof *out->chances);
+    out->players = s.player_count;
+    if (out->choices == NULL || out->chances == NULL ||
+        farkle_game_advise(game, table, &out->advice, out->choices, n, &n) != FARKLE_STATUS_OK ||
+        farkle_game_advise_seats(game, table, out->chances, n * s.player_count, &count,
+                                 &out->roll_probability) != FARKLE_STATUS_OK ||
+        count != n * s.player_count) {
+        seat_advice_free(out);
+        return -1;
+    }
+    out->advice.choice_count = n;
+    for (i = 0; i < n; i++) {
+        const FarkleAdviceChoice *c = &out->choices[i];
+        if (c->action == out->advice.recommended.action &&
+            (c->action != FARKLE_ACTION_SELECT ||
+             c->dice_mask == out->advice.recommended.dice_mask)) {
+            out->recommended = i;
+            return 0;
+        }
+    }
+    seat_advice_free(out); /* not reached: the recommendation is one of the choices */
+    return -1;
+}
+
+void seat_advice_free(SeatAdvice *a) {
+    free(a->choices);
+    free(a->chances);
+    memset(a, 0, sizeof *a);
+}
+
+/* The index of the choice `action` among the advice's, or the choice count. */
+static size_t choice_index(const SeatAdvice *a, FarkleAction action) {
+    size_t i;
+    for (i = 0; i < a->advice.choice_count; i++)
+        if (a->choices[i].action == action) break;
+    return i;
+}
+
+int seat_advice_now(const SeatAdvice *a, double *out) {
+    size_t roll = choice_index(a, FARKLE_ACTION_ROLL), bank = choice_index(a, FARKLE_ACTION_BANK);
+    int mixed = a->roll_probability > 0.0 && a->roll_probability < 1.0 &&
+                roll < a->advice.choice_count && bank < a->advice.choice_count;
+    uint32_t p;
+    for (p = 0; p < a->players; p++) {
+        double v = a->chances[a->recommended * a->players + p];
+        if (mixed)
+            v = a->roll_probability * a->chances[roll * a->players + p] +
+                (1.0 - a->roll_probability) * a->chances[bank * a->players + p];
+        if (v != v) return -1;
+        out[p] = v;
+    }
+    return 0;
 }
 
 BotAction bot_decide(const FarkleGame *game, BotStyle style) {

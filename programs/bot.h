@@ -35,7 +35,8 @@ typedef struct BotAction {
     uint16_t mask;
     int32_t points;
     /* From bot_advise() only: the action's value, the expected points banked this turn or,
-     * when `is_win_probability`, the chance to win under optimal two-player play. */
+     * when `is_win_probability`, the chance to win under optimal play (two players) or the
+     * three-player equilibrium. */
     double value;
     int is_win_probability;
     /* From bot_advise() only: FARKLE_STATUS_OK, or why farkle_game_advise() failed (then
@@ -52,11 +53,34 @@ int64_t bot_bank_threshold(BotStyle style, uint32_t dice_to_roll);
 BotAction bot_decide(const FarkleGame *game, BotStyle style);
 
 /* The library's advice (farkle_game_advise()) for the current player: win-optimal when
- * `table` is not NULL and applies (two active players, the table's rules), single-turn
- * optimal otherwise. BOT_STYLE_OPTIMAL is bot_advise(game, NULL). When the library cannot
+ * `table` is not NULL and applies (as many active players as the table's, its rules),
+ * single-turn optimal otherwise. BOT_STYLE_OPTIMAL is bot_advise(game, NULL). When the library cannot
  * advise (the game is over, or the rules' turn cannot be solved or would need more than the
  * library allows), a BOT_NONE action with the library's status. */
 BotAction bot_advise(const FarkleGame *game, const FarkleWinTable *table);
+
+/* The library's advice with every choice's chances by seat (farkle_game_advise() and
+ * farkle_game_advise_seats()), where a table covers the game: two or three active players,
+ * a table of as many. */
+typedef struct SeatAdvice {
+    FarkleAdvice advice;
+    FarkleAdviceChoice *choices; /* advice.choice_count of them, in the library's order */
+    double *chances;  /* choice i's chance for seat p at chances[i * players + p] */
+    uint32_t players; /* the game's player count (seats that left have a chance of 0) */
+    double roll_probability; /* strictly between 0 and 1 where the equilibrium mixes */
+    size_t recommended;      /* advice.recommended's index among the choices */
+} SeatAdvice;
+
+/* 0 with `out` filled (free it with seat_advice_free()); -1 when the library gives no
+ * chances by seat here (no table, a table that does not cover the game, the game over, or
+ * rules it cannot advise under), with `out` empty. */
+int seat_advice(const FarkleGame *game, const FarkleWinTable *table, SeatAdvice *out);
+void seat_advice_free(SeatAdvice *a);
+
+/* Every seat's chance to win from here (a->players of them into `out`): the recommended
+ * choice's, or where the mover mixes banking and rolling, the mix of both. 0, or -1 when the
+ * table cannot value it (a NaN). */
+int seat_advice_now(const SeatAdvice *a, double *out);
 
 /* Exact farkle odds of a roll of 1..FARKLE_MAX_DICE dice under one rules value: `farkles`
  * of the `total` = 6^n equally likely rolls score nothing. Computed once per dice count by

@@ -110,7 +110,7 @@ typedef struct Cli {
     Odds odds;        /* the rules' odds and scorer, as a player on the board scores */
     Odds entry_odds;  /* under singles_only_before_entry, a player off the board's (else unset) */
     int on_board[FARKLE_MAX_PLAYERS]; /* as narrated so far (the dice drawn, the hints) */
-    FarkleWinTable *table; /* a solved two-player game for these rules, or NULL */
+    FarkleWinTable *table; /* a solved game of two or three players for these rules, or NULL */
     int keys, verbose_bots;
     int draw;    /* draw the dice (stdout is a terminal) */
     int compact; /* in one line each, for a terminal below 66 columns */
@@ -163,6 +163,12 @@ void draw_dice(const Cli *cli, const uint8_t *faces, uint32_t count, uint16_t sc
 void print_faces(FILE *to, const uint8_t *faces, uint32_t count, uint16_t mask);
 void print_kept(const Cli *cli);
 void print_scoreboard(const Cli *cli, FILE *to);
+/* Every seat's chance to win from here under optimal play, by the table (into `out`, one per
+ * seat of the game); 0, or -1 without a table that covers the game (seat_advice()). */
+int seat_chances(const Cli *cli, double *out);
+/* "Chances to win: Ann 36.1%, Bob 33.0%, Bot 1 30.9%." (the active players, in seat order)
+ * when seat_chances() has them; nothing otherwise. */
+void print_win_meter(const Cli *cli);
 void print_rules(const Cli *cli);
 void cmd_view(const Cli *cli);
 void cmd_scores(const Cli *cli);

@@ -44,9 +44,10 @@ static void print_help(int keys) {
                               "(piggybacking rules; before your first roll)"},
         {"  view      [v]  ", "the roll, numbered as `pick` takes it (as in the original game)"},
         {"  hand      [h]  ", "the roll, and the dice kept this turn with their points"},
-        {"  scores    [c]  ", "the scores, the round and whose turn it is"},
-        {"  hint      [i]  ", "the best pick, the odds of a farkle, the optimal play, and what "
-                              "the turn needs"},
+        {"  scores    [c]  ", "the scores, the round and whose turn it is (with a table, "
+                              "every player's chance to win)"},
+        {"  hint      [i]  ", "the best pick, the odds of a farkle, the optimal play (with a "
+                              "table, every choice's chances to win), and what the turn needs"},
         {"  rules          ", "the point table and every rule in force"},
         {"  save FILE      ", "save the game (resume it with --load FILE)"},
         {"  help      [?]  ", "this list"},
@@ -232,6 +233,85 @@ static void hint_needs(Cli *cli, const FarkleGameState *s) {
     }
 }
 
+/* "Ann 36.1%, Bob 33.0%, Cal 30.9%": a choice's chances, the active seats in seat order. */
+static const char *chances_text(const Cli *cli, const SeatAdvice *a, size_t choice, char *out,
+                                size_t len) {
+    size_t used = 0;
+    uint32_t p;
+    out[0] = '\0';
+    for (p = 0; p < a->players && used < len; p++) {
+        FarklePlayerState ps;
+        if (farkle_game_player(cli->game, p, &ps) != FARKLE_STATUS_OK || !ps.active) continue;
+        used += (size_t)snprintf(out + used, len - used, "%s%s %.1f%%", used ? ", " : "",
+                                 player_name(cli, p), 100.0 * a->chances[choice * a->players + p]);
+    }
+    return out;
+}
+
+/* With a table, every choice's chances: before a roll every seat's after each choice (and
+ * where the equilibrium mixes, how often it rolls); for a pick the mover's after the best
+ * few picks. */
+static void hint_chances(Cli *cli, const FarkleGameState *s) {
+    enum { SHOWN_PICKS = 5 };
+    SeatAdvice a;
+    size_t i, shown = 0, order[SHOWN_PICKS];
+    char text[TEXT_SHOWN_LEN], line[2 * TEXT_SHOWN_LEN];
+    if (seat_advice(cli->game, cli->table, &a) != 0) return;
+    if (s->phase == FARKLE_GAME_PHASE_AWAITING_ROLL) {
+        static const struct {
+            FarkleAction action;
+            const char *what;
+        } names[] = {{FARKLE_ACTION_ROLL, "If you roll"},
+                     {FARKLE_ACTION_BANK, "If you bank"},
+                     {FARKLE_ACTION_PIGGYBACK, "If you take the points over"},
+                     {FARKLE_ACTION_FORFEIT_TURN, "If you give up the turn"}};
+        size_t k;
+        for (i = 0; i < a.advice.choice_count; i++)
+            for (k = 0; k < sizeof names / sizeof names[0]; k++)
+                if (a.choices[i].action == names[k].action &&
+                    a.chances[i * a.players] == a.chances[i * a.players])
+                    say("%s, the chances to win: %s.", names[k].what,
+                        chances_text(cli, &a, i, text, sizeof text));
+        if (a.roll_probability > 0.0 && a.roll_probability < 1.0)
+            say("Here optimal play mixes: rolling and banking give you the same chance, and "
+                "the equilibrium rolls %.1f%% of the time (the others' chances depend on it).",
+                100.0 * a.roll_probability);
+    } else if (s->phase == FARKLE_GAME_PHASE_AWAITING_SELECTION) {
+        FarkleTurnRoll roll;
+        size_t used, j;
+        uint32_t me = s->current_player;
+        if (farkle_game_last_roll(cli->game, &roll) != FARKLE_STATUS_OK) goto done;
+        /* The best few picks by the mover's chance, best first (equals in the library's
+         * order); a pick the table cannot value is left out. */
+        for (i = 0; i < a.advice.choice_count; i++) {
+            double v = a.chances[i * a.players + me];
+            if (v != v) continue;
+            j = shown < SHOWN_PICKS ? shown : SHOWN_PICKS - 1;
+            if (shown == SHOWN_PICKS && !(v > a.chances[order[j] * a.players + me])) continue;
+            for (; j > 0 && a.chances[order[j - 1] * a.players + me] < v; j--)
+                order[j] = order[j - 1];
+            order[j] = i;
+            if (shown < SHOWN_PICKS) shown++;
+        }
+        used = (size_t)snprintf(line, sizeof line, "Your chance to win after each pick:");
+        for (j = 0; j < shown && used < sizeof line; j++) {
+            char pick[64];
+            used += (size_t)snprintf(line + used, sizeof line - used, "%s `%s` %.1f%%",
+                                     j ? "," : "",
+                                     pick_text(a.choices[order[j]].dice_mask, roll.dice_count,
+                                               pick, sizeof pick),
+                                     100.0 * a.chances[order[j] * a.players + me]);
+        }
+        if (used < sizeof line && shown > 0 && a.advice.choice_count > shown)
+            say("%s (the best %u of %u picks).", line, (unsigned)shown,
+                (unsigned)a.advice.choice_count);
+        else if (used < sizeof line && shown > 0)
+            say("%s.", line);
+    }
+done:
+    seat_advice_free(&a);
+}
+
 static void cmd_hint(Cli *cli) {
     FarkleGameState s = game_state(cli);
     BotAction advice = bot_advise(cli->game, cli->table);
@@ -249,6 +329,7 @@ static void cmd_hint(Cli *cli) {
                 optimal_text(&advice, optimal, sizeof optimal), advice.points,
                 (unsigned)s.piggyback_dice, plural(s.piggyback_dice, "die", "dice"));
     }
+    if (advice.is_win_probability) hint_chances(cli, &s);
     hint_needs(cli, &s);
     if (advice.status != FARKLE_STATUS_OK) {
         /* The reason once; it does not change from one hint to the next. */
@@ -601,12 +682,14 @@ int bot_turn(Cli *cli) {
     uint32_t kind = cli->bot_kind;
     size_t events = 0;
     FarkleStatus st;
-    if (kind == FARKLE_BOT_KIND_WIN_OPTIMAL && cli->table == NULL)
+    if ((kind == FARKLE_BOT_KIND_WIN_OPTIMAL || kind == FARKLE_BOT_KIND_STRONGEST_OPPONENT) &&
+        cli->table == NULL)
         kind = FARKLE_BOT_KIND_SINGLE_TURN_OPTIMAL; /* not reached: the game made sure */
     if (farkle_game_event_count(cli->game, &events) != FARKLE_STATUS_OK) events = 0;
     st = farkle_game_bot_play_turn(cli->game, kind, cli->table, mix(cli->bot_seed ^ events));
     if (st == FARKLE_STATUS_UNSUPPORTED && (kind == FARKLE_BOT_KIND_SINGLE_TURN_OPTIMAL ||
-                                            kind == FARKLE_BOT_KIND_WIN_OPTIMAL)) {
+                                            kind == FARKLE_BOT_KIND_WIN_OPTIMAL ||
+                                            kind == FARKLE_BOT_KIND_STRONGEST_OPPONENT)) {
         printf("Computer players use the threshold strategy: %s.\n", library_reason(st));
         cli->bot_kind = kind = FARKLE_BOT_KIND_THRESHOLD;
         st = farkle_game_bot_play_turn(cli->game, kind, cli->table,

@@ -3,7 +3,7 @@
  *
  * common.h: what the command-line game (farkle) and the table solver (farkle-solve) share:
  * safe text for the terminal (text.c), the rules knobs of the command line (knobs.c) and
- * the cache of solved two-player tables (wintable.c).
+ * the cache of solved tables of two or three players (wintable.c).
  */
 #ifndef FARKLE_EXAMPLES_COMMON_H
 #define FARKLE_EXAMPLES_COMMON_H
@@ -105,34 +105,38 @@ int rules_assign_all(FarkleRules *r, const char *const *assignments, size_t coun
 /* farkle_rules_validate(): 0, or -1 with the library's message in `why`. */
 int rules_check(const FarkleRules *r, char *why, size_t why_len);
 
-/* ---- wintable.c: solved two-player tables, cached per rule set ------------------------ */
+/* ---- wintable.c: solved tables of two or three players, cached per rule set ----------- */
 
 /* Set by the game's signal handlers: a solve in progress stops when it is non-zero. */
 extern volatile sig_atomic_t stop_requested;
 
+/* "two-player" or "three-player". */
+const char *players_adjective(uint32_t players);
+
 /* `dir`/farkle (XDG_CACHE_HOME, else HOME/.cache) into `out`; 0, or -1 with `why`. */
 int cache_dir(char *out, size_t len, char *why, size_t why_len);
 
-/* The cached table's path for `rules`: cache_dir()/win-<rules_hash>.fwt. */
-int table_cache_path(const FarkleRules *rules, char *out, size_t len, char *why,
-                     size_t why_len);
+/* The cached table's path for `rules` and `players` (2 or 3): cache_dir()/win-<rules_hash>.fwt
+ * for two players (the name it always had), cache_dir()/win3-<rules_hash>.fwt for three. */
+int table_cache_path(const FarkleRules *rules, uint32_t players, char *out, size_t len,
+                     char *why, size_t why_len);
 
 /* Creates `path` and its missing parents (mode 0700); 0, or -1 with `why`. */
 int make_dirs(const char *path, char *why, size_t why_len);
 
 /* Loads the table at `path` and checks that it was solved for exactly `rules` (every knob,
- * checked with farkle_win_table_rules()). NULL with `why` otherwise; `*missing` is set when
- * the file does not exist. */
-FarkleWinTable *table_load_for(const char *path, const FarkleRules *rules, int *missing,
-                               char *why, size_t why_len);
+ * checked with farkle_win_table_rules()) and for `players` players. NULL with `why`
+ * otherwise; `*missing` is set when the file does not exist. */
+FarkleWinTable *table_load_for(const char *path, const FarkleRules *rules, uint32_t players,
+                               int *missing, char *why, size_t why_len);
 
-/* Solves the table for `rules` with a progress bar on stderr (a bar redrawn in place on a
- * terminal, a line at the start and one at the end otherwise), after `header` (unless NULL),
- * said once the solve has started: rules the solver refuses are refused before it, with
- * nothing said. Stops when stop_requested is set (FARKLE_STATUS_CANCELLED). Writes the
- * seconds taken. */
-FarkleStatus table_solve(const FarkleRules *rules, const char *header, int quiet,
-                         FarkleWinTable **out, double *seconds);
+/* Solves the table of `players` players for `rules` with a progress bar on stderr (a bar
+ * redrawn in place on a terminal, with the time left once it can be told; nothing more
+ * otherwise), after `header` (unless NULL), said once the solve has started: rules the
+ * solver refuses are refused before it, with nothing said. Stops when stop_requested is set
+ * (FARKLE_STATUS_CANCELLED). Writes the seconds taken. */
+FarkleStatus table_solve(const FarkleRules *rules, uint32_t players, const char *header,
+                         int quiet, FarkleWinTable **out, double *seconds);
 
 /* 0 when a table may be written to `path` (renamed over it): it does not exist or is a
  * regular file; -1 with `why` when it names a FIFO, a device, a directory, ... */
@@ -142,9 +146,11 @@ int table_path_check(const char *path, char *why, size_t why_len);
  * something other than a regular file (table_path_check()); 0, or -1 with `why`. */
 int table_save(const FarkleWinTable *table, const char *path, char *why, size_t why_len);
 
-/* The table for `rules`: the cached one, or solved (with progress) and cached. NULL with the
- * reason in `why` when it cannot be had. A cache that cannot be written is reported on
- * stderr and the solved table used anyway. */
-FarkleWinTable *table_for_rules(const FarkleRules *rules, char *why, size_t why_len);
+/* The table of `players` players for `rules`: the cached one, or solved (with progress) and
+ * cached. NULL with the reason in `why` and the library's status in `*status` when it cannot
+ * be had. A cache that cannot be written is reported on stderr and the solved table used
+ * anyway. */
+FarkleWinTable *table_for_rules(const FarkleRules *rules, uint32_t players,
+                                FarkleStatus *status, char *why, size_t why_len);
 
 #endif

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-only
  * Copyright (C) 2026 The farkle authors
  *
- * farkle-solve: solves optimal two-player play for a rule set and writes the table, for
- * `farkle --table FILE` or, by default, into the cache the game reads win-optimal tables
- * from. Built on libfarkle's C API alone.
+ * farkle-solve: solves optimal play of two or three players for a rule set and writes the
+ * table, for `farkle --table FILE` or, by default, into the cache the game reads win-optimal
+ * tables from. Built on libfarkle's C API alone.
  *
- *   farkle-solve [-r PRESET] [--rule KEY=VALUE]... [--target N] [-o FILE] [-q]
+ *   farkle-solve [-r PRESET] [--rule KEY=VALUE]... [--target N] [--players 2|3] [-o FILE]
+ *                [-q]
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -23,12 +24,15 @@
 static void usage(FILE *to) {
     fprintf(to,
             "usage: farkle-solve [options]\n"
-            "Solves optimal two-player play for the rules and writes the table: by default\n"
-            "into the cache the game uses for win-optimal computer players.\n"
+            "Solves optimal play for the rules and writes the table: by default into the\n"
+            "cache the game uses for win-optimal computer players.\n"
             "  -r, --rules PRESET   classic (default), extended, doubling, additive, minimal,\n"
             "                       zilch\n"
             "      --rule KEY=VALUE set one rule (repeatable); --rule help lists the keys\n"
             "      --target N       the score that wins\n"
+            "  -n, --players N      2 (default) or 3: the three-player equilibrium takes\n"
+            "                       minutes (about a quarter of an hour for the minimal rules\n"
+            "                       to 10000); Ctrl-C cancels\n"
             "  -o, --out FILE       write the table to FILE instead of the cache\n"
             "  -q, --quiet          no progress bar\n"
             "  -h, --help           this help\n"
@@ -44,6 +48,7 @@ typedef struct SolveOptions {
     const char *preset, *out, *rules[MAX_RULES];
     size_t rule_count;
     long long target;
+    uint32_t players;
     int quiet;
 } SolveOptions;
 
@@ -52,18 +57,30 @@ static int parse(int argc, char **argv, SolveOptions *o) {
     static const struct option longs[] = {
         {"rules", required_argument, NULL, 'r'}, {"rule", required_argument, NULL, 'R'},
         {"target", required_argument, NULL, 'T'}, {"out", required_argument, NULL, 'o'},
+        {"players", required_argument, NULL, 'n'},
         {"quiet", no_argument, NULL, 'q'},       {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},     {NULL, 0, NULL, 0}};
     int opt;
     memset(o, 0, sizeof *o);
     o->target = -1;
+    o->players = 2;
     opterr = 0;
-    while ((opt = getopt_long(argc, argv, ":r:o:qhV", longs, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":r:o:n:qhV", longs, NULL)) != -1) {
         char *end = NULL;
         switch (opt) {
         case 'r': o->preset = optarg; break;
         case 'o': o->out = optarg; break;
         case 'q': o->quiet = 1; break;
+        case 'n':
+            if (strcmp(optarg, "2") != 0 && strcmp(optarg, "3") != 0) {
+                fprintf(stderr,
+                        "farkle-solve: --players needs 2 or 3, not '%s' (tables of four or more "
+                        "players are beyond the library's limits)\n",
+                        safe(optarg));
+                return 2;
+            }
+            o->players = (uint32_t)(optarg[0] - '0');
+            break;
         case 'h': usage(stdout); return 1;
         case 'V': printf("farkle-solve %s (libfarkle %s)\n", FARKLE_VERSION_STRING,
                          farkle_version_string());
@@ -124,20 +141,42 @@ bad:
     return 2;
 }
 
+/* Each seat's chance from the start and the fairest head starts, as the table has them. */
+static void tell_fairness(const FarkleWinTable *table, uint32_t players) {
+    double chances[3];
+    int32_t starts[2];
+    size_t n = 0, m = 0, i;
+    if (farkle_win_table_start_probabilities(table, chances, 3, &n) != FARKLE_STATUS_OK ||
+        farkle_win_table_head_starts(table, starts, 2, &m) != FARKLE_STATUS_OK || n != players ||
+        m + 1 != players)
+        return;
+    if (players == 2) {
+        printf("The first player wins %.2f%% of games under optimal play; a head start of %d "
+               "points for the second is the fairest.\n",
+               100.0 * chances[0], (int)starts[0]);
+        return;
+    }
+    printf("At the equilibrium the seats win");
+    for (i = 0; i < n; i++)
+        printf("%s %.2f%%", i == 0 ? "" : i + 1 == n ? " and" : ",", 100.0 * chances[i]);
+    printf(" of games; head starts of %d and %d points for the second and third are the "
+           "fairest.\n",
+           (int)starts[0], (int)starts[1]);
+}
+
 int main(int argc, char **argv) {
     SolveOptions o;
     FarkleRules rules;
     FarkleWinTable *table = NULL;
     char path[4200], dir[4096], why[TEXT_SHOWN_LEN], header[256];
-    double seconds = 0, first = 0;
-    int32_t compensation = 0;
+    double seconds = 0;
     FarkleStatus st;
     int rc = parse(argc, argv, &o);
     if (rc != 0) return rc == 1 ? 0 : rc;
     if (rules_of(&o, &rules) != 0) return 2;
     if (o.out != NULL)
         snprintf(path, sizeof path, "%s", o.out);
-    else if (table_cache_path(&rules, path, sizeof path, why, sizeof why) != 0 ||
+    else if (table_cache_path(&rules, o.players, path, sizeof path, why, sizeof why) != 0 ||
              cache_dir(dir, sizeof dir, why, sizeof why) != 0 ||
              make_dirs(dir, why, sizeof why) != 0) {
         fprintf(stderr, "farkle-solve: no cache to write to (%s); give --out FILE\n", why);
@@ -149,9 +188,10 @@ int main(int argc, char **argv) {
     }
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
-    snprintf(header, sizeof header, "Solving the two-player game (rules %s, target %ld)...\n",
-             preset_name_of(&rules), (long)rules.target_score);
-    st = table_solve(&rules, o.quiet ? NULL : header, o.quiet, &table, &seconds);
+    snprintf(header, sizeof header, "Solving the %s game (rules %s, target %ld)%s...\n",
+             players_adjective(o.players), preset_name_of(&rules), (long)rules.target_score,
+             o.players == 2 ? "" : "; this can take minutes, Ctrl-C cancels");
+    st = table_solve(&rules, o.players, o.quiet ? NULL : header, o.quiet, &table, &seconds);
     if (st != FARKLE_STATUS_OK) {
         fprintf(stderr, "farkle-solve: %s\n",
                 st == FARKLE_STATUS_CANCELLED ? "interrupted; nothing written"
@@ -163,14 +203,8 @@ int main(int argc, char **argv) {
         farkle_win_table_free(table);
         return 1;
     }
-    if (farkle_win_table_first_player_win_probability(table, &first) != FARKLE_STATUS_OK ||
-        farkle_win_table_compensation(table, &compensation) != FARKLE_STATUS_OK)
-        first = -1;
     printf("Solved in %.1f s; wrote %s\n", seconds, safe(path));
-    if (first >= 0)
-        printf("The first player wins %.2f%% of games under optimal play; a head start of %d "
-               "points for the second is the fairest.\n",
-               100.0 * first, (int)compensation);
+    tell_fairness(table, o.players);
     farkle_win_table_free(table);
     return 0;
 }

@@ -10,8 +10,9 @@
  * commands, its -p and -t, names asked at the start, single keys (--keys, its NK build), a
  * sorted scoreboard appended to a scores file (in its format too). On top: rules presets and
  * every rule from the command line, seeded reproducible games, computer players of four
- * strengths (win-optimal with a two-player table solved once and cached), hints, saved
- * games, line editing, and no game lost to a quit, the end of input or a signal.
+ * strengths (win-optimal with a table of two or three players solved once and cached),
+ * hints, a win meter, saved games, line editing, and no game lost to a quit, the end of
+ * input or a signal.
  *
  * This file sets a game up and runs its loop; cli.h lists the other parts.
  */
@@ -87,37 +88,59 @@ static int new_players(const Options *o, unsigned long long *players) {
     return 0;
 }
 
-/* The table, when one is given or win-optimal bots need one: only for two players. 0, or 2
- * after a message (or stop_requested set, when a signal stopped the solve). */
+/* Where no table covers the game, win-optimal computer players play a two-player table
+ * against their strongest opponent (FARKLE_BOT_KIND_STRONGEST_OPPONENT); said once. */
+static void play_strongest_opponent(Cli *cli, const char *why) {
+    cli->bot_kind = FARKLE_BOT_KIND_STRONGEST_OPPONENT;
+    fprintf(stderr,
+            "farkle: %s: the computer players play the two-player table against their "
+            "strongest opponent\n",
+            why);
+}
+
+/* The table, when one is given or win-optimal bots need one: a table of the game's players
+ * for two or three, a two-player one for more (played against the strongest opponent). 0,
+ * or 2 after a message (or stop_requested set, when a signal stopped the solve). */
 static int get_table(Cli *cli, const Options *o, unsigned long long players,
                      unsigned long long bots) {
-    char why[TEXT_SHOWN_LEN];
+    char why[TEXT_SHOWN_LEN], note[TEXT_SHOWN_LEN + 64];
     int missing;
     int win = bots > 0 && cli->bot_kind == FARKLE_BOT_KIND_WIN_OPTIMAL;
+    uint32_t table_players = players == 3 ? 3 : 2;
+    FarkleStatus st = FARKLE_STATUS_OK;
     if (o->table_path == NULL && !win) return 0;
-    if (players != 2) {
+    if (players < 2) {
         if (o->table_path != NULL)
-            fprintf(stderr,
-                    "farkle: --table: a two-player table cannot serve a game of %llu %s (the "
-                    "solved game is the two-player one)\n",
-                    players, plural(players, "player", "players"));
+            fprintf(stderr, "farkle: --table: a game of one player has nobody to beat\n");
         else
             fprintf(stderr,
-                    "farkle: %s %s: win-optimal play needs a game of two players, not %llu "
+                    "farkle: %s %s: win-optimal play needs a game of two players or more "
                     "(choose random, threshold or single)\n",
                     o->bots_text ? o->bots_flag : "--bots",
-                    o->bots_text ? safe(o->bots_text) : "win", players);
+                    o->bots_text ? safe(o->bots_text) : "win");
         return 2;
     }
+    if (players > 3 && win) {
+        snprintf(note, sizeof note, "tables are solved for two or three players, not %llu",
+                 players);
+        play_strongest_opponent(cli, note);
+    }
     if (o->table_path != NULL) {
-        cli->table = table_load_for(o->table_path, &cli->rules, &missing, why, sizeof why);
+        cli->table = table_load_for(o->table_path, &cli->rules, table_players, &missing, why,
+                                    sizeof why);
         if (cli->table == NULL) {
             fprintf(stderr, "farkle: cannot use the table %s: %s\n", safe(o->table_path), why);
             return 2;
         }
         return 0;
     }
-    cli->table = table_for_rules(&cli->rules, why, sizeof why);
+    cli->table = table_for_rules(&cli->rules, table_players, &st, why, sizeof why);
+    /* A three-player table too big to solve: the two-player one still plays well. */
+    if (cli->table == NULL && table_players == 3 && st == FARKLE_STATUS_RESOURCE_LIMIT) {
+        snprintf(note, sizeof note, "no three-player table for these rules (%s)", why);
+        play_strongest_opponent(cli, note);
+        cli->table = table_for_rules(&cli->rules, 2, &st, why, sizeof why);
+    }
     if (cli->table == NULL) {
         if (!stop_requested)
             fprintf(stderr, "farkle: computer players cannot play to win under these rules: "

@@ -389,8 +389,34 @@ static void tell_piggyback_offer(const Cli *cli) {
     if (s.piggyback_dice > 0) print_piggyback_offer(cli, &s);
 }
 
+int seat_chances(const Cli *cli, double *out) {
+    SeatAdvice a;
+    int rc;
+    if (cli->table == NULL || seat_advice(cli->game, cli->table, &a) != 0) return -1;
+    rc = seat_advice_now(&a, out);
+    seat_advice_free(&a);
+    return rc;
+}
+
+void print_win_meter(const Cli *cli) {
+    double chances[FARKLE_MAX_PLAYERS];
+    char line[2 * TEXT_SHOWN_LEN];
+    size_t used;
+    uint32_t p, n = game_state(cli).player_count;
+    if (seat_chances(cli, chances) != 0) return;
+    used = (size_t)snprintf(line, sizeof line, "Chances to win:");
+    for (p = 0; p < n && used < sizeof line; p++) {
+        FarklePlayerState ps;
+        if (farkle_game_player(cli->game, p, &ps) != FARKLE_STATUS_OK || !ps.active) continue;
+        used += (size_t)snprintf(line + used, sizeof line - used, "%s %s %.1f%%",
+                                 p ? "," : "", player_name(cli, p), 100.0 * chances[p]);
+    }
+    if (used < sizeof line) say("%s.", line);
+}
+
 void narrate(Cli *cli) {
     size_t count = 0, i;
+    int turn_started = 0; /* the last event told starts a turn */
     if (farkle_game_event_count(cli->game, &count) != FARKLE_STATUS_OK) return;
     for (i = cli->events_told; i < count; i++) {
         FarkleEvent e;
@@ -406,7 +432,10 @@ void narrate(Cli *cli) {
             tell_untold_roll(cli, who);
             tell_event(cli, &e, who);
         }
+        turn_started = e.kind == FARKLE_EVENT_KIND_TURN_STARTED;
     }
+    /* At the start of a turn, with a table, the win meter: where everyone stands now. */
+    if (turn_started) print_win_meter(cli);
     if (count > cli->events_told) tell_piggyback_offer(cli);
     cli->events_told = count;
 }
@@ -466,6 +495,8 @@ void cmd_view(const Cli *cli) {
 void cmd_scores(const Cli *cli) {
     FarkleGameState s = game_state(cli);
     size_t width = name_column(cli);
+    double chances[FARKLE_MAX_PLAYERS];
+    int meter = s.phase != FARKLE_GAME_PHASE_GAME_OVER && seat_chances(cli, chances) == 0;
     uint32_t p;
     printf("Round %u", (unsigned)s.round);
     if (cli->rules.turn_limit > 0) printf(" of %u", (unsigned)cli->rules.turn_limit);
@@ -479,7 +510,9 @@ void cmd_scores(const Cli *cli) {
         if (farkle_game_player(cli->game, p, &ps) != FARKLE_STATUS_OK) continue;
         printf("  %s ", p == s.current_player ? ">" : " ");
         print_padded(stdout, player_name(cli, p), width);
-        printf(" %7lld  %u %s, %u %s%s%s%s\n", (long long)ps.score, (unsigned)ps.turns_played,
+        printf(" %7lld", (long long)ps.score);
+        if (meter) printf("  %5.1f%% to win,", 100.0 * chances[p]);
+        printf("  %u %s, %u %s%s%s%s\n", (unsigned)ps.turns_played,
                plural(ps.turns_played, "turn", "turns"), (unsigned)ps.farkle_count,
                plural(ps.farkle_count, "farkle", "farkles"),
                ((cli->rules.min_entry_score > 0 || cli->rules.singles_only_before_entry) &&

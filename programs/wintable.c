@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-only
  * Copyright (C) 2026 The farkle authors
  *
- * wintable.c: two-player tables for win-optimal play, solved on first use with a progress
- * bar and cached per rule set under $XDG_CACHE_HOME/farkle/ (or ~/.cache/farkle/), as
- * win-<hash of every rules field>.fwt. A cached table is used only when the rules it was
- * solved for (farkle_win_table_rules()) equal the game's in every field.
+ * wintable.c: tables of two or three players for win-optimal play, solved on first use with
+ * a progress bar and cached per rule set and player count under $XDG_CACHE_HOME/farkle/ (or
+ * ~/.cache/farkle/), as win-<hash of every rules field>.fwt for two players and
+ * win3-<hash>.fwt for three. A cached table is used only when the rules it was solved for
+ * (farkle_win_table_rules()) equal the game's in every field and it has the player count
+ * asked for (farkle_win_table_player_count()).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -40,12 +42,22 @@ int cache_dir(char *out, size_t len, char *why, size_t why_len) {
     return 0;
 }
 
-int table_cache_path(const FarkleRules *rules, char *out, size_t len, char *why,
-                     size_t why_len) {
+const char *players_adjective(uint32_t players) {
+    return players == 3 ? "three-player" : players == 2 ? "two-player" : "many-player";
+}
+
+int table_cache_path(const FarkleRules *rules, uint32_t players, char *out, size_t len,
+                     char *why, size_t why_len) {
     char dir[4096];
     int n;
     if (cache_dir(dir, sizeof dir, why, why_len) != 0) return -1;
-    n = snprintf(out, len, "%s/win-%016llx.fwt", dir, (unsigned long long)rules_hash(rules));
+    /* Two-player tables keep the name they always had, so caches made before three-player
+     * tables existed stay valid. */
+    if (players == 2)
+        n = snprintf(out, len, "%s/win-%016llx.fwt", dir, (unsigned long long)rules_hash(rules));
+    else
+        n = snprintf(out, len, "%s/win%u-%016llx.fwt", dir, (unsigned)players,
+                     (unsigned long long)rules_hash(rules));
     if (n < 0 || (size_t)n >= len) {
         snprintf(why, why_len, "the cache file's path is too long");
         return -1;
@@ -75,11 +87,12 @@ int make_dirs(const char *path, char *why, size_t why_len) {
     return rc;
 }
 
-FarkleWinTable *table_load_for(const char *path, const FarkleRules *rules, int *missing,
-                               char *why, size_t why_len) {
+FarkleWinTable *table_load_for(const char *path, const FarkleRules *rules, uint32_t players,
+                               int *missing, char *why, size_t why_len) {
     FarkleWinTable *table = NULL;
     FarkleRules solved;
     FarkleStatus st;
+    uint32_t count = 0;
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     *missing = 0;
     /* The library says "cannot read"; the system says why. */
@@ -105,6 +118,12 @@ FarkleWinTable *table_load_for(const char *path, const FarkleRules *rules, int *
         farkle_win_table_free(table);
         return NULL;
     }
+    if (farkle_win_table_player_count(table, &count) != FARKLE_STATUS_OK || count != players) {
+        snprintf(why, why_len, "it is a %s table, and this game needs a %s one",
+                 players_adjective(count), players_adjective(players));
+        farkle_win_table_free(table);
+        return NULL;
+    }
     return table;
 }
 
@@ -113,7 +132,27 @@ typedef struct Progress {
     int percent;  /* last percent drawn */
     int quiet;
     const char *header; /* said once the solve has started (a refusal comes before) */
+    struct timespec start;
 } Progress;
+
+static double seconds_since(const struct timespec *t0) {
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0->tv_sec) + (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* "  about 3 min left" once a solve has run long enough to tell (a few percent and seconds),
+ * from the time per percent so far; empty before that. */
+static void time_left(const Progress *p, double fraction, char *out, size_t len) {
+    double spent = seconds_since(&p->start), left;
+    out[0] = '\0';
+    if (fraction < 0.02 || fraction >= 1.0 || spent < 3.0) return;
+    left = spent * (1.0 - fraction) / fraction;
+    if (left >= 90.0)
+        snprintf(out, len, "  about %.0f min left", left / 60.0);
+    else
+        snprintf(out, len, "  about %.0f s left  ", left);
+}
 
 /* The solve's progress callback: says the header the first time, then redraws the bar when
  * the percentage changes; false (stop) once a signal came. */
@@ -122,8 +161,9 @@ static bool on_progress(double fraction, void *user) {
     int percent = (int)(fraction * 100.0 + 0.5);
     if (stop_requested) return false;
     /* The library calls first with 0 before it starts, and refuses rules it cannot solve
-     * after that call: the header waits for the work to have begun. */
-    if (p->header != NULL && fraction > 0.0) {
+     * after that call: the header, and the bar after it, wait for the work to have begun. */
+    if (p->header != NULL && fraction <= 0.0) return true;
+    if (p->header != NULL) {
         fputs(p->header, stderr);
         fflush(stderr);
         p->header = NULL;
@@ -131,28 +171,28 @@ static bool on_progress(double fraction, void *user) {
     if (p->bar && !p->quiet && percent != p->percent) {
         char bar[41];
         int filled = percent * 40 / 100, i;
+        char left[40];
         for (i = 0; i < 40; i++) bar[i] = i < filled ? '#' : '-';
         bar[40] = '\0';
-        fprintf(stderr, "\r  [%s] %3d%%", bar, percent);
+        time_left(p, fraction, left, sizeof left);
+        fprintf(stderr, "\r  [%s] %3d%%%-22s", bar, percent, left);
         fflush(stderr);
         p->percent = percent;
     }
     return true;
 }
 
-FarkleStatus table_solve(const FarkleRules *rules, const char *header, int quiet,
-                         FarkleWinTable **out, double *seconds) {
+FarkleStatus table_solve(const FarkleRules *rules, uint32_t players, const char *header,
+                         int quiet, FarkleWinTable **out, double *seconds) {
     Progress p;
-    struct timespec t0, t1;
     FarkleStatus st;
     p.bar = isatty(STDERR_FILENO);
     p.percent = -1;
     p.quiet = quiet;
     p.header = header;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    st = farkle_win_table_solve(rules, on_progress, &p, out);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    *seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    clock_gettime(CLOCK_MONOTONIC, &p.start);
+    st = farkle_win_table_solve_players(rules, players, on_progress, &p, out);
+    *seconds = seconds_since(&p.start);
     if (p.bar && !quiet && p.percent >= 0) fprintf(stderr, "\n");
     /* A solve that ended before its first progress report still says what it did. */
     if (st == FARKLE_STATUS_OK && p.header != NULL) fputs(p.header, stderr);
@@ -202,15 +242,17 @@ int table_save(const FarkleWinTable *table, const char *path, char *why, size_t 
     return 0;
 }
 
-FarkleWinTable *table_for_rules(const FarkleRules *rules, char *why, size_t why_len) {
-    char path[4200], dir[4096], reason[TEXT_SHOWN_LEN];
+FarkleWinTable *table_for_rules(const FarkleRules *rules, uint32_t players,
+                                FarkleStatus *status, char *why, size_t why_len) {
+    char path[4200], dir[4096], reason[TEXT_SHOWN_LEN], header[512];
     FarkleWinTable *table = NULL;
-    int missing = 0, cached = table_cache_path(rules, path, sizeof path, reason,
+    int missing = 0, cached = table_cache_path(rules, players, path, sizeof path, reason,
                                                sizeof reason) == 0;
     double seconds = 0;
     FarkleStatus st;
+    *status = FARKLE_STATUS_OK;
     if (cached) {
-        table = table_load_for(path, rules, &missing, reason, sizeof reason);
+        table = table_load_for(path, rules, players, &missing, reason, sizeof reason);
         if (table != NULL) return table;
         if (!missing)
             fprintf(stderr, "farkle: the cached table %s cannot be used (%s); solving again\n",
@@ -218,11 +260,18 @@ FarkleWinTable *table_for_rules(const FarkleRules *rules, char *why, size_t why_
     } else {
         fprintf(stderr, "farkle: no cache for the table: %s\n", reason);
     }
-    st = table_solve(rules,
-                     "Solving the two-player game for these rules (once: the table is cached "
-                     "for the next games)...\n",
-                     0, &table, &seconds);
+    /* A three-player solve takes minutes where a two-player one takes seconds: said before
+     * it starts, with the way out. */
+    snprintf(header, sizeof header,
+             "Solving the %s game for these rules (once: the table is cached for the next "
+             "games)%s...\n",
+             players_adjective(players),
+             players == 2 ? ""
+                          : "; to high targets this takes minutes (about a quarter of an "
+                            "hour for the minimal rules to 10000), Ctrl-C cancels");
+    st = table_solve(rules, players, header, 0, &table, &seconds);
     if (st != FARKLE_STATUS_OK) {
+        *status = st;
         snprintf(why, why_len, "%s",
                  st == FARKLE_STATUS_CANCELLED ? "the solve was interrupted"
                                                : library_reason(st));

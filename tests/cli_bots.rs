@@ -3,15 +3,20 @@
 
 //! The game's computer players: every strength plays by the rules (each choice checked
 //! against the slow reference scorer in `tests/reference`), win-optimal players solve and
-//! cache their table, and rules they cannot model or afford are explained, not fatal.
+//! cache their table (two or three players; more play a two-player table against the
+//! strongest opponent), tables show every seat's chance to win, and rules they cannot model
+//! or afford are explained, not fatal.
 
 mod reference;
 mod support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
 
-use farkle::Rules;
+use farkle::dice::FaceCounts;
+use farkle::strategy::{AnyWinTable, PlayerState, ThreePlayerTable};
+use farkle::{Preset, Rules};
 use support::cli::*;
 use support::fresh_dir;
 
@@ -342,6 +347,14 @@ fn a_two_player_table_makes_hints_and_bots_play_to_win() {
         "{out}"
     );
 
+    // The win meter at the start of each turn: both seats' chances, from the table.
+    let meter = format!(
+        "== Round 1: Bot 1's turn (score 0) ==\nChances to win: Bot 1 {chance:.1}%, Bot 2 \
+         {:.1}%.\n",
+        100.0 - chance
+    );
+    assert!(out.contains(&meter), "no {meter:?} in:\n{out}");
+
     // Three players: a two-player table cannot serve them, and that is said before the game.
     let mut three = vec!["--seed", "3", "-p", "3", "--bots", "2"];
     three.extend(args);
@@ -349,8 +362,10 @@ fn a_two_player_table_makes_hints_and_bots_play_to_win() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         text_of(&out.stderr),
-        "farkle: --table: a two-player table cannot serve a game of 3 players (the solved game \
-         is the two-player one)\n"
+        format!(
+            "farkle: cannot use the table {path}: it is a two-player table, and this game needs \
+             a three-player one\n"
+        )
     );
 
     // A table for other rules, or no table at all, is refused before the game starts.
@@ -463,18 +478,18 @@ fn bots_choose_their_strength_and_win_tables_are_cached() {
     let stderr = text_of(&out.stderr);
     assert!(stderr.contains("cannot be used (it was solved for other rules (minimal, target 500, other scoring or game options) than this game's (custom, target 500)"), "{stderr}");
     assert!(stderr.contains("Cached in "), "{stderr}");
-    // More than two players: refused before the game.
+    // A game of one player has nobody to beat: refused before the game.
     let out = run_in(
         &programs().farkle,
         &[],
         &dir,
-        &["-p", "3", "--bots", "2:win"],
+        &["-p", "1", "--bots", "1:win"],
         "",
     );
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         text_of(&out.stderr),
-        "farkle: --bots 2:win: win-optimal play needs a game of two players, not 3 (choose \
+        "farkle: --bots 1:win: win-optimal play needs a game of two players or more (choose \
          random, threshold or single)\n"
     );
     // Turn limits cannot be solved: the library's reason, before the game, and no
@@ -656,4 +671,477 @@ fn a_fifo_as_table_is_refused_at_once_and_left_alone() {
         "{stderr}"
     );
     assert!(is_fifo(&cached[0]));
+}
+
+/// The minimal preset to 1,000: a three-player table in about half a second.
+const MINIMAL_1000: &[&str] = &["--rules", "minimal", "--target", "1000"];
+
+fn minimal_1000_three_player_table() -> &'static ThreePlayerTable {
+    static TABLE: OnceLock<ThreePlayerTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let rules = Rules {
+            target_score: 1000,
+            ..Preset::Minimal.rules()
+        };
+        ThreePlayerTable::solve(&rules, &mut |_| true).expect("solve")
+    })
+}
+
+/// The tables in the cache folder of `dir`, by file name.
+fn cached_tables(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir.join("cache").join("farkle"))
+        .expect("the cache")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// The percentages of a "Chances to win: A 44.2%, B 32.2%, C 23.6%." line, in its order.
+fn meter_percentages(line: &str) -> Vec<f64> {
+    line.trim_end_matches('.')
+        .split(',')
+        .map(|part| {
+            let number = part.rsplit(' ').next().expect("a percentage");
+            number
+                .trim_end_matches('%')
+                .parse::<f64>()
+                .expect("a number")
+        })
+        .collect()
+}
+
+/// `--bots win` in a three-player game solves the three-player table once (saying so, with
+/// the time it may take), caches it under a name of its own (win3-HASH.fwt: a two-player
+/// table of the same rules is win-HASH.fwt, and neither is taken for the other), plays the
+/// game to its end, and the next game loads it without solving. Every turn starts with the
+/// win meter; at the start of the game it holds the equilibrium's chances of each seat, as
+/// the library's Rust solver computes them.
+#[test]
+fn a_three_player_game_solves_caches_and_plays_its_table() {
+    let dir = fresh_dir("cli-three-player-cache");
+    let mut args = vec!["--seed", "5", "-p", "3", "--bots", "3:win"];
+    args.extend(MINIMAL_1000);
+    let first = run_in(&programs().farkle, &[], &dir, &args, "");
+    let (stdout, stderr) = (text(&first.stdout), text_of(&first.stderr));
+    assert_eq!(first.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(
+        stderr.starts_with(
+            "Solving the three-player game for these rules (once: the table is cached for the \
+             next games); to high targets this takes minutes (about a quarter of an hour for \
+             the minimal rules to 10000), Ctrl-C cancels...\n"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("Solved in ") && stderr.contains("Cached in "),
+        "{stderr}"
+    );
+    assert!(stdout.contains("== Game over =="), "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("Bot ") && l.contains(" wins with ")),
+        "{stdout}"
+    );
+    let names = cached_tables(&dir);
+    assert_eq!(names.len(), 1, "{names:?}");
+    let hash = names[0]
+        .strip_prefix("win3-")
+        .and_then(|n| n.strip_suffix(".fwt"))
+        .unwrap_or_else(|| panic!("{names:?}"))
+        .to_owned();
+    assert_eq!(hash.len(), 16, "{hash}");
+    let cached = AnyWinTable::load(&dir.join("cache").join("farkle").join(&names[0]))
+        .expect("the cached table loads");
+    assert_eq!(cached.player_count(), 3);
+    let expected = minimal_1000_three_player_table().start_probabilities();
+    // The file keeps 32-bit floats (the library documents a query error below 1e-6).
+    for (got, want) in cached.start_probabilities().iter().zip(expected) {
+        assert!((got - want).abs() < 1e-6, "{got} {want}");
+    }
+
+    // The meter of the first turn: the equilibrium's chances from the start, summing to 100.
+    let line = format!(
+        "Chances to win: Bot 1 {:.1}%, Bot 2 {:.1}%, Bot 3 {:.1}%.",
+        100.0 * expected[0],
+        100.0 * expected[1],
+        100.0 * expected[2]
+    );
+    let lines = story(&stdout);
+    let at = find(&lines, 0, "== Round 1: Bot 1's turn (score 0) ==");
+    assert_eq!(lines[at + 1], line);
+    let sum: f64 = meter_percentages(&line["Chances to win: ".len()..])
+        .iter()
+        .sum();
+    assert!((sum - 100.0).abs() <= 0.15, "{line}");
+    // Bot 1 farkles (seed 5), so Bot 2 moves from the same scores: the chances rotate.
+    assert!(
+        lines[at + 2..]
+            .iter()
+            .take_while(|l| !l.starts_with("=="))
+            .any(|l| l.starts_with("FARKLE!")),
+        "{stdout}"
+    );
+    {
+        let next = format!(
+            "Chances to win: Bot 1 {:.1}%, Bot 2 {:.1}%, Bot 3 {:.1}%.",
+            100.0 * expected[2],
+            100.0 * expected[0],
+            100.0 * expected[1]
+        );
+        let at = find(&lines, at, "== Round 1: Bot 2's turn (score 0) ==");
+        assert_eq!(lines[at + 1], next);
+    }
+
+    // The second game loads the table: nothing solved, the same game.
+    let again = run_in(&programs().farkle, &[], &dir, &args, "");
+    assert_eq!(text_of(&again.stderr), "");
+    assert_eq!(again.stdout, first.stdout);
+
+    // A two-player game of the same rules solves its own table, under its own name.
+    let mut two = vec!["--seed", "5", "-p", "2", "--bots", "2:win"];
+    two.extend(MINIMAL_1000);
+    let out = run_in(&programs().farkle, &[], &dir, &two, "");
+    let stderr = text_of(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("Solving the two-player game for these rules"),
+        "{stderr}"
+    );
+    assert_eq!(
+        cached_tables(&dir),
+        [format!("win-{hash}.fwt"), format!("win3-{hash}.fwt")]
+    );
+    // A three-player table where the two-player one belongs is not used: solved again.
+    let cache = dir.join("cache").join("farkle");
+    let two_path = cache.join(format!("win-{hash}.fwt"));
+    std::fs::copy(cache.join(format!("win3-{hash}.fwt")), &two_path).expect("plant a table");
+    let out = run_in(&programs().farkle, &[], &dir, &two, "");
+    let stderr = text_of(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.starts_with(&format!(
+            "farkle: the cached table {} cannot be used (it is a three-player table, and this \
+             game needs a two-player one); solving again\n",
+            two_path.display()
+        )),
+        "{stderr}"
+    );
+    assert_eq!(
+        AnyWinTable::load(&two_path)
+            .expect("re-cached")
+            .player_count(),
+        2
+    );
+}
+
+/// A three-player table from `farkle-solve --players 3` serves a three-player game given
+/// as `--table`: the scoreboard shows every seat's chance to win, and hints every choice's,
+/// as the library's Rust solver computes them (the start of the game, then the best pick of
+/// the first roll). A table of the wrong player count is refused in one line.
+#[test]
+fn a_three_player_table_file_gives_the_win_meter_and_hints() {
+    let dir = fresh_dir("cli-three-player-file");
+    let table = minimal_1000_three_player_table();
+    let made = Command::new(&programs().solve)
+        .args([
+            "--rules",
+            "minimal",
+            "--target",
+            "1000",
+            "--players",
+            "3",
+            "-q",
+            "-o",
+        ])
+        .arg(dir.join("t3.fwt"))
+        .output()
+        .expect("farkle-solve");
+    let stdout = text(&made.stdout);
+    assert!(made.status.success(), "{}", text_of(&made.stderr));
+    let start = table.start_probabilities();
+    let heads = table.compensation();
+    assert!(
+        stdout.ends_with(&format!(
+            "At the equilibrium the seats win {:.2}%, {:.2}% and {:.2}% of games; head starts \
+             of {} and {} points for the second and third are the fairest.\n",
+            100.0 * start[0],
+            100.0 * start[1],
+            100.0 * start[2],
+            heads[0],
+            heads[1]
+        )),
+        "{stdout}"
+    );
+
+    let mut args = vec!["--seed", "5", "-p", "3", "--bots", "2", "--table", "t3.fwt"];
+    args.extend(MINIMAL_1000);
+    let out = play(
+        &dir,
+        &args,
+        "Ann\nhint\nscores\nroll\nhint\nscores\nexit\ny\nno\n",
+        0,
+    );
+    let pct = |p: f64| format!("{:.1}%", 100.0 * p);
+    let before = format!(
+        "If you roll, the chances to win: Ann {}, Bot 1 {}, Bot 2 {}.\n",
+        pct(start[0]),
+        pct(start[1]),
+        pct(start[2])
+    );
+    assert!(out.contains(&before), "no {before:?} in:\n{out}");
+    let optimal = format!(
+        "Optimal play (best chance to win, {}): roll.\n",
+        pct(start[0])
+    );
+    assert!(out.contains(&optimal), "no {optimal:?} in:\n{out}");
+    // The scoreboard's column, seat by seat.
+    let lines = story(&out);
+    let board = |from: usize, chances: &[f64]| {
+        let at = find(&lines, from, "Round 1, rules minimal, target 1000.");
+        for (seat, (name, chance)) in ["Ann", "Bot 1", "Bot 2"].iter().zip(chances).enumerate() {
+            let line = lines[at + 1 + seat];
+            assert!(
+                line.contains(name) && line.contains(&format!("{:5.1}% to win,", 100.0 * chance)),
+                "seat {seat}: {line}"
+            );
+        }
+        at + 1
+    };
+    let after_start = board(0, &start);
+
+    // After the first roll: the best pick's chances, by the Rust solver's best choice.
+    let rolled = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("Ann rolls 6 dice: "))
+        .expect("Ann's roll");
+    let faces = faces_of(rolled);
+    let players = [PlayerState::start(table.rules()); 3];
+    let best = table
+        .best_choice(
+            &players,
+            0,
+            FaceCounts::from_faces(&faces, 6).expect("a roll"),
+        )
+        .expect("in the table")
+        .expect("the roll scores");
+    let optimal = format!(
+        "Optimal play (best chance to win, {}): `pick",
+        pct(best.win_probabilities[0])
+    );
+    assert!(out.contains(&optimal), "no {optimal:?} in:\n{out}");
+    assert!(
+        out.contains("Your chance to win after each pick: `pick"),
+        "{out}"
+    );
+    board(after_start, &best.win_probabilities);
+
+    // A table of the wrong player count: one line, before the game.
+    let mut two = vec!["--seed", "5", "-p", "2", "--bots", "1", "--table", "t3.fwt"];
+    two.extend(MINIMAL_1000);
+    let out = run_in(&programs().farkle, &[], &dir, &two, "Ann\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text_of(&out.stderr),
+        "farkle: cannot use the table t3.fwt: it is a three-player table, and this game needs a \
+         two-player one\n"
+    );
+    // farkle-solve --players 3 fills the cache the game reads: the game then solves nothing.
+    let fresh = fresh_dir("cli-three-player-solve-cache");
+    let solved = Command::new(&programs().solve)
+        .args([
+            "--rules",
+            "minimal",
+            "--target",
+            "1000",
+            "--players",
+            "3",
+            "-q",
+        ])
+        .env("XDG_CACHE_HOME", fresh.join("cache"))
+        .output()
+        .expect("farkle-solve");
+    assert!(solved.status.success(), "{}", text_of(&solved.stderr));
+    let names = cached_tables(&fresh);
+    assert!(
+        names.len() == 1 && names[0].starts_with("win3-"),
+        "{names:?}"
+    );
+    let mut bots = vec!["--seed", "5", "-p", "3", "--bots", "3:win"];
+    bots.extend(MINIMAL_1000);
+    let out = run_in(&programs().farkle, &[], &fresh, &bots, "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text_of(&out.stderr), "");
+    // farkle-solve solves two or three players.
+    let out = Command::new(&programs().solve)
+        .args(["--players", "4"])
+        .output()
+        .expect("farkle-solve");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text_of(&out.stderr),
+        "farkle-solve: --players needs 2 or 3, not '4' (tables of four or more players are \
+         beyond the library's limits)\n"
+    );
+}
+
+/// Where no table covers the game, win-optimal computer players play the two-player table
+/// against their strongest opponent, and say so: at four players, and at three when the
+/// three-player table is beyond the library's limits (a farkle penalty after 20 farkles in a
+/// row multiplies each player's states by 20: 2.2 x 10^7 states, above 2^24). No win meter
+/// then: no table gives every seat's chance.
+#[test]
+fn without_a_table_for_the_game_bots_play_against_the_strongest_opponent() {
+    let dir = fresh_dir("cli-strongest-opponent");
+    let mut four = vec!["--seed", "11", "-p", "4", "--bots", "4:win"];
+    four.extend(TINY);
+    let out = run_in(&programs().farkle, &[], &dir, &four, "");
+    let (stdout, stderr) = (text(&out.stdout), text_of(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(
+        stderr.starts_with(
+            "farkle: tables are solved for two or three players, not 4: the computer players \
+             play the two-player table against their strongest opponent\n\
+             Solving the two-player game for these rules"
+        ),
+        "{stderr}"
+    );
+    assert!(stdout.contains("== Game over =="), "{stdout}");
+    assert!(!stdout.contains("Chances to win"), "{stdout}");
+    assert_eq!(cached_tables(&dir).len(), 1);
+    assert!(cached_tables(&dir)[0].starts_with("win-"));
+
+    let mut three = vec!["--seed", "11", "-p", "3", "--bots", "3:win"];
+    three.extend(TINY);
+    three.extend([
+        "--rule",
+        "farkle_penalty_streak=20",
+        "--rule",
+        "farkle_penalty_points=50",
+        "--target",
+        "600",
+    ]);
+    let out = run_in(&programs().farkle, &[], &dir, &three, "");
+    let (stdout, stderr) = (text(&out.stdout), text_of(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    let first = stderr.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with(
+            "farkle: no three-player table for these rules (the call would exceed a resource \
+             limit (too large: the three-player table"
+        ) && first.contains(
+            "would be 21952000 states; the limit is 16777216 states)): the \
+             computer players play the two-player table against their strongest opponent"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("Solving the two-player game for these rules"),
+        "{stderr}"
+    );
+    assert!(stdout.contains("== Game over =="), "{stdout}");
+    assert!(!stdout.contains("Chances to win"), "{stdout}");
+}
+
+/// Where the three-player equilibrium mixes, the hint says how often it rolls and the meter
+/// mixes the chances of rolling and banking. The first such state of the minimal preset to
+/// 1,500 (the mover 1,300 points from the target with 400 in hand and 1 die, the next two
+/// 650 and 1,150 from it) rolls with probability 0.188440916 by an independent solver;
+/// the chances either way are the Rust solver's. The game is set up with supplied dice and
+/// loaded with a three-player table of those rules.
+#[test]
+fn a_mixed_equilibrium_is_told_in_the_hint_and_the_meter() {
+    let dir = fresh_dir("cli-three-player-mixed");
+    let rules = Rules {
+        target_score: 1500,
+        ..Preset::Minimal.rules()
+    };
+    let names = ["Ann", "Bob", "Cal"].map(|n| Some(n.to_owned())).to_vec();
+    let mut game =
+        farkle::Game::with_names(rules, names, farkle::DiceSource::Supplied).expect("a game");
+    // (dice rolled, dice kept by index) for each roll; a bank after the last of each turn
+    // but Ann's second.
+    let turns: [&[(&[u8], &[usize])]; 4] = [
+        &[(&[1, 1, 2, 3, 4, 6], &[0, 1])], // Ann: 200
+        &[
+            (&[1, 1, 5, 2, 3, 4], &[0, 1, 2]), // Bob: 250, 3 dice left
+            (&[1, 1, 5], &[0, 1, 2]),          // 500, hot dice
+            (&[1, 1, 5, 2, 3, 4], &[0, 1, 2]), // 750
+            (&[1, 2, 3], &[0]),                // 850
+        ],
+        &[(&[1, 1, 5, 2, 3, 4], &[0, 1, 2]), (&[1, 2, 3], &[0])], // Cal: 350
+        &[
+            (&[1, 5, 2, 2, 3, 4], &[0, 1]), // Ann: 150, 4 dice left
+            (&[1, 5, 2, 3], &[0, 1]),       // 300, 2 left
+            (&[1, 2], &[0]),                // 400, 1 left
+        ],
+    ];
+    for (i, turn) in turns.iter().enumerate() {
+        for (dice, keep) in turn.iter() {
+            game.roll_with(dice).expect("a roll");
+            game.select(keep).expect("a pick");
+        }
+        if i < 3 {
+            game.bank().expect("a bank");
+        }
+    }
+    let save = dir.join("mixed.json");
+    std::fs::write(&save, game.save()).expect("save the game");
+
+    let table = AnyWinTable::from(ThreePlayerTable::solve(&rules, &mut |_| true).expect("solve"));
+    table.save(&dir.join("t3.fwt")).expect("save the table");
+    let at = |score| PlayerState {
+        score,
+        on_board: true,
+        farkles: 0,
+    };
+    let decision = table
+        .decision(&[at(200), at(850), at(350)], 400, 1)
+        .expect("in the table");
+    assert!(
+        (decision.roll_probability - 0.188440916).abs() < 1e-6,
+        "{decision:?}"
+    );
+    let bank = decision.bank_win_probabilities.clone().expect("may bank");
+    let roll = &decision.roll_win_probabilities;
+
+    let out = play(
+        &dir,
+        &["--load", "mixed.json", "--table", "t3.fwt"],
+        "hint\nscores\n",
+        0,
+    );
+    let pct = |p: f64| format!("{:.1}%", 100.0 * p);
+    for (what, chances) in [("roll", roll), ("bank", &bank)] {
+        let line = format!(
+            "If you {what}, the chances to win: Ann {}, Bob {}, Cal {}.\n",
+            pct(chances[0]),
+            pct(chances[1]),
+            pct(chances[2])
+        );
+        assert!(out.contains(&line), "no {line:?} in:\n{out}");
+    }
+    assert!(
+        out.contains("the equilibrium rolls 18.8% of the time"),
+        "{out}"
+    );
+    // The meter: each seat's chance, rolling 18.8% of the time and banking otherwise.
+    let p = decision.roll_probability;
+    for (seat, name) in ["Ann", "Bob", "Cal"].iter().enumerate() {
+        let mixed = p * roll[seat] + (1.0 - p) * bank[seat];
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("  {} {name} ", if seat == 0 { ">" } else { " " })))
+            .unwrap_or_else(|| panic!("no line of {name} in:\n{out}"));
+        assert!(
+            line.contains(&format!("{:5.1}% to win,", 100.0 * mixed)),
+            "{line}"
+        );
+    }
 }

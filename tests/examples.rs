@@ -115,7 +115,8 @@ fn the_readme_c_tour_compiles_and_runs() {
 
 /// Runs every example program once through `wrapper`: a scripted game with a save and a
 /// resumed game, a loaded game with hostile names (the escaping), farkle-solve, computer
-/// players of every style (win-optimal solving and then loading its cached table), single keys,
+/// players of every style (win-optimal solving and then loading its cached table; a
+/// three-player table with its hints and win meter), single keys,
 /// the original scores format, rule knobs, refused names and lines, the calculator, a few
 /// simulated games, the C++ demo.
 fn run_examples_checked(
@@ -180,6 +181,27 @@ fn run_examples_checked(
             ]
             .concat(),
             "Ann\nhint\nroll\nhint\n".to_owned(),
+        ),
+        // Three players: a table from farkle-solve serves hints and the win meter; win-optimal
+        // bots solve their own and cache it.
+        (
+            &p.solve,
+            [TINY, &["--players", "3", "-q", "-o", "p3.fwt"][..]].concat(),
+            String::new(),
+        ),
+        (
+            &p.farkle,
+            [
+                TINY,
+                &["-p", "3", "--bots", "2", "--table", "p3.fwt", "--seed", "2"][..],
+            ]
+            .concat(),
+            "Ann\nhint\nscores\nroll\nhint\nscores\n".to_owned(),
+        ),
+        (
+            &p.farkle,
+            [TINY, &["-p", "3", "--bots", "3:win", "--seed", "11"][..]].concat(),
+            String::new(),
         ),
         (
             &p.farkle,

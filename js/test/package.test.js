@@ -29,6 +29,7 @@ const UNWRAPPED = {
   farkle_win_table_load: "a file path: the WebAssembly build has no files (fromBytes())",
   farkle_win_table_solve_players: "three-player tables are not in the npm package yet",
   farkle_win_table_player_count: "three-player tables are not in the npm package yet",
+  farkle_win_table_mixed_cycles: "three-player tables are not in the npm package yet",
   farkle_win_table_win_probabilities: "three-player tables are not in the npm package yet",
   farkle_win_table_mover_decision: "three-player tables are not in the npm package yet",
   farkle_win_table_mover_best_choice: "three-player tables are not in the npm package yet",

@@ -422,6 +422,16 @@ class WinTable(Handle):
         low.check(lib.farkle_win_table_player_count(self._handle(), out))
         return out[0]  # type: ignore[no-any-return]
 
+    @property
+    def mixed_cycles(self) -> int:
+        """How many cycles of states (every rotation of the same scores, linked by farkles)
+        have no pure equilibrium and were solved as mixed ones, where a mover banks or rolls
+        at random (mover_decision().roll_probability between 0 and 1); 0 for two players.
+        Minimal rules to 1,500 have 1, to 4,000 have 4."""
+        out = ffi.new("uint64_t *")
+        low.check(lib.farkle_win_table_mixed_cycles(self._handle(), out))
+        return out[0]  # type: ignore[no-any-return]
+
     def _dice(self, dice: Optional[int]) -> int:
         """The dice in hand, the rules' full set by default."""
         return self.rules.dice_count if dice is None else low.integer(dice, "dice", 1, lib.FARKLE_MAX_DICE)

@@ -22,6 +22,8 @@ Chances = Tuple[float, ...]
 def test_every_turn_start_is_a_distribution(tiny_table3: farkle.WinTable) -> None:
     assert tiny_table3.player_count == 3
     assert "3 players" in repr(tiny_table3)
+    # Three dice to 500 need no mixing: every cycle has a pure equilibrium.
+    assert tiny_table3.mixed_cycles == 0
     scores = range(0, 500, 50)
     for a, b, c in itertools.product(scores, repeat=3):
         p = tiny_table3.win_probabilities([a, b, c])
@@ -118,7 +120,7 @@ def test_two_players_through_the_general_solve_is_the_two_player_table(tiny: far
     assert lib.farkle_win_table_solve(tiny._c, ffi.NULL, ffi.NULL, out) == lib.FARKLE_STATUS_OK
     classic_two = farkle.WinTable._wrap(out[0])
     general = farkle.WinTable.solve(tiny, players=2)
-    assert general.player_count == 2
+    assert general.player_count == 2 and general.mixed_cycles == 0
     assert general.to_bytes() == classic_two.to_bytes()
     assert farkle.WinTable.solve(tiny).to_bytes() == classic_two.to_bytes()
     # The calls for any table agree with the two-player ones on a two-player table.
@@ -298,6 +300,8 @@ def test_the_first_mixed_cycle_rolls_as_an_independent_solver_found() -> None:
     a, b, c = Player(200), Player(850), Player(350)
     first = table.mover_decision([a, b, c], 400, 1)
     second = table.mover_decision([c, a, b], 450, 1)
+    assert table.mixed_cycles == 1
+    assert farkle.WinTable.from_bytes(table.to_bytes()).mixed_cycles == 1
     assert first.roll_probability == pytest.approx(0.188440916, abs=1e-8)
     assert second.roll_probability == pytest.approx(0.070364742, abs=1e-8)
     for d in (first, second):

@@ -83,6 +83,16 @@ impl AnyWinTable {
         }
     }
 
+    /// How many cycles of states were solved as mixed equilibria: see
+    /// [`ThreePlayerTable::mixed_cycles`]; 0 for two players, whose cycles always have a
+    /// pure solution.
+    pub fn mixed_cycles(&self) -> usize {
+        match self {
+            AnyWinTable::Two(_) => 0,
+            AnyWinTable::Three(t) => t.mixed_cycles(),
+        }
+    }
+
     /// The rules solved.
     pub fn rules(&self) -> &Rules {
         match self {

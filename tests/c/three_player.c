@@ -4,8 +4,9 @@
  * The three-player table from C: solving for a player count, the queries for any seat, the
  * two-player calls on a three-player table, files, advice with every seat's chances, the
  * win-optimal bot at a table of three and the strongest-opponent bot at a table of four,
- * with every error path. Expected numbers are derived by hand in the comments; the exact
- * equilibrium is checked by the Rust tests against an independent value iteration.
+ * the count of cycles solved as mixed equilibria, with every error path. Expected numbers
+ * are derived by hand in the comments; the exact equilibrium is checked by the Rust tests
+ * against an independent value iteration.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -362,9 +363,57 @@ static void test_games(void) {
     farkle_win_table_free(two);
 }
 
+/* The number of cycles solved as mixed equilibria. Minimal rules to 1,500 have exactly one:
+ * the players 1,300, 650 and 1,150 from the target, found by two solvers; the three-dice
+ * race to 500 and every two-player table have none. The solve to 1,500 takes seconds, so a
+ * quick run (valgrind, sanitizers) counts on the small tables only. */
+static void test_mixed_cycles(void) {
+    FarkleRules r = small_rules(500);
+    FarkleWinTable *t = NULL;
+    FarkleWinTable *loaded = NULL;
+    unsigned char *bytes;
+    size_t size = 0;
+    uint64_t cycles = 99;
+
+    CHECK_STATUS(farkle_win_table_solve_players(&r, 2, NULL, NULL, &t), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_win_table_mixed_cycles(t, &cycles), FARKLE_STATUS_OK);
+    CHECK(cycles == 0);
+    farkle_win_table_free(t);
+    cycles = 99;
+    CHECK_STATUS(farkle_win_table_solve_players(&r, 3, NULL, NULL, &t), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_win_table_mixed_cycles(t, &cycles), FARKLE_STATUS_OK);
+    CHECK(cycles == 0);
+    /* NULL arguments leave the output alone. */
+    cycles = 99;
+    CHECK_STATUS(farkle_win_table_mixed_cycles(NULL, &cycles), FARKLE_STATUS_NULL_POINTER);
+    CHECK_STATUS(farkle_win_table_mixed_cycles(t, NULL), FARKLE_STATUS_NULL_POINTER);
+    CHECK(cycles == 99);
+    farkle_win_table_free(t);
+    if (quick_run()) return;
+
+    r = preset(FARKLE_PRESET_MINIMAL);
+    r.target_score = 1500;
+    CHECK_STATUS(farkle_win_table_solve_players(&r, 3, NULL, NULL, &t), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_win_table_mixed_cycles(t, &cycles), FARKLE_STATUS_OK);
+    CHECK(cycles == 1);
+    /* The count survives the saved form. */
+    CHECK_STATUS(farkle_win_table_to_buffer(t, NULL, 0, &size), FARKLE_STATUS_BUFFER_TOO_SMALL);
+    bytes = (unsigned char *)malloc(size);
+    CHECK(bytes != NULL);
+    CHECK_STATUS(farkle_win_table_to_buffer(t, bytes, size, &size), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_win_table_from_buffer(bytes, size, &loaded), FARKLE_STATUS_OK);
+    free(bytes);
+    cycles = 99;
+    CHECK_STATUS(farkle_win_table_mixed_cycles(loaded, &cycles), FARKLE_STATUS_OK);
+    CHECK(cycles == 1);
+    farkle_win_table_free(loaded);
+    farkle_win_table_free(t);
+}
+
 int main(void) {
     test_one_roll_race();
     test_queries();
     test_games();
+    test_mixed_cycles();
     return finish();
 }
