@@ -56,7 +56,7 @@ fn add_best<const SIMD: u8>(
     row: usize,
     offsets: &[u32],
 ) {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", farkle_avx512))]
     if SIMD == SIMD_AVX512 {
         // SAFETY: AVX-512F is there (`SIMD` is set so only then), and every offset is inside
         // the table (the pass's rows cover the largest gain above each row).
@@ -90,7 +90,9 @@ fn add_best<const SIMD: u8>(
 ///
 /// # Safety
 /// The processor has AVX-512F; `row + offset` is inside `nodes` for every offset.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", farkle_avx512))]
+// Compiled only where the compiler has these intrinsics (build.rs), below the crate's MSRV.
+#[allow(clippy::incompatible_msrv)]
 #[target_feature(enable = "avx512f")]
 #[inline]
 unsafe fn add_best_avx512(
@@ -291,7 +293,7 @@ impl LaneRows<'_> {
     /// Fills the rows below the top, with the widest vector instructions this processor has
     /// among those the loop can use.
     fn run(&self, nodes: &mut [NodeLanes]) {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", farkle_avx512))]
         if std::arch::is_x86_feature_detected!("avx512f") {
             // SAFETY: the processor supports AVX-512F, checked just above.
             return unsafe { self.run_avx512(nodes) };
@@ -306,7 +308,7 @@ impl LaneRows<'_> {
 
     /// The same loop compiled for AVX-512F, its inner loop in AVX-512 instructions: the
     /// same operations in the same order, so the same bits.
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", farkle_avx512))]
     #[target_feature(enable = "avx512f")]
     unsafe fn run_avx512(&self, nodes: &mut [NodeLanes]) {
         self.rows::<SIMD_AVX512>(nodes);
@@ -480,6 +482,7 @@ mod tests {
                 unsafe { pass.run_avx(&mut nodes) };
                 loops.push(nodes);
             }
+            #[cfg(farkle_avx512)]
             if std::arch::is_x86_feature_detected!("avx512f") {
                 let mut nodes = turns.nodes.clone();
                 // SAFETY: the processor supports AVX-512F, checked just above.
