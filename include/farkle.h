@@ -3819,9 +3819,11 @@ enum FarkleStatus farkle_point_calculation(const uint8_t *roll_counts,
 #define FARKLE_LIMIT_WIN_TABLE_STATES 16777216
 
 /**
- * The most option evaluations of one pass of the two-player solver over every pair.
+ * The most option evaluations of one pass of the two-player solver over every pair, or of
+ * the three-player solver over every state (10^12; classic rules to 10,000 for three
+ * players need 6.7 x 10^11).
  */
-#define FARKLE_LIMIT_WIN_TABLE_PASS_WORK 500000000000
+#define FARKLE_LIMIT_WIN_TABLE_PASS_WORK 1000000000000
 
 /**
  * The most rolls a bot makes in one turn (farkle_game_bot_play_turn()). Only rules under

@@ -36,10 +36,11 @@ pub const MAX_WIN_TABLE_PAIRS: usize = 1 << 21;
 /// to 8,120,601; the penalty presets to 2,000, 5,832,000 and 13,824,000.
 pub const MAX_WIN_TABLE_STATES: usize = 1 << 24;
 
-/// The most option evaluations of one pass of the two-player solver over every pair:
-/// 5 x 10^11, minutes on two cores. A solve makes one pass without a farkle penalty and
-/// several with one.
-pub const MAX_WIN_TABLE_PASS_WORK: u64 = 500_000_000_000;
+/// The most option evaluations of one pass of the two-player solver over every pair, or of
+/// the three-player solver over every state: 10^12. Classic rules to 10,000 for three
+/// players need 6.7 x 10^11, a quarter of an hour on two cores. A solve makes one pass
+/// without a farkle penalty and several with one.
+pub const MAX_WIN_TABLE_PASS_WORK: u64 = 1_000_000_000_000;
 
 /// The most memory the two-player solver's linear forms (policy iteration under a penalty)
 /// may take; beyond it the solver does plain sweeps, which need none.

@@ -35,8 +35,10 @@ const _: () = assert!(FARKLE_LIMIT_WIN_TABLE_PAIRS == limits::MAX_WIN_TABLE_PAIR
 pub const FARKLE_LIMIT_WIN_TABLE_STATES: u64 = 16_777_216;
 const _: () = assert!(FARKLE_LIMIT_WIN_TABLE_STATES == limits::MAX_WIN_TABLE_STATES as u64);
 
-/// The most option evaluations of one pass of the two-player solver over every pair.
-pub const FARKLE_LIMIT_WIN_TABLE_PASS_WORK: u64 = 500_000_000_000;
+/// The most option evaluations of one pass of the two-player solver over every pair, or of
+/// the three-player solver over every state (10^12; classic rules to 10,000 for three
+/// players need 6.7 x 10^11).
+pub const FARKLE_LIMIT_WIN_TABLE_PASS_WORK: u64 = 1_000_000_000_000;
 const _: () = assert!(FARKLE_LIMIT_WIN_TABLE_PASS_WORK == limits::MAX_WIN_TABLE_PASS_WORK);
 
 /// The most rolls a bot makes in one turn (farkle_game_bot_play_turn()). Only rules under

@@ -218,6 +218,9 @@ impl Ctx<'_> {
     /// A first guess of what a farkle is worth to the mover: what banking the least it may
     /// is worth (the same scores, the mover barely ahead), or an even share.
     pub(super) fn farkle_guess(&self, values: &[[f64; 3]], seats: Seats) -> f64 {
+        if let Some(phi) = self.neighbour_guess(values, seats) {
+            return phi;
+        }
         let (x, board, _) = self.layout.player(seats.0);
         let least = self.bank_min[usize::from(board)];
         if x + (least as i64) + 1 < self.layout.target {
@@ -235,6 +238,27 @@ impl Ctx<'_> {
             }
         }
         1.0 / 3.0
+    }
+
+    /// What a farkle is worth to the mover of the two states whose last player stands one
+    /// and two units higher (solved already: their level is higher), extrapolated to this
+    /// one. `None` where those states are not in the table.
+    fn neighbour_guess(&self, values: &[[f64; 3]], (p, q, r): Seats) -> Option<f64> {
+        let l = &self.layout;
+        let (z, on_board, k) = l.player(r);
+        if l.board && !on_board {
+            return None;
+        }
+        let phi_at = |dz: i64| {
+            (z + dz < l.target).then(|| {
+                let after = self.after_farkle((p, q, l.index(z + dz, true, k)));
+                values[self.index(after)][2]
+            })
+        };
+        match (phi_at(1), phi_at(2)) {
+            (Some(a), Some(b)) => Some((2.0 * a - b).clamp(0.0, 1.0)),
+            (a, _) => a,
+        }
     }
 
     /// The cycle without a pure equilibrium (or whose iteration did not settle): the search

@@ -15,6 +15,11 @@ pub(super) const LANES: usize = 8;
 
 pub(super) type Lanes = [f64; LANES];
 
+/// The vector instructions a lane loop uses: none, AVX, AVX-512F.
+const SIMD_NONE: u8 = 0;
+const SIMD_AVX: u8 = 1;
+const SIMD_AVX512: u8 = 2;
+
 /// A node of every lane: see [`Node`]. Laid out as 24 consecutive f64 (the AVX loop reads
 /// it so).
 #[derive(Clone, Copy)]
@@ -44,17 +49,23 @@ impl NodeLanes {
 /// Adds `pg` times the best option of a group (by the mover's chance, the first on a tie) to
 /// `acc`, lane by lane. The same operations as [`add_best_avx`], so the same bits.
 #[inline(always)]
-fn add_best<const AVX: bool>(
+fn add_best<const SIMD: u8>(
     acc: &mut NodeLanes,
     pg: f64,
     nodes: &[NodeLanes],
     row: usize,
     offsets: &[u32],
 ) {
+    #[cfg(all(target_arch = "x86_64", farkle_avx512))]
+    if SIMD == SIMD_AVX512 {
+        // SAFETY: AVX-512F is there (`SIMD` is set so only then), and every offset is inside
+        // the table (the pass's rows cover the largest gain above each row).
+        return unsafe { add_best_avx512(acc, pg, nodes, row, offsets) };
+    }
     #[cfg(target_arch = "x86_64")]
-    if AVX {
-        // SAFETY: AVX is there (`AVX` is set only then), and every offset is inside the table (the pass's
-        // rows cover the largest gain above each row).
+    if SIMD == SIMD_AVX {
+        // SAFETY: AVX is there (`SIMD` is set so only then), and every offset is inside the
+        // table (the pass's rows cover the largest gain above each row).
         return unsafe { add_best_avx(acc, pg, nodes, row, offsets) };
     }
     let mut best = nodes[row + offsets[0] as usize];
@@ -71,6 +82,64 @@ fn add_best<const AVX: bool>(
         acc.w[j] += pg * best.w[j];
         acc.u[j] += pg * best.u[j];
         acc.f[j] += pg * best.f[j];
+    }
+}
+
+/// [`add_best`] with AVX-512: each of a node's three rows of eight lanes in one register,
+/// the comparison in a mask (half the instructions of the AVX loop).
+///
+/// # Safety
+/// The processor has AVX-512F; `row + offset` is inside `nodes` for every offset.
+#[cfg(all(target_arch = "x86_64", farkle_avx512))]
+// Compiled only where the compiler has these intrinsics (build.rs), below the crate's MSRV.
+#[allow(clippy::incompatible_msrv)]
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn add_best_avx512(
+    acc: &mut NodeLanes,
+    pg: f64,
+    nodes: &[NodeLanes],
+    row: usize,
+    offsets: &[u32],
+) {
+    use std::arch::x86_64::*;
+    debug_assert!(offsets.iter().all(|&o| row + (o as usize) < nodes.len()));
+    let base = nodes.as_ptr();
+    // SAFETY: the caller promises `row + off` is inside the table.
+    let at = |off: u32| unsafe { base.add(row + off as usize).cast::<f64>() };
+    let p = at(offsets[0]);
+    // SAFETY: a NodeLanes is 24 consecutive f64 (repr(C)): loads of eight at `p`, `p + 8`
+    // and `p + 16` read inside one node.
+    let (mut w, mut u, mut f) = unsafe {
+        (
+            _mm512_loadu_pd(p),
+            _mm512_loadu_pd(p.add(8)),
+            _mm512_loadu_pd(p.add(16)),
+        )
+    };
+    for &off in &offsets[1..] {
+        let p = at(off);
+        // SAFETY: as for the first option, loads inside one node.
+        unsafe {
+            let w1 = _mm512_loadu_pd(p);
+            let better = _mm512_cmp_pd_mask::<_CMP_GT_OQ>(w1, w);
+            w = _mm512_mask_blend_pd(better, w, w1);
+            u = _mm512_mask_blend_pd(better, u, _mm512_loadu_pd(p.add(8)));
+            f = _mm512_mask_blend_pd(better, f, _mm512_loadu_pd(p.add(16)));
+        }
+    }
+    let a = (acc as *mut NodeLanes).cast::<f64>();
+    // SAFETY: `a` points at a NodeLanes we hold exclusively: 24 f64, three loads and stores
+    // of eight. A product then a sum (no fused multiply-add), as the other loops do.
+    unsafe {
+        let pg = _mm512_set1_pd(pg);
+        for (i, best) in [w, u, f].into_iter().enumerate() {
+            let q = a.add(8 * i);
+            _mm512_storeu_pd(
+                q,
+                _mm512_add_pd(_mm512_loadu_pd(q), _mm512_mul_pd(pg, best)),
+            );
+        }
     }
 }
 
@@ -224,12 +293,25 @@ impl LaneRows<'_> {
     /// Fills the rows below the top, with the widest vector instructions this processor has
     /// among those the loop can use.
     fn run(&self, nodes: &mut [NodeLanes]) {
+        #[cfg(all(target_arch = "x86_64", farkle_avx512))]
+        if std::arch::is_x86_feature_detected!("avx512f") {
+            // SAFETY: the processor supports AVX-512F, checked just above.
+            return unsafe { self.run_avx512(nodes) };
+        }
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx") {
             // SAFETY: the processor supports AVX, checked just above.
             return unsafe { self.run_avx(nodes) };
         }
-        self.rows::<false>(nodes);
+        self.rows::<SIMD_NONE>(nodes);
+    }
+
+    /// The same loop compiled for AVX-512F, its inner loop in AVX-512 instructions: the
+    /// same operations in the same order, so the same bits.
+    #[cfg(all(target_arch = "x86_64", farkle_avx512))]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn run_avx512(&self, nodes: &mut [NodeLanes]) {
+        self.rows::<SIMD_AVX512>(nodes);
     }
 
     /// The same loop compiled for AVX, its inner loop in AVX instructions: the same
@@ -237,11 +319,11 @@ impl LaneRows<'_> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx")]
     unsafe fn run_avx(&self, nodes: &mut [NodeLanes]) {
-        self.rows::<true>(nodes);
+        self.rows::<SIMD_AVX>(nodes);
     }
 
     #[inline(always)]
-    fn rows<const AVX: bool>(&self, nodes: &mut [NodeLanes]) {
+    fn rows<const SIMD: u8>(&self, nodes: &mut [NodeLanes]) {
         let m = self.model;
         let width = m.width();
         let n = m.dice;
@@ -258,7 +340,7 @@ impl LaneRows<'_> {
                 };
                 for g in m.group_start[hand - 1]..m.group_start[hand] {
                     let offsets = &self.offsets[m.option_start[g]..m.option_start[g + 1]];
-                    add_best::<AVX>(&mut acc, m.group_prob[g], nodes, row, offsets);
+                    add_best::<SIMD>(&mut acc, m.group_prob[g], nodes, row, offsets);
                 }
                 let node = &mut nodes[row + hand];
                 for j in 0..LANES {
@@ -378,29 +460,43 @@ mod tests {
             }
         }
         let phi: Lanes = std::array::from_fn(|j| j as f64 / 10.0);
-        let rows = |nodes: &mut Vec<NodeLanes>, avx: bool| {
-            let pass = LaneRows {
-                model: &model,
-                offsets: &offsets,
-                bank_w: &turns.bank_w,
-                bank_u: &turns.bank_u,
-                phi,
-            };
-            if avx {
-                pass.run(nodes);
-            } else {
-                pass.rows::<false>(nodes);
-            }
+        let pass = LaneRows {
+            model: &model,
+            offsets: &offsets,
+            bank_w: &turns.bank_w,
+            bank_u: &turns.bank_u,
+            phi,
         };
         let mut plain = turns.nodes.clone();
-        rows(&mut plain, false);
+        pass.rows::<SIMD_NONE>(&mut plain);
+        // Every vector loop this processor has, and the one `run` picks.
+        let mut loops: Vec<Vec<NodeLanes>> = Vec::new();
         let mut fast = turns.nodes.clone();
-        rows(&mut fast, true);
-        for (a, b) in plain.iter().zip(&fast) {
-            for j in 0..LANES {
-                assert_eq!(a.w[j].to_bits(), b.w[j].to_bits());
-                assert_eq!(a.u[j].to_bits(), b.u[j].to_bits());
-                assert_eq!(a.f[j].to_bits(), b.f[j].to_bits());
+        pass.run(&mut fast);
+        loops.push(fast.clone());
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx") {
+                let mut nodes = turns.nodes.clone();
+                // SAFETY: the processor supports AVX, checked just above.
+                unsafe { pass.run_avx(&mut nodes) };
+                loops.push(nodes);
+            }
+            #[cfg(farkle_avx512)]
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                let mut nodes = turns.nodes.clone();
+                // SAFETY: the processor supports AVX-512F, checked just above.
+                unsafe { pass.run_avx512(&mut nodes) };
+                loops.push(nodes);
+            }
+        }
+        for nodes in &loops {
+            for (a, b) in plain.iter().zip(nodes) {
+                for j in 0..LANES {
+                    assert_eq!(a.w[j].to_bits(), b.w[j].to_bits());
+                    assert_eq!(a.u[j].to_bits(), b.u[j].to_bits());
+                    assert_eq!(a.f[j].to_bits(), b.f[j].to_bits());
+                }
             }
         }
         // Lane by lane, the scalar pass.

@@ -117,7 +117,8 @@ impl ThreePlayerTable {
             endgame,
         } = Prepared::new(pool, rules, &mut progress)?;
         let states = layout.players().pow(3);
-        let mut values = try_filled(states, [0.0; 3])?;
+        // Hundreds of megabytes to 10,000: written while this thread goes on reporting.
+        let mut values = reporting_while(0.0, &mut progress, |_| try_filled(states, [0.0; 3]))??;
         let offsets = option_offsets(&model);
         let ctx = Ctx::new(rules, &layout, &model, &offsets, bank_min, &endgame);
         let (mixed, mixed_cycles, sweeps) = if rules.farkle_penalty_streak == 0 {
