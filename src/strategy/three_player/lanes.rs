@@ -17,7 +17,9 @@ pub(super) type Lanes = [f64; LANES];
 
 /// The vector instructions a lane loop uses: none, AVX, AVX-512F.
 const SIMD_NONE: u8 = 0;
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const SIMD_AVX: u8 = 1;
+#[cfg_attr(not(all(target_arch = "x86_64", farkle_avx512)), allow(dead_code))]
 const SIMD_AVX512: u8 = 2;
 
 /// A node of every lane: see [`Node`]. Laid out as 24 consecutive f64 (the AVX loop reads
