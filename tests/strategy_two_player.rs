@@ -622,10 +622,22 @@ fn saved_tables_round_trip_and_damage_is_refused() {
         b[at] ^= 0x10;
         assert!(bad_file(&b), "flip at {at}");
     }
-    // Another version (with a matching checksum, so only the version is wrong): 4, after
-    // the current 3.
+    // Under a final round the table is written as version 5 (solved over every scoring
+    // selection of a roll).
+    assert_eq!(bytes[8..12], 5u32.to_le_bytes());
+    // Another version (with a matching checksum, so only the version is wrong): 4 (a
+    // three-player file's) and 6 are not two-player versions.
     let mut b = bytes.clone();
     b[8] = 4;
+    let body = b.len() - 8;
+    let sum = fnv1a(&b[..body]);
+    b[body..].copy_from_slice(&sum.to_le_bytes());
+    match WinTable::from_bytes(&b) {
+        Err(StrategyError::BadFile(why)) => assert!(why.contains("version"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    let mut b = bytes.clone();
+    b[8] = 6;
     let body = b.len() - 8;
     let sum = fnv1a(&b[..body]);
     b[body..].copy_from_slice(&sum.to_le_bytes());
@@ -636,8 +648,15 @@ fn saved_tables_round_trip_and_damage_is_refused() {
     // Files of the older versions, written with fewer rules words: version 1 before the six
     // house-rule words (12 + 4 x 28 bytes of header), version 2 before the auto-take word
     // (12 + 4 x 34), then the rest as in version 3. Each loads as the same table, with the
-    // knobs it lacks off, and saves as version 3.
-    for (version, fields) in [(1u32, 28), (2, 34)] {
+    // knobs it lacks off, and saves as version 3 (a table of an older version was solved
+    // over the most points per number of dice kept, and stays so: on two dice to 300 both
+    // ways give the same values).
+    let mut bytes = bytes;
+    bytes[8..12].copy_from_slice(&3u32.to_le_bytes());
+    let body = bytes.len() - 8;
+    let sum = fnv1a(&bytes[..body]);
+    bytes[body..].copy_from_slice(&sum.to_le_bytes());
+    for (version, fields) in [(1u32, 28), (2, 34), (3, 35)] {
         let mut old_file = bytes[..12 + 4 * fields].to_vec();
         old_file.extend_from_slice(&bytes[12 + 4 * 35..bytes.len() - 8]);
         old_file[8..12].copy_from_slice(&version.to_le_bytes());
@@ -654,7 +673,7 @@ fn saved_tables_round_trip_and_damage_is_refused() {
     // Files.
     let path = std::env::temp_dir().join(format!("farkle-{}.fwt", std::process::id()));
     table.save(&path).unwrap();
-    assert_eq!(WinTable::load(&path).unwrap().to_bytes(), bytes);
+    assert_eq!(WinTable::load(&path).unwrap().to_bytes(), table.to_bytes());
     std::fs::remove_file(&path).unwrap();
     assert!(matches!(WinTable::load(&path), Err(StrategyError::Io(_))));
 }
@@ -667,4 +686,44 @@ fn fnv1a(bytes: &[u8]) -> u64 {
         h = h.wrapping_mul(0x100000001b3);
     }
     h
+}
+
+/// A table written before the solver weighed every scoring selection (format version 3, by
+/// the library as it was: classic rules to 1,000, entry 500, final round) still loads, as
+/// the table it was, and saves as version 3 again. Solved now, the same rules give version
+/// 5 and another first-seat chance: under a final round fewer points can be worth more, and
+/// each player now may take them.
+#[test]
+fn a_version_3_table_of_a_final_round_loads_as_it_was() {
+    let old_bytes = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/classic-1000-2p-v3.fwt"),
+    )
+    .unwrap();
+    assert_eq!(old_bytes[8..12], 3u32.to_le_bytes());
+    let old = WinTable::from_bytes(&old_bytes).unwrap();
+    let rules = Rules {
+        target_score: 1000,
+        ..Preset::Classic.rules()
+    };
+    assert_eq!(old.rules(), &rules);
+    assert_eq!(old.to_bytes(), old_bytes);
+    // The first seat's chance as the library that wrote the file gave it.
+    let stored = 0.5731903392111592;
+    assert_eq!(old.first_player_win_probability(), stored);
+    let new = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
+    let new_bytes = new.to_bytes();
+    assert_eq!(new_bytes[8..12], 5u32.to_le_bytes());
+    let moved = (new.first_player_win_probability() - stored).abs();
+    assert!(moved > 1e-6, "{moved:e}");
+    // The new values do not follow from the older model: relabelled as version 3 they are
+    // refused.
+    let mut relabelled = new_bytes.clone();
+    relabelled[8..12].copy_from_slice(&3u32.to_le_bytes());
+    let body = relabelled.len() - 8;
+    let sum = fnv1a(&relabelled[..body]);
+    relabelled[body..].copy_from_slice(&sum.to_le_bytes());
+    assert!(matches!(
+        WinTable::from_bytes(&relabelled),
+        Err(StrategyError::BadFile(_))
+    ));
 }

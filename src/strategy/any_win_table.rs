@@ -290,9 +290,10 @@ impl AnyWinTable {
             .get(8..12)
             .map(|v| u32::from_le_bytes(v.try_into().expect("4")));
         match version {
-            Some(v) if v == crate::strategy::three_player::FILE_VERSION => {
-                Ok(ThreePlayerTable::from_bytes(bytes)?.into())
-            }
+            Some(
+                crate::strategy::three_player::FILE_VERSION
+                | crate::strategy::three_player::FILE_VERSION_EVERY_SELECTION,
+            ) => Ok(ThreePlayerTable::from_bytes(bytes)?.into()),
             _ => Ok(WinTable::from_bytes(bytes)?.into()),
         }
     }

@@ -196,7 +196,7 @@ pub use crate::game::Action;
 pub use any_win_table::{AnyWinTable, MAX_TABLE_PLAYERS};
 pub use bots::{Advice, AdviceChoice, AdviceError, Advisor, Bot, BotError, Thresholds, ValueKind};
 pub use evaluate::{Contender, Evaluation};
-pub use odds::{Fraction, HandOdds, Odds, OptionGroup};
+pub use odds::{Fraction, HandOdds, Odds, OptionGroup, SelectionGroup};
 pub use simulate::{
     simulate, simulate_with_progress, wilson_interval, BotResult, SimulationError, SimulationReport,
 };

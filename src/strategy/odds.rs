@@ -12,6 +12,12 @@
 //! hurt a player who may bank, so among selections of the same size only the best matters,
 //! but the size does (keeping fewer dice leaves more to roll). Rolls with the same option
 //! vector are grouped and their probabilities summed.
+//!
+//! A final round breaks that: a turn that reaches the target gives every other player a last
+//! turn, so fewer points can win more often (950 short of a 1,000 mark, say, rather than 1,000
+//! on it). For play to win under such rules a roll reduces to its *selection set* instead:
+//! every distinct (points, dice kept) pair of its scoring selections
+//! ([`HandOdds::selection_groups`]).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -72,6 +78,19 @@ pub struct OptionGroup {
     pub best: Vec<Option<u32>>,
 }
 
+/// Rolls of one hand size sharing one selection set: every distinct (points, dice kept) pair
+/// of their scoring selections.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SelectionGroup {
+    /// Number of ordered rolls (out of `6^n`) in the group.
+    pub weight: u64,
+    /// `weight / 6^n`.
+    pub probability: f64,
+    /// (points in units of the granularity, dice kept), fewest dice kept first and, among
+    /// as many dice kept, most points first.
+    pub selections: Vec<(u32, u8)>,
+}
+
 /// Everything about rolling `n` dice.
 #[derive(Debug, Clone)]
 pub struct HandOdds {
@@ -87,6 +106,8 @@ pub struct HandOdds {
     pub max_points_rolls: Vec<(i32, u64)>,
     /// The non-farkle rolls grouped by option vector, in a fixed order.
     pub groups: Vec<OptionGroup>,
+    /// The non-farkle rolls grouped by selection set, in a fixed order.
+    pub selection_groups: Vec<SelectionGroup>,
 }
 
 impl HandOdds {
@@ -202,6 +223,8 @@ fn hand_odds(scorer: &Scorer, all: &[FaceCounts], n: usize, unit: i32) -> HandOd
     let mut hot_dice_rolls = 0;
     let mut by_points: BTreeMap<i32, u64> = BTreeMap::new();
     let mut by_vector: BTreeMap<Vec<Option<u32>>, u64> = BTreeMap::new();
+    // Keyed by (dice kept, points descending) so the key's order is the selections' order.
+    let mut by_set: BTreeMap<Vec<(u8, std::cmp::Reverse<u32>)>, u64> = BTreeMap::new();
     for &roll in all.iter().filter(|c| c.total() == n) {
         let weight = n_fact
             / roll
@@ -210,10 +233,12 @@ fn hand_odds(scorer: &Scorer, all: &[FaceCounts], n: usize, unit: i32) -> HandOd
                 .map(|&c| factorial(u64::from(c)))
                 .product::<u64>();
         let mut best: Vec<Option<u32>> = vec![None; n];
+        let mut set = Vec::new();
         for selection in roll.subsets() {
             if let Some(points) = scorer.points(selection) {
                 let slot = &mut best[selection.total() - 1];
                 let units = (points / unit) as u32;
+                set.push((selection.total() as u8, std::cmp::Reverse(units)));
                 if slot.is_none_or(|b| units > b) {
                     *slot = Some(units);
                 }
@@ -228,6 +253,9 @@ fn hand_odds(scorer: &Scorer, all: &[FaceCounts], n: usize, unit: i32) -> HandOd
                 hot_dice_rolls += weight;
             }
             *by_vector.entry(best).or_default() += weight;
+            set.sort_unstable();
+            set.dedup();
+            *by_set.entry(set).or_default() += weight;
         }
     }
     let rolls = (FACES as u64).pow(n as u32);
@@ -243,6 +271,14 @@ fn hand_odds(scorer: &Scorer, all: &[FaceCounts], n: usize, unit: i32) -> HandOd
                 weight,
                 probability: weight as f64 / rolls as f64,
                 best,
+            })
+            .collect(),
+        selection_groups: by_set
+            .into_iter()
+            .map(|(set, weight)| SelectionGroup {
+                weight,
+                probability: weight as f64 / rolls as f64,
+                selections: set.into_iter().map(|(k, p)| (p.0, k)).collect(),
             })
             .collect(),
     }
@@ -264,7 +300,35 @@ mod tests {
                 assert_eq!(grouped + h.farkle_rolls, h.rolls);
                 let by_points: u64 = h.max_points_rolls.iter().map(|p| p.1).sum();
                 assert_eq!(by_points, h.rolls);
+                let by_set: u64 = h.selection_groups.iter().map(|g| g.weight).sum();
+                assert_eq!(by_set + h.farkle_rolls, h.rolls);
             }
         }
+    }
+
+    /// Two classic dice, by hand (points in units of 50): a 1 with a non-scoring face (8
+    /// ordered rolls) keeps one die for 100; a 5 with one (8) for 50; two 1s (1) one for 100
+    /// or both for 200; two 5s (1) one for 50 or both for 100; a 1 and a 5 (2) the 1 for
+    /// 100, the 5 for 50, or both for 150.
+    #[test]
+    fn selection_sets_of_two_classic_dice() {
+        let odds = Odds::new(&Preset::Classic.rules()).unwrap();
+        let mut got: Vec<(Vec<(u32, u8)>, u64)> = odds
+            .hand(2)
+            .unwrap()
+            .selection_groups
+            .iter()
+            .map(|g| (g.selections.clone(), g.weight))
+            .collect();
+        got.sort();
+        let mut want = vec![
+            (vec![(2, 1)], 8),
+            (vec![(1, 1)], 8),
+            (vec![(2, 1), (4, 2)], 1),
+            (vec![(1, 1), (2, 2)], 1),
+            (vec![(2, 1), (1, 1), (3, 2)], 2),
+        ];
+        want.sort();
+        assert_eq!(got, want);
     }
 }

@@ -7,7 +7,7 @@
 //! ```text
 //! offset  size  field
 //! 0       8     magic "FRKLWIN\0"
-//! 8       4     format version (u32, currently 3)
+//! 8       4     format version (u32: 5 for a table of rules with a final round, else 3)
 //! 12      140   the rules: their 35 fields in declaration order (`Rules::words`), each a
 //!               u32/i32 (bools 0/1, kind_scaling 0 multiply, 1 double, 2 fixed, 3 triple
 //!               only, exact_target 0 off, 1 refuse, 2 bust)
@@ -24,6 +24,11 @@
 //! them is 28 bytes lower), version 2 the first 34 (before
 //! `auto_take_straight_and_three_pairs`; 4 bytes lower).
 //!
+//! Version 5 is version 3 for tables whose turns were solved over every scoring selection of
+//! a roll (the library does so under a final round, where fewer points can be worth more);
+//! versions 1 to 3 under a final round hold tables solved over the most points per number of
+//! dice kept, and load as such. (Version 4 is the three-player file.)
+//!
 //! Loading checks the magic, the version, the sizes against the rules, the checksum and that
 //! every probability lies in [0, 1], then re-derives a sample of the values from the rules
 //! (see `WinTable::check_against_rules`), and refuses anything else. The checksum is for
@@ -36,12 +41,15 @@
 use crate::limits::MAX_WIN_TABLE_PAIRS;
 use crate::regular_file::{self, FileError};
 use crate::rules::{Rules, RULES_FIELDS};
+use crate::strategy::turn::Selections;
 use crate::strategy::two_player::WinTable;
 use crate::strategy::StrategyError;
 
 /// The first eight bytes of every win-table file.
 pub(crate) const MAGIC: &[u8; 8] = b"FRKLWIN\0";
 const VERSION: u32 = 3;
+/// Version 3's layout, for a table solved over every scoring selection.
+const VERSION_EVERY_SELECTION: u32 = 5;
 /// Rules fields in a version 1 file: the fields before the house rules were appended.
 const VERSION_1_FIELDS: usize = 28;
 /// Rules fields in a version 2 file: the fields before `auto_take_straight_and_three_pairs`.
@@ -89,7 +97,11 @@ impl WinTable {
         let chances = self.final_chance[0].len();
         let mut out = Vec::with_capacity(HEADER + 8 * (self.start.len() + 2 * chances) + 8);
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        let version = match self.model.selections {
+            Selections::BestPerSize => VERSION,
+            Selections::Every => VERSION_EVERY_SELECTION,
+        };
+        out.extend_from_slice(&version.to_le_bytes());
         for w in self.rules.words() {
             out.extend_from_slice(&w.to_le_bytes());
         }
@@ -123,13 +135,15 @@ impl WinTable {
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4"));
         let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8"));
         let version = u32_at(8);
-        let fields = match version {
-            1 => VERSION_1_FIELDS,
-            2 => VERSION_2_FIELDS,
-            VERSION => RULES_FIELDS,
+        let (fields, selections) = match version {
+            1 => (VERSION_1_FIELDS, Selections::BestPerSize),
+            2 => (VERSION_2_FIELDS, Selections::BestPerSize),
+            VERSION => (RULES_FIELDS, Selections::BestPerSize),
+            VERSION_EVERY_SELECTION => (RULES_FIELDS, Selections::Every),
             _ => {
                 return Err(StrategyError::BadFile(format!(
-                    "format version {version}; this library reads versions 1 to {VERSION}"
+                    "format version {version}; this library reads two-player versions 1 to \
+                     {VERSION} and {VERSION_EVERY_SELECTION}"
                 )))
             }
         };
@@ -178,7 +192,7 @@ impl WinTable {
             floats[square..square + chances].to_vec(),
             floats[square + chances..].to_vec(),
         ];
-        let table = WinTable::from_parts(&rules, lead_cap, start, final_chance)?;
+        let table = WinTable::from_parts(&rules, selections, lead_cap, start, final_chance)?;
         if table.unit() != unit {
             return bad("the granularity does not match the rules");
         }

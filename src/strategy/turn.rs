@@ -34,11 +34,36 @@ const CHAIN_IMPROVEMENT: f64 = 1e-12;
 /// The no-loss bound and the safe-only values of a turn model, by hand size.
 type Chains = (Vec<f64>, Vec<f64>);
 
-/// The option vectors of every hand size, flattened for fast backward passes.
+/// Which ways to keep dice a turn model offers for each roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Selections {
+    /// The most points for each number of dice kept (the option vector): enough wherever more
+    /// turn points never hurt.
+    BestPerSize,
+    /// Every distinct (points, dice kept) pair (the selection set): needed to play to win
+    /// under a final round, where reaching the target can be worse than stopping short.
+    Every,
+}
+
+impl Selections {
+    /// What a win table of `rules` solves over.
+    pub fn to_win(rules: &crate::rules::Rules) -> Selections {
+        if rules.final_round {
+            Selections::Every
+        } else {
+            Selections::BestPerSize
+        }
+    }
+}
+
+/// The option vectors (or selection sets) of every hand size, flattened for fast backward
+/// passes.
 #[derive(Debug, Clone)]
 pub(crate) struct TurnModel {
     /// Dice in the set.
     pub dice: usize,
+    /// Which ways to keep dice each roll offers.
+    pub selections: Selections,
     pub hot_dice: bool,
     /// Point granularity.
     pub unit: i32,
@@ -59,10 +84,23 @@ pub(crate) struct TurnModel {
 }
 
 impl TurnModel {
+    /// The model of the most points per number of dice kept ([`Selections::BestPerSize`]).
     pub fn new(odds: &Odds) -> TurnModel {
+        TurnModel::with_selections(odds, Selections::BestPerSize)
+    }
+
+    /// The model a win table of the odds' rules solves over ([`Selections::to_win`]).
+    pub fn to_win(odds: &Odds) -> TurnModel {
+        TurnModel::with_selections(odds, Selections::to_win(odds.rules()))
+    }
+
+    /// The model offering `selections` for each roll. Options come fewest dice kept first
+    /// and, among as many kept, most points first.
+    pub fn with_selections(odds: &Odds, selections: Selections) -> TurnModel {
         let dice = usize::from(odds.dice_count());
         let mut model = TurnModel {
             dice,
+            selections,
             hot_dice: odds.rules().hot_dice,
             unit: odds.unit(),
             farkle: vec![0.0; dice + 1],
@@ -76,15 +114,31 @@ impl TurnModel {
         for m in 1..=dice {
             let hand = odds.hand(m as u8).expect("hand size in range");
             model.farkle[m] = hand.farkle().to_f64();
-            for g in &hand.groups {
-                model.group_prob.push(g.probability);
-                for (k, b) in g.best.iter().enumerate() {
-                    if let Some(b) = *b {
-                        model.options.push((b, (m - k - 1) as u8));
-                        model.max_gain = model.max_gain.max(b as usize);
+            let push = |model: &mut TurnModel, points: u32, kept: usize| {
+                model.options.push((points, (m - kept) as u8));
+                model.max_gain = model.max_gain.max(points as usize);
+            };
+            match selections {
+                Selections::BestPerSize => {
+                    for g in &hand.groups {
+                        model.group_prob.push(g.probability);
+                        for (k, b) in g.best.iter().enumerate() {
+                            if let Some(b) = *b {
+                                push(&mut model, b, k + 1);
+                            }
+                        }
+                        model.option_start.push(model.options.len());
                     }
                 }
-                model.option_start.push(model.options.len());
+                Selections::Every => {
+                    for g in &hand.selection_groups {
+                        model.group_prob.push(g.probability);
+                        for &(points, kept) in &g.selections {
+                            push(&mut model, points, usize::from(kept));
+                        }
+                        model.option_start.push(model.options.len());
+                    }
+                }
             }
             model.group_start.push(model.group_prob.len());
         }

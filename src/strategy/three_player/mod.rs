@@ -65,8 +65,12 @@ use endgame::Endgame;
 pub use pass::{Mix, MixAt, MixedDecision};
 pub use queries::{SeatChoice, SeatDecision};
 
-/// The format version of three-player table files (two-player ones are 1 to 3).
+/// The format version of three-player table files (two-player ones are 1 to 3 and 5) solved
+/// over the most points per number of dice kept: every table of rules without a final round.
 pub const FILE_VERSION: u32 = 4;
+/// The format version of three-player table files solved over every scoring selection of a
+/// roll (the library does so under a final round, where fewer points can be worth more).
+pub const FILE_VERSION_EVERY_SELECTION: u32 = 6;
 
 /// The solved three-player game: every player's probability of winning at the start of every
 /// turn. Immutable once built, so it is `Send + Sync` and may be queried from many threads.
@@ -83,7 +87,7 @@ pub struct ThreePlayerTable {
     /// Sweeps the solve took under a penalty (0 without one).
     sweeps: usize,
     endgame: Arc<Endgame>,
-    model: Arc<TurnModel>,
+    pub(crate) model: Arc<TurnModel>,
     scorer: Arc<Scorer>,
     /// The model's option offsets, made once (a query would otherwise remake them).
     offsets: Vec<u32>,

@@ -14,7 +14,7 @@ use crate::rules::Rules;
 use crate::scoring::Scorer;
 use crate::strategy::odds::Odds;
 use crate::strategy::single_turn::bank_min_units;
-use crate::strategy::turn::TurnModel;
+use crate::strategy::turn::{Selections, TurnModel};
 use crate::strategy::two_player::final_round::lead_cap;
 use crate::strategy::two_player::layout::{check_rules, player_layout, Layout};
 use crate::strategy::{try_filled, worker_pool, Meter, Progress, StrategyError};
@@ -115,7 +115,7 @@ impl ThreePlayerTable {
             bank_min,
             layout,
             endgame,
-        } = Prepared::new(pool, rules, &mut progress)?;
+        } = Prepared::new(pool, rules, Selections::to_win(rules), &mut progress)?;
         let states = layout.players().pow(3);
         // Hundreds of megabytes to 10,000: written while this thread goes on reporting.
         let mut values = reporting_while(0.0, &mut progress, |_| try_filled(states, [0.0; 3]))??;
@@ -217,10 +217,11 @@ impl Prepared {
     pub(super) fn new(
         pool: &rayon::ThreadPool,
         rules: &Rules,
+        selections: Selections,
         progress: &mut Progress,
     ) -> Result<Prepared, StrategyError> {
         let odds = Odds::new(rules)?;
-        let model = Arc::new(TurnModel::new(&odds));
+        let model = Arc::new(TurnModel::with_selections(&odds, selections));
         model.no_loss_bound()?;
         let bank_min = [bank_min_units(&odds, false), bank_min_units(&odds, true)];
         let layout = player_layout(&odds, 0);

@@ -8,7 +8,7 @@
 //! ```text
 //! offset  size  field
 //! 0       8     magic "FRKLWIN\0"
-//! 8       4     format version (u32, 4)
+//! 8       4     format version (u32: 6 for a table of rules with a final round, else 4)
 //! 12      4     players at the table (u32, 3)
 //! 16      140   the rules: their 35 fields in declaration order (`Rules::words`)
 //! 156     4     point granularity (i32)
@@ -27,6 +27,11 @@
 //! which solves a turn again from the values it reads (averages of them), by less than 1e-7.
 //! The final round's last turns are solved again from the rules on loading (under a second).
 //!
+//! Version 6 is version 4 for tables whose turns were solved over every scoring selection of
+//! a roll (the library does so under a final round, where fewer points can be worth more); a
+//! version 4 table under a final round was solved over the most points per number of dice
+//! kept, and loads as such.
+//!
 //! Loading checks the magic, the version, the sizes against the rules (before allocating),
 //! the checksum, that every chance lies in [0, 1] and every mixing state is well formed, then
 //! solves again the turns of a sample of states from the values around them, and refuses
@@ -37,6 +42,8 @@ use crate::rules::{Rules, RULES_FIELDS};
 use crate::strategy::table_file::{fnv1a, MAGIC};
 use crate::strategy::{worker_pool, PlayerState, Progress, StrategyError};
 
+use crate::strategy::turn::Selections;
+
 use super::pass::{Mix, MixAt, MixedDecision};
 use super::solve::Prepared;
 use super::ThreePlayerTable;
@@ -44,6 +51,7 @@ use crate::limits::MAX_WIN_TABLE_STATES;
 
 /// The format version of three-player table files.
 pub(crate) const VERSION: u32 = super::FILE_VERSION;
+const VERSION_EVERY_SELECTION: u32 = super::FILE_VERSION_EVERY_SELECTION;
 const RULES_AT: usize = 16;
 const UNIT_AT: usize = RULES_AT + 4 * RULES_FIELDS;
 const PLAYERS_AT: usize = UNIT_AT + 4;
@@ -64,7 +72,11 @@ impl ThreePlayerTable {
         let mut out =
             Vec::with_capacity(HEADER + 8 * self.values.len() + MIX_BYTES * self.mixed.len() + 8);
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        let version = match self.model.selections {
+            Selections::BestPerSize => VERSION,
+            Selections::Every => VERSION_EVERY_SELECTION,
+        };
+        out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&3u32.to_le_bytes());
         for w in self.rules.words() {
             out.extend_from_slice(&w.to_le_bytes());
@@ -118,12 +130,16 @@ impl ThreePlayerTable {
         }
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4"));
         let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8"));
-        if u32_at(8) != VERSION {
-            return Err(StrategyError::BadFile(format!(
-                "format version {}; three-player tables are version {VERSION}",
-                u32_at(8)
-            )));
-        }
+        let selections = match u32_at(8) {
+            VERSION => Selections::BestPerSize,
+            VERSION_EVERY_SELECTION => Selections::Every,
+            other => {
+                return Err(StrategyError::BadFile(format!(
+                    "format version {other}; three-player tables are versions {VERSION} and \
+                     {VERSION_EVERY_SELECTION}"
+                )))
+            }
+        };
         if u32_at(12) != 3 {
             return Err(StrategyError::BadFile(format!(
                 "a table of {} players in a three-player file",
@@ -155,7 +171,7 @@ impl ThreePlayerTable {
         }
         let pool = worker_pool()?;
         let mut go_on = |_: f64| true;
-        let prepared = Prepared::new(&pool, &rules, &mut (&mut go_on as Progress))?;
+        let prepared = Prepared::new(&pool, &rules, selections, &mut (&mut go_on as Progress))?;
         if prepared.layout.players() as u64 != players
             || prepared.layout.unit != u32_at(UNIT_AT) as i32
         {

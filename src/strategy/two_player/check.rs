@@ -11,7 +11,7 @@ use crate::rules::Rules;
 use crate::scoring::Scorer;
 use crate::strategy::odds::Odds;
 use crate::strategy::single_turn::bank_min_units;
-use crate::strategy::turn::TurnModel;
+use crate::strategy::turn::{Selections, TurnModel};
 use crate::strategy::{Meter, Progress, StrategyError};
 
 use super::final_round::{final_chance, final_chances_at, lead_values_of};
@@ -22,16 +22,18 @@ use super::{
 };
 
 impl WinTable {
-    /// Rebuilds a table from saved parts (see the table file), checking they fit the rules.
+    /// Rebuilds a table from saved parts (see the table file), checking they fit the rules;
+    /// `selections` is what its turns were solved over.
     pub(crate) fn from_parts(
         rules: &Rules,
+        selections: Selections,
         lead_cap: usize,
         start: Vec<f64>,
         final_chance: [Vec<f64>; 2],
     ) -> Result<WinTable, StrategyError> {
         check_rules(rules)?;
         let odds = Odds::new(rules)?;
-        let model = Arc::new(TurnModel::new(&odds));
+        let model = Arc::new(TurnModel::with_selections(&odds, selections));
         let layout = layout_for(&odds, lead_cap)?;
         let expected_chances = if rules.final_round { lead_cap + 1 } else { 0 };
         if start.len() != layout.players() * layout.players()

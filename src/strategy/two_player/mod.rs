@@ -235,7 +235,7 @@ pub struct WinTable {
     pub(crate) final_chance: [Vec<f64>; 2],
     /// W at each final-round lead when every risky hand banks (see [`Ctx::beyond`]).
     lead_values: [Vec<f64>; 2],
-    model: Arc<TurnModel>,
+    pub(crate) model: Arc<TurnModel>,
     scorer: Arc<Scorer>,
     bank_min: [usize; 2],
     /// Full sweeps the solve took (0 without a penalty, and for a loaded table).

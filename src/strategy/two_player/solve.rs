@@ -50,7 +50,7 @@ impl WinTable {
         warm: bool,
     ) -> Result<WinTable, StrategyError> {
         let odds = Odds::new(rules)?;
-        let model = Arc::new(TurnModel::new(&odds));
+        let model = Arc::new(TurnModel::to_win(&odds));
         model.no_loss_bound()?;
         let bank_min = [bank_min_units(&odds, false), bank_min_units(&odds, true)];
         // The size of the table, and a first estimate of a pass (without the final-round
