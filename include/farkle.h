@@ -3153,6 +3153,23 @@ enum FarkleStatus farkle_win_table_mixed_cycles(const struct FarkleWinTable *tab
                                                 uint64_t *out_count);
 
 /**
+ * Whether an earlier version of the library solved the table in a way this one no longer
+ * does, so that solving its rules again gives other values: a table of rules with a final
+ * round loaded from a file written before the solver weighed every scoring selection of a
+ * roll (where fewer points can be worth more; two-player files of format versions 1 to 3,
+ * three-player files of version 4). Its queries still answer for the table it is; a program
+ * that caches tables should solve again. False for every table this version solves.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER.
+ *
+ * Requires:
+ * table a live table, out_outdated writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_win_table_outdated(const struct FarkleWinTable *table,
+                                            bool *out_outdated);
+
+/**
  * Frees a table; NULL does nothing. Do not use it or free it again afterwards.
  *
  * Requires:

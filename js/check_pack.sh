@@ -23,7 +23,8 @@ cp -R js/test "$work/app/test"
 cp examples/js/farkle_demo.mjs "$work/app/"
 
 # No cargo or rustc reachable: the installed package needs neither.
-clean_env=(env -i PATH=/usr/bin:/bin HOME="$work" LANG=C.UTF-8 FARKLE_HEADER="$PWD/include/farkle.h")
+clean_env=(env -i PATH=/usr/bin:/bin HOME="$work" LANG=C.UTF-8 FARKLE_HEADER="$PWD/include/farkle.h"
+  FARKLE_TEST_DATA="$PWD/tests/data")
 cd "$work/app"
 echo '{ "name": "app", "private": true, "type": "module" }' > package.json
 "${clean_env[@]}" npm install --silent --no-audit --no-fund --offline "$tarball"

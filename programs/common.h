@@ -124,6 +124,10 @@ int table_cache_path(const FarkleRules *rules, uint32_t players, char *out, size
 /* Creates `path` and its missing parents (mode 0700); 0, or -1 with `why`. */
 int make_dirs(const char *path, char *why, size_t why_len);
 
+/* Whether an earlier version of the library solved `table` otherwise than this one would
+ * (farkle_win_table_outdated()): it still plays, but solving again plays better. */
+int table_outdated(const FarkleWinTable *table);
+
 /* Loads the table at `path` and checks that it was solved for exactly `rules` (every knob,
  * checked with farkle_win_table_rules()) and for `players` players. NULL with `why`
  * otherwise; `*missing` is set when the file does not exist. */

@@ -132,6 +132,11 @@ static int get_table(Cli *cli, const Options *o, unsigned long long players,
             fprintf(stderr, "farkle: cannot use the table %s: %s\n", safe(o->table_path), why);
             return 2;
         }
+        if (table_outdated(cli->table))
+            fprintf(stderr,
+                    "farkle: the table %s was solved by an earlier version of the library; "
+                    "farkle-solve writes one that plays these rules better\n",
+                    safe(o->table_path));
         return 0;
     }
     cli->table = table_for_rules(&cli->rules, table_players, &st, why, sizeof why);

@@ -6,7 +6,8 @@
  * ~/.cache/farkle/), as win-<hash of every rules field>.fwt for two players and
  * win3-<hash>.fwt for three. A cached table is used only when the rules it was solved for
  * (farkle_win_table_rules()) equal the game's in every field and it has the player count
- * asked for (farkle_win_table_player_count()).
+ * asked for (farkle_win_table_player_count()), and solved again when an earlier version of
+ * the library solved it otherwise than this one would (farkle_win_table_outdated()).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -85,6 +86,11 @@ int make_dirs(const char *path, char *why, size_t why_len) {
     }
     free(copy);
     return rc;
+}
+
+int table_outdated(const FarkleWinTable *table) {
+    bool outdated = false;
+    return farkle_win_table_outdated(table, &outdated) == FARKLE_STATUS_OK && outdated;
 }
 
 FarkleWinTable *table_load_for(const char *path, const FarkleRules *rules, uint32_t players,
@@ -253,8 +259,16 @@ FarkleWinTable *table_for_rules(const FarkleRules *rules, uint32_t players,
     *status = FARKLE_STATUS_OK;
     if (cached) {
         table = table_load_for(path, rules, players, &missing, reason, sizeof reason);
-        if (table != NULL) return table;
-        if (!missing)
+        if (table != NULL && !table_outdated(table)) return table;
+        if (table != NULL) {
+            /* Still a good table, but this version plays these rules better. */
+            farkle_win_table_free(table);
+            table = NULL;
+            fprintf(stderr,
+                    "farkle: the cached table %s was solved by an earlier version of the "
+                    "library; solving again\n",
+                    safe(path));
+        } else if (!missing)
             fprintf(stderr, "farkle: the cached table %s cannot be used (%s); solving again\n",
                     safe(path), reason);
     } else {

@@ -1145,3 +1145,53 @@ fn a_mixed_equilibrium_is_told_in_the_hint_and_the_meter() {
         );
     }
 }
+
+/// A cached table that an earlier version of the library solved otherwise than this one
+/// would (`tests/data`: classic rules to 1,000 saved as version 3, before the solver weighed
+/// every scoring selection under a final round) is solved again and replaced, saying why;
+/// given with `--table` it plays, with a note that a newer one plays better.
+#[test]
+fn an_outdated_cached_table_is_solved_again() {
+    let dir = fresh_dir("cli-outdated-table");
+    let args = [
+        "--seed", "5", "-p", "2", "--bots", "2:win", "--rules", "classic", "--target", "1000",
+    ];
+    let first = run_in(&programs().farkle, &[], &dir, &args, "");
+    assert_eq!(first.status.code(), Some(0), "{}", text_of(&first.stderr));
+    assert!(text_of(&first.stderr).contains("Cached in "));
+    let names = cached_tables(&dir);
+    assert_eq!(names.len(), 1, "{names:?}");
+    let cached = dir.join("cache").join("farkle").join(&names[0]);
+    assert_eq!(std::fs::read(&cached).unwrap()[8..12], 5u32.to_le_bytes());
+    let old = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/classic-1000-2p-v3.fwt");
+    std::fs::copy(&old, &cached).expect("plant the old table");
+    let again = run_in(&programs().farkle, &[], &dir, &args, "");
+    let stderr = text_of(&again.stderr);
+    assert_eq!(again.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "farkle: the cached table {} was solved by an earlier version of the library; \
+             solving again",
+            cached.display()
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains("Cached in "), "{stderr}");
+    assert_eq!(std::fs::read(&cached).unwrap()[8..12], 5u32.to_le_bytes());
+    // The same game as the first: the table solved again is the same table.
+    assert_eq!(again.stdout, first.stdout);
+    // Given by name, the old table plays, with a note.
+    let old_arg = old.display().to_string();
+    let mut with_table = args.to_vec();
+    with_table.extend(["--table", &old_arg]);
+    let out = run_in(&programs().farkle, &[], &dir, &with_table, "");
+    let stderr = text_of(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "farkle: the table {old_arg} was solved by an earlier version of the library; \
+             farkle-solve writes one that plays these rules better\n"
+        )
+    );
+}

@@ -410,6 +410,20 @@ export class WinTable extends Handle {
     });
   }
 
+  /**
+   * Whether an earlier version of the library solved the table otherwise than this one would:
+   * a table of rules with a final round saved before the solver weighed every scoring
+   * selection of a roll (file versions 1 to 3). It still answers for the table it is; solve
+   * again to play those rules as this version does.
+   */
+  get outdated(): boolean {
+    return frame(() => {
+      const out = alloc(1, 1);
+      check(lib.farkle_win_table_outdated(this.handle(), out));
+      return view().getUint8(out) !== 0;
+    });
+  }
+
   /** P(the first player wins) from the start under optimal play by both. */
   get firstPlayerWinProbability(): number {
     return readDouble((out) => lib.farkle_win_table_first_player_win_probability(this.handle(), out));

@@ -6,6 +6,9 @@
 // win table with progress, cancellation (a callback and an AbortSignal) and saving, advice
 // and bots with a table, and simulations.
 
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as farkle from "farkle";
@@ -88,6 +91,7 @@ test("a win table solve reports progress, saves and loads", async () => {
   assert.ok(t.rules.equals(tiny()));
   assert.ok(t.compensation >= 0);
   assert.equal(t.playerCount, 2);
+  assert.equal(t.outdated, false);
   const bytes = t.toBytes();
   const again = farkle.WinTable.fromBytes(bytes);
   assert.equal(again.firstPlayerWinProbability, p);
@@ -160,4 +164,16 @@ test("simulations are reproducible and favour the better bot", async () => {
   close(fractions.at(-1), 1, 1e-9, "the last report");
   await assert.rejects(farkle.simulate("classic", ["threshold"], 100000, { progress: () => false }), farkle.CancelledError);
   await assert.rejects(farkle.simulate("classic", ["win_optimal"], 1), TypeError);
+});
+
+test("a table an earlier version saved still loads, and says it is outdated", () => {
+  // Classic rules to 1,000, saved as format version 3 before the solver weighed every scoring
+  // selection under a final round.
+  // The repository's test data (FARKLE_TEST_DATA where the tests run from a copy).
+  const data = process.env.FARKLE_TEST_DATA ?? fileURLToPath(new URL("../../tests/data/", import.meta.url));
+  const bytes = readFileSync(join(data, "classic-1000-2p-v3.fwt"));
+  const old = farkle.WinTable.fromBytes(bytes);
+  assert.equal(old.outdated, true);
+  assert.equal(old.rules.targetScore, 1000);
+  assert.equal(old.firstPlayerWinProbability, 0.5731903392111592);
 });

@@ -423,6 +423,17 @@ class WinTable(Handle):
         return out[0]  # type: ignore[no-any-return]
 
     @property
+    def outdated(self) -> bool:
+        """Whether an earlier version of the library solved the table otherwise than this one
+        would: a table of rules with a final round saved before the solver weighed every
+        scoring selection of a roll (two-player files of format versions 1 to 3, three-player
+        ones of version 4). It still answers for the table it is; solve again to play those
+        rules as this version does. False for every table this version solves."""
+        out = ffi.new("bool *")
+        low.check(lib.farkle_win_table_outdated(self._handle(), out))
+        return bool(out[0])
+
+    @property
     def mixed_cycles(self) -> int:
         """How many cycles of states (every rotation of the same scores, linked by farkles)
         have no pure equilibrium and were solved as mixed ones, where a mover banks or rolls

@@ -308,3 +308,17 @@ def test_the_first_mixed_cycle_rolls_as_an_independent_solver_found() -> None:
         assert d.bank_win_probability == pytest.approx(d.roll_win_probability, abs=1e-12)
     pure = table.mover_decision([a, b, c], 350, 1)
     assert pure.roll_probability in (0.0, 1.0)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_table_an_earlier_version_saved_loads_and_says_it_is_outdated(repo: Path, players: int) -> None:
+    """Classic rules to 1,000 saved before the solver weighed every scoring selection under a
+    final round (two-player version 3, three-player version 4): they load, as the tables they
+    were, and say they are outdated; solved now, the same rules are not."""
+    version = 3 if players == 2 else 4
+    old = farkle.WinTable.load(repo / "tests" / "data" / f"classic-1000-{players}p-v{version}.fwt")
+    assert old.outdated
+    assert old.player_count == players
+    assert old.rules == farkle.Rules("classic", target_score=1000)
+    fresh = farkle.WinTable.solve(farkle.Rules("classic", dice_count=3, target_score=300), players=players)
+    assert fresh.rules.final_round and not fresh.outdated

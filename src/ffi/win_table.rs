@@ -283,6 +283,31 @@ pub unsafe extern "C" fn farkle_win_table_mixed_cycles(
     }
 }
 
+/// Whether an earlier version of the library solved the table in a way this one no longer
+/// does, so that solving its rules again gives other values: a table of rules with a final
+/// round loaded from a file written before the solver weighed every scoring selection of a
+/// roll (where fewer points can be worth more; two-player files of format versions 1 to 3,
+/// three-player files of version 4). Its queries still answer for the table it is; a program
+/// that caches tables should solve again. False for every table this version solves.
+///
+/// Errors: FARKLE_STATUS_NULL_POINTER.
+///
+/// # Safety
+/// `table` a live table, `out_outdated` writable.
+#[no_mangle]
+#[must_use]
+pub unsafe extern "C" fn farkle_win_table_outdated(
+    table: *const FarkleWinTable,
+    out_outdated: *mut bool,
+) -> FarkleStatus {
+    ffi_boundary! {
+        // SAFETY: the caller's promises for both pointers.
+        let (table, out) = unsafe { (FarkleWinTable::from_ptr(table)?, out(out_outdated)?) };
+        out.write(table.table.is_outdated());
+        Ok(())
+    }
+}
+
 /// Frees a table; NULL does nothing. Do not use it or free it again afterwards.
 ///
 /// # Safety

@@ -93,6 +93,15 @@ impl AnyWinTable {
         }
     }
 
+    /// Whether an earlier version of the library solved the table otherwise than this one
+    /// would: see [`WinTable::is_outdated`].
+    pub fn is_outdated(&self) -> bool {
+        match self {
+            AnyWinTable::Two(t) => t.is_outdated(),
+            AnyWinTable::Three(t) => t.is_outdated(),
+        }
+    }
+
     /// The rules solved.
     pub fn rules(&self) -> &Rules {
         match self {

@@ -48,7 +48,7 @@ use std::sync::Arc;
 
 use crate::rules::Rules;
 use crate::scoring::Scorer;
-use crate::strategy::turn::TurnModel;
+use crate::strategy::turn::{Selections, TurnModel};
 use crate::strategy::two_player::layout::Layout;
 
 mod cycle;
@@ -134,6 +134,13 @@ impl ThreePlayerTable {
     /// How many sweeps over the states the solve took under a penalty; 0 without one.
     pub fn sweeps(&self) -> usize {
         self.sweeps
+    }
+
+    /// Whether an earlier version of the library solved the table otherwise than this one
+    /// would: a table of rules with a final round loaded from a version 4 file (see
+    /// [`crate::strategy::WinTable::is_outdated`]).
+    pub fn is_outdated(&self) -> bool {
+        self.model.selections != Selections::to_win(&self.rules)
     }
 
     /// How many cycles of states have no pure equilibrium and were solved as mixed ones.

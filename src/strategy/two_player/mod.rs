@@ -75,7 +75,7 @@ use crate::dice::FaceCounts;
 use crate::limits::MAX_LINEAR_FORM_BYTES;
 use crate::rules::Rules;
 use crate::scoring::Scorer;
-use crate::strategy::turn::TurnModel;
+use crate::strategy::turn::{Selections, TurnModel};
 
 mod check;
 pub(crate) mod evaluate;
@@ -262,6 +262,15 @@ impl WinTable {
     /// for a table loaded from a file.
     pub fn sweeps(&self) -> usize {
         self.sweeps
+    }
+
+    /// Whether an earlier version of the library solved the table in a way this one no longer
+    /// does, so that solving its rules again gives other values: a table of rules with a
+    /// final round loaded from a file written before the solver weighed every scoring
+    /// selection of a roll (format versions 1 to 3; three-player version 4). Its queries
+    /// still answer for the table it is; a program that caches tables should solve again.
+    pub fn is_outdated(&self) -> bool {
+        self.model.selections != Selections::to_win(&self.rules)
     }
 
     /// The rules solved.
