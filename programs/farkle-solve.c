@@ -31,7 +31,7 @@ static void usage(FILE *to) {
             "      --rule KEY=VALUE set one rule (repeatable); --rule help lists the keys\n"
             "      --target N       the score that wins\n"
             "  -n, --players N      2 (default) or 3: the three-player equilibrium takes\n"
-            "                       minutes (a quarter of an hour for the classic rules to\n"
+            "                       minutes (about 20 minutes for the classic rules to\n"
             "                       10000, about half that for the minimal); Ctrl-C cancels\n"
             "  -o, --out FILE       write the table to FILE instead of the cache\n"
             "  -q, --quiet          no progress bar\n"

@@ -281,7 +281,7 @@ FarkleWinTable *table_for_rules(const FarkleRules *rules, uint32_t players,
              "games)%s...\n",
              players_adjective(players),
              players == 2 ? ""
-                          : "; to high targets this takes minutes (a quarter of an hour for "
+                          : "; to high targets this takes minutes (about 20 minutes for "
                             "the classic rules to 10000), Ctrl-C cancels");
     st = table_solve(rules, players, header, 0, &table, &seconds);
     if (st != FARKLE_STATUS_OK) {

@@ -38,7 +38,7 @@ pub const MAX_WIN_TABLE_STATES: usize = 1 << 24;
 
 /// The most option evaluations of one pass of the two-player solver over every pair, or of
 /// the three-player solver over every state: 10^12. Classic rules to 10,000 for three
-/// players need 6.7 x 10^11, a quarter of an hour on two cores. A solve makes one pass
+/// players need 8.9 x 10^11, about 20 minutes on two cores. A solve makes one pass
 /// without a farkle penalty and several with one.
 pub const MAX_WIN_TABLE_PASS_WORK: u64 = 1_000_000_000_000;
 

@@ -733,7 +733,7 @@ fn a_three_player_game_solves_caches_and_plays_its_table() {
     assert!(
         stderr.starts_with(
             "Solving the three-player game for these rules (once: the table is cached for the \
-             next games); to high targets this takes minutes (a quarter of an hour for the \
+             next games); to high targets this takes minutes (about 20 minutes for the \
              classic rules to 10000), Ctrl-C cancels...\n"
         ),
         "{stderr}"

@@ -37,7 +37,7 @@ const _: () = assert!(FARKLE_LIMIT_WIN_TABLE_STATES == limits::MAX_WIN_TABLE_STA
 
 /// The most option evaluations of one pass of the two-player solver over every pair, or of
 /// the three-player solver over every state (10^12; classic rules to 10,000 for three
-/// players need 6.7 x 10^11).
+/// players need 8.9 x 10^11).
 pub const FARKLE_LIMIT_WIN_TABLE_PASS_WORK: u64 = 1_000_000_000_000;
 const _: () = assert!(FARKLE_LIMIT_WIN_TABLE_PASS_WORK == limits::MAX_WIN_TABLE_PASS_WORK);
 
