@@ -3106,7 +3106,7 @@ enum FarkleStatus farkle_win_table_solve(const struct FarkleRules *rules,
  * FARKLE_STATUS_RESOURCE_LIMIT before allocating beyond FARKLE_LIMIT_WIN_TABLE_STATES
  * turn-start states (the message names the size: a farkle penalty multiplies the states by
  * its streak once per player) or FARKLE_LIMIT_WIN_TABLE_PASS_WORK option evaluations per
- * pass (classic to 10,000, with its entry minimum, is 6.7 x 10^11), and four or more
+ * pass (classic to 10,000, with its entry minimum and final round, is 8.9 x 10^11), and four or more
  * players are refused the same way where that is the reason (four players to 10,000 under
  * minimal rules are 1.6 x 10^9 states), else with FARKLE_STATUS_UNSUPPORTED. Progress and
  * cancellation as for farkle_win_table_solve().
@@ -3838,7 +3838,7 @@ enum FarkleStatus farkle_point_calculation(const uint8_t *roll_counts,
 /**
  * The most option evaluations of one pass of the two-player solver over every pair, or of
  * the three-player solver over every state (10^12; classic rules to 10,000 for three
- * players need 6.7 x 10^11).
+ * players need 8.9 x 10^11).
  */
 #define FARKLE_LIMIT_WIN_TABLE_PASS_WORK 1000000000000
 

@@ -627,23 +627,14 @@ fn saved_tables_round_trip_and_damage_is_refused() {
     assert_eq!(bytes[8..12], 5u32.to_le_bytes());
     // Another version (with a matching checksum, so only the version is wrong): 4 (a
     // three-player file's) and 6 are not two-player versions.
-    let mut b = bytes.clone();
-    b[8] = 4;
-    let body = b.len() - 8;
-    let sum = fnv1a(&b[..body]);
-    b[body..].copy_from_slice(&sum.to_le_bytes());
-    match WinTable::from_bytes(&b) {
-        Err(StrategyError::BadFile(why)) => assert!(why.contains("version"), "{why}"),
-        other => panic!("{other:?}"),
-    }
-    let mut b = bytes.clone();
-    b[8] = 6;
-    let body = b.len() - 8;
-    let sum = fnv1a(&b[..body]);
-    b[body..].copy_from_slice(&sum.to_le_bytes());
-    match WinTable::from_bytes(&b) {
-        Err(StrategyError::BadFile(why)) => assert!(why.contains("version"), "{why}"),
-        other => panic!("{other:?}"),
+    for version in [4, 6] {
+        let mut b = bytes.clone();
+        b[8] = version;
+        reseal(&mut b);
+        match WinTable::from_bytes(&b) {
+            Err(StrategyError::BadFile(why)) => assert!(why.contains("version"), "{why}"),
+            other => panic!("{other:?}"),
+        }
     }
     // Files of the older versions, written with fewer rules words: version 1 before the six
     // house-rule words (12 + 4 x 28 bytes of header), version 2 before the auto-take word
@@ -653,9 +644,7 @@ fn saved_tables_round_trip_and_damage_is_refused() {
     // ways give the same values).
     let mut bytes = bytes;
     bytes[8..12].copy_from_slice(&3u32.to_le_bytes());
-    let body = bytes.len() - 8;
-    let sum = fnv1a(&bytes[..body]);
-    bytes[body..].copy_from_slice(&sum.to_le_bytes());
+    reseal(&mut bytes);
     for (version, fields) in [(1u32, 28), (2, 34), (3, 35)] {
         let mut old_file = bytes[..12 + 4 * fields].to_vec();
         old_file.extend_from_slice(&bytes[12 + 4 * 35..bytes.len() - 8]);
@@ -676,6 +665,13 @@ fn saved_tables_round_trip_and_damage_is_refused() {
     assert_eq!(WinTable::load(&path).unwrap().to_bytes(), table.to_bytes());
     std::fs::remove_file(&path).unwrap();
     assert!(matches!(WinTable::load(&path), Err(StrategyError::Io(_))));
+}
+
+/// Recomputes a table file's checksum after an edit.
+fn reseal(bytes: &mut [u8]) {
+    let body = bytes.len() - 8;
+    let sum = fnv1a(&bytes[..body]);
+    bytes[body..].copy_from_slice(&sum.to_le_bytes());
 }
 
 /// FNV-1a 64, as the file format documents.
@@ -719,9 +715,7 @@ fn a_version_3_table_of_a_final_round_loads_as_it_was() {
     // refused.
     let mut relabelled = new_bytes.clone();
     relabelled[8..12].copy_from_slice(&3u32.to_le_bytes());
-    let body = relabelled.len() - 8;
-    let sum = fnv1a(&relabelled[..body]);
-    relabelled[body..].copy_from_slice(&sum.to_le_bytes());
+    reseal(&mut relabelled);
     assert!(matches!(
         WinTable::from_bytes(&relabelled),
         Err(StrategyError::BadFile(_))
