@@ -136,12 +136,15 @@ static void on_signal(int sig) {
 
 static void on_suspend(int sig);
 
+/* SA_RESTART: a write to the terminal that the stop cuts short goes on after it instead of
+ * failing with EINTR (which stdio would keep as an error on stdout); the wait for input is a
+ * pselect(), which a handled signal always ends. */
 static void suspend_handler(void) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_suspend;
     sigemptyset(&sa.sa_mask);
-    sa.sa_flags = 0;
+    sa.sa_flags = SA_RESTART;
     sigaction(SIGTSTP, &sa, NULL);
 }
 
@@ -188,6 +191,7 @@ void signals_install(void) {
     if (!T.in_tty) return; /* no terminal to set again */
     suspend_handler();
     sa.sa_handler = on_continue;
+    sa.sa_flags = SA_RESTART; /* as for SIGTSTP: see suspend_handler() */
     sigaction(SIGCONT, &sa, NULL);
 }
 
@@ -220,20 +224,31 @@ void signals_finish(void) {
     exit(128 + sig); /* not reached */
 }
 
-/* Waits until stdin has input: IN_OK, or IN_SIGNAL once a caught signal came. */
+/* Waits until stdin has input: IN_OK, or IN_SIGNAL once a caught signal came. The stop and
+ * continue signals are blocked with the others from the checks to the wait, so that a Ctrl-Z
+ * between them ends the wait (and the prompt is shown again) instead of leaving the game
+ * waiting with no prompt on the screen. */
 static int wait_input(void) {
     sigset_t block, old;
     size_t i;
     sigemptyset(&block);
     for (i = 0; i < sizeof CAUGHT / sizeof CAUGHT[0]; i++) sigaddset(&block, CAUGHT[i]);
+    if (T.in_tty) {
+        sigaddset(&block, SIGTSTP);
+        sigaddset(&block, SIGCONT);
+    }
     for (;;) {
         fd_set fds;
         int r;
-        if (resumed) show_prompt_again();
         sigprocmask(SIG_BLOCK, &block, &old);
         if (stop_requested) {
             sigprocmask(SIG_SETMASK, &old, NULL);
             return IN_SIGNAL;
+        }
+        if (resumed) {
+            sigprocmask(SIG_SETMASK, &old, NULL);
+            show_prompt_again();
+            continue;
         }
         FD_ZERO(&fds);
         FD_SET(STDIN_FILENO, &fds);
