@@ -91,8 +91,35 @@ pub(crate) fn last_turn_values(
         }
         return Ok(out);
     }
-    // Below the lowest bank: rows t = 0..bank_min of their own, the pass's rows above.
-    let mut w = vec![0.0; (bank_min + model.max_gain + 1) * width];
+    Ok(below_lowest_bank(
+        model,
+        bank_min,
+        max_need,
+        &v,
+        |w, row, hand| roll_value(play, model, w, row, hand),
+        pay,
+    ))
+}
+
+/// The rows below the lowest bank, per need e in `1..=max_need` (index 0 left at the
+/// default): turn totals `0..bank_min` of their own, solved from the pass's rows `v` (by
+/// d + max_need, the last one standing for every row above it) for the totals above; what
+/// the turn is worth from turn total 0 with the full set to roll. `roll` is a hand's worth at
+/// a row of the table it is given, `ended` what a turn ending at d units from the mark is
+/// worth (every die scored without hot dice, where nothing can be banked yet).
+fn below_lowest_bank<T: Copy + Default>(
+    model: &TurnModel,
+    bank_min: usize,
+    max_need: usize,
+    v: &[T],
+    roll: impl Fn(&[T], usize, usize) -> T,
+    ended: impl Fn(i64) -> T,
+) -> Vec<T> {
+    let width = model.width();
+    let n = model.dice;
+    let top = v.len() / width - model.max_gain - 1;
+    let mut out = vec![T::default(); max_need + 1];
+    let mut w = vec![T::default(); (bank_min + model.max_gain + 1) * width];
     for (e, value) in out.iter_mut().enumerate().skip(1) {
         for t in bank_min..bank_min + model.max_gain + 1 {
             let i = t + max_need - e;
@@ -102,18 +129,18 @@ pub(crate) fn last_turn_values(
         for t in (0..bank_min).rev() {
             let row = t * width;
             for hand in 1..=n {
-                w[row + hand] = roll_value(play, model, &w, row, hand);
+                w[row + hand] = roll(&w, row, hand);
             }
             // Every die scored below the lowest bank: the turn ends where it started.
             w[row] = if model.hot_dice {
                 w[row + n]
             } else {
-                pay(-(e as i64))
+                ended(-(e as i64))
             };
         }
         *value = w[n];
     }
-    Ok(out)
+    out
 }
 
 /// The value of rolling `hand` dice at row `row` of `v` (a farkle is worth 0).
@@ -164,28 +191,15 @@ fn myopic_values(
         }
         return Ok(out);
     }
-    let mut w = vec![(0.0, 0.0); (bank_min + model.max_gain + 1) * width];
-    for (e, value) in out.iter_mut().enumerate().skip(1) {
-        for t in bank_min..bank_min + model.max_gain + 1 {
-            let i = t + max_need - e;
-            let src = if i < top { i } else { top };
-            w[t * width..(t + 1) * width].copy_from_slice(&v[src * width..(src + 1) * width]);
-        }
-        for t in (0..bank_min).rev() {
-            let row = t * width;
-            for hand in 1..=n {
-                w[row + hand] = myopic_roll(model, &w, row, hand);
-            }
-            let start = -(e as i64);
-            w[row] = if model.hot_dice {
-                w[row + n]
-            } else {
-                (myopic_pay(start), pay(start))
-            };
-        }
-        *value = w[n].1;
-    }
-    Ok(out)
+    let below = below_lowest_bank(
+        model,
+        bank_min,
+        max_need,
+        &v,
+        |w, row, hand| myopic_roll(model, w, row, hand),
+        |d| (myopic_pay(d), pay(d)),
+    );
+    Ok(below.iter().map(|x| x.1).collect())
 }
 
 /// Rolling `hand` dice at row `row` of `v` for [`LastPlay::Myopic`]: from each roll the way
