@@ -547,15 +547,15 @@ fn the_entry_minimum_agrees_with_brute_force() {
     });
 }
 
-/// Three dice: a solver that keeps only the most points per number of dice kept is 1e-4
-/// off here (at 150, 250 and 0, the mover at 150), since under a final round fewer points
-/// can be worth more.
+/// Three dice: a solver that keeps only the most points per number of dice kept is off
+/// here by 1e-5 and more (at 100, 200 and 0, the mover at 100: 1.4e-5), since under a final
+/// round fewer points can be worth more (to 300, by 1e-4, in half as long again).
 #[test]
 fn the_final_round_agrees_with_brute_force() {
     compare(Rules {
         min_entry_score: 0,
         final_round: true,
-        ..small(3, 300)
+        ..small(3, 250)
     });
 }
 
