@@ -17,7 +17,7 @@
 //! turn, so fewer points can win more often (950 short of a 1,000 mark, say, rather than 1,000
 //! on it). For play to win under such rules a roll reduces to its *selection set* instead:
 //! every distinct (points, dice kept) pair of its scoring selections
-//! ([`HandOdds::selection_groups`]).
+//! ([`Odds::selection_groups`], enumerated on first use: most callers never need them).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -106,8 +106,6 @@ pub struct HandOdds {
     pub max_points_rolls: Vec<(i32, u64)>,
     /// The non-farkle rolls grouped by option vector, in a fixed order.
     pub groups: Vec<OptionGroup>,
-    /// The non-farkle rolls grouped by selection set, in a fixed order.
-    pub selection_groups: Vec<SelectionGroup>,
 }
 
 impl HandOdds {
@@ -138,6 +136,8 @@ pub struct Odds {
     unit: i32,
     /// `hands[n - 1]` for n = 1..=dice_count.
     hands: Vec<HandOdds>,
+    /// The selection groups of every hand size, on first use (see [`Odds::selection_groups`]).
+    selection_groups: std::sync::OnceLock<Vec<Vec<SelectionGroup>>>,
 }
 
 fn factorial(n: u64) -> u64 {
@@ -160,6 +160,7 @@ impl Odds {
             scorer,
             unit,
             hands,
+            selection_groups: std::sync::OnceLock::new(),
         })
     }
 
@@ -191,6 +192,22 @@ impl Odds {
             .and_then(|i| self.hands.get(i))
     }
 
+    /// The non-farkle rolls of `dice` dice (1..=dice_count) grouped by selection set (every
+    /// distinct points and dice kept of their scoring selections), in a fixed order; `None`
+    /// outside that range. Enumerated for every hand size on the first call.
+    pub fn selection_groups(&self, dice: u8) -> Option<&[SelectionGroup]> {
+        let all = self.selection_groups.get_or_init(|| {
+            let faces = FaceCounts::all_up_to(usize::from(self.rules.dice_count));
+            (1..=usize::from(self.rules.dice_count))
+                .map(|n| selection_groups_of(&self.scorer, &faces, n, self.unit))
+                .collect()
+        });
+        usize::from(dice)
+            .checked_sub(1)
+            .and_then(|i| all.get(i))
+            .map(Vec::as_slice)
+    }
+
     /// Converts points to units, rounding up.
     pub(crate) fn units_ceil(&self, points: i32) -> i64 {
         i64::from(points).div_euclid(i64::from(self.unit))
@@ -218,27 +235,17 @@ fn granularity(rules: &Rules, scorer: &Scorer, all: &[FaceCounts]) -> i32 {
 }
 
 fn hand_odds(scorer: &Scorer, all: &[FaceCounts], n: usize, unit: i32) -> HandOdds {
-    let n_fact = factorial(n as u64);
     let mut farkle_rolls = 0;
     let mut hot_dice_rolls = 0;
     let mut by_points: BTreeMap<i32, u64> = BTreeMap::new();
     let mut by_vector: BTreeMap<Vec<Option<u32>>, u64> = BTreeMap::new();
-    // Keyed by (dice kept, points descending) so the key's order is the selections' order.
-    let mut by_set: BTreeMap<Vec<(u8, std::cmp::Reverse<u32>)>, u64> = BTreeMap::new();
     for &roll in all.iter().filter(|c| c.total() == n) {
-        let weight = n_fact
-            / roll
-                .0
-                .iter()
-                .map(|&c| factorial(u64::from(c)))
-                .product::<u64>();
+        let weight = orderings(roll, n);
         let mut best: Vec<Option<u32>> = vec![None; n];
-        let mut set = Vec::new();
         for selection in roll.subsets() {
             if let Some(points) = scorer.points(selection) {
                 let slot = &mut best[selection.total() - 1];
                 let units = (points / unit) as u32;
-                set.push((selection.total() as u8, std::cmp::Reverse(units)));
                 if slot.is_none_or(|b| units > b) {
                     *slot = Some(units);
                 }
@@ -253,9 +260,6 @@ fn hand_odds(scorer: &Scorer, all: &[FaceCounts], n: usize, unit: i32) -> HandOd
                 hot_dice_rolls += weight;
             }
             *by_vector.entry(best).or_default() += weight;
-            set.sort_unstable();
-            set.dedup();
-            *by_set.entry(set).or_default() += weight;
         }
     }
     let rolls = (FACES as u64).pow(n as u32);
@@ -273,15 +277,55 @@ fn hand_odds(scorer: &Scorer, all: &[FaceCounts], n: usize, unit: i32) -> HandOd
                 best,
             })
             .collect(),
-        selection_groups: by_set
-            .into_iter()
-            .map(|(set, weight)| SelectionGroup {
-                weight,
-                probability: weight as f64 / rolls as f64,
-                selections: set.into_iter().map(|(k, p)| (p.0, k)).collect(),
-            })
-            .collect(),
     }
+}
+
+/// Ordered rolls behind a multiset of `n` dice: `n! / (c1! ... c6!)`.
+fn orderings(roll: FaceCounts, n: usize) -> u64 {
+    factorial(n as u64)
+        / roll
+            .0
+            .iter()
+            .map(|&c| factorial(u64::from(c)))
+            .product::<u64>()
+}
+
+/// The non-farkle rolls of `n` dice grouped by selection set (see [`SelectionGroup`]).
+fn selection_groups_of(
+    scorer: &Scorer,
+    all: &[FaceCounts],
+    n: usize,
+    unit: i32,
+) -> Vec<SelectionGroup> {
+    // Keyed by (dice kept, points descending) so the key's order is the selections' order.
+    let mut by_set: BTreeMap<Vec<(u8, std::cmp::Reverse<u32>)>, u64> = BTreeMap::new();
+    for &roll in all.iter().filter(|c| c.total() == n) {
+        let mut set: Vec<_> = roll
+            .subsets()
+            .filter_map(|selection| {
+                let points = scorer.points(selection)?;
+                Some((
+                    selection.total() as u8,
+                    std::cmp::Reverse((points / unit) as u32),
+                ))
+            })
+            .collect();
+        if set.is_empty() {
+            continue;
+        }
+        set.sort_unstable();
+        set.dedup();
+        *by_set.entry(set).or_default() += orderings(roll, n);
+    }
+    let rolls = (FACES as u64).pow(n as u32);
+    by_set
+        .into_iter()
+        .map(|(set, weight)| SelectionGroup {
+            weight,
+            probability: weight as f64 / rolls as f64,
+            selections: set.into_iter().map(|(k, p)| (p.0, k)).collect(),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -300,7 +344,12 @@ mod tests {
                 assert_eq!(grouped + h.farkle_rolls, h.rolls);
                 let by_points: u64 = h.max_points_rolls.iter().map(|p| p.1).sum();
                 assert_eq!(by_points, h.rolls);
-                let by_set: u64 = h.selection_groups.iter().map(|g| g.weight).sum();
+                let by_set: u64 = odds
+                    .selection_groups(n)
+                    .unwrap()
+                    .iter()
+                    .map(|g| g.weight)
+                    .sum();
                 assert_eq!(by_set + h.farkle_rolls, h.rolls);
             }
         }
@@ -314,9 +363,8 @@ mod tests {
     fn selection_sets_of_two_classic_dice() {
         let odds = Odds::new(&Preset::Classic.rules()).unwrap();
         let mut got: Vec<(Vec<(u32, u8)>, u64)> = odds
-            .hand(2)
+            .selection_groups(2)
             .unwrap()
-            .selection_groups
             .iter()
             .map(|g| (g.selections.clone(), g.weight))
             .collect();

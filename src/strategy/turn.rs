@@ -131,7 +131,7 @@ impl TurnModel {
                     }
                 }
                 Selections::Every => {
-                    for g in &hand.selection_groups {
+                    for g in odds.selection_groups(m as u8).expect("hand size in range") {
                         model.group_prob.push(g.probability);
                         for &(points, kept) in &g.selections {
                             push(&mut model, points, usize::from(kept));
