@@ -748,8 +748,8 @@ int autosave_save(Cli *cli) {
         release_slot(&slot, 0);
     }
     if (claimed.lock < 0 && cli->autosave[0] == '\0')
-        printf("Cannot save the game: no autosave is free, and no folder takes saved games "
-               "(`save FILE` may still work).\n");
+        printf("Cannot save the game: it has no autosave, and none has come free (`save FILE` "
+               "may still work).\n");
     return -1;
 }
 
