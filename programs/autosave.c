@@ -273,12 +273,15 @@ static int lock_slot(int dfd, int slot, int *in_use) {
     return -1;
 }
 
-/* Whether another run holds the lock of slot `slot` of the folder `dfd` (this run holds none
- * there: closing the descriptor would let its own go). */
+/* Whether another run holds the lock of slot `slot` of the folder `dfd`. A slot this run holds
+ * is not looked at: closing a descriptor of its lock file would let the lock go. */
 static int slot_in_use(int dfd, int slot) {
     char name[48];
     struct flock fl;
+    struct stat dir;
     int fd, busy;
+    if (fstat(dfd, &dir) != 0 || slot_is(&held, &dir, slot) || slot_is(&claimed, &dir, slot))
+        return 0;
     lock_name(slot, name, sizeof name);
     fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0) return 0;
