@@ -200,8 +200,13 @@ int is_bot_name(const char *name);
 /* ---- files.c ---------------------------------------------------------------------------- */
 
 char *read_file(const char *path, size_t *out_len, char *why, size_t why_len);
+/* The same from `fd` (open on `path`, which names it in messages), which it closes. */
+char *read_fd(int fd, const char *path, size_t *out_len, char *why, size_t why_len);
 /* Saves the game to `path`; 0 after "Game saved to ...", or -1 after saying why not. */
 int save_game(const Cli *cli, const char *path);
+/* Saves the game to `name` in the folder `dfd` (`shown` names it in messages), replacing it
+ * whole; a symbolic link there is replaced, never followed. 0, or -1 after saying why not. */
+int save_game_at(const Cli *cli, int dfd, const char *name, const char *shown);
 /* Checks the scores file before the game: 0, or -1 with `why`. `*format` is the format to
  * write: the file's own when it has one (conflicting with a given one is an error). */
 int check_scores_path(const char *path, int *format, char *why, size_t why_len);
@@ -210,21 +215,35 @@ int append_scores(const Cli *cli, const char *path);
 /* ---- autosave.c ------------------------------------------------------------------------- */
 
 /* --autosave FILE, checked before the game: a file that cannot take a save (its folder is
- * made when missing, and written to), or that holds another unfinished game than the one
- * loaded (`load_path`, or NULL), is refused. 0, or -1 with the reason in `why`. */
+ * made when missing, and written to), that is not a saved game (a new path or a save is
+ * taken), that holds another unfinished game than the one loaded (`load_path`, or NULL), or
+ * that is the autosave of a game being played, is refused. 0, or -1 with the reason in
+ * `why`. */
 int autosave_check_option(const char *path, const char *load_path, char *why, size_t why_len);
 /* The unfinished games of the autosave folders, before a new game: when `ask` (a terminal,
  * and no option that sets up a new game), offered to resume, returning the chosen one's path
- * (static); otherwise named with the --load that resumes each. NULL for a new game;
- * `*signalled` is set when a signal came instead of an answer. */
+ * (static); otherwise named with the --load that resumes each. A game being played (its
+ * autosave locked by another run) is said to be so, and neither offered nor named. NULL for
+ * a new game; `*signalled` is set when a signal came instead of an answer. */
 const char *autosave_offer(int ask, int *signalled);
+/* Before `path` is loaded: when it is an autosave, its lock is taken and held until the
+ * program ends, so that no other run resumes it meanwhile. 0 (taken, or not an autosave), or
+ * -1 with the reason in `why` when another run is playing it. */
+int autosave_hold(const char *path, char *why, size_t why_len);
 /* Sets cli->autosave: --autosave (`option`), the autosave the game was loaded from, or the
- * first free autosave of the first folder a save can be written in, and says which. */
+ * first free autosave of the first folder a save can be written in, claimed (locked) for
+ * this game alone, and says which. When none can be claimed it says so before the game and,
+ * on a terminal, offers to play on without one or to name a file (cli->autosave is then
+ * empty, or that file). */
 void autosave_choose(Cli *cli, const char *option, const char *loaded_from);
-/* Saves the game to its autosave (never over another game's; another folder when that
- * fails); 0, or -1 after saying why. */
+/* Saves the game to its autosave (never over another game's, never through a symbolic link
+ * or into a folder of another user's; a free autosave of another folder when that fails, or
+ * when the game has none); 0, or -1 after saying why. */
 int autosave_save(Cli *cli);
 /* The game is over: its autosave, if it has one, is removed so that it is not played again. */
 void autosave_finished(Cli *cli);
+/* The program ends: the autosave locks are let go (a lock file with no save beside it is
+ * removed). */
+void autosave_release(void);
 
 #endif

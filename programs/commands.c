@@ -443,9 +443,13 @@ static int cmd_quit(Cli *cli) {
         printf("Playing on.\n");
         return GO_ON;
     }
-    snprintf(prompt, sizeof prompt, "Save it first? (Enter saves to %s; or type a file name, "
-                                    "or no) ",
-             safe(cli->autosave));
+    if (cli->autosave[0] != '\0')
+        snprintf(prompt, sizeof prompt,
+                 "Save it first? (Enter saves to %s; or type a file name, or no) ",
+                 safe(cli->autosave));
+    else /* no autosave: Enter tries one that may have come free */
+        snprintf(prompt, sizeof prompt,
+                 "Save it first? (Enter saves to a free autosave; or type a file name, or no) ");
     for (;;) {
         r = read_line(prompt, line, 0);
         if (r != IN_OK) return r == IN_SIGNAL ? LEAVE_SIGNAL : LEAVE_EOF;
@@ -600,7 +604,8 @@ static int keys_quit(Cli *cli) {
         printf("Playing on.\n");
         return GO_ON;
     }
-    snprintf(prompt, sizeof prompt, "Save it to %s? (Y/n) ", safe(cli->autosave));
+    snprintf(prompt, sizeof prompt, "Save it to %s? (Y/n) ",
+             cli->autosave[0] ? safe(cli->autosave) : "a free autosave");
     term_prompt(prompt);
     key = read_key();
     if (key <= 0) return key == IN_SIGNAL ? LEAVE_SIGNAL : LEAVE_EOF;

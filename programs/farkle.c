@@ -455,6 +455,7 @@ static void finish(Cli *cli) {
     farkle_game_free(cli->game);
     farkle_win_table_free(cli->table);
     free(cli->kept);
+    autosave_release();
     term_restore();
 }
 
@@ -494,6 +495,11 @@ static int start(Cli *cli, const Options *o) {
         if ((rc = new_rules(cli, o)) != 0 || (rc = new_players(o, &players)) != 0) return rc;
         load = autosave_offer(term_in_tty() && !sets_up_a_game(o), &signalled);
         if (signalled) return -1;
+    }
+    /* An autosave being resumed is held (locked) first: no other run may play it meanwhile. */
+    if (load != NULL && autosave_hold(load, why, sizeof why) != 0) {
+        fprintf(stderr, "farkle: cannot resume %s: %s\n", safe(load), why);
+        return 1;
     }
     rc = load ? saved_game(cli, o, load) : new_game(cli, o, players);
     if (stop_requested && cli->game == NULL) {

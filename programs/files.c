@@ -31,25 +31,13 @@ static int refuse_special(const char *path, const struct stat *st, char *why, si
     return -1;
 }
 
-/* Reads the whole regular file `path` into a NUL-terminated buffer (caller frees) and its
- * length. A directory, FIFO, device or socket is refused from its stat() without being opened
- * (a FIFO would block, /dev/zero never ends), and again from fstat() once open with
- * O_NONBLOCK, in case one was put there meanwhile. Returns NULL with the reason in `why`. */
-char *read_file(const char *path, size_t *out_len, char *why, size_t why_len) {
+/* Reads the whole of `fd`, open on a regular file, into a NUL-terminated buffer (caller frees)
+ * and its length; closes `fd`. A file that is not a regular one (fstat()) is refused unread.
+ * Returns NULL with the reason in `why`. */
+char *read_fd(int fd, const char *path, size_t *out_len, char *why, size_t why_len) {
     struct stat st;
     char *buf = NULL;
     size_t len = 0, cap = 0;
-    int fd;
-    if (stat(path, &st) != 0) {
-        snprintf(why, why_len, "%s", strerror(errno));
-        return NULL;
-    }
-    if (refuse_special(path, &st, why, why_len) != 0) return NULL;
-    fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    if (fd < 0) {
-        snprintf(why, why_len, "%s", strerror(errno));
-        return NULL;
-    }
     if (fstat(fd, &st) != 0) {
         snprintf(why, why_len, "%s", strerror(errno));
         close(fd);
@@ -90,6 +78,26 @@ char *read_file(const char *path, size_t *out_len, char *why, size_t why_len) {
     return buf;
 }
 
+/* Reads the whole regular file `path` into a NUL-terminated buffer (caller frees) and its
+ * length. A directory, FIFO, device or socket is refused from its stat() without being opened
+ * (a FIFO would block, /dev/zero never ends), and again from fstat() once open with
+ * O_NONBLOCK, in case one was put there meanwhile. Returns NULL with the reason in `why`. */
+char *read_file(const char *path, size_t *out_len, char *why, size_t why_len) {
+    struct stat st;
+    int fd;
+    if (stat(path, &st) != 0) {
+        snprintf(why, why_len, "%s", strerror(errno));
+        return NULL;
+    }
+    if (refuse_special(path, &st, why, why_len) != 0) return NULL;
+    fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(why, why_len, "%s", strerror(errno));
+        return NULL;
+    }
+    return read_fd(fd, path, out_len, why, why_len);
+}
+
 static int write_all(int fd, const char *data, size_t len) {
     while (len > 0) {
         ssize_t n = write(fd, data, len);
@@ -103,27 +111,35 @@ static int write_all(int fd, const char *data, size_t len) {
     return 0;
 }
 
-/* Replaces `path` with `head` followed by `tail`, atomically: the new contents go to a
- * temporary file in the same directory, which is flushed to disk and then renamed over the
- * original. A crash or a full disk at any point leaves either the old file or the new one,
- * never a mix; on failure the temporary file is removed. Returns 0, or -1 with errno set. */
-static int replace_file(const char *path, const char *head, size_t head_len, const char *tail,
-                        size_t tail_len) {
-    size_t plen = strlen(path);
-    char *tmp = checked_malloc(plen + 16);
+/* Replaces `name` (relative to the folder `dfd`, or a path with AT_FDCWD) with `head`
+ * followed by `tail`, atomically: the new contents go to a temporary file made beside it
+ * (O_CREAT | O_EXCL | O_NOFOLLOW), which is flushed to disk and then renamed over the original,
+ * so a symbolic link at `name` is replaced, never written through. A crash or a full disk at
+ * any point leaves either the old file or the new one, never a mix; on failure the temporary
+ * file is removed. The folder is flushed too (best effort), to make the rename durable.
+ * Returns 0, or -1 with errno set. */
+static int replace_at(int dfd, const char *name, const char *head, size_t head_len,
+                      const char *tail, size_t tail_len) {
+    static unsigned counter;
+    size_t nlen = strlen(name);
+    char *tmp = checked_malloc(nlen + 32);
     struct stat st;
     mode_t mode;
-    int fd, err;
-    memcpy(tmp, path, plen);
-    memcpy(tmp + plen, ".tmp.XXXXXX", 12);
-    fd = mkstemp(tmp);
+    int fd = -1, err, tries;
+    for (tries = 0; tries < 100 && fd < 0; tries++) {
+        unsigned long r = (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 12) ^
+                          ((unsigned long)++counter * 2654435761u) ^ (unsigned long)tries;
+        snprintf(tmp, nlen + 32, "%s.tmp.%06lx", name, r & 0xffffffUL);
+        fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+        if (fd < 0 && errno != EEXIST) break;
+    }
     if (fd < 0) {
         err = errno;
         free(tmp);
         errno = err;
         return -1;
     }
-    if (stat(path, &st) == 0) {
+    if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode)) {
         mode = st.st_mode & 07777;
     } else {
         mode_t mask = umask(0);
@@ -134,36 +150,38 @@ static int replace_file(const char *path, const char *head, size_t head_len, con
         write_all(fd, tail, tail_len) != 0 || fsync(fd) != 0) {
         err = errno;
         close(fd);
-        unlink(tmp);
+        unlinkat(dfd, tmp, 0);
         free(tmp);
         errno = err;
         return -1;
     }
-    if (close(fd) != 0 || rename(tmp, path) != 0) {
+    if (close(fd) != 0 || renameat(dfd, tmp, dfd, name) != 0) {
         err = errno;
-        unlink(tmp);
+        unlinkat(dfd, tmp, 0);
         free(tmp);
         errno = err;
         return -1;
     }
     free(tmp);
-    { /* make the rename itself durable: flush the directory (best effort) */
-        const char *slash = strrchr(path, '/');
+    if (dfd != AT_FDCWD) {
+        (void)fsync(dfd);
+    } else { /* make the rename itself durable: flush the directory (best effort) */
+        const char *slash = strrchr(name, '/');
         char *dir;
-        int dfd;
+        int dirfd;
         if (slash == NULL) {
             dir = checked_malloc(2);
             strcpy(dir, ".");
         } else {
-            size_t dlen = slash == path ? 1 : (size_t)(slash - path);
+            size_t dlen = slash == name ? 1 : (size_t)(slash - name);
             dir = checked_malloc(dlen + 1);
-            memcpy(dir, path, dlen);
+            memcpy(dir, name, dlen);
             dir[dlen] = '\0';
         }
-        dfd = open(dir, O_RDONLY);
-        if (dfd >= 0) {
-            (void)fsync(dfd);
-            close(dfd);
+        dirfd = open(dir, O_RDONLY | O_CLOEXEC);
+        if (dirfd >= 0) {
+            (void)fsync(dirfd);
+            close(dirfd);
         }
         free(dir);
     }
@@ -510,7 +528,7 @@ int save_game(const Cli *cli, const char *path) {
     status = farkle_game_save(cli->game, &text);
     if (status != FARKLE_STATUS_OK) {
         printf("Cannot save the game: %s.\n", library_reason(status));
-    } else if (replace_file(real ? real : path, "", 0, text, strlen(text)) != 0) {
+    } else if (replace_at(AT_FDCWD, real ? real : path, "", 0, text, strlen(text)) != 0) {
         printf("Cannot save the game to %s: %s.\n", safe(path), strerror(errno));
     } else {
         printf("Game saved to %s (resume with --load %s).\n", safe(path), safe(path));
@@ -518,5 +536,21 @@ int save_game(const Cli *cli, const char *path) {
     }
     farkle_string_free(text);
     free(real);
+    return rc;
+}
+
+int save_game_at(const Cli *cli, int dfd, const char *name, const char *shown) {
+    char *text = NULL;
+    FarkleStatus status = farkle_game_save(cli->game, &text);
+    int rc = -1;
+    if (status != FARKLE_STATUS_OK) {
+        printf("Cannot save the game: %s.\n", library_reason(status));
+    } else if (replace_at(dfd, name, "", 0, text, strlen(text)) != 0) {
+        printf("Cannot save the game to %s: %s.\n", safe(shown), strerror(errno));
+    } else {
+        printf("Game saved to %s (resume with --load %s).\n", safe(shown), safe(shown));
+        rc = 0;
+    }
+    farkle_string_free(text);
     return rc;
 }

@@ -519,7 +519,8 @@ fn the_autosave_folder_is_checked_at_the_start_with_fallbacks() {
         stdout.contains(&format!(
             "Warning: no folder takes saved games ({}/farkle is not a directory), so this game \
              cannot be saved if you leave it unfinished (`save FILE` may still work \
-             elsewhere).\nName of player 1: ",
+             elsewhere).\nThe game goes on; when it is left, it is saved only to an autosave \
+             that has come free by then.\nName of player 1: ",
             blocked.display()
         )),
         "{stdout}"

@@ -814,3 +814,81 @@ fn a_stray_key_at_the_scores_question_makes_no_file() {
     assert!(!dir.join("r").exists(), "a file named r was made");
     assert!(dir.join("scores.txt").is_file());
 }
+
+/// With every autosave taken (issue 30), a new game on a terminal says so before the game and
+/// offers to play on without one or to name a file: a file that is not a save is refused, a
+/// new one taken, and the game saved there; none of the other games is written over.
+#[test]
+fn with_every_autosave_taken_a_terminal_may_name_a_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = fresh_dir("pty-autosave-full");
+    play(&dir, &["--seed", "7"], "Ann\nBob\nroll\n", 0);
+    let state = dir.join("state").join("farkle");
+    let save = std::fs::read(state.join("autosave.json")).expect("an unfinished game");
+    let uid = text_of(&Command::new("id").arg("-u").output().expect("id").stdout);
+    let tmp = dir.join("tmp");
+    let folders = [
+        state.clone(),
+        dir.join(".local/state/farkle"),
+        tmp.join(format!("farkle-{}", uid.trim())),
+    ];
+    for folder in &folders {
+        std::fs::create_dir_all(folder).expect("a folder");
+        std::fs::set_permissions(folder, std::fs::Permissions::from_mode(0o700)).expect("mode");
+        for slot in 2..=100 {
+            std::fs::write(folder.join(format!("autosave-{slot}.json")), &save).expect("a save");
+        }
+        std::fs::write(folder.join("autosave.json"), &save).expect("a save");
+    }
+    std::fs::write(dir.join("notes.txt"), "my notes\n").expect("notes");
+    let tmp_text = tmp.display().to_string();
+    let Some(run) = pty_run(
+        &programs().farkle,
+        &[],
+        &[
+            "expect:Resume one? (its number; Enter starts a new game) ",
+            "send:\n",
+            "expect:Warning: every autosave is taken (",
+            "expect:Play on without an autosave (Enter), or name a file to save the game to if \
+             you leave it: ",
+            "send:notes.txt\n",
+            "expect:Cannot autosave to notes.txt: it is not a saved game",
+            "expect:name a file to save the game to if you leave it: ",
+            "send:mine.json\n",
+            "expect:If you leave this game unfinished, it is saved to mine.json.",
+            "expect:Name of player 1: ",
+            "send:Cy\n",
+            "expect:Name of player 2: ",
+            "send:Di\n",
+            "expect:Cy> ",
+            "send:\x04",
+            "expect:Game saved to mine.json",
+        ],
+        80,
+        &[("TMPDIR", &tmp_text)],
+        &dir,
+    ) else {
+        return;
+    };
+    assert_eq!(run.status, 0, "{}", run.output);
+    assert!(std::fs::read_to_string(dir.join("mine.json"))
+        .expect("saved")
+        .contains("\"Cy\""));
+    assert_eq!(
+        std::fs::read(dir.join("notes.txt")).expect("kept"),
+        b"my notes\n"
+    );
+    for folder in &folders {
+        for entry in std::fs::read_dir(folder).expect("the folder") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_some_and(|e| e == "json") {
+                assert_eq!(
+                    std::fs::read(&path).expect("kept"),
+                    save,
+                    "{}",
+                    path.display()
+                );
+            }
+        }
+    }
+}
