@@ -75,7 +75,7 @@ fn run_all(suffix: &str, extra: &[&str], wrapper: &[&str], env: &[(&str, &str)],
 #[test]
 #[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
 fn c_test_programs_pass() {
-    run_all("", &[], &[], &[], 1);
+    run_all("", &[], &[], &[], 2);
 }
 
 /// The same programs with AddressSanitizer and UndefinedBehaviorSanitizer (leaks included):

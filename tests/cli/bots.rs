@@ -7,18 +7,15 @@
 //! strongest opponent), tables show every seat's chance to win, and rules they cannot model
 //! or afford are explained, not fatal.
 
-mod reference;
-mod support;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
+use crate::support::cli::*;
+use crate::support::fresh_dir;
 use farkle::dice::FaceCounts;
 use farkle::strategy::{AnyWinTable, PlayerState, ThreePlayerTable};
 use farkle::{Preset, Rules};
-use support::cli::*;
-use support::fresh_dir;
 
 /// A loaded game whose computer player the library cannot advise (one die that always scores
 /// and comes back as hot dice: a turn could go on forever, so no optimal policy exists) used
@@ -235,7 +232,7 @@ fn computer_players_play_by_the_rules() {
                 if line.starts_with("FARKLE!") {
                     let roll = last_roll.take().expect("a roll before a farkle");
                     assert_eq!(
-                        reference::best_selection(&r, counts(&roll)),
+                        crate::reference::best_selection(&r, counts(&roll)),
                         None,
                         "{roll:?} farkled"
                     );
@@ -266,14 +263,14 @@ fn computer_players_play_by_the_rules() {
             // The bot's pick scores what the rules say and is a pick of the roll; the
             // optimal bot may keep fewer dice than the highest-scoring pick.
             assert_eq!(
-                reference::reference(&r, counts(&faces_of(faces))),
+                crate::reference::reference(&r, counts(&faces_of(faces))),
                 Some(points)
             );
             let picked = counts(&faces_of(faces));
             let rolled = counts(&roll);
             assert!((0..6).all(|f| picked[f] <= rolled[f]), "{line}");
             assert!(
-                reference::best_selection(&r, counts(&roll)) >= Some(points),
+                crate::reference::best_selection(&r, counts(&roll)) >= Some(points),
                 "{line}"
             );
             turn += points;

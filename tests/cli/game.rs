@@ -10,14 +10,11 @@
 //! of every selection and every farkle against the slow reference scorer in
 //! `tests/reference`, which shares no code with the engine.
 
-mod reference;
-mod support;
-
 use std::process::Stdio;
 
+use crate::support::cli::*;
+use crate::support::fresh_dir;
 use farkle::{Preset, Rules};
-use support::cli::*;
-use support::fresh_dir;
 
 #[test]
 fn a_scripted_game_shows_every_key_moment() {
@@ -47,7 +44,7 @@ fn a_scripted_game_shows_every_key_moment() {
     // 1 1 2 2 2 5: two 1s (200), three 2s (200) and a 5 (50) use every die: hot dice.
     at = find(&lines, at, "Ann rolls 6 dice: 1 1 2 2 2 5");
     assert_eq!(
-        reference::reference(&r, counts(&[1, 1, 2, 2, 2, 5])),
+        crate::reference::reference(&r, counts(&[1, 1, 2, 2, 2, 5])),
         Some(450)
     );
     at = find(
@@ -75,7 +72,7 @@ fn a_scripted_game_shows_every_key_moment() {
     // 2 dice: a farkle unless one shows a 1 or a 5, 4 x 4 = 16 of the 36 rolls.
     at = find(&lines, at, "Ann rolls 6 dice: 1 5 1 4 5 3");
     assert_eq!(
-        reference::best_selection(&r, counts(&[1, 5, 1, 4, 5, 3])),
+        crate::reference::best_selection(&r, counts(&[1, 5, 1, 4, 5, 3])),
         Some(300)
     );
     at = find(
@@ -114,7 +111,7 @@ fn a_scripted_game_shows_every_key_moment() {
     at = find(&lines, at, "== Round 1 of 1: Bob's turn (score 0) ==");
     at = find(&lines, at, "Bob rolls 6 dice: 2 1 2 6 3 3");
     assert_eq!(
-        reference::best_selection(&r, counts(&[2, 1, 2, 6, 3, 3])),
+        crate::reference::best_selection(&r, counts(&[2, 1, 2, 6, 3, 3])),
         Some(100)
     );
     at = find(
@@ -129,7 +126,10 @@ fn a_scripted_game_shows_every_key_moment() {
         "Bob keeps 5 for 50 points: 150 this turn, 4 dice left.",
     );
     at = find(&lines, at, "Bob rolls 4 dice: 3 4 4 6");
-    assert_eq!(reference::best_selection(&r, counts(&[3, 4, 4, 6])), None);
+    assert_eq!(
+        crate::reference::best_selection(&r, counts(&[3, 4, 4, 6])),
+        None
+    );
     at = find(
         &lines,
         at,
@@ -170,7 +170,7 @@ fn the_scoreboard_is_sorted_and_the_scores_file_grows() {
     // 2 4 6 6 2 3: no 1, no 5, no three of a face: a farkle.
     let mut at = find(&lines, 0, "Ann rolls 6 dice: 2 4 6 6 2 3");
     assert_eq!(
-        reference::best_selection(&r, counts(&[2, 4, 6, 6, 2, 3])),
+        crate::reference::best_selection(&r, counts(&[2, 4, 6, 6, 2, 3])),
         None
     );
     // A farkle with nothing in hand loses nothing, and says so (issue 23).
@@ -181,7 +181,7 @@ fn the_scoreboard_is_sorted_and_the_scores_file_grows() {
     // 1 5 3 5 5 5: four 5s are two sets of 5s (1000) and the 1 is 100.
     at = find(&lines, at, "Bob rolls 6 dice: 1 5 3 5 5 5");
     assert_eq!(
-        reference::reference(&r, counts(&[1, 5, 5, 5, 5])),
+        crate::reference::reference(&r, counts(&[1, 5, 5, 5, 5])),
         Some(1100)
     );
     at = find(
@@ -681,7 +681,7 @@ fn names_are_asked_again_with_the_reason_and_aligned() {
     let input = b"M\xfcller\nAnn\nAnn\n\xe6\x97\xa5\xe6\x9c\xac\nZo\xc3\xab\nscores\n".to_vec();
     let long = "x".repeat(41);
     let input = [input, format!("{long}\n").into_bytes()].concat();
-    let mut child = support::command(&programs().farkle, &[])
+    let mut child = crate::support::command(&programs().farkle, &[])
         .args(["-p", "3", "--seed", "7"])
         .current_dir(&dir)
         .env("XDG_STATE_HOME", dir.join("state"))

@@ -5,13 +5,11 @@
 //! special files and failed writes refused or left whole) and saves (links followed, special
 //! files refused), and the autosave (one per game, checked at the start, removed at the end).
 
-mod support;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use support::cli::*;
-use support::fresh_dir;
+use crate::support::cli::*;
+use crate::support::fresh_dir;
 
 /// Plays the seed-99 game with the file size limit of `ulimit -f 16` and `--scores s.txt`.
 fn play_with_size_limit(dir: &Path) -> Output {
@@ -428,7 +426,7 @@ fn scores_in_the_original_format() {
 /// Runs the game in `dir` with the autosave folders of `env` (XDG_STATE_HOME, HOME, TMPDIR).
 fn play_with_folders(dir: &Path, env: &[(&str, PathBuf)], args: &[&str], input: &str) -> Output {
     use std::io::Write;
-    let mut child = support::command(&programs().farkle, &[])
+    let mut child = crate::support::command(&programs().farkle, &[])
         .args(args)
         .current_dir(dir)
         .env_remove("NO_COLOR")

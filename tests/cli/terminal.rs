@@ -6,14 +6,12 @@
 //! restore the terminal, and a solve's progress bar, each run on a pseudo-terminal made by
 //! `tests/support/pty_driver.py`.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use support::cli::*;
-use support::{fresh_dir, manifest_dir, out_dir};
+use crate::support::cli::*;
+use crate::support::{fresh_dir, manifest_dir, out_dir};
 
 /// Colour only on a terminal, never with NO_COLOR: the game runs on a pseudo-terminal made by
 /// util-linux's `script` (the piped runs above check that a pipe gets no escapes).

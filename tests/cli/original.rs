@@ -20,14 +20,12 @@
 //! a face), sometimes takes back a straight or three pairs the game set aside (`unpick`) and
 //! picks from the roll instead, and banks or rolls on.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use crate::support::cli::play;
+use crate::support::fresh_dir;
 use farkle::{DiceSource, Game, Phase, Preset, Rules};
-use support::cli::play;
-use support::fresh_dir;
 
 /// Stands in for the C library's rand() in the original: the next face of the file named by
 /// SUPPLIED_DICE, less one (the original rolls `rand() % 6 + 1`).
@@ -54,7 +52,7 @@ fn original_sources() -> Option<PathBuf> {
     if let Some(given) = std::env::var_os("FARKLE_ORIGINAL_DIR") {
         return Some(PathBuf::from(given));
     }
-    let beside = support::manifest_dir().join("../shared/reference/arc676-farkle");
+    let beside = crate::support::manifest_dir().join("../shared/reference/arc676-farkle");
     beside.join("farkle.c").is_file().then_some(beside)
 }
 
@@ -62,7 +60,7 @@ fn original_sources() -> Option<PathBuf> {
 /// under CI) when its sources are nowhere to be found.
 fn original_game() -> Option<PathBuf> {
     let Some(source) = original_sources() else {
-        support::skip(
+        crate::support::skip(
             "whole_games_score_as_the_original_program_scores_them",
             "set FARKLE_ORIGINAL_DIR to a checkout of the original Arc676/Farkle to compare \
              whole games with it",

@@ -4,10 +4,8 @@
 //! The game's command line: the original game's option forms, every rules field as a
 //! `--rule` knob, and the Makefile building the programs from the sources these tests build.
 
-mod support;
-
-use support::cli::*;
-use support::{fresh_dir, manifest_dir};
+use crate::support::cli::*;
+use crate::support::{fresh_dir, manifest_dir};
 
 /// The original game's options in its forms (`-p2`, `-t3`) and the long ones with `=`; a bad
 /// value gets one message naming the option as given; `-t` alone is the original game.

@@ -6,16 +6,14 @@
 //! `--autosave` naming a file that is not a save. Games run through pipes; a game "being
 //! played" is one whose input is still open, waited on by what it printed, never by time.
 
-mod support;
-
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Output, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
-use support::cli::*;
-use support::fresh_dir;
+use crate::support::cli::*;
+use crate::support::fresh_dir;
 
 /// How long a step may wait for the game to print what it should (generous: a loaded machine).
 const PATIENCE: Duration = Duration::from_secs(60);
