@@ -2,7 +2,7 @@
 // Copyright (C) 2026 The farkle authors
 
 //! Build helpers shared by the tests that compile C and C++ programs against the library
-//! cargo test has just built (`tests/c_programs.rs`, `tests/examples.rs`, `tests/cli/`,
+//! cargo test has just built (`tests/c_programs.rs`, `tests/programs/examples.rs`, `tests/programs/`,
 //! `tests/packaging.rs`); `cli` holds what the tests of the programs share.
 
 #![allow(dead_code)] // each test crate uses its own part of this module

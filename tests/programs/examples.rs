@@ -6,13 +6,11 @@
 //! `tests/python.rs`), the README's C tour, and every C and C++ program, the installed ones
 //! of `programs/` included, once under ASan+UBSan and once under valgrind.
 
-mod support;
-
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use support::cli::*;
-use support::{compile, fresh_dir, manifest_dir, out_dir};
+use crate::support::cli::*;
+use crate::support::{compile, fresh_dir, manifest_dir, out_dir};
 
 #[test]
 fn the_scoring_calculator_explains_selections() {
@@ -267,7 +265,7 @@ fn run_examples_checked(
         (cpp, vec![], String::new()),
     ];
     for (program, args, input) in runs {
-        let mut child = support::command(program, wrapper)
+        let mut child = crate::support::command(program, wrapper)
             .args(&args)
             .current_dir(dir)
             .env("XDG_STATE_HOME", dir.join("state"))
@@ -297,23 +295,23 @@ fn run_examples_checked(
 #[test]
 #[ignore = "full tier: make check"]
 fn the_examples_pass_under_sanitizers() {
-    let p = build("_asan", support::SANITIZE);
+    let p = build("_asan", crate::support::SANITIZE);
     let cpp = out_dir().join("cpp_demo_asan");
     compile(
         "c++",
         "c++11",
         &[&examples_dir("cpp").join("cpp_demo.cpp")],
         &cpp,
-        support::SANITIZE,
+        crate::support::SANITIZE,
     );
     let dir = fresh_dir("examples-asan");
-    run_examples_checked(&p, &cpp, &[], support::SANITIZE_ENV, &dir);
+    run_examples_checked(&p, &cpp, &[], crate::support::SANITIZE_ENV, &dir);
 }
 
 #[test]
 #[ignore = "full tier: make check"]
 fn the_examples_pass_under_valgrind() {
-    if !support::valgrind_available("the_examples_pass_under_valgrind") {
+    if !crate::support::valgrind_available("the_examples_pass_under_valgrind") {
         return;
     }
     let cpp = out_dir().join("cpp_demo_vg");
@@ -325,5 +323,5 @@ fn the_examples_pass_under_valgrind() {
         &[],
     );
     let dir = fresh_dir("examples-valgrind");
-    run_examples_checked(programs(), &cpp, support::VALGRIND, &[], &dir);
+    run_examples_checked(programs(), &cpp, crate::support::VALGRIND, &[], &dir);
 }
