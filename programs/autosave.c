@@ -106,8 +106,12 @@ static void lock_name(int slot, char *out, size_t len) {
 /* The path of autosave number `slot` (from 1) in `dir`. */
 static void slot_path(const char *dir, int slot, char *out, size_t len) {
     char name[32];
+    int n;
     slot_name(slot, name, sizeof name);
-    snprintf(out, len, "%s/%s", dir, name);
+    n = snprintf(out, len, "%s/%s", dir, name);
+    /* A folder is at most FOLDER_LEN, 300 bytes short of a path, so this is never cut; were
+     * it cut, no path is better than the wrong one. */
+    if (n < 0 || (size_t)n >= len) out[0] = '\0';
 }
 
 /* The slot number of a file name ("autosave.json" 1, "autosave-7.json" 7), or 0. */
