@@ -215,8 +215,10 @@ uninstall:
 # original game, the large brute forces). Tests in a `by_hand` module (long solves, a
 # million games) run only when asked for by name.
 check:
-	$(CARGO) test
-	$(CARGO) test -- --ignored --skip by_hand::
+	@t0=$$(date +%s) && $(CARGO) test && t1=$$(date +%s) && \
+	$(CARGO) test -- --ignored --skip by_hand:: && t2=$$(date +%s) && \
+	echo "make check: the quick tier $$((t1 - t0)) s, the full tier's own tests $$((t2 - t1)) s" \
+	    "(builds included), load $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 
 clean:
 	rm -rf $(B)
