@@ -1015,3 +1015,71 @@ fn a_version_4_table_of_a_final_round_loads_as_it_was() {
         Err(StrategyError::BadFile(_))
     ));
 }
+
+/// Every answer about a turn that a per-thread cache could hold: the chances inside a turn,
+/// and the mover's decision later in it.
+fn turn_answers(table: &ThreePlayerTable) -> Vec<f64> {
+    let players = [on_board(100), on_board(200), on_board(150)];
+    let mut out = table.win_probabilities(&players, 50, 2).unwrap();
+    let d = table.decision(&players, 100, 3).unwrap();
+    out.extend(d.roll_win_probabilities);
+    out.push(d.roll_probability);
+    out
+}
+
+/// A table put where a dropped one was (the same place of an `Option`, so the same address
+/// every time) answers for itself, not from the dropped one's turns cached on this thread:
+/// minimal scoring to 500 and to 600, and three-dice classic to 300 on three and on four
+/// dice (a cached turn of another layout). Each table's answers are first computed on a
+/// thread of its own, whose cache is empty.
+#[test]
+fn a_table_at_a_dropped_tables_address_answers_for_itself() {
+    let rules: Vec<Rules> = vec![
+        Rules {
+            target_score: 500,
+            min_entry_score: 0,
+            final_round: false,
+            ..Preset::Minimal.rules()
+        },
+        Rules {
+            target_score: 600,
+            min_entry_score: 0,
+            final_round: false,
+            ..Preset::Minimal.rules()
+        },
+        Rules {
+            min_entry_score: 0,
+            final_round: false,
+            ..small(3, 300)
+        },
+        Rules {
+            min_entry_score: 0,
+            final_round: false,
+            ..small(4, 300)
+        },
+    ];
+    let fresh: Vec<Vec<f64>> = rules
+        .iter()
+        .map(|r| {
+            let r = *r;
+            std::thread::spawn(move || {
+                turn_answers(&ThreePlayerTable::solve(&r, &mut |_| true).unwrap())
+            })
+            .join()
+            .unwrap()
+        })
+        .collect();
+    assert_ne!(fresh[0], fresh[1]);
+    assert_ne!(fresh[2], fresh[3]);
+    let mut slot: Option<ThreePlayerTable> = None;
+    let mut addresses = std::collections::HashSet::new();
+    for round in 0..2 {
+        for (i, r) in rules.iter().enumerate() {
+            slot = None;
+            let table = slot.insert(ThreePlayerTable::solve(r, &mut |_| true).unwrap());
+            addresses.insert(std::ptr::from_ref(table) as usize);
+            assert_eq!(turn_answers(table), fresh[i], "round {round}, table {i}");
+        }
+    }
+    assert_eq!(addresses.len(), 1, "every table at one address");
+}

@@ -92,6 +92,9 @@ pub struct ThreePlayerTable {
     /// The model's option offsets, made once (a query would otherwise remake them).
     offsets: Vec<u32>,
     bank_min: [usize; 2],
+    /// Tells tables apart in the per-thread cache of solved turns (see
+    /// [`crate::strategy::next_table_id`]).
+    id: u64,
 }
 
 impl std::fmt::Debug for ThreePlayerTable {

@@ -17,7 +17,7 @@ use crate::strategy::single_turn::bank_min_units;
 use crate::strategy::turn::{Selections, TurnModel};
 use crate::strategy::two_player::final_round::lead_cap;
 use crate::strategy::two_player::layout::{check_rules, player_layout, Layout};
-use crate::strategy::{try_filled, worker_pool, Meter, Progress, StrategyError};
+use crate::strategy::{next_table_id, try_filled, worker_pool, Meter, Progress, StrategyError};
 
 use super::cycle::{CycleRun, CycleSolution};
 use super::endgame::Endgame;
@@ -155,6 +155,7 @@ impl ThreePlayerTable {
             model,
             offsets,
             bank_min,
+            id: next_table_id(),
         })
     }
 }
@@ -200,6 +201,7 @@ impl ThreePlayerTable {
             offsets: option_offsets(&model),
             model,
             bank_min,
+            id: next_table_id(),
         })
     }
 }
