@@ -1083,3 +1083,42 @@ fn a_table_at_a_dropped_tables_address_answers_for_itself() {
     }
     assert_eq!(addresses.len(), 1, "every table at one address");
 }
+
+/// Classic rules to 101 (a one-point unit): the final round's lead cap of 27,200 units
+/// would be 739,840,000 pairs of leads (the solver tried to allocate 17.7 GB for the first
+/// of its outcome tables), refused with that size before any is allocated; so is a solved
+/// table file relabelled to those rules.
+#[test]
+fn a_final_round_on_a_one_point_unit_is_refused_with_its_size() {
+    use farkle::strategy::{AnyWinTable, StrategyError};
+    let expect_refused = |r: Result<AnyWinTable, StrategyError>| match r {
+        Err(StrategyError::ResourceLimit(why)) => {
+            assert!(why.contains("739840000 pairs of leads"), "{why}");
+            assert!(why.contains("the limit is 2097152 pairs"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    };
+    let rules = Rules {
+        target_score: 101,
+        ..Preset::Classic.rules()
+    };
+    let began = std::time::Instant::now();
+    let mut in_time = |_: f64| began.elapsed().as_secs() < 20;
+    expect_refused(ThreePlayerTable::solve(&rules, &mut in_time).map(AnyWinTable::from));
+    // A table of classic rules to 300 on three dice, relabelled to 101 on six.
+    let small_rules = Rules {
+        min_entry_score: 0,
+        ..small(3, 300)
+    };
+    let bytes = AnyWinTable::solve(&small_rules, 3, &mut |_| true)
+        .unwrap()
+        .to_bytes();
+    let mut relabelled = bytes.clone();
+    for (field, value) in [("target_score", 101), ("dice_count", 6)] {
+        let i = Rules::FIELD_NAMES.iter().position(|&f| f == field).unwrap();
+        let at = 16 + 4 * i;
+        relabelled[at..at + 4].copy_from_slice(&(value as i32).to_le_bytes());
+    }
+    reseal(&mut relabelled);
+    expect_refused(AnyWinTable::from_bytes(&relabelled));
+}

@@ -240,7 +240,9 @@ impl Prepared {
                 "the final round's last turns",
             );
             let cap = if rules.final_round {
-                lead_cap(&model, bank_min[1], &mut meter)?
+                let cap = lead_cap(&model, bank_min[1], &mut meter)?;
+                super::endgame::check_size(&model, cap, layout.board)?;
+                cap
             } else {
                 0
             };
