@@ -1075,7 +1075,7 @@ fn a_table_at_a_dropped_tables_address_answers_for_itself() {
     let mut addresses = std::collections::HashSet::new();
     for round in 0..2 {
         for (i, r) in rules.iter().enumerate() {
-            slot = None;
+            drop(slot.take());
             let table = slot.insert(ThreePlayerTable::solve(r, &mut |_| true).unwrap());
             addresses.insert(std::ptr::from_ref(table) as usize);
             assert_eq!(turn_answers(table), fresh[i], "round {round}, table {i}");
@@ -1121,4 +1121,58 @@ fn a_final_round_on_a_one_point_unit_is_refused_with_its_size() {
     }
     reseal(&mut relabelled);
     expect_refused(AnyWinTable::from_bytes(&relabelled));
+}
+
+/// Bytes this process has read through system calls (`rchar` of /proc/self/io).
+#[cfg(target_os = "linux")]
+fn bytes_read() -> u64 {
+    let io = std::fs::read_to_string("/proc/self/io").unwrap();
+    io.lines()
+        .find_map(|l| l.strip_prefix("rchar: "))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+/// A 300 MB file (sparse) behind a real three-player header: refused from the header's own
+/// sizes, with no more than the header read (the library read all 300 MB first, then found
+/// its sizes did not match). Measured by the bytes this process reads; other tests running
+/// meanwhile read far less than the 1 MB allowed.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_table_file_longer_than_its_header_says_is_refused_unread() {
+    use farkle::strategy::{AnyWinTable, StrategyError};
+    let rules = Rules {
+        min_entry_score: 0,
+        final_round: false,
+        ..small(3, 300)
+    };
+    let bytes = AnyWinTable::solve(&rules, 3, &mut |_| true)
+        .unwrap()
+        .to_bytes();
+    let path = std::env::temp_dir().join(format!("farkle-long-table-{}", std::process::id()));
+    let file = std::fs::File::create(&path).unwrap();
+    use std::io::Write;
+    (&file).write_all(&bytes).unwrap();
+    file.set_len(300 << 20).unwrap();
+    drop(file);
+    let before = bytes_read();
+    let result = AnyWinTable::load(&path);
+    let read = bytes_read() - before;
+    std::fs::remove_file(&path).unwrap();
+    match result {
+        Err(StrategyError::BadFile(why)) => {
+            assert!(why.contains("longer than its header says"), "{why}");
+            assert!(why.contains(&format!("({} bytes)", bytes.len())), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(read < 1 << 20, "{read} bytes read");
+    // The same file at its own length loads.
+    let path = std::env::temp_dir().join(format!("farkle-exact-table-{}", std::process::id()));
+    std::fs::write(&path, &bytes).unwrap();
+    let loaded = AnyWinTable::load(&path);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(loaded.unwrap().player_count(), 3);
 }

@@ -64,6 +64,7 @@ mod table_file;
 use endgame::Endgame;
 pub use pass::{Mix, MixAt, MixedDecision};
 pub use queries::{SeatChoice, SeatDecision};
+pub(crate) use table_file::file_len;
 
 /// The format version of three-player table files (two-player ones are 1 to 3 and 5) solved
 /// over the most points per number of dice kept: every table of rules without a final round.
