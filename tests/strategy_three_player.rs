@@ -1176,3 +1176,34 @@ fn a_table_file_longer_than_its_header_says_is_refused_unread() {
     std::fs::remove_file(&path).unwrap();
     assert_eq!(loaded.unwrap().player_count(), 3);
 }
+
+/// Classic rules to 999,999,999 points (a one-point unit): the three-player table's size is
+/// the cube of its player states, far beyond 2^64; the message gives it exactly (it said
+/// 18446744073709551615, the most a u64 holds), and the two-player one its square.
+#[test]
+fn sizes_past_two_to_the_64_are_given_exactly() {
+    use farkle::strategy::{AnyWinTable, StrategyError};
+    let rules = Rules {
+        target_score: 999_999_999,
+        ..Preset::Classic.rules()
+    };
+    let refusal = |players: usize| match AnyWinTable::solve(&rules, players, &mut |_| true) {
+        Err(StrategyError::ResourceLimit(why)) => why,
+        other => panic!("{other:?}"),
+    };
+    let player_states = |why: &str| -> u128 {
+        let before = why.split(" player states").next().unwrap();
+        before.rsplit('(').next().unwrap().parse().unwrap()
+    };
+    let three = refusal(3);
+    let n = player_states(&three);
+    // Scores 0 to 999,999,998 on the board, and 0 off it.
+    assert_eq!(n, 1_000_000_000, "{three}");
+    assert!(
+        three.contains(&format!("would be {} states", n * n * n)),
+        "{three}"
+    );
+    let two = refusal(2);
+    assert!(two.contains(&format!("would be {} pairs", n * n)), "{two}");
+    assert!(!three.contains("18446744073709551615") && !two.contains("18446744073709551615"));
+}

@@ -348,14 +348,19 @@ fn refuse_players(rules: &Rules, players: usize) -> StrategyError {
         .and_then(|()| Odds::new(rules))
         .map(|odds| player_layout(&odds, 0).players() as u128);
     if let Ok(player_states) = size {
-        let states = (player_states).saturating_pow(players as u32);
-        if states > MAX_WIN_TABLE_STATES as u128 {
+        let states = u32::try_from(players)
+            .ok()
+            .and_then(|n| player_states.checked_pow(n));
+        if states.is_none_or(|s| s > MAX_WIN_TABLE_STATES as u128) {
             return StrategyError::ResourceLimit(exceeded(
                 &format!(
                     "a {players}-player table ({player_states} player states to the power \
                      {players})"
                 ),
-                format!("{states} turn-start states"),
+                match states {
+                    Some(states) => format!("{states} turn-start states"),
+                    None => format!("more than {} turn-start states", u128::MAX),
+                },
                 format!("{MAX_WIN_TABLE_STATES} states"),
             ));
         }
