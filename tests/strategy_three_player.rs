@@ -1114,10 +1114,10 @@ fn a_final_round_on_a_one_point_unit_is_refused_with_its_size() {
         .unwrap()
         .to_bytes();
     let mut relabelled = bytes.clone();
-    for (field, value) in [("target_score", 101), ("dice_count", 6)] {
+    for (field, value) in [("target_score", 101i32), ("dice_count", 6)] {
         let i = Rules::FIELD_NAMES.iter().position(|&f| f == field).unwrap();
         let at = 16 + 4 * i;
-        relabelled[at..at + 4].copy_from_slice(&(value as i32).to_le_bytes());
+        relabelled[at..at + 4].copy_from_slice(&value.to_le_bytes());
     }
     reseal(&mut relabelled);
     expect_refused(AnyWinTable::from_bytes(&relabelled));
