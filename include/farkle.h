@@ -3200,7 +3200,7 @@ enum FarkleStatus farkle_win_table_save(const struct FarkleWinTable *table,
 
 /**
  * Loads a table saved by farkle_win_table_save() or farkle_win_table_to_buffer(). The
- * header (176 bytes) is read first and the file's length computed from its sizes, which
+ * header (at most 176 bytes) is read first and the length computed from its sizes, which
  * must be within the limits (a two-player file is then at most 16,800,584 bytes, a
  * three-player one at most 805,306,552: 2^24 states, each mixing); a header past them, or
  * a file longer than its header says, is refused with FARKLE_STATUS_BAD_TABLE_FILE without
