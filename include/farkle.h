@@ -2394,9 +2394,13 @@ enum FarkleStatus farkle_game_advise(const struct FarkleGame *game,
  * arguments, same order), every player's probability of winning, by seat, and how often the
  * mover rolls. Choice i's chances are at out_probabilities[i * player_count + seat]
  * (player_count as farkle_game_player_count() gives it), and *out_count is the number of
- * doubles: choice_count * player_count where the table covers every active player (value
- * kind FARKLE_VALUE_KIND_WIN_PROBABILITY; a row of NaN for a choice the table cannot
- * value), 0 otherwise. *out_roll_probability, when not NULL, is the probability that the
+ * doubles: choice_count * player_count wherever farkle_game_advise() gives the value kind
+ * FARKLE_VALUE_KIND_WIN_PROBABILITY: where the table covers every active player (a departed
+ * player's chance is 0; a row of NaN for a choice the table cannot value), and in the last
+ * turn of a final round (with or without the table: the mover's chance is the choice's
+ * value, the players at the score to beat share the rest alike; a row of NaN for the next
+ * player's turn of a three-player final round, the last player still to play); 0
+ * otherwise. *out_roll_probability, when not NULL, is the probability that the
  * mover rolls: strictly between 0 and 1 only where the three-player equilibrium mixes
  * banking and rolling (a player of the equilibrium draws), else 1 when the recommendation is
  * to roll and 0 when it is not. out_probabilities may be NULL with capacity 0 to ask for
@@ -3195,9 +3199,12 @@ enum FarkleStatus farkle_win_table_save(const struct FarkleWinTable *table,
                                         const char *path);
 
 /**
- * Loads a table saved by farkle_win_table_save() or farkle_win_table_to_buffer(), reading at
- * most the size of the largest table this library writes (about 17 MB; a longer file is
- * refused without reading further). Only a regular file is read: a path naming a FIFO, a
+ * Loads a table saved by farkle_win_table_save() or farkle_win_table_to_buffer(). The
+ * header (at most 176 bytes) is read first and the length computed from its sizes, which
+ * must be within the limits (a two-player file is then at most 16,800,584 bytes, a
+ * three-player one at most 805,306,552: 2^24 states, each mixing); a header past them, or
+ * a file longer than its header says, is refused with FARKLE_STATUS_BAD_TABLE_FILE without
+ * reading further. Only a regular file is read: a path naming a FIFO, a
  * device, a socket or a directory is refused at once with FARKLE_STATUS_IO, unread (it is
  * opened without blocking, so a FIFO never makes the call wait for a writer).
  *
@@ -3830,8 +3837,20 @@ enum FarkleStatus farkle_point_calculation(const uint8_t *roll_counts,
 #define FARKLE_LIMIT_WIN_TABLE_PAIRS 2097152
 
 /**
+ * The most pairs of final-round leads: the lead cap (the smallest lead a last turn
+ * overturns with probability below 1e-13, in units of the rules' granularity) squared, so a
+ * lead cap of at most 1,448 units. The presets need 340 to 654 units (steps of 50 points);
+ * a target of 101 makes the unit one point and the cap 27,200 units, refused. Checked by
+ * the solve and the load of two- and three-player tables before the final round is solved
+ * or stored.
+ */
+#define FARKLE_LIMIT_FINAL_ROUND_PAIRS 2097152
+
+/**
  * The most turn-start states of a three-player table (2^24; three probabilities each, 384
- * MiB). The presets without a penalty need about 8 million to 10,000 points.
+ * MiB). The presets without a penalty need about 8 million to 10,000 points. The same bound
+ * holds the three-player final round's outcomes (for every pair of leads and of on-board
+ * flags, and for every hand that cannot farkle).
  */
 #define FARKLE_LIMIT_WIN_TABLE_STATES 16777216
 

@@ -33,8 +33,20 @@ pub const MAX_WIN_TABLE_PAIRS: usize = 1 << 21;
 
 /// The most turn-start states of a three-player table: 16,777,216 (2^24), or 384 MiB of
 /// P(win) values (three per state). The presets without a penalty to 10,000 need 8,000,000
-/// to 8,120,601; the penalty presets to 2,000, 5,832,000 and 13,824,000.
+/// to 8,120,601; the penalty presets to 2,000, 5,832,000 and 13,824,000. The same bound
+/// holds the three-player final round's outcomes (three chances for every pair of leads and
+/// pair of on-board flags, and where some hand cannot farkle, a node of three values per
+/// hand as well): the presets need 115,600 (minimal) to 2,736,631 (zilch).
 pub const MAX_WIN_TABLE_STATES: usize = 1 << 24;
+
+/// The most pairs of final-round leads (the lead cap, in units of the rules' granularity,
+/// squared): 2,097,152, a lead cap of at most 1,448 units. The lead cap is the smallest
+/// lead a last turn overturns with probability below 1e-13: 340 to 654 units for the
+/// presets (17,000 to 32,700 points in steps of 50), but 27,200 units when a target of 101
+/// makes the unit one point. A two-player table solves a last turn per lead (about half the
+/// pairs in rows) and keeps a chance per lead; a three-player table keeps the outcome of
+/// the last two turns for every pair of leads (see [`MAX_WIN_TABLE_STATES`] for its total).
+pub const MAX_FINAL_ROUND_PAIRS: usize = 1 << 21;
 
 /// The most option evaluations of one pass of the two-player solver over every pair, or of
 /// the three-player solver over every state: 10^12. Classic rules to 10,000 for three

@@ -99,17 +99,43 @@ fn open_error(path: &Path, e: io::Error) -> FileError {
     }
 }
 
-/// The contents of the regular file at `path`, at most `limit` bytes (`TooLong` beyond).
-pub fn read(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
+/// The contents of the regular file at `path`, whose whole length its first `head` bytes
+/// tell: `length(first bytes)` gives the length the file must have (or refuses it with the
+/// caller's error) before anything past them is read. A file longer than that is `TooLong`
+/// (seen by `fstat`, or by reading one byte more), and nothing more is read than the length
+/// and that byte. A file shorter than `head` bytes is returned whole, for the caller to
+/// refuse.
+pub fn read_sized<E: From<FileError>>(
+    path: &Path,
+    head: usize,
+    length: impl FnOnce(&[u8]) -> Result<u64, E>,
+) -> Result<Vec<u8>, E> {
     let file = without_blocking(OpenOptions::new().read(true))
         .open(path)
         .map_err(|e| open_error(path, e))?;
+    let mut file = regular(file)?;
     let mut bytes = Vec::new();
-    regular(file)?
-        .take(limit.saturating_add(1))
-        .read_to_end(&mut bytes)?;
+    (&mut file)
+        .take(head as u64)
+        .read_to_end(&mut bytes)
+        .map_err(FileError::from)?;
+    if bytes.len() < head {
+        return Ok(bytes);
+    }
+    let limit = length(&bytes)?;
+    if file.metadata().map_err(FileError::from)?.len() > limit {
+        return Err(FileError::TooLong { limit }.into());
+    }
+    let rest = limit.saturating_sub(bytes.len() as u64);
+    bytes
+        .try_reserve_exact(usize::try_from(rest.saturating_add(1)).unwrap_or(usize::MAX))
+        .map_err(|_| FileError::Io(io::ErrorKind::OutOfMemory.into()))?;
+    (&mut file)
+        .take(rest.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(FileError::from)?;
     if bytes.len() as u64 > limit {
-        return Err(FileError::TooLong { limit });
+        return Err(FileError::TooLong { limit }.into());
     }
     Ok(bytes)
 }
@@ -132,6 +158,10 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+
+    fn read(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
+        read_sized(path, 8, |_| Ok::<u64, FileError>(limit))
+    }
 
     #[test]
     fn devices_and_directories_are_refused_without_reading() {

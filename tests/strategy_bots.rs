@@ -1097,3 +1097,63 @@ fn the_next_players_last_turn_is_the_three_player_endgames() {
     }
     assert!(apart > 1e-3, "{apart}");
 }
+
+/// A game of three whose second player left is a game of two: the two-player table values
+/// it (it was ignored, and the advice fell back to expected points): the first player's
+/// chance to roll at the start is the table's start value, both active players at 0.
+#[test]
+fn a_table_fitting_the_players_left_in_a_game_values_it() {
+    let table = table();
+    let advisor = Advisor::with_table(Arc::clone(&table)).unwrap();
+    let mut game = Game::new(minimal_1000(), 3, DiceSource::Seeded { seed: 5 }).unwrap();
+    game.leave(1).unwrap();
+    let advice = advisor.advise(&game).unwrap();
+    assert_eq!(advice.kind, ValueKind::WinProbability);
+    let roll = advice
+        .choices
+        .iter()
+        .find(|c| c.action == Action::Roll)
+        .unwrap();
+    assert!((roll.value - table.first_player_win_probability()).abs() < 1e-12);
+    // By seat: the departed player cannot win.
+    let seats = &advice.seat_win_probabilities[0];
+    assert_eq!(seats.len(), 3);
+    assert_eq!(seats[1], 0.0);
+    assert!((seats[0] + seats[2] - 1.0).abs() < 1e-12, "{seats:?}");
+}
+
+/// In the last turn of a final round the advice values choices as chances to win; the
+/// chances by seat agree: the mover's is the choice's value and the player who reached the
+/// target has the rest (they were missing: no rows at all).
+#[test]
+fn the_last_turn_of_a_final_round_gives_every_seats_chance() {
+    let rules = Rules {
+        final_round: true,
+        ..minimal_1000()
+    };
+    let solved = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
+    let advisor = Advisor::with_table(solved).unwrap();
+    let bot = Bot::Advised(Arc::new(advisor.clone()));
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut checked = 0;
+    for seed in 0..10 {
+        let mut game = Game::new(rules, 2, DiceSource::Seeded { seed }).unwrap();
+        while game.phase() != Phase::GameOver {
+            if game.final_round_player().is_some() {
+                let advice = advisor.advise(&game).unwrap();
+                assert_eq!(advice.kind, ValueKind::WinProbability);
+                let me = game.current_player();
+                assert_eq!(advice.seat_win_probabilities.len(), advice.choices.len());
+                for (row, c) in advice.seat_win_probabilities.iter().zip(&advice.choices) {
+                    assert_eq!(row.len(), 2);
+                    assert_eq!(row[me], c.value);
+                    assert!((row[1 - me] - (1.0 - c.value)).abs() < 1e-15, "{row:?}");
+                }
+                checked += 1;
+            }
+            let action = bot.decide(&game, &mut rng).unwrap();
+            game.apply(action).unwrap();
+        }
+    }
+    assert!(checked > 5, "{checked}");
+}

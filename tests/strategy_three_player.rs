@@ -1026,3 +1026,195 @@ fn a_version_4_table_of_a_final_round_loads_as_it_was() {
         Err(StrategyError::BadFile(_))
     ));
 }
+
+/// Every answer about a turn that a per-thread cache could hold: the chances inside a turn,
+/// and the mover's decision later in it.
+fn turn_answers(table: &ThreePlayerTable) -> Vec<f64> {
+    let players = [on_board(100), on_board(200), on_board(150)];
+    let mut out = table.win_probabilities(&players, 50, 2).unwrap();
+    let d = table.decision(&players, 100, 3).unwrap();
+    out.extend(d.roll_win_probabilities);
+    out.push(d.roll_probability);
+    out
+}
+
+/// A table put where a dropped one was (the same place of an `Option`, so the same address
+/// every time) answers for itself, not from the dropped one's turns cached on this thread:
+/// minimal scoring to 500 and to 600, and three-dice classic to 300 on three and on four
+/// dice (a cached turn of another layout). Each table's answers are first computed on a
+/// thread of its own, whose cache is empty.
+#[test]
+fn a_table_at_a_dropped_tables_address_answers_for_itself() {
+    let rules: Vec<Rules> = vec![
+        Rules {
+            target_score: 500,
+            min_entry_score: 0,
+            final_round: false,
+            ..Preset::Minimal.rules()
+        },
+        Rules {
+            target_score: 600,
+            min_entry_score: 0,
+            final_round: false,
+            ..Preset::Minimal.rules()
+        },
+        Rules {
+            min_entry_score: 0,
+            final_round: false,
+            ..small(3, 300)
+        },
+        Rules {
+            min_entry_score: 0,
+            final_round: false,
+            ..small(4, 300)
+        },
+    ];
+    let fresh: Vec<Vec<f64>> = rules
+        .iter()
+        .map(|r| {
+            let r = *r;
+            std::thread::spawn(move || {
+                turn_answers(&ThreePlayerTable::solve(&r, &mut |_| true).unwrap())
+            })
+            .join()
+            .unwrap()
+        })
+        .collect();
+    assert_ne!(fresh[0], fresh[1]);
+    assert_ne!(fresh[2], fresh[3]);
+    let mut slot: Option<ThreePlayerTable> = None;
+    let mut addresses = std::collections::HashSet::new();
+    for round in 0..2 {
+        for (i, r) in rules.iter().enumerate() {
+            drop(slot.take());
+            let table = slot.insert(ThreePlayerTable::solve(r, &mut |_| true).unwrap());
+            addresses.insert(std::ptr::from_ref(table) as usize);
+            assert_eq!(turn_answers(table), fresh[i], "round {round}, table {i}");
+        }
+    }
+    assert_eq!(addresses.len(), 1, "every table at one address");
+}
+
+/// Classic rules to 101 (a one-point unit): the final round's lead cap of 27,200 units
+/// would be 739,840,000 pairs of leads (the solver tried to allocate 17.7 GB for the first
+/// of its outcome tables), refused with that size before any is allocated; so is a solved
+/// table file relabelled to those rules.
+#[test]
+fn a_final_round_on_a_one_point_unit_is_refused_with_its_size() {
+    use farkle::strategy::{AnyWinTable, StrategyError};
+    let expect_refused = |r: Result<AnyWinTable, StrategyError>| match r {
+        Err(StrategyError::ResourceLimit(why)) => {
+            assert!(why.contains("739840000 pairs of leads"), "{why}");
+            assert!(why.contains("the limit is 2097152 pairs"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    };
+    let rules = Rules {
+        target_score: 101,
+        ..Preset::Classic.rules()
+    };
+    let began = std::time::Instant::now();
+    let mut in_time = |_: f64| began.elapsed().as_secs() < 20;
+    expect_refused(ThreePlayerTable::solve(&rules, &mut in_time).map(AnyWinTable::from));
+    // A table of classic rules to 300 on three dice, relabelled to 101 on six.
+    let small_rules = Rules {
+        min_entry_score: 0,
+        ..small(3, 300)
+    };
+    let bytes = AnyWinTable::solve(&small_rules, 3, &mut |_| true)
+        .unwrap()
+        .to_bytes();
+    let mut relabelled = bytes.clone();
+    for (field, value) in [("target_score", 101i32), ("dice_count", 6)] {
+        let i = Rules::FIELD_NAMES.iter().position(|&f| f == field).unwrap();
+        let at = 16 + 4 * i;
+        relabelled[at..at + 4].copy_from_slice(&value.to_le_bytes());
+    }
+    reseal(&mut relabelled);
+    expect_refused(AnyWinTable::from_bytes(&relabelled));
+}
+
+/// Bytes this process has read through system calls (`rchar` of /proc/self/io).
+#[cfg(target_os = "linux")]
+fn bytes_read() -> u64 {
+    let io = std::fs::read_to_string("/proc/self/io").unwrap();
+    io.lines()
+        .find_map(|l| l.strip_prefix("rchar: "))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+/// A 300 MB file (sparse) behind a real three-player header: refused from the header's own
+/// sizes, with no more than the header read (the library read all 300 MB first, then found
+/// its sizes did not match). Measured by the bytes this process reads; other tests running
+/// meanwhile read far less than the 1 MB allowed.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_table_file_longer_than_its_header_says_is_refused_unread() {
+    use farkle::strategy::{AnyWinTable, StrategyError};
+    let rules = Rules {
+        min_entry_score: 0,
+        final_round: false,
+        ..small(3, 300)
+    };
+    let bytes = AnyWinTable::solve(&rules, 3, &mut |_| true)
+        .unwrap()
+        .to_bytes();
+    let path = std::env::temp_dir().join(format!("farkle-long-table-{}", std::process::id()));
+    let file = std::fs::File::create(&path).unwrap();
+    use std::io::Write;
+    (&file).write_all(&bytes).unwrap();
+    file.set_len(300 << 20).unwrap();
+    drop(file);
+    let before = bytes_read();
+    let result = AnyWinTable::load(&path);
+    let read = bytes_read() - before;
+    std::fs::remove_file(&path).unwrap();
+    match result {
+        Err(StrategyError::BadFile(why)) => {
+            assert!(why.contains("longer than its header says"), "{why}");
+            assert!(why.contains(&format!("({} bytes)", bytes.len())), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(read < 1 << 20, "{read} bytes read");
+    // The same file at its own length loads.
+    let path = std::env::temp_dir().join(format!("farkle-exact-table-{}", std::process::id()));
+    std::fs::write(&path, &bytes).unwrap();
+    let loaded = AnyWinTable::load(&path);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(loaded.unwrap().player_count(), 3);
+}
+
+/// Classic rules to 999,999,999 points (a one-point unit): the three-player table's size is
+/// the cube of its player states, far beyond 2^64; the message gives it exactly (it said
+/// 18446744073709551615, the most a u64 holds), and the two-player one its square.
+#[test]
+fn sizes_past_two_to_the_64_are_given_exactly() {
+    use farkle::strategy::{AnyWinTable, StrategyError};
+    let rules = Rules {
+        target_score: 999_999_999,
+        ..Preset::Classic.rules()
+    };
+    let refusal = |players: usize| match AnyWinTable::solve(&rules, players, &mut |_| true) {
+        Err(StrategyError::ResourceLimit(why)) => why,
+        other => panic!("{other:?}"),
+    };
+    let player_states = |why: &str| -> u128 {
+        let before = why.split(" player states").next().unwrap();
+        before.rsplit('(').next().unwrap().parse().unwrap()
+    };
+    let three = refusal(3);
+    let n = player_states(&three);
+    // Scores 0 to 999,999,998 on the board, and 0 off it.
+    assert_eq!(n, 1_000_000_000, "{three}");
+    assert!(
+        three.contains(&format!("would be {} states", n * n * n)),
+        "{three}"
+    );
+    let two = refusal(2);
+    assert!(two.contains(&format!("would be {} pairs", n * n)), "{two}");
+    assert!(!three.contains("18446744073709551615") && !two.contains("18446744073709551615"));
+}

@@ -228,9 +228,9 @@ class AdviceChoice:
     """Its value (see Advice.value_kind), with optimal play afterwards; NaN where it cannot be
     valued."""
     win_probabilities: Tuple[float, ...] = ()
-    """With a table that covers every active player (value_kind WIN_PROBABILITY): every
-    player's P(win) after this choice, by seat (NaN where the table cannot value it); empty
-    otherwise."""
+    """Wherever value_kind is WIN_PROBABILITY (a table that covers every active player, or
+    the last turn of a final round): every player's P(win) after this choice, by seat (0
+    for a departed player; NaN where it cannot be valued); empty otherwise."""
 
     @property
     def indices(self) -> Tuple[int, ...]:
@@ -573,16 +573,13 @@ class Game(LockedHandle):
             t = ffi.NULL if table is None else table._handle()
             low.check(lib.farkle_game_advise(h, t, advice, choices, len(choices), count))
             n = min(count[0], len(choices))
-            if table is None:
-                roll_probability[0] = float(advice.recommended.action == lib.FARKLE_ACTION_ROLL)
-            else:
-                players = self._read_locked(lib.farkle_game_state, "FarkleGameState *").player_count
-                cells = ffi.new("double[]", max(1, n * players))
-                cell_count = ffi.new("size_t *")
-                low.check(lib.farkle_game_advise_seats(
-                    h, t, cells, len(cells), cell_count, roll_probability))
-                if cell_count[0] == n * players:
-                    seats = [tuple(cells[i * players:(i + 1) * players]) for i in range(n)]
+            players = self._read_locked(lib.farkle_game_state, "FarkleGameState *").player_count
+            cells = ffi.new("double[]", max(1, n * players))
+            cell_count = ffi.new("size_t *")
+            low.check(lib.farkle_game_advise_seats(
+                h, t, cells, len(cells), cell_count, roll_probability))
+            if cell_count[0] == n * players:
+                seats = [tuple(cells[i * players:(i + 1) * players]) for i in range(n)]
         listed = tuple(_advice_choice(choices[i], seats[i] if seats else ()) for i in range(n))
         r = advice.recommended
         same = [c.win_probabilities for c in listed

@@ -391,9 +391,13 @@ pub unsafe extern "C" fn farkle_game_advise(
 /// arguments, same order), every player's probability of winning, by seat, and how often the
 /// mover rolls. Choice i's chances are at `out_probabilities[i * player_count + seat]`
 /// (player_count as farkle_game_player_count() gives it), and `*out_count` is the number of
-/// doubles: choice_count * player_count where the table covers every active player (value
-/// kind FARKLE_VALUE_KIND_WIN_PROBABILITY; a row of NaN for a choice the table cannot
-/// value), 0 otherwise. `*out_roll_probability`, when not NULL, is the probability that the
+/// doubles: choice_count * player_count wherever farkle_game_advise() gives the value kind
+/// FARKLE_VALUE_KIND_WIN_PROBABILITY: where the table covers every active player (a departed
+/// player's chance is 0; a row of NaN for a choice the table cannot value), and in the last
+/// turn of a final round (with or without the table: the mover's chance is the choice's
+/// value, the players at the score to beat share the rest alike; a row of NaN for the next
+/// player's turn of a three-player final round, the last player still to play); 0
+/// otherwise. `*out_roll_probability`, when not NULL, is the probability that the
 /// mover rolls: strictly between 0 and 1 only where the three-player equilibrium mixes
 /// banking and rolling (a player of the equilibrium draws), else 1 when the recommendation is
 /// to roll and 0 when it is not. `out_probabilities` may be NULL with `capacity` 0 to ask for

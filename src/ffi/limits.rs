@@ -30,8 +30,19 @@ const _: () = assert!(FARKLE_LIMIT_TURN_WORK == limits::MAX_TURN_WORK);
 pub const FARKLE_LIMIT_WIN_TABLE_PAIRS: u64 = 2_097_152;
 const _: () = assert!(FARKLE_LIMIT_WIN_TABLE_PAIRS == limits::MAX_WIN_TABLE_PAIRS as u64);
 
+/// The most pairs of final-round leads: the lead cap (the smallest lead a last turn
+/// overturns with probability below 1e-13, in units of the rules' granularity) squared, so a
+/// lead cap of at most 1,448 units. The presets need 340 to 654 units (steps of 50 points);
+/// a target of 101 makes the unit one point and the cap 27,200 units, refused. Checked by
+/// the solve and the load of two- and three-player tables before the final round is solved
+/// or stored.
+pub const FARKLE_LIMIT_FINAL_ROUND_PAIRS: u64 = 2_097_152;
+const _: () = assert!(FARKLE_LIMIT_FINAL_ROUND_PAIRS == limits::MAX_FINAL_ROUND_PAIRS as u64);
+
 /// The most turn-start states of a three-player table (2^24; three probabilities each, 384
-/// MiB). The presets without a penalty need about 8 million to 10,000 points.
+/// MiB). The presets without a penalty need about 8 million to 10,000 points. The same bound
+/// holds the three-player final round's outcomes (for every pair of leads and of on-board
+/// flags, and for every hand that cannot farkle).
 pub const FARKLE_LIMIT_WIN_TABLE_STATES: u64 = 16_777_216;
 const _: () = assert!(FARKLE_LIMIT_WIN_TABLE_STATES == limits::MAX_WIN_TABLE_STATES as u64);
 

@@ -343,9 +343,12 @@ pub unsafe extern "C" fn farkle_win_table_save(
     }
 }
 
-/// Loads a table saved by farkle_win_table_save() or farkle_win_table_to_buffer(), reading at
-/// most the size of the largest table this library writes (about 17 MB; a longer file is
-/// refused without reading further). Only a regular file is read: a path naming a FIFO, a
+/// Loads a table saved by farkle_win_table_save() or farkle_win_table_to_buffer(). The
+/// header (at most 176 bytes) is read first and the length computed from its sizes, which
+/// must be within the limits (a two-player file is then at most 16,800,584 bytes, a
+/// three-player one at most 805,306,552: 2^24 states, each mixing); a header past them, or
+/// a file longer than its header says, is refused with FARKLE_STATUS_BAD_TABLE_FILE without
+/// reading further. Only a regular file is read: a path naming a FIFO, a
 /// device, a socket or a directory is refused at once with FARKLE_STATUS_IO, unread (it is
 /// opened without blocking, so a FIFO never makes the call wait for a writer).
 ///

@@ -295,15 +295,10 @@ impl AnyWinTable {
 
     /// Loads a table of either kind, by the version in the file.
     pub fn from_bytes(bytes: &[u8]) -> Result<AnyWinTable, StrategyError> {
-        let version = bytes
-            .get(8..12)
-            .map(|v| u32::from_le_bytes(v.try_into().expect("4")));
-        match version {
-            Some(
-                crate::strategy::three_player::FILE_VERSION
-                | crate::strategy::three_player::FILE_VERSION_EVERY_SELECTION,
-            ) => Ok(ThreePlayerTable::from_bytes(bytes)?.into()),
-            _ => Ok(WinTable::from_bytes(bytes)?.into()),
+        if is_three_player(bytes) {
+            Ok(ThreePlayerTable::from_bytes(bytes)?.into())
+        } else {
+            Ok(WinTable::from_bytes(bytes)?.into())
         }
     }
 
@@ -317,12 +312,33 @@ impl AnyWinTable {
         crate::strategy::table_file::write_table_file(path, &self.to_bytes())
     }
 
-    /// Loads a table of either kind from a regular file, reading at most
-    /// [`AnyWinTable::max_file_size`] bytes of it (as [`WinTable::load`]).
+    /// Loads a table of either kind from a regular file: its header first, then no more than
+    /// the length the header gives, at most [`AnyWinTable::max_file_size`] (as
+    /// [`WinTable::load`]).
     pub fn load(path: &std::path::Path) -> Result<AnyWinTable, StrategyError> {
-        let bytes = crate::strategy::table_file::read_table_file(path, Self::max_file_size())?;
+        let bytes = crate::strategy::table_file::read_table_file(path, |header| {
+            if is_three_player(header) {
+                crate::strategy::three_player::file_len(header)
+            } else {
+                crate::strategy::table_file::file_len(header)
+            }
+        })?;
         AnyWinTable::from_bytes(&bytes)
     }
+}
+
+/// Whether a table file's version is a three-player one.
+fn is_three_player(bytes: &[u8]) -> bool {
+    let version = bytes
+        .get(8..12)
+        .map(|v| u32::from_le_bytes(v.try_into().expect("4")));
+    matches!(
+        version,
+        Some(
+            crate::strategy::three_player::FILE_VERSION
+                | crate::strategy::three_player::FILE_VERSION_EVERY_SELECTION
+        )
+    )
 }
 
 /// Why a table of `players` (four or more) is not solved: its size when that is past the
@@ -332,14 +348,19 @@ fn refuse_players(rules: &Rules, players: usize) -> StrategyError {
         .and_then(|()| Odds::new(rules))
         .map(|odds| player_layout(&odds, 0).players() as u128);
     if let Ok(player_states) = size {
-        let states = (player_states).saturating_pow(players as u32);
-        if states > MAX_WIN_TABLE_STATES as u128 {
+        let states = u32::try_from(players)
+            .ok()
+            .and_then(|n| player_states.checked_pow(n));
+        if states.is_none_or(|s| s > MAX_WIN_TABLE_STATES as u128) {
             return StrategyError::ResourceLimit(exceeded(
                 &format!(
                     "a {players}-player table ({player_states} player states to the power \
                      {players})"
                 ),
-                format!("{states} turn-start states"),
+                match states {
+                    Some(states) => format!("{states} turn-start states"),
+                    None => format!("more than {} turn-start states", u128::MAX),
+                },
                 format!("{MAX_WIN_TABLE_STATES} states"),
             ));
         }

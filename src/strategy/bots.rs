@@ -116,9 +116,13 @@ pub struct Advice {
     /// selections; bank on a tie), except for the piggyback rule of [`Advisor::advise`] and
     /// a last turn the advice does not solve (see the module docs).
     pub choices: Vec<AdviceChoice>,
-    /// With a table that covers every active player: after each choice (one row per entry of
-    /// `choices`, in that order), every player's chance to win, by seat (the order of
-    /// [`Game::players`]). Empty otherwise.
+    /// With a table that covers every active player, or in the last turn of a final round
+    /// valued as the chance to win ([`ValueKind::WinProbability`]): after each choice (one
+    /// row per entry of `choices`, in that order), every player's chance to win, by seat
+    /// (the order of [`Game::players`]; 0 for a departed player). In that last turn, the
+    /// mover's chance is the choice's value and the players at the mark share the rest
+    /// alike; a row of NaN for a choice not valued, or for the next player's turn of a
+    /// three-player final round (the last player still to play). Empty otherwise.
     pub seat_win_probabilities: Vec<Vec<f64>>,
     /// Before a roll, where the three-player equilibrium mixes banking and rolling: the
     /// probability that the mover rolls (the recommendation is the likelier; a bot draws).
@@ -721,6 +725,10 @@ impl Advisor {
                     })
                     .collect()
             }
+            // The last turn of a final round valued as the chance to win.
+            _ if s.kind == ValueKind::WinProbability && s.last.is_some() => {
+                Self::last_turn_seats(s.game, s.lead, &choices)
+            }
             _ => Vec::new(),
         };
         Advice {
@@ -731,6 +739,41 @@ impl Advisor {
             seat_win_probabilities,
             roll_probability,
         }
+    }
+
+    /// Every player's chance by seat after each choice of the last turn of a final round,
+    /// from the mover's chance `v`: when no one else plays after it, the players at the mark
+    /// `lead` share the rest alike (finishing level, all there share; below, they do), so
+    /// each has `(1 - v) / level`, and everyone else 0. A row of NaN where that does not
+    /// hold (the next player's turn as the three-player endgame plays it, with the last
+    /// still to play) or the choice is not valued.
+    fn last_turn_seats(game: &Game, lead: Option<i64>, choices: &[AdviceChoice]) -> Vec<Vec<f64>> {
+        let n = game.players().len();
+        let me = game.current_player();
+        let last_to_play = Self::final_round_mark(game).is_some_and(|m| !m.others_to_play);
+        let leaders: Vec<usize> = match lead {
+            Some(lead) if last_to_play => (0..n)
+                .filter(|&i| {
+                    let p = &game.players()[i];
+                    i != me && p.active && p.score == lead
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        choices
+            .iter()
+            .map(|c| {
+                if leaders.is_empty() || c.value.is_nan() {
+                    return vec![f64::NAN; n];
+                }
+                let mut row = vec![0.0; n];
+                row[me] = c.value;
+                for &l in &leaders {
+                    row[l] = (1.0 - c.value) / leaders.len() as f64;
+                }
+                row
+            })
+            .collect()
     }
 
     /// After a farkle: acknowledge it.

@@ -196,6 +196,15 @@ pub(crate) fn calling_thread_pool() -> Result<&'static rayon::ThreadPool, Strate
     .map_err(|e| StrategyError::ResourceLimit(format!("cannot make the thread pool: {e}")))
 }
 
+/// A fresh table id: what the per-thread caches of solved turns key a table by. An address
+/// would not do: the allocator hands a freed table's address to the next one, whose cached
+/// turns would then be the old table's. Every solved or loaded table (two or three players)
+/// takes one; a clone keeps it, as it holds the same values. 2^64 ids never run out.
+pub(crate) fn next_table_id() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// A vector of `len` copies of `value`, or a resource error when the memory is not available
 /// (sizes that come from a caller's input are allocated through this, never aborting).
 pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, StrategyError> {

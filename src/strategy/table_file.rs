@@ -38,7 +38,7 @@
 //! still possible; a program that plays for stakes should load only tables it trusts (or
 //! solve its own).
 
-use crate::limits::MAX_WIN_TABLE_PAIRS;
+use crate::limits::{MAX_FINAL_ROUND_PAIRS, MAX_WIN_TABLE_PAIRS};
 use crate::regular_file::{self, FileError};
 use crate::rules::{Rules, RULES_FIELDS};
 use crate::strategy::turn::Selections;
@@ -81,14 +81,61 @@ const fn layout(fields: usize) -> Layout {
 const HEADER: usize = layout(RULES_FIELDS).header;
 // A new rules field changes this layout: give the format a new version (and read the old one).
 const _: () = assert!(RULES_FIELDS == 35 && HEADER == 176);
-/// The most values of a final-round chance table: leads up to 2^16 units, and lead 0.
-const MAX_CHANCES: u64 = (1 << 16) + 1;
+/// The most values of a final-round chance table: leads up to the largest lead cap
+/// [`MAX_FINAL_ROUND_PAIRS`] allows (1,448 units), and lead 0.
+const MAX_CHANCES: u64 = MAX_FINAL_ROUND_PAIRS.isqrt() as u64 + 1;
+const _: () = assert!(MAX_CHANCES == 1449);
+
+/// The longest header of a table file of either kind (two players, versions 3 and 5; three
+/// players): what a load reads before it knows how long the file must be.
+pub(crate) const LONGEST_HEADER: usize = HEADER;
 
 /// The files' checksum: FNV-1a, 64 bits.
 pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
+}
+
+/// The rules fields of a file's version, and the selections its turns were solved over.
+fn version_of(bytes: &[u8]) -> Result<(usize, Selections), StrategyError> {
+    let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4"));
+    Ok(match version {
+        1 => (VERSION_1_FIELDS, Selections::BestPerSize),
+        2 => (VERSION_2_FIELDS, Selections::BestPerSize),
+        VERSION => (RULES_FIELDS, Selections::BestPerSize),
+        VERSION_EVERY_SELECTION => (RULES_FIELDS, Selections::Every),
+        _ => {
+            return Err(StrategyError::BadFile(format!(
+                "format version {version}; this library reads two-player versions 1 to \
+                 {VERSION} and {VERSION_EVERY_SELECTION}"
+            )))
+        }
+    })
+}
+
+/// The length a two-player table file must have, from its header (at least the header of
+/// its version): refused before anything is allocated or read for its values when its
+/// sizes are larger than any table this library writes.
+pub(crate) fn file_len(header: &[u8]) -> Result<u64, StrategyError> {
+    let bad = |why: &str| Err(StrategyError::BadFile(why.into()));
+    if header.len() < layout(VERSION_1_FIELDS).header {
+        return bad("too short to be a farkle win table");
+    }
+    if &header[..8] != MAGIC {
+        return bad("not a farkle win table (wrong magic)");
+    }
+    let at = layout(version_of(header)?.0);
+    if header.len() < at.header {
+        return bad("too short to be a farkle win table");
+    }
+    let u64_at = |at: usize| u64::from_le_bytes(header[at..at + 8].try_into().expect("8"));
+    let (players, chances) = (u64_at(at.players), u64_at(at.chances));
+    if players.saturating_mul(players) > MAX_WIN_TABLE_PAIRS as u64 || chances > MAX_CHANCES {
+        return bad("the sizes in the header are larger than any table this library writes");
+    }
+    // Both bounded above: no overflow.
+    Ok(at.header as u64 + 8 * (players * players + 2 * chances) + 8)
 }
 
 impl WinTable {
@@ -134,19 +181,7 @@ impl WinTable {
         }
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4"));
         let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8"));
-        let version = u32_at(8);
-        let (fields, selections) = match version {
-            1 => (VERSION_1_FIELDS, Selections::BestPerSize),
-            2 => (VERSION_2_FIELDS, Selections::BestPerSize),
-            VERSION => (RULES_FIELDS, Selections::BestPerSize),
-            VERSION_EVERY_SELECTION => (RULES_FIELDS, Selections::Every),
-            _ => {
-                return Err(StrategyError::BadFile(format!(
-                    "format version {version}; this library reads two-player versions 1 to \
-                     {VERSION} and {VERSION_EVERY_SELECTION}"
-                )))
-            }
-        };
+        let (fields, selections) = version_of(bytes)?;
         let at = layout(fields);
         if bytes.len() < at.header + 8 {
             return bad("too short to be a farkle win table");
@@ -166,16 +201,7 @@ impl WinTable {
         let lead_cap = u32_at(at.lead_cap) as usize;
         let players = u64_at(at.players);
         let chances = u64_at(at.chances);
-        // Before anything is allocated for them: no table this library writes is larger.
-        if players.saturating_mul(players) > MAX_WIN_TABLE_PAIRS as u64 || chances > MAX_CHANCES {
-            return bad("the sizes in the header are larger than any table this library writes");
-        }
-        let values = players
-            .checked_mul(players)
-            .and_then(|p| p.checked_add(chances.checked_mul(2)?))
-            .and_then(|v| v.checked_mul(8))
-            .and_then(|v| usize::try_from(v).ok());
-        if values != Some(body.len() - at.header) {
+        if file_len(bytes)? != bytes.len() as u64 {
             return bad("the sizes in the header do not match the file length");
         }
         let floats: Vec<f64> = body[at.header..]
@@ -211,28 +237,48 @@ impl WinTable {
         write_table_file(path, &self.to_bytes())
     }
 
-    /// Loads a table from a regular file, reading at most [`WinTable::max_file_size`] bytes
-    /// of it (a longer file is refused as `BadFile`; a FIFO, device, socket or directory as
-    /// `Io`, at once and unread).
+    /// Loads a table from a regular file: its header first, then no more than the length
+    /// the header gives (at most [`WinTable::max_file_size`]; a header past the limits, or a
+    /// file longer than its header says, is refused as `BadFile` without reading further; a
+    /// FIFO, device, socket or directory as `Io`, at once and unread).
     pub fn load(path: &std::path::Path) -> Result<WinTable, StrategyError> {
-        WinTable::from_bytes(&read_table_file(path, Self::max_file_size())?)
+        WinTable::from_bytes(&read_table_file(path, file_len)?)
     }
 }
 
-/// The bytes of the table file at `path`, a regular file of at most `limit` bytes (a longer
-/// file is refused as `BadFile`; a FIFO, device, socket or directory as `Io`, at once and
-/// unread).
+/// The bytes of the table file at `path`, a regular file whose header `length` sizes: it is
+/// read first ([`LONGEST_HEADER`] bytes), and no more than the length it gives is read after
+/// (a longer file is refused as `BadFile` unread, a FIFO, device, socket or directory as
+/// `Io`, at once and unread).
 pub(crate) fn read_table_file(
     path: &std::path::Path,
-    limit: u64,
+    length: impl FnOnce(&[u8]) -> Result<u64, StrategyError>,
 ) -> Result<Vec<u8>, StrategyError> {
-    regular_file::read(path, limit).map_err(|e| match e {
-        FileError::TooLong { .. } => StrategyError::BadFile(format!(
-            "{} is larger than any table this library writes ({limit} bytes)",
+    let io = |e: FileError| match e {
+        FileError::TooLong { limit } => StrategyError::BadFile(format!(
+            "{} is longer than its header says ({limit} bytes)",
             path.display()
         )),
         e => StrategyError::Io(format!("{}: {e}", path.display())),
+    };
+    let result: Result<Vec<u8>, Refusal> =
+        regular_file::read_sized(path, LONGEST_HEADER, |h| length(h).map_err(Refusal::Table));
+    result.map_err(|e| match e {
+        Refusal::File(e) => io(e),
+        Refusal::Table(e) => e,
     })
+}
+
+/// Why a table file was not read: the file, or its header.
+enum Refusal {
+    File(FileError),
+    Table(StrategyError),
+}
+
+impl From<FileError> for Refusal {
+    fn from(e: FileError) -> Self {
+        Refusal::File(e)
+    }
 }
 
 /// Writes a table file to `path` (a regular file; see [`regular_file::write`]).

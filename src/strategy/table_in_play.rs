@@ -5,7 +5,8 @@
 //! advice asks when it values choices as chances to win.
 //!
 //! A table applies when it covers every active player (a two-player table in a game of two,
-//! a three-player one in a game of three), or, for an advisor told to play the strongest
+//! a three-player one in a game of three, or a game that had more players until the others
+//! left: a departed player cannot win, so its seat's chance is 0), or, for an advisor told to play the strongest
 //! opponent, when a two-player table can stand for a bigger game: the mover against the
 //! opponent that table says is most likely to beat it (ties: the one who plays next). Never
 //! in a final round (the tables cover scores below the target only).
@@ -96,9 +97,8 @@ impl<'a> TableInPlay<'a> {
         let counts_farkles = table.rules().farkle_penalty_streak > 0;
         let lower = table.lower_bound();
         let state = |seat: usize| state_of(game, seat, lower, counts_farkles);
-        let whole = order.len() == game.players().len();
         match table {
-            AnyWinTable::Three(t) if whole && order.len() == 3 => {
+            AnyWinTable::Three(t) if order.len() == 3 => {
                 let seats = [order[0], order[1], order[2]];
                 let players = [state(seats[0])?, state(seats[1])?, state(seats[2])?];
                 t.start_of_turn(&players).ok()?;
@@ -108,7 +108,7 @@ impl<'a> TableInPlay<'a> {
                     seats,
                 })
             }
-            AnyWinTable::Two(t) if whole && order.len() == 2 => {
+            AnyWinTable::Two(t) if order.len() == 2 => {
                 let players = [state(order[0])?, state(order[1])?];
                 t.start_of_turn(&players[0], &players[1]).ok()?;
                 Some(TableInPlay::Two {

@@ -444,11 +444,85 @@ static void test_outdated(void) {
     farkle_win_table_free(t);
 }
 
+/* A freed table's address is handed to the next table by the allocator: the next table's
+ * answers must be its own, not the freed one's cached turn. Four tables (minimal scoring to
+ * 500 and to 600; three-dice classic to 300 on three and on four dice) are first solved and
+ * asked all together, each at its own address; then, in turns, each is solved, asked the
+ * same questions, and freed before the next is solved, so that they share one address (the
+ * table inside the handle, which C cannot see: with glibc's allocator, before tables had an
+ * id, 6 of the 12 answers were another table's); every answer must be the first one. */
+#define REUSE_TABLES 4
+static FarkleRules reuse_rules(int i) {
+    FarkleRules r = preset(FARKLE_PRESET_MINIMAL);
+    if (i < 2) {
+        r.target_score = i == 0 ? 500 : 600;
+        r.min_entry_score = 0;
+        r.final_round = false;
+    } else {
+        r = small_rules(300);
+        r.dice_count = i == 2 ? 3u : 4u;
+    }
+    return r;
+}
+
+static void reuse_ask(const FarkleWinTable *t, double out[6]) {
+    FarklePlayer players[3];
+    FarkleMoverDecision d;
+    players[0] = at(100);
+    players[1] = at(200);
+    players[2] = at(150);
+    memset(out, 0, 6 * sizeof out[0]);
+    CHECK_STATUS(farkle_win_table_win_probabilities(t, players, 3, 50, 2, out),
+                 FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_win_table_mover_decision(t, players, 3, 100, 3, &d, NULL, out + 3),
+                 FARKLE_STATUS_OK);
+}
+
+static void test_freed_address_reused(void) {
+    FarkleWinTable *all[REUSE_TABLES];
+    double first[REUSE_TABLES][6];
+    int i, round, same = 1;
+    for (i = 0; i < REUSE_TABLES; i++) {
+        FarkleRules r = reuse_rules(i);
+        all[i] = NULL;
+        CHECK_STATUS(farkle_win_table_solve_players(&r, 3, NULL, NULL, &all[i]),
+                     FARKLE_STATUS_OK);
+    }
+    for (i = 0; i < REUSE_TABLES; i++) {
+        reuse_ask(all[i], first[i]);
+    }
+    /* The questions tell the four tables apart. */
+    CHECK(first[0][0] != first[1][0] && first[2][0] != first[3][0]);
+    for (i = 0; i < REUSE_TABLES; i++) {
+        farkle_win_table_free(all[i]);
+    }
+    for (round = 0; round < 3; round++) {
+        for (i = 0; i < REUSE_TABLES; i++) {
+            FarkleRules r = reuse_rules(i);
+            FarkleWinTable *t = NULL;
+            double again[6];
+            int k, differ = 0;
+            CHECK_STATUS(farkle_win_table_solve_players(&r, 3, NULL, NULL, &t), FARKLE_STATUS_OK);
+            reuse_ask(t, again);
+            for (k = 0; k < 6; k++) {
+                differ |= again[k] != first[i][k];
+            }
+            if (differ) {
+                fprintf(stderr, "round %d, table %d: another table's answer\n", round, i);
+            }
+            same &= !differ;
+            farkle_win_table_free(t);
+        }
+    }
+    CHECK(same);
+}
+
 int main(void) {
     test_outdated();
     test_one_roll_race();
     test_queries();
     test_games();
     test_mixed_cycles();
+    test_freed_address_reused();
     return finish();
 }

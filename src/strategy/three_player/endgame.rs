@@ -24,6 +24,7 @@
 
 use rayon::prelude::*;
 
+use crate::limits::{exceeded, MAX_WIN_TABLE_STATES};
 use crate::strategy::turn::TurnModel;
 use crate::strategy::two_player::layout::Layout;
 use crate::strategy::{try_filled, Meter, StrategyError};
@@ -123,6 +124,41 @@ impl Endgame {
             Endgame::FinalRound(f) => f.beyond(model, z, b, c, hand),
         }
     }
+}
+
+/// Refuses a final round whose tables (`outcomes` and `safe`) would hold more values than
+/// [`MAX_WIN_TABLE_STATES`] states of the table do, before any is allocated: for `cap`
+/// (units), with both on-board flags when `entry`.
+pub(super) fn check_size(model: &TurnModel, cap: usize, entry: bool) -> Result<(), StrategyError> {
+    let flag_pairs: u128 = if entry { 4 } else { 1 };
+    let cap = cap as u128;
+    let safe = if (1..model.width()).any(|m| model.farkle[m] == 0.0) {
+        model.width() as u128 * (cap + 1) * (cap + 1)
+    } else {
+        0
+    };
+    let cells = flag_pairs * (cap * cap + safe);
+    if cells > MAX_WIN_TABLE_STATES as u128 {
+        return Err(StrategyError::ResourceLimit(exceeded(
+            &format!(
+                "the three-player final round (the last two turns' outcomes for every pair of \
+                 leads up to {cap} units{}{})",
+                if entry {
+                    ", for each pair of on-board flags"
+                } else {
+                    ""
+                },
+                if safe > 0 {
+                    ", and for every hand that cannot farkle"
+                } else {
+                    ""
+                }
+            ),
+            format!("{cells} states"),
+            format!("{MAX_WIN_TABLE_STATES} states"),
+        )));
+    }
+    Ok(())
 }
 
 impl FinalRound {

@@ -188,13 +188,16 @@ impl ThreePlayerTable {
                 _ => 0,
             })
             .sum();
-        let passes = 1 + models.len() as u64;
-        let work = rows
-            .saturating_add(extra.saturating_mul(n))
-            .saturating_mul(n * n)
-            .saturating_mul(ctx.model.row_work())
-            .saturating_mul(passes);
-        if work > MAX_WIN_TABLE_PASS_WORK {
+        let passes = 1 + models.len() as u128;
+        // A solved table has at most 256 player states: every factor is far below 2^32,
+        // so the product fits.
+        let n = u128::from(n);
+        let work = (u128::from(rows) + u128::from(extra) * n)
+            * n
+            * n
+            * u128::from(ctx.model.row_work())
+            * passes;
+        if work > u128::from(MAX_WIN_TABLE_PASS_WORK) {
             return Err(StrategyError::ResourceLimit(exceeded(
                 "the passes of a three-player evaluation",
                 format!("{work} option evaluations"),

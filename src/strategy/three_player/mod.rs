@@ -64,6 +64,7 @@ mod table_file;
 use endgame::Endgame;
 pub use pass::{Mix, MixAt, MixedDecision};
 pub use queries::{SeatChoice, SeatDecision};
+pub(crate) use table_file::file_len;
 
 /// The format version of three-player table files (two-player ones are 1 to 3 and 5) solved
 /// over the most points per number of dice kept: every table of rules without a final round.
@@ -92,6 +93,9 @@ pub struct ThreePlayerTable {
     /// The model's option offsets, made once (a query would otherwise remake them).
     offsets: Vec<u32>,
     bank_min: [usize; 2],
+    /// Tells tables apart in the per-thread cache of solved turns (see
+    /// [`crate::strategy::next_table_id`]).
+    id: u64,
 }
 
 impl std::fmt::Debug for ThreePlayerTable {

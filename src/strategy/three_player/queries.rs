@@ -79,8 +79,9 @@ struct Turn {
     mix: Option<Mix>,
 }
 
-/// Solved turns by (table address, state): a bot asks about the same turn several times.
-type TurnCache = [Option<(usize, Seats, Arc<Turn>)>; 3];
+/// Solved turns by (table id, state): a bot asks about the same turn several times. The id
+/// is never reused (a table's address is, once it is freed).
+type TurnCache = [Option<(u64, Seats, Arc<Turn>)>; 3];
 
 thread_local! {
     static TURNS: std::cell::RefCell<TurnCache> = const { std::cell::RefCell::new([None, None, None]) };
@@ -364,7 +365,7 @@ impl ThreePlayerTable {
 
     /// The solved turn of a state, from this thread's cache when it was asked about lately.
     fn turn(&self, ctx: &Ctx, seats: Seats) -> Result<Arc<Turn>, StrategyError> {
-        let id = self as *const ThreePlayerTable as usize;
+        let id = self.id;
         TURNS.with(|cache| {
             let mut cache = cache.borrow_mut();
             if let Some(Some((_, _, turn))) = cache

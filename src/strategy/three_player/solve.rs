@@ -17,7 +17,7 @@ use crate::strategy::single_turn::bank_min_units;
 use crate::strategy::turn::{Selections, TurnModel};
 use crate::strategy::two_player::final_round::lead_cap;
 use crate::strategy::two_player::layout::{check_rules, player_layout, Layout};
-use crate::strategy::{try_filled, worker_pool, Meter, Progress, StrategyError};
+use crate::strategy::{next_table_id, try_filled, worker_pool, Meter, Progress, StrategyError};
 
 use super::cycle::{CycleRun, CycleSolution};
 use super::endgame::Endgame;
@@ -155,6 +155,7 @@ impl ThreePlayerTable {
             model,
             offsets,
             bank_min,
+            id: next_table_id(),
         })
     }
 }
@@ -200,6 +201,7 @@ impl ThreePlayerTable {
             offsets: option_offsets(&model),
             model,
             bank_min,
+            id: next_table_id(),
         })
     }
 }
@@ -238,7 +240,9 @@ impl Prepared {
                 "the final round's last turns",
             );
             let cap = if rules.final_round {
-                lead_cap(&model, bank_min[1], &mut meter)?
+                let cap = lead_cap(&model, bank_min[1], &mut meter)?;
+                super::endgame::check_size(&model, cap, layout.board)?;
+                cap
             } else {
                 0
             };
@@ -263,9 +267,10 @@ impl Prepared {
 
 /// The number of states, refused beyond the limit before anything is allocated.
 fn check_size(rules: &Rules, layout: &Layout) -> Result<(), StrategyError> {
-    let players = layout.players() as u64;
-    let states = players.saturating_mul(players).saturating_mul(players);
-    if states > MAX_WIN_TABLE_STATES as u64 {
+    // Player states are below 2^40 (scores, flags, farkles): the cube fits.
+    let players = layout.players() as u128;
+    let states = players * players * players;
+    if states > MAX_WIN_TABLE_STATES as u128 {
         return Err(StrategyError::ResourceLimit(exceeded(
             &format!(
                 "the three-player table ({} player states: scores to {} in steps of {}, on the \
@@ -294,13 +299,15 @@ fn check_pass_work(
     model: &TurnModel,
     bank_min: [usize; 2],
 ) -> Result<(), StrategyError> {
-    let players = layout.players() as u64;
-    let rows: u64 = (0..layout.players())
-        .map(|p| rows_of(layout, bank_min, p))
-        .sum::<u64>()
-        .saturating_mul(players * players);
-    let work = rows.saturating_mul(model.row_work());
-    if work > MAX_WIN_TABLE_PASS_WORK {
+    // After `check_size`: at most 256 player states, each below 2^32 rows, so this fits.
+    let players = layout.players() as u128;
+    let rows: u128 = (0..layout.players())
+        .map(|p| u128::from(rows_of(layout, bank_min, p)))
+        .sum::<u128>()
+        * players
+        * players;
+    let work = rows * u128::from(model.row_work());
+    if work > u128::from(MAX_WIN_TABLE_PASS_WORK) {
         return Err(StrategyError::ResourceLimit(exceeded(
             "one pass of the three-player solver over every state",
             format!("{work} option evaluations"),

@@ -66,6 +66,28 @@ const CHECKED_STATES: usize = 24;
 /// are 32-bit floats).
 const CHECK_TOLERANCE: f64 = 1e-6;
 
+/// The length a three-player table file must have, from its header: refused before anything
+/// is allocated or read for its values when its sizes are larger than any table this library
+/// writes (more states than [`MAX_WIN_TABLE_STATES`], more mixing states than states).
+pub(crate) fn file_len(header: &[u8]) -> Result<u64, StrategyError> {
+    let bad = |why: &str| Err(StrategyError::BadFile(why.into()));
+    if header.len() < HEADER {
+        return bad("too short to be a farkle win table");
+    }
+    if &header[..8] != MAGIC {
+        return bad("not a farkle win table (wrong magic)");
+    }
+    let u64_at = |at: usize| u64::from_le_bytes(header[at..at + 8].try_into().expect("8"));
+    let players = u64_at(PLAYERS_AT);
+    let mixed = u64_at(MIXED_AT);
+    let states = players.saturating_mul(players).saturating_mul(players);
+    if states > MAX_WIN_TABLE_STATES as u64 || mixed > states {
+        return bad("the sizes in the header are larger than any table this library writes");
+    }
+    // Both bounded above: no overflow.
+    Ok(HEADER as u64 + 8 * states + MIX_BYTES as u64 * mixed + 8)
+}
+
 impl ThreePlayerTable {
     /// The table in the saved format.
     pub fn to_bytes(&self) -> Vec<u8> {
@@ -112,8 +134,9 @@ impl ThreePlayerTable {
         out
     }
 
-    /// The size of the largest three-player table file this library writes, in bytes: every
-    /// state allowed, each mixing.
+    /// The size of the largest three-player table file this library reads, in bytes: every
+    /// state allowed, each mixing (805,306,552 bytes). A load reads the header first and then
+    /// only the length its sizes give.
     pub fn max_file_size() -> u64 {
         let states = MAX_WIN_TABLE_STATES as u64;
         HEADER as u64 + (8 + MIX_BYTES as u64) * states + 8
@@ -160,13 +183,8 @@ impl ThreePlayerTable {
             .map_err(|e| StrategyError::BadFile(format!("rules the solver refuses: {e}")))?;
         let players = u64_at(PLAYERS_AT);
         let mixed = u64_at(MIXED_AT);
-        let states = players.saturating_mul(players).saturating_mul(players);
-        // Before anything is allocated for them: no table this library writes is larger.
-        if states > MAX_WIN_TABLE_STATES as u64 || mixed > states {
-            return bad("the sizes in the header are larger than any table this library writes");
-        }
-        let expected = states * 8 + mixed * MIX_BYTES as u64;
-        if u64::try_from(body.len() - HEADER).ok() != Some(expected) {
+        let states = players * players * players;
+        if file_len(bytes)? != bytes.len() as u64 {
             return bad("the sizes in the header do not match the file length");
         }
         let pool = worker_pool()?;

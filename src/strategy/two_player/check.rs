@@ -14,7 +14,7 @@ use crate::strategy::single_turn::bank_min_units;
 use crate::strategy::turn::{Selections, TurnModel};
 use crate::strategy::{Meter, Progress, StrategyError};
 
-use super::final_round::{final_chance, final_chances_at, lead_values_of};
+use super::final_round::{check_lead_cap, final_chance, final_chances_at, lead_values_of};
 use super::layout::{check_rules, layout_for};
 use super::pass::Scratch;
 use super::{
@@ -33,6 +33,7 @@ impl WinTable {
     ) -> Result<WinTable, StrategyError> {
         check_rules(rules)?;
         let odds = Odds::new(rules)?;
+        check_lead_cap(lead_cap, odds.unit())?;
         let model = Arc::new(TurnModel::with_selections(&odds, selections));
         let layout = layout_for(&odds, lead_cap)?;
         let expected_chances = if rules.final_round { lead_cap + 1 } else { 0 };

@@ -5,6 +5,7 @@
 //! beyond which a lead counts as a sure win, and the values at each lead when every risky hand
 //! banks.
 
+use crate::limits::{exceeded, MAX_FINAL_ROUND_PAIRS};
 use crate::rules::Rules;
 use crate::strategy::turn::{solve_turn, TurnModel};
 use crate::strategy::{try_filled, Meter, StrategyError};
@@ -114,7 +115,26 @@ pub(crate) fn lead_cap(
             lo = mid;
         }
     }
+    check_lead_cap(hi, model.unit)?;
     Ok(hi)
+}
+
+/// Refuses a lead cap (units of `unit` points) whose pairs of leads are more than
+/// [`MAX_FINAL_ROUND_PAIRS`]: before the last turns of every lead are solved or stored.
+pub(crate) fn check_lead_cap(cap: usize, unit: i32) -> Result<(), StrategyError> {
+    let pairs = (cap as u128) * (cap as u128);
+    if pairs > MAX_FINAL_ROUND_PAIRS as u128 {
+        return Err(StrategyError::ResourceLimit(exceeded(
+            &format!(
+                "the final round (a lead cap of {cap} units of {unit} point{}, the smallest \
+                 lead a last turn overturns with probability below 1e-13; squared)",
+                if unit == 1 { "" } else { "s" }
+            ),
+            format!("{pairs} pairs of leads"),
+            format!("{MAX_FINAL_ROUND_PAIRS} pairs"),
+        )));
+    }
+    Ok(())
 }
 
 /// The chance to finish strictly more than `d` units ahead (ties lose), which the lead cap

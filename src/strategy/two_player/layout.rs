@@ -85,9 +85,9 @@ pub(crate) fn layout_for(odds: &Odds, lead_cap: usize) -> Result<Layout, Strateg
     let layout = player_layout(odds, lead_cap);
     let rules = odds.rules();
     let unit = odds.unit();
-    // Each factor is below 2^31 (scores in units of a valid rules value), so no overflow.
-    let pairs = (layout.players() as u64).saturating_mul(layout.players() as u64);
-    if pairs > MAX_WIN_TABLE_PAIRS as u64 {
+    // Player states are below 2^40 (scores, flags, farkles): the square fits.
+    let pairs = (layout.players() as u128) * (layout.players() as u128);
+    if pairs > MAX_WIN_TABLE_PAIRS as u128 {
         return Err(StrategyError::ResourceLimit(exceeded(
             &format!(
                 "the two-player table ({} player states: scores to {} in steps of {}, on the board \

@@ -245,11 +245,7 @@ pub struct WinTable {
     id: u64,
 }
 
-/// A fresh table id.
-fn next_id() -> u64 {
-    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-}
+pub(crate) use crate::strategy::next_table_id as next_id;
 
 const _: () = {
     const fn assert_sync<T: Send + Sync>() {}

@@ -168,21 +168,22 @@ fn pass_work(
     model: &TurnModel,
     bank_min: [usize; 2],
     extra_rows: impl Fn(usize, usize) -> usize,
-) -> u64 {
+) -> u128 {
     let players = layout.players();
-    let mut rows = 0u64;
+    // After `layout_for`: at most 2^21 pairs of below 2^32 rows each, so this fits.
+    let mut rows = 0u128;
     for p in 0..players {
         let (x, board, _) = layout.player(p);
         let own = ((layout.target - x).max(0) as usize).max(bank_min[usize::from(board)]);
         for q in 0..players {
-            rows = rows.saturating_add(own.max(extra_rows(p, q)) as u64);
+            rows += own.max(extra_rows(p, q)) as u128;
         }
     }
-    rows.saturating_mul(model.row_work())
+    rows * u128::from(model.row_work())
 }
 
-fn check_pass_work(work: u64) -> Result<(), StrategyError> {
-    if work > MAX_WIN_TABLE_PASS_WORK {
+fn check_pass_work(work: u128) -> Result<(), StrategyError> {
+    if work > u128::from(MAX_WIN_TABLE_PASS_WORK) {
         return Err(StrategyError::ResourceLimit(exceeded(
             "one pass of the two-player solver over every pair",
             format!("{work} option evaluations"),
