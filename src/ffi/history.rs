@@ -156,8 +156,8 @@ fn write_turn_roll(r: &RollRecord, out: Out<FarkleTurnRoll>) {
             unsafe {
                 combinations
                     .add(used)
-                    .write(FarkleCombination::new(c, *mask))
-            };
+                    .write(FarkleCombination::new(c, *mask));
+            }
             used += 1;
         }
     }
