@@ -858,7 +858,13 @@ impl Game {
             }
         }
         let player = self.play.turn.player;
-        let scorer = Arc::clone(self.scorer_for(player));
+        // The scorer borrowed field by field (what `scorer_for` picks), not cloned: the
+        // record below is written while it is held, and a clone's two atomic counts cost
+        // more than the rest of the lookup.
+        let scorer: &Scorer = match &self.entry_scorer {
+            Some(entry) if !self.play.players[player].on_board => entry,
+            _ => &self.scorer,
+        };
         // No allocation: the points by lookup, the combinations straight into the record.
         let points = scorer.check(counts).map_err(GameError::InvalidSelection)?;
         let points = house_rules::multiplied_points(
