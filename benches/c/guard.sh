@@ -7,10 +7,11 @@
 # a game turn to the original's), counted by callgrind and compared with the committed
 # baseline of the build profile, benches/c/guard-baseline-PROFILE.txt. FARKLE_GUARD_PROFILE
 # is release (the default: the figures of docs/benchmarks.md) or dev (what CI uses: the
-# library cargo test built, so the guard costs no build of its own). Instruction counts are the same
-# whatever the machine's load (the load is printed all the same), so one count stands for
-# every repeat: a ratio more than 8% above its baseline fails the run (the regression of
-# cdaa9f4 added 13% to a game turn).
+# library cargo test built, so the guard costs no build of its own). Instruction counts are
+# the same whatever the machine's load (the load is printed all the same; farkle_simulate's
+# move by under 1%, its worker threads scheduled differently), so one count stands for every
+# repeat: a ratio more than 8% above its baseline fails the run (the game-turn regression
+# that issue 36 undid added 13% to a turn's count in release, 17% in dev).
 #
 #   benches/c/guard.sh [--update]      (--update rewrites the baseline from this run)
 #   FARKLE_GUARD_PROFILE=dev benches/c/guard.sh
