@@ -189,3 +189,46 @@ fn c_games_harness_runs() {
         "{stdout}"
     );
 }
+
+/// The speed guard's workloads (benches/c/guard.sh counts their instructions under callgrind):
+/// each runs and reports its units; the two game floors and the API play whole games, so a
+/// few games take more turns than games; an unknown workload is refused.
+#[test]
+#[cfg_attr(miri, ignore = "Miri cannot compile or run C programs")]
+fn c_guard_harness_runs() {
+    let out_dir = support::out_dir();
+    let source = manifest_dir()
+        .join("benches")
+        .join("c")
+        .join("bench_guard.c");
+    let exe = out_dir.join("bench_guard");
+    compile("cc", "c99", &[&source], &exe, &["-O2"]);
+    let units = |workload: &str, n: &str| {
+        let out = Command::new(&exe)
+            .args([workload, n])
+            .output()
+            .expect("run guard");
+        assert!(
+            out.status.success(),
+            "{workload}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout)
+            .trim()
+            .parse::<u64>()
+            .expect("units")
+    };
+    // A turn scores at most a few thousand points, so a game to 10,000 takes more than 2
+    // turns: 4 games more than 8.
+    for workload in ["api", "simulate", "floor-game"] {
+        assert!(units(workload, "4") > 8, "{workload}");
+    }
+    for workload in ["points-rules", "points-scorer", "points-floor"] {
+        assert_eq!(units(workload, "1000"), 1000, "{workload}");
+    }
+    let refused = Command::new(&exe)
+        .args(["nothing", "1"])
+        .output()
+        .expect("run guard");
+    assert_eq!(refused.status.code(), Some(2));
+}

@@ -661,6 +661,7 @@ fn phase_of(p: Phase) -> FarkleGamePhase {
 
 fn state_of(g: &Game) -> FarkleGameState {
     let turn = g.turn();
+    let [can_roll, can_bank, can_undo, can_forfeit] = g.allowed();
     FarkleGameState {
         phase: phase_of(g.phase()),
         current_player: g.current_player() as u32,
@@ -674,11 +675,11 @@ fn state_of(g: &Game) -> FarkleGameState {
         turn_hot_dice: turn.hot_dice,
         turn_roll_count: turn.rolls.len(),
         pending_mask: g.pending_selection(),
-        can_roll: g.can_roll(),
+        can_roll,
         has_generator: !matches!(g.dice_source(), DiceSource::Supplied),
-        can_bank: g.can_bank(),
-        can_undo: g.can_undo(),
-        can_forfeit: g.can_forfeit(),
+        can_bank,
+        can_undo,
+        can_forfeit,
         final_round: g.final_round_player().is_some(),
         final_round_player: g.final_round_player().unwrap_or(0) as u32,
         winners: g.winners().unwrap_or(0),

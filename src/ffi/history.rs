@@ -5,10 +5,11 @@
 //! walked by index into plain structs.
 
 use std::ffi::c_char;
+use std::ptr::addr_of_mut;
 
 use strum::{EnumIter, EnumMessage};
 
-use crate::ffi::boundary::{nth, out, Handle};
+use crate::ffi::boundary::{nth, out, Handle, Out};
 use crate::ffi::error::{CEnum, FarkleStatus};
 use crate::ffi::game::FarkleGame;
 use crate::ffi::scoring::{FarkleCombination, EMPTY_COMBINATION, FARKLE_MAX_DICE};
@@ -138,37 +139,48 @@ pub struct FarkleEvent {
     pub winners: u64,
 }
 
-fn turn_roll(r: &RollRecord) -> FarkleTurnRoll {
+/// Writes the roll `r` straight into the caller's struct, every field once (unused
+/// combinations zeroed): a game's rolls are read after each one, and a struct built and then
+/// copied cost two copies of its 12 combinations.
+fn write_turn_roll(r: &RollRecord, out: Out<FarkleTurnRoll>) {
     let mut faces = [0u8; FARKLE_MAX_DICE];
     faces[..r.dice.len()].copy_from_slice(&r.dice);
-    let mut out = FarkleTurnRoll {
-        dice_count: r.dice.len() as u32,
-        faces,
-        generated: r.generated,
-        is_farkle: r.is_farkle,
-        max_points: r.max_points,
-        best_selection_mask: r.best_selection_mask,
-        scoring_dice_mask: r.scoring_mask,
-        has_selection: false,
-        selection_mask: 0,
-        selection_counts: [0; 6],
-        points: 0,
-        emptied_hand: false,
-        combination_count: 0,
-        combinations: [EMPTY_COMBINATION; FARKLE_MAX_DICE],
-    };
+    let out = out.as_ptr();
+    // SAFETY: `out` is non-null and writable (checked by `boundary::out`); no reference to
+    // the caller's struct is made, only field pointers.
+    let combinations = unsafe { addr_of_mut!((*out).combinations) }.cast::<FarkleCombination>();
+    let mut used = 0usize;
     if let Some(s) = &r.selection {
-        out.has_selection = true;
-        out.selection_mask = s.mask;
-        out.selection_counts = s.dice.0;
-        out.points = s.points;
-        out.emptied_hand = s.emptied_hand;
-        out.combination_count = s.combinations.len();
-        for (slot, (c, mask)) in out.combinations.iter_mut().zip(&s.combinations) {
-            *slot = FarkleCombination::new(c, *mask);
+        for (c, mask) in s.combinations.iter().take(FARKLE_MAX_DICE) {
+            // SAFETY: at most FARKLE_MAX_DICE combinations; `out` is writable.
+            unsafe {
+                combinations
+                    .add(used)
+                    .write(FarkleCombination::new(c, *mask));
+            }
+            used += 1;
         }
     }
-    out
+    let selection = r.selection.as_ref();
+    // SAFETY: `out` is writable; every field is written exactly once.
+    unsafe {
+        for i in used..FARKLE_MAX_DICE {
+            combinations.add(i).write(EMPTY_COMBINATION);
+        }
+        addr_of_mut!((*out).dice_count).write(r.dice.len() as u32);
+        addr_of_mut!((*out).faces).write(faces);
+        addr_of_mut!((*out).generated).write(r.generated);
+        addr_of_mut!((*out).is_farkle).write(r.is_farkle);
+        addr_of_mut!((*out).max_points).write(r.max_points);
+        addr_of_mut!((*out).best_selection_mask).write(r.best_selection_mask);
+        addr_of_mut!((*out).scoring_dice_mask).write(r.scoring_mask);
+        addr_of_mut!((*out).has_selection).write(selection.is_some());
+        addr_of_mut!((*out).selection_mask).write(selection.map_or(0, |s| s.mask));
+        addr_of_mut!((*out).selection_counts).write(selection.map_or([0; 6], |s| s.dice.0));
+        addr_of_mut!((*out).points).write(selection.map_or(0, |s| s.points));
+        addr_of_mut!((*out).emptied_hand).write(selection.is_some_and(|s| s.emptied_hand));
+        addr_of_mut!((*out).combination_count).write(used);
+    }
 }
 
 fn event(e: &Event) -> FarkleEvent {
@@ -311,7 +323,7 @@ pub unsafe extern "C" fn farkle_game_turn_roll(
         let (g, out) = unsafe { (FarkleGame::from_ptr(game)?, out(out_roll)?) };
         let rolls = &g.game.turn().rolls;
         let r = nth(rolls, index, |i, n| format!("roll {i} of a turn of {n} rolls"))?;
-        out.write(turn_roll(r));
+        write_turn_roll(r, out);
         Ok(())
     }
 }
@@ -332,7 +344,7 @@ pub unsafe extern "C" fn farkle_game_last_roll(
         // SAFETY: the caller's promises for both pointers.
         let (g, out) = unsafe { (FarkleGame::from_ptr(game)?, out(out_roll)?) };
         let r = g.game.turn().last_roll().ok_or(FarkleStatus::NoRoll)?;
-        out.write(turn_roll(r));
+        write_turn_roll(r, out);
         Ok(())
     }
 }

@@ -178,6 +178,16 @@ mod tests {
                 steps += 1;
                 let legal = game.legal_actions();
                 assert!(!legal.is_empty(), "{:?}", game.turn());
+                // The four checks at once (the C API's state) answer as each alone.
+                assert_eq!(
+                    game.allowed(),
+                    [
+                        game.can_roll(),
+                        game.can_bank(),
+                        game.can_undo(),
+                        game.can_forfeit()
+                    ]
+                );
                 for refused in [
                     Action::Roll,
                     Action::Undo,

@@ -274,6 +274,10 @@ pub struct Game {
     start: Option<Arc<GamePosition>>,
     /// Whether the length of the save is left unbounded (a simulated game, a replay).
     save_unbounded: bool,
+    /// How many events of the log `save_limits` has counted so far, their bytes, and up to
+    /// how many events the log may grow before they must be counted again (see
+    /// `save_limits`).
+    counted: std::cell::Cell<save_limits::Counted>,
 }
 
 /// The state of a game that its actions change, but the event log (which only grows): what a
@@ -291,7 +295,8 @@ pub(crate) struct Play {
     winners: u64,
     /// The turn the player to move may take over (see [`Game::piggyback`]).
     piggyback: Option<PiggybackOffer>,
-    /// How long the game's save is, at most (see `save_limits`).
+    /// How long the save of the game is at most before any event: its names and the bound on
+    /// the rest (see `save_limits`).
     save_bytes: usize,
 }
 
@@ -438,6 +443,7 @@ impl Game {
             events: Vec::new(),
             start,
             save_unbounded: false,
+            counted: std::cell::Cell::new(save_limits::Counted::NONE),
         }
         .started(mover, round))
     }
@@ -461,6 +467,9 @@ impl Game {
     pub(crate) fn restore(&mut self, checkpoint: Checkpoint) {
         self.play = checkpoint.play;
         self.events.truncate(checkpoint.events);
+        if self.counted.get().events > checkpoint.events {
+            self.counted.set(save_limits::Counted::NONE);
+        }
     }
 
     // ----- queries -----
@@ -562,6 +571,26 @@ impl Game {
     /// Whether the turn can be forfeited now (the player can neither roll nor bank).
     pub fn can_forfeit(&self) -> bool {
         self.check_forfeit().is_ok()
+    }
+
+    /// What [`Game::can_roll`], [`Game::can_bank`], [`Game::can_undo`] and
+    /// [`Game::can_forfeit`] answer, in that order, each check taken once (a game's state
+    /// through the C API asks all four after every action).
+    pub(crate) fn allowed(&self) -> [bool; 4] {
+        if self.play.phase != Phase::AwaitingRoll || self.check_log_room().is_err() {
+            return [false; 4];
+        }
+        let hand = self.play.turn.hand;
+        let selected = self.selected_since_roll();
+        let bank = selected
+            && check_bank_total(
+                &self.rules,
+                self.play.players[self.play.turn.player].on_board,
+                self.play.turn.points,
+            )
+            .is_ok()
+            && self.check_exact_target().is_ok();
+        [hand != 0, bank, selected, hand == 0 && selected && !bank]
     }
 
     /// Why banking is not allowed now, or `Ok` when it is.
@@ -829,7 +858,13 @@ impl Game {
             }
         }
         let player = self.play.turn.player;
-        let scorer = Arc::clone(self.scorer_for(player));
+        // The scorer borrowed field by field (what `scorer_for` picks), not cloned: the
+        // record below is written while it is held, and a clone's two atomic counts cost
+        // more than the rest of the lookup.
+        let scorer: &Scorer = match &self.entry_scorer {
+            Some(entry) if !self.play.players[player].on_board => entry,
+            _ => &self.scorer,
+        };
         // No allocation: the points by lookup, the combinations straight into the record.
         let points = scorer.check(counts).map_err(GameError::InvalidSelection)?;
         let points = house_rules::multiplied_points(

@@ -9,7 +9,10 @@
 //! The count is exact for the names and the event log and a proven bound for the rest: every
 //! event logged adds the length of its JSON (computed from its numbers, without writing it:
 //! [`event_json_len`]), the names their escaped length, and [`REST_MAX_BYTES`] stands for the
-//! rules, the dice, a starting position, the summary and the checksum. The tests of
+//! rules, the dice, a starting position, the summary and the checksum. Logging an event costs
+//! nothing more than the push: the events are counted only once the save could be near its
+//! bound (taking each at its longest, [`EVENT_MAX_BYTES`], says when), so a game's actions pay
+//! for the count only in a game that long. The tests of
 //! `crate::saved_game` check both against the text [`Game::save`] writes.
 
 use crate::game::{Game, GameError};
@@ -29,6 +32,28 @@ pub(crate) const EVENT_MAX_BYTES: usize = 91;
 /// (rolled, farkled, penalty), a bank that starts the final round and the next turn (banked,
 /// final round, turn started).
 pub(crate) const MAX_EVENTS_PER_ACTION: usize = 3;
+
+/// What one action may log at most.
+const ACTION_MAX_BYTES: usize = MAX_EVENTS_PER_ACTION * EVENT_MAX_BYTES;
+
+/// What a game knows of its save's length: the first `events` events of its log take `bytes`
+/// bytes (JSON and newline each), and the log may hold up to `room_until` events, the others
+/// taken at their longest, before an action could pass [`SAVE_MAX_BYTES`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Counted {
+    pub(super) events: usize,
+    bytes: usize,
+    room_until: usize,
+}
+
+impl Counted {
+    /// Nothing counted: the first check counts.
+    pub(crate) const NONE: Counted = Counted {
+        events: 0,
+        bytes: 0,
+        room_until: 0,
+    };
+}
 
 /// Digits of `n` in decimal.
 fn digits(n: u64) -> usize {
@@ -188,22 +213,60 @@ pub(crate) fn save_bytes_of_players(names: &[Option<String>]) -> Result<usize, G
 }
 
 impl Game {
-    /// Appends `event` to the log, counting its length in the save.
+    /// Appends `event` to the log. Its length in the save is counted later, and only when the
+    /// save could come near its bound (see [`Game::check_log_room`]).
     pub(crate) fn log(&mut self, event: Event) {
-        self.play.save_bytes += event_json_len(&event) + 1;
         self.events.push(event);
     }
 
     /// Refuses an action when what it may log could make the save longer than
     /// [`SAVE_MAX_BYTES`].
+    ///
+    /// The events not counted yet are taken at their longest ([`EVENT_MAX_BYTES`] and a
+    /// newline each): while that leaves room, the action is allowed without counting them
+    /// (one comparison). Only then are they counted exactly, once each, so the answer is the
+    /// exact count's.
+    #[inline]
     pub(crate) fn check_log_room(&self) -> Result<(), GameError> {
-        let room = MAX_EVENTS_PER_ACTION * EVENT_MAX_BYTES;
-        if !self.save_unbounded && self.play.save_bytes + room > SAVE_MAX_BYTES {
+        if self.events.len() <= self.counted.get().room_until || self.save_unbounded {
+            return Ok(());
+        }
+        self.check_log_room_counted()
+    }
+
+    /// [`Game::check_log_room`] once the events must be counted.
+    #[cold]
+    #[inline(never)]
+    fn check_log_room_counted(&self) -> Result<(), GameError> {
+        if self.play.save_bytes + self.events_bytes() + ACTION_MAX_BYTES > SAVE_MAX_BYTES {
             return Err(GameError::LogFull {
                 events: self.events.len(),
             });
         }
         Ok(())
+    }
+
+    /// The bytes of the whole event log in the save (each event's JSON and a newline),
+    /// counting the events not counted yet.
+    fn events_bytes(&self) -> usize {
+        let Counted { events, bytes, .. } = self.counted.get();
+        let bytes = bytes
+            + self.events[events..]
+                .iter()
+                .map(|e| event_json_len(e) + 1)
+                .sum::<usize>();
+        let events = self.events.len();
+        let left = SAVE_MAX_BYTES.saturating_sub(self.play.save_bytes + bytes + ACTION_MAX_BYTES);
+        self.counted.set(Counted {
+            events,
+            bytes,
+            room_until: if self.play.save_bytes + bytes + ACTION_MAX_BYTES > SAVE_MAX_BYTES {
+                0
+            } else {
+                events + left / (EVENT_MAX_BYTES + 1)
+            },
+        });
+        bytes
     }
 
     /// Lifts the bound, for games that are never saved (simulations) and while a save is
@@ -217,7 +280,7 @@ impl Game {
     /// [`REST_MAX_BYTES`] for the rest.
     #[cfg(test)]
     pub(crate) fn save_bytes_bound(&self) -> usize {
-        self.play.save_bytes
+        self.play.save_bytes + self.events_bytes()
     }
 }
 

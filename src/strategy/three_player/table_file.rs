@@ -181,12 +181,13 @@ impl ThreePlayerTable {
             .map_err(|field| StrategyError::BadFile(format!("invalid {field} in the rules")))?;
         crate::strategy::two_player::layout::check_rules(&rules)
             .map_err(|e| StrategyError::BadFile(format!("rules the solver refuses: {e}")))?;
-        let players = u64_at(PLAYERS_AT);
-        let mixed = u64_at(MIXED_AT);
-        let states = players * players * players;
         if file_len(bytes)? != bytes.len() as u64 {
             return bad("the sizes in the header do not match the file length");
         }
+        // file_len() bounded both sizes: no overflow from here.
+        let players = u64_at(PLAYERS_AT);
+        let mixed = u64_at(MIXED_AT);
+        let states = players * players * players;
         let pool = worker_pool()?;
         let mut go_on = |_: f64| true;
         let prepared = Prepared::new(&pool, &rules, selections, &mut (&mut go_on as Progress))?;
