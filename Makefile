@@ -24,6 +24,8 @@
 #   make web                     the package, copied into the web game: web/site/ is then the
 #                                whole static site (serve it with any static file server)
 #   make serve-web [PORT=8000]   make web, then serve web/site/ at http://localhost:PORT/
+#   make check                   every test: `cargo test` (the quick tier), then the tests
+#                                it leaves to the full tier (README: Two commands)
 #   make clean                   the programs (`make distclean` also runs cargo clean)
 #
 # FARKLE_LIB_DIR=DIR takes libfarkle.so and libfarkle.a already built in DIR instead of running
@@ -105,7 +107,7 @@ PROGRAMS := $(B)/farkle $(B)/farkle-solve $(B)/score $(B)/simulate $(B)/cpp_demo
 CONFIG := $(CC) $(CXX) $(CFLAGS) $(CXXFLAGS)
 EDIT_CONFIG := $(LINE_EDITING) $(EDIT_CFLAGS) $(EDIT_LIBS)
 
-.PHONY: all programs play install uninstall clean distclean js web serve-web FORCE
+.PHONY: all programs play check install uninstall clean distclean js web serve-web FORCE
 
 all: programs
 
@@ -207,6 +209,16 @@ uninstall:
 	    $(DESTDIR)$(libdir)/pkgconfig/farkle.pc $(DESTDIR)$(includedir)/farkle.h \
 	    $(DESTDIR)$(bindir)/farkle $(DESTDIR)$(bindir)/farkle-solve \
 	    $(DESTDIR)$(man6dir)/farkle.6 $(DESTDIR)$(man6dir)/farkle-solve.6
+
+# The full tier: the quick tier (`cargo test`), then every test it leaves out, marked
+# `#[ignore = "full tier: make check"]` (valgrind, the sanitizers, Chromium, packaging, the
+# original game, the large brute forces). Tests in a `by_hand` module (long solves, a
+# million games) run only when asked for by name.
+check:
+	@t0=$$(date +%s) && $(CARGO) test && t1=$$(date +%s) && \
+	$(CARGO) test -- --ignored --skip by_hand:: && t2=$$(date +%s) && \
+	echo "make check: the quick tier $$((t1 - t0)) s, the full tier's own tests $$((t2 - t1)) s" \
+	    "(builds included), load $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 
 clean:
 	rm -rf $(B)

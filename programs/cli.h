@@ -147,6 +147,14 @@ const char *paint(const char *code);
 #define CYAN paint("\033[1;36m")
 #define RESET paint("\033[0m")
 
+/* The width lines are wrapped to: the terminal's, or none through a pipe. */
+size_t wrap_width(void);
+/* printf() to stdout as one paragraph, wrapped to the terminal's width (not through a pipe). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+void say(const char *format, ...);
+
 FarkleGameState game_state(const Cli *cli);
 int64_t player_score(const Cli *cli, uint32_t player);
 const char *raw_player_name(const Cli *cli, uint32_t player);
@@ -190,11 +198,6 @@ int keys_command(Cli *cli);
 /* The current computer player plays its whole turn; 0, or -1 after saying why it cannot. */
 int bot_turn(Cli *cli);
 void print_refusal(const Cli *cli, FarkleStatus status);
-/* printf() to stdout as one paragraph, wrapped to the terminal's width (not through a pipe). */
-#if defined(__GNUC__)
-__attribute__((format(printf, 1, 2)))
-#endif
-void say(const char *format, ...);
 int is_bot_name(const char *name);
 
 /* ---- files.c ---------------------------------------------------------------------------- */

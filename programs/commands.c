@@ -6,24 +6,11 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-
-/* The width lines are wrapped to: the terminal's, or none through a pipe. */
-static size_t wrap_width(void) { return term_out_tty() ? (size_t)term_columns() : 0; }
-
-void say(const char *format, ...) {
-    char text[2 * TEXT_SHOWN_LEN];
-    va_list args;
-    va_start(args, format);
-    vsnprintf(text, sizeof text, format, args);
-    va_end(args);
-    print_wrapped(stdout, "", text, wrap_width(), 2);
-}
 
 /* One entry of a help list: its name in a column of `column` characters, then what it does,
  * wrapped under itself. */

@@ -8,6 +8,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,17 @@
 int use_color;
 
 const char *paint(const char *code) { return use_color ? code : ""; }
+
+size_t wrap_width(void) { return term_out_tty() ? (size_t)term_columns() : 0; }
+
+void say(const char *format, ...) {
+    char text[2 * TEXT_SHOWN_LEN];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(text, sizeof text, format, args);
+    va_end(args);
+    print_wrapped(stdout, "", text, wrap_width(), 2);
+}
 
 FarkleGameState game_state(const Cli *cli) {
     FarkleGameState s;

@@ -8,7 +8,7 @@
 //! of six dice that is the straight 1-6 (3000) or three pairs of different faces (2000) is
 //! selected for the player as it comes (`determineRollType`), who may then bank, roll six
 //! fresh dice, or take it back (`unpick`) and pick from the roll. The whole games against the
-//! original program itself are in `tests/cli_original.rs`.
+//! original program itself are in `tests/programs/original.rs`.
 
 use farkle::{Action, DiceSource, Event, Game, Phase, Preset, Rules};
 

@@ -120,19 +120,23 @@ fn check_self_play(games: u64, seed: u64) {
 
 /// 20,000 games: a few seconds; a seat within about 1.3 points of the table's chance.
 #[test]
+#[ignore = "full tier: make check"]
 fn self_play_lands_on_the_tables_chances_by_seat() {
     check_self_play(20_000, 2026);
 }
 
-/// A million games (`cargo test --release --test strategy_self_play -- --ignored
-/// --nocapture`): a seat within about 0.2 points.
-#[test]
-#[ignore]
-fn a_million_games_of_self_play_land_on_the_tables_chances_by_seat() {
-    // FARKLE_SELF_PLAY_SEED=N plays another million.
-    let seed = std::env::var("FARKLE_SELF_PLAY_SEED")
-        .map_or(2026, |s| s.parse().expect("FARKLE_SELF_PLAY_SEED is a u64"));
-    check_self_play(1_000_000, seed);
+/// Run by hand only, never by a tier (`make check` skips `by_hand::`).
+mod by_hand {
+    /// A million games (`cargo test --release --test strategy_self_play -- --ignored
+    /// --nocapture by_hand::`): a seat within about 0.2 points.
+    #[test]
+    #[ignore = "by hand: a million games"]
+    fn a_million_games_of_self_play_land_on_the_tables_chances_by_seat() {
+        // FARKLE_SELF_PLAY_SEED=N plays another million.
+        let seed = std::env::var("FARKLE_SELF_PLAY_SEED")
+            .map_or(2026, |s| s.parse().expect("FARKLE_SELF_PLAY_SEED is a u64"));
+        super::check_self_play(1_000_000, seed);
+    }
 }
 
 /// A single-turn optimal bot in the first seat against two equilibrium bots: its exact
@@ -140,6 +144,7 @@ fn a_million_games_of_self_play_land_on_the_tables_chances_by_seat() {
 /// find it there, outside the interval the self-play test accepts. So a bot that does not
 /// play the equilibrium does not pass for one.
 #[test]
+#[ignore = "full tier: make check"]
 fn a_seat_that_leaves_the_equilibrium_is_seen_to_lose() {
     // The exact chance and the table's are 5.7 points apart; at 10,000 games the intervals
     // are under 2 points wide either side, so a frequency inside the first is outside the

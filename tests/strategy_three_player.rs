@@ -551,6 +551,7 @@ fn the_entry_minimum_agrees_with_brute_force() {
 /// here by 1e-5 and more (at 100, 200 and 0, the mover at 100: 1.4e-5), since under a final
 /// round fewer points can be worth more (to 300, by 1e-4, in half as long again).
 #[test]
+#[ignore = "full tier: make check"]
 fn the_final_round_agrees_with_brute_force() {
     compare(Rules {
         min_entry_score: 0,
@@ -560,6 +561,7 @@ fn the_final_round_agrees_with_brute_force() {
 }
 
 #[test]
+#[ignore = "full tier: make check"]
 fn the_final_round_with_entry_and_bank_minimum_agrees_with_brute_force() {
     compare(Rules {
         min_entry_score: 100,
@@ -598,6 +600,7 @@ fn classic_scoring_on_six_dice_agrees_with_brute_force() {
 }
 
 #[test]
+#[ignore = "full tier: make check"]
 fn a_penalty_agrees_with_brute_force() {
     compare(Rules {
         min_entry_score: 0,
@@ -633,6 +636,7 @@ fn a_penalty_losing_everything_without_hot_dice_agrees_with_brute_force() {
 }
 
 #[test]
+#[ignore = "full tier: make check"]
 fn a_penalty_with_final_round_entry_and_bank_minimum_agrees_with_brute_force() {
     // Everything the zilch preset combines, on two dice: three farkles in a row cost 50.
     compare(Rules {
@@ -743,6 +747,7 @@ fn check_residuals(rules: Rules) {
 }
 
 #[test]
+#[ignore = "full tier: make check"]
 fn every_value_is_a_probability_and_its_turn_solved_again() {
     // With a mixed cycle (minimal to 1,500), symmetric mixing (classic scoring to 1,500
     // without the entry minimum), and the final round with the entry minimum.
@@ -807,12 +812,17 @@ fn values_depend_only_on_the_distances_to_the_target() {
     check_block(Preset::Classic, 400, 700);
 }
 
-/// The same for the block of the table to 10,000 that a table to 2,000 fills (a long solve:
-/// `cargo test --release --test strategy_three_player -- --ignored`).
-#[test]
-#[ignore]
-fn the_table_to_ten_thousand_holds_the_table_to_two_thousand() {
-    check_block(Preset::Minimal, 2000, 10_000);
+/// Run by hand only, never by a tier (`make check` skips `by_hand::`).
+mod by_hand {
+    use super::*;
+
+    /// The same for the block of the table to 10,000 that a table to 2,000 fills (a long
+    /// solve: `cargo test --release --test strategy_three_player -- --ignored by_hand::`).
+    #[test]
+    #[ignore = "by hand: a long solve"]
+    fn the_table_to_ten_thousand_holds_the_table_to_two_thousand() {
+        check_block(Preset::Minimal, 2000, 10_000);
+    }
 }
 
 #[test]
@@ -972,6 +982,7 @@ fn what_exceeds_the_limits_is_refused_before_any_work_with_its_size() {
 /// still loads, as the table it was, and saves as version 4 again; solved now, the same
 /// rules give version 6 and other chances.
 #[test]
+#[ignore = "full tier: make check"]
 fn a_version_4_table_of_a_final_round_loads_as_it_was() {
     use farkle::strategy::{AnyWinTable, StrategyError};
     let old_bytes = std::fs::read(

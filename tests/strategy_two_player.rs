@@ -410,6 +410,7 @@ fn min_entry_agrees_with_brute_force() {
 /// Four dice: a solver that keeps only the most points per number of dice kept is 6e-4 off
 /// here (from the start), since under a final round fewer points can be worth more.
 #[test]
+#[ignore = "full tier: make check"]
 fn final_round_agrees_with_brute_force() {
     compare(Rules {
         min_entry_score: 0,

@@ -18,7 +18,8 @@
 #   FARKLE_ORIGINAL_DIR=... benches/c/guard.sh
 #
 # FARKLE_ORIGINAL_DIR: a checkout of the original Arc676/Farkle C library (libfarkle.c,
-# libfarkle.h), built in a temporary directory; nothing of it is copied into this repository.
+# libfarkle.h; by default the reference checkout beside this repository, when there), built
+# in a temporary directory; nothing of it is copied into this repository.
 # Each workload of benches/c/bench_guard.c runs twice, with two sizes: the difference of the
 # counts over the difference of the turns (or calls) is one turn's (setup excluded).
 set -euo pipefail
@@ -42,6 +43,10 @@ command -v valgrind >/dev/null || { echo "guard: valgrind not found" >&2; exit 2
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 original="${FARKLE_ORIGINAL_DIR:-}"
+# Unset: the reference checkout developers and CI keep beside this repository, when there.
+if [ -z "$original" ] && [ -f "$root/../shared/reference/arc676-farkle/libfarkle.c" ]; then
+    original="$root/../shared/reference/arc676-farkle"
+fi
 defines=() objects=() includes=()
 if [ -n "$original" ]; then
     for f in libfarkle.c libfarkle.h; do

@@ -168,14 +168,32 @@ pub(crate) fn worker_pool_of(size: usize) -> Result<WorkerPool, StrategyError> {
     })
 }
 
-/// WebAssembly has no threads: every "fresh" pool is the calling thread's (src/wasm/).
+/// WebAssembly has no threads: every "fresh" pool is the calling thread's.
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub(crate) fn worker_pool_of(_size: usize) -> Result<WorkerPool, StrategyError> {
-    crate::wasm::calling_thread_pool().map(|pool| WorkerPool {
+    calling_thread_pool().map(|pool| WorkerPool {
         pool: None,
         shared: Some(pool),
         threads: Default::default(),
     })
+}
+
+/// The solvers' pool where there are no threads (WebAssembly): a rayon pool made of the
+/// calling thread alone, made once (a thread taken into a pool stays in it). The parallel
+/// loops run in order on it.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub(crate) fn calling_thread_pool() -> Result<&'static rayon::ThreadPool, StrategyError> {
+    static POOL: std::sync::OnceLock<Result<rayon::ThreadPool, String>> =
+        std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .use_current_thread()
+            .build()
+            .map_err(|e| e.to_string())
+    })
+    .as_ref()
+    .map_err(|e| StrategyError::ResourceLimit(format!("cannot make the thread pool: {e}")))
 }
 
 /// A fresh table id: what the per-thread caches of solved turns key a table by. An address

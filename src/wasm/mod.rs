@@ -11,10 +11,8 @@
 
 use std::alloc::{alloc, dealloc, Layout};
 use std::ffi::c_void;
-use std::sync::OnceLock;
 
 use crate::ffi::progress::FarkleProgressFn;
-use crate::strategy::StrategyError;
 
 /// Every block handed to the host is aligned for any struct of the C interface.
 const ALIGN: usize = 8;
@@ -77,25 +75,10 @@ unsafe extern "C" fn progress_to_host(fraction: f64, user: *mut c_void) -> bool 
 /// the pool cannot be made (FARKLE_STATUS_RESOURCE_LIMIT).
 #[no_mangle]
 pub extern "C" fn farkle_wasm_init() -> crate::ffi::error::FarkleStatus {
-    match calling_thread_pool() {
+    match crate::strategy::calling_thread_pool() {
         Ok(_) => crate::ffi::error::FarkleStatus::Ok,
         Err(e) => e.into(),
     }
-}
-
-/// The solvers' pool: a rayon pool made of the calling thread alone, made once (a thread
-/// taken into a pool stays in it). Without threads, the parallel loops run in order on it.
-pub(crate) fn calling_thread_pool() -> Result<&'static rayon::ThreadPool, StrategyError> {
-    static POOL: OnceLock<Result<rayon::ThreadPool, String>> = OnceLock::new();
-    POOL.get_or_init(|| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .use_current_thread()
-            .build()
-            .map_err(|e| e.to_string())
-    })
-    .as_ref()
-    .map_err(|e| StrategyError::ResourceLimit(format!("cannot make the thread pool: {e}")))
 }
 
 /// getrandom's "custom" backend (selected for this target in `.cargo/config.toml`): the

@@ -2,7 +2,7 @@
 // Copyright (C) 2026 The farkle authors
 
 //! Build helpers shared by the tests that compile C and C++ programs against the library
-//! cargo test has just built (`tests/c_programs.rs`, `tests/examples.rs`, `tests/cli_*.rs`,
+//! cargo test has just built (`tests/c_programs.rs`, `tests/programs/examples.rs`, `tests/programs/`,
 //! `tests/packaging.rs`); `cli` holds what the tests of the programs share.
 
 #![allow(dead_code)] // each test crate uses its own part of this module
@@ -65,13 +65,33 @@ pub const VALGRIND: &[&str] = &[
 /// same calls on smaller workloads (`workload()` in `tests/c/check.h`).
 pub const QUICK_ENV: (&str, &str) = ("FARKLE_TEST_QUICK", "1");
 
-/// Fails with a useful message when valgrind is missing.
-pub fn require_valgrind() {
-    let available = Command::new("valgrind").arg("--version").output().is_ok();
+/// Whether the tests run under CI (`CI` set and neither empty nor `false`), where `.ci/run`
+/// has installed every tool and a missing one is a failure, not a skip.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false")
+}
+
+/// Says that a test was skipped, on the terminal itself (cargo test hides what a passing test
+/// prints); under CI, where every tool is installed, fails instead.
+pub fn skip(test: &str, why: &str) {
     assert!(
-        available,
-        "valgrind is required for this test (Debian: apt-get install valgrind)"
+        !in_ci(),
+        "{test}: {why} (CI installs every tool this test needs)"
     );
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{test}: SKIPPED: {why}");
+}
+
+/// Whether valgrind is there; when it is not, says the test was skipped (a failure under CI).
+pub fn valgrind_available(test: &str) -> bool {
+    let available = Command::new("valgrind").arg("--version").output().is_ok();
+    if !available {
+        skip(
+            test,
+            "valgrind is missing (Debian: apt-get install valgrind)",
+        );
+    }
+    available
 }
 
 /// Compiles `sources` with `compiler` and the strict flags (`-std=<std> -Wall -Wextra

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-only
 # Copyright (C) 2026 The farkle authors
-"""Runs a program on a pseudo-terminal and plays a script against it, for tests/cli_terminal.rs.
+"""Runs a program on a pseudo-terminal and plays a script against it, for tests/programs/terminal.rs.
 
     python3 pty_driver.py ROWS COLS TIMEOUT STEP... -- PROGRAM ARG...
 
