@@ -20,6 +20,12 @@ const STATUS_NAMES = new Map<number, StatusName>(
   Object.entries(enums.FarkleStatus).map(([name, value]) => [value, name as StatusName]),
 );
 
+/**
+ * The library's statuses by name, as numbers (FarkleError.statusCode):
+ * `e.statusCode === Status.NOTHING_TO_BANK`. FarkleError.status holds the name itself.
+ */
+export const Status: Readonly<Record<StatusName, number>> = Object.freeze({ ...enums.FarkleStatus });
+
 /** Base of every error the library reports. */
 export class FarkleError extends Error {
   /** The status this class stands for (undefined on FarkleError itself). */

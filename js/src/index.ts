@@ -11,12 +11,15 @@
  *   rules.points() the points alone), roll analysis, legal selections, exact odds; Scorer.
  * - Game: a whole game with seeded, entropy or supplied dice; actions, state, rolls, events,
  *   advice, bots; saves as text.
- * - Strategy: TurnPolicy (single-turn optimal play), WinTable (two-player optimal play, with
- *   progress and cancellation), PenaltyPolicy, penaltyAveragePoints(), simulate().
+ * - Strategy: TurnPolicy (single-turn optimal play), WinTable (optimal play at a table of two
+ *   or three players, with progress and cancellation), PenaltyPolicy, penaltyAveragePoints(),
+ *   simulate().
  * - The dice-hands scorer (scoreHands() and friends) and pointCalculation().
  *
- * Every failure the library reports throws a subclass of FarkleError with its explanation;
- * arguments of the wrong type throw TypeError, out of range RangeError, before any call.
+ * Every failure the library reports throws a subclass of FarkleError with its explanation
+ * (ERROR_CLASSES by status name, Status the numbers); arguments of the wrong type, and
+ * options objects with a key the call does not know, throw TypeError, out of range
+ * RangeError, before any call.
  * The module loads when the package is imported (top-level await).
  */
 
@@ -107,9 +110,11 @@ export {
   type BotKindName,
   type Choice,
   type Decision,
+  type MoverDecision,
   type Player,
   type SimulateOptions,
   type SimulationResult,
+  type SolveOptions,
   type TurnPolicyOptions,
   type TurnState,
 } from "./strategy.js";

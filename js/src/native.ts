@@ -11,6 +11,8 @@
  * (types and ranges), so the library only ever sees values it was meant to see.
  */
 
+/// <reference lib="esnext.disposable" preserve="true" />
+
 import { constants, structs, type CExports } from "./generated/abi.js";
 import { CancelledError, errorFor, PanicError } from "./errors.js";
 
@@ -577,6 +579,9 @@ export class Handle {
     }
   }
 
+  /** close(), for `using` declarations (where the runtime has Symbol.dispose: Node 20, recent browsers). */
+  declare [Symbol.dispose]: () => void;
+
   /** Whether close() was called. */
   get closed(): boolean {
     return this.ptr === 0;
@@ -667,6 +672,30 @@ function describe(value: unknown): string {
   if (typeof value === "number" || typeof value === "bigint") return String(value);
   return kindOf(value);
 }
+
+/**
+ * `value` as an options object (undefined is {}): a TypeError for anything but a plain
+ * object, and one naming every key that is not among `known`, so that a misspelt option
+ * (`{ player: 3 }`) is refused rather than ignored.
+ */
+export function options<T extends object>(value: unknown, known: readonly string[], name: string): T {
+  if (value === undefined) return {} as T;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new TypeError(`${name} must be an object, not ${kindOf(value)}`);
+  }
+  const unknown = Object.keys(value).filter((key) => !known.includes(key));
+  if (unknown.length > 0) {
+    const list = unknown.map((key) => JSON.stringify(key)).join(", ");
+    const expected = known.length === 0 ? "none" : known.join(", ");
+    throw new TypeError(
+      `${name}: unknown ${unknown.length === 1 ? "option" : "options"} ${list} (known: ${expected})`,
+    );
+  }
+  return value as T;
+}
+
+/** The keys of LongCallOptions. */
+export const LONG_CALL_KEYS = ["progress", "signal"] as const;
 
 /** Dice as the library takes them: an array (or any iterable) of integers 1 to 6. */
 export type Faces = Iterable<number> | ArrayLike<number>;

@@ -6,7 +6,7 @@
  * average under a penalty, and bot simulations.
  */
 
-import { constants, enums } from "./generated/abi.js";
+import { constants, enums, structs } from "./generated/abi.js";
 import { parse, type EnumValue } from "./enums.js";
 import {
   alloc,
@@ -22,6 +22,8 @@ import {
   integer,
   kindOf,
   lib,
+  LONG_CALL_KEYS,
+  options as checkOptions,
   maskIndices,
   num,
   read,
@@ -55,9 +57,14 @@ export interface Choice {
   readonly bank: boolean;
   /** Expected points of the rest of the turn (single-turn policy), or the probability of winning (win table), after this play. */
   readonly value: number;
+  /**
+   * WinTable.moverBestChoice() only: every player's probability of winning after this play,
+   * in turn order from the mover (all 0 for a farkle); empty otherwise.
+   */
+  readonly winProbabilities: readonly number[];
 }
 
-function choiceAt(ptr: number): Choice {
+function choiceAt(ptr: number, winProbabilities: readonly number[] = []): Choice {
   const c = read("FarkleChoice", ptr);
   return Object.freeze({
     farkle: c.farkle,
@@ -69,6 +76,7 @@ function choiceAt(ptr: number): Choice {
     diceLeft: c.dice_left,
     bank: c.bank,
     value: c.value,
+    winProbabilities: Object.freeze([...winProbabilities]),
   });
 }
 
@@ -125,6 +133,7 @@ export class TurnPolicy extends Handle {
 
   constructor(rules: Rules | PresetName, options: TurnPolicyOptions = {}) {
     super();
+    options = checkOptions(options, ["onBoard", "progress"], "TurnPolicy options");
     this.rules = toRules(rules);
     this.onBoard = flag(options.onBoard ?? true, "onBoard");
     const ptr = construct(options, "the turn policy", (fn, user, out) =>
@@ -185,6 +194,7 @@ export class PenaltyPolicy extends Handle {
 
   constructor(rules: Rules | PresetName, options: Omit<LongCallOptions, "signal"> = {}) {
     super();
+    options = checkOptions(options, ["progress"], "PenaltyPolicy options");
     this.rules = toRules(rules);
     const ptr = construct(options, "the penalty policy", (fn, user, out) =>
       lib.farkle_penalty_policy_new_with_progress(this.rules.cPointer, fn, user, out),
@@ -224,6 +234,7 @@ export function penaltyAveragePoints(
   rules: Rules | PresetName,
   options: Omit<LongCallOptions, "signal"> = {},
 ): number {
+  options = checkOptions(options, ["progress"], "penaltyAveragePoints options");
   const r = toRules(rules);
   return frame(() => {
     const out = alloc(8, 8);
@@ -269,7 +280,7 @@ export interface Decision {
 
 function cPlayer(p: unknown, name: string): { score: number; on_board: number; farkles: number } {
   if (typeof p !== "object" || p === null) throw new TypeError(`${name} must be a Player object`);
-  const player = p as Player;
+  const player = checkOptions<Player>(p, ["score", "onBoard", "farkles"], name);
   return {
     score: integer(player.score ?? 0, `${name}.score`, -(2 ** 31), 2 ** 31 - 1),
     on_board: flag(player.onBoard ?? true, `${name}.onBoard`) ? 1 : 0,
@@ -279,7 +290,7 @@ function cPlayer(p: unknown, name: string): { score: number; on_board: number; f
 
 function cTurnState(s: unknown): number {
   if (typeof s !== "object" || s === null) throw new TypeError("state must be a TurnState object");
-  const state = s as TurnState;
+  const state = checkOptions<TurnState>(s, ["me", "opponent", "turnTotal", "dice"], "state");
   const ptr = allocStruct("FarkleTurnState");
   write("FarkleTurnState", ptr, {
     me: cPlayer(state.me, "state.me") as never,
@@ -296,11 +307,59 @@ function cPlayerAt(p: unknown, name: string): number {
   return ptr;
 }
 
+/** A turn order of players (a number stands for a Player of that score) as a C array: [pointer, count]. */
+function cPlayers(players: unknown, name = "players"): [number, number] {
+  if (!Array.isArray(players)) {
+    throw new TypeError(`${name} must be an array of Player objects, in turn order from the mover`);
+  }
+  if (players.length < 1 || players.length > constants.FARKLE_MAX_PLAYERS) {
+    throw new RangeError(`between 1 and ${constants.FARKLE_MAX_PLAYERS} players, not ${players.length}`);
+  }
+  const values = players.map((p: unknown, i) =>
+    cPlayer(typeof p === "number" ? { score: p } : p, `${name}[${i}]`),
+  );
+  const ptr = allocStruct("FarklePlayer", values.length);
+  values.forEach((v, i) => write("FarklePlayer", ptr + i * structs.FarklePlayer.size, v));
+  return [ptr, values.length];
+}
+
+/** `count` doubles at `ptr`. */
+function doubles(ptr: number, count: number): number[] {
+  const d = view();
+  return Array.from({ length: count }, (_, i) => d.getFloat64(ptr + 8 * i, true));
+}
+
+/** The decision of the player to move before a roll, at a table of any size, with every player's chances either way (in turn order from the mover). */
+export interface MoverDecision {
+  /** Whether the mover banks (where the equilibrium mixes, whether it banks more often than not). */
+  readonly bank: boolean;
+  /** Whether the rules allow banking here. */
+  readonly bankAllowed: boolean;
+  /** How often the mover rolls: 0 or 1, or in between where the three-player equilibrium mixes banking and rolling. */
+  readonly rollProbability: number;
+  /** The mover's P(win) when banking now (0 when not allowed). */
+  readonly bankWinProbability: number;
+  /** The mover's P(win) when rolling. */
+  readonly rollWinProbability: number;
+  /** Every player's P(win) if the mover banks (all 0 when it may not). */
+  readonly bankWinProbabilities: readonly number[];
+  /** Every player's P(win) if the mover rolls. */
+  readonly rollWinProbabilities: readonly number[];
+}
+
+/** Options of WinTable.solve(). */
+export interface SolveOptions extends LongCallOptions {
+  /** The number of players (default 2); 3 solves the three-player game. */
+  players?: number;
+}
+
 /**
- * Optimal two-player play: P(win) at the start of every turn. Solve one with
- * `await WinTable.solve(rules, { progress, signal })` (seconds to minutes; run it in a Worker
- * to keep a page responsive), or load a saved one with WinTable.fromBytes(). Owns a library
- * object (close() frees it at once); immutable.
+ * Optimal play at a table of two or three players: every player's P(win) at the start of
+ * every turn (two players: optimal play by both; three: a subgame-perfect equilibrium in
+ * which every player maximizes its own chance). Solve one with
+ * `await WinTable.solve(rules, { players, progress, signal })` (seconds to minutes; run it
+ * in a Worker to keep a page responsive), or load a saved one with WinTable.fromBytes().
+ * Owns a library object (close() frees it at once); immutable.
  */
 export class WinTable extends Handle {
   protected static override readonly what: string = "WinTable";
@@ -321,10 +380,12 @@ export class WinTable extends Handle {
    * at the next report. Either way the promise rejects with CancelledError (a progress
    * callback that throws rejects with what it threw). The work runs on the calling thread.
    */
-  static async solve(rules: Rules | PresetName, options: LongCallOptions = {}): Promise<WinTable> {
+  static async solve(rules: Rules | PresetName, options: SolveOptions = {}): Promise<WinTable> {
+    options = checkOptions(options, ["players", ...LONG_CALL_KEYS], "WinTable.solve options");
     const r = toRules(rules);
+    const players = integer(options.players ?? 2, "players", 2, constants.FARKLE_MAX_PLAYERS);
     const ptr = construct(options, "the win table solve", (fn, user, out) =>
-      lib.farkle_win_table_solve(r.cPointer, fn, user, out),
+      lib.farkle_win_table_solve_players(r.cPointer, players, fn, user, out),
     );
     return new WinTable(ptr);
   }
@@ -359,7 +420,124 @@ export class WinTable extends Handle {
 
   /** The number of players the table is for. */
   get playerCount(): number {
-    return 2;
+    return frame(() => {
+      const out = alloc(4, 4);
+      check(lib.farkle_win_table_player_count(this.handle(), out));
+      return view().getUint32(out, true);
+    });
+  }
+
+  /**
+   * How many cycles of states (every rotation of the same scores, linked by farkles) have no
+   * pure equilibrium and were solved as mixed ones, where a mover banks or rolls at random
+   * (moverDecision().rollProbability between 0 and 1); 0 for two players. Minimal rules to
+   * 1,500 have 1, to 4,000 have 4.
+   */
+  get mixedCycles(): number {
+    return frame(() => {
+      const out = alloc(8, 8);
+      check(lib.farkle_win_table_mixed_cycles(this.handle(), out));
+      return num(view().getBigUint64(out, true));
+    });
+  }
+
+  /** The dice in hand: the rules' full set by default. */
+  private diceArg(diceCount: number | undefined): number {
+    return diceCount === undefined ? this.rules.diceCount : integer(diceCount, "dice", 1, constants.FARKLE_MAX_DICE);
+  }
+
+  /**
+   * Every player's P(win), `players` in turn order from the one to move (exactly the table's
+   * player count, else InvalidArgumentError; a number stands for a Player of that score),
+   * who holds `turnTotal` points with `dice` dice to roll (by default the full set: with
+   * turn total 0, the start of its turn) and may bank where the rules allow it. The chances
+   * are in the order of `players` and sum to 1.
+   */
+  winProbabilities(players: ReadonlyArray<Player | number>, turnTotal = 0, diceCount?: number): number[] {
+    integer(turnTotal, "turnTotal", 0, constants.FARKLE_MAX_TURN_TOTAL);
+    const n = this.diceArg(diceCount);
+    return frame(() => {
+      const [c, count] = cPlayers(players);
+      const out = alloc(8 * count, 8);
+      check(lib.farkle_win_table_win_probabilities(this.handle(), c, count, turnTotal, n, out));
+      return doubles(out, count);
+    });
+  }
+
+  /**
+   * The decision of the mover (players[0]; arguments as for winProbabilities()) before
+   * rolling: bank or roll, how often it rolls where the equilibrium mixes, and every
+   * player's chances either way.
+   */
+  moverDecision(players: ReadonlyArray<Player | number>, turnTotal = 0, diceCount?: number): MoverDecision {
+    integer(turnTotal, "turnTotal", 0, constants.FARKLE_MAX_TURN_TOTAL);
+    const n = this.diceArg(diceCount);
+    return frame(() => {
+      const [c, count] = cPlayers(players);
+      const out = allocStruct("FarkleMoverDecision");
+      const bank = alloc(8 * count, 8);
+      const roll = alloc(8 * count, 8);
+      check(lib.farkle_win_table_mover_decision(this.handle(), c, count, turnTotal, n, out, bank, roll));
+      const d = read("FarkleMoverDecision", out);
+      return Object.freeze({
+        bank: d.bank,
+        bankAllowed: d.bank_allowed,
+        rollProbability: d.roll_probability,
+        bankWinProbability: d.bank_win_probability,
+        rollWinProbability: d.roll_win_probability,
+        bankWinProbabilities: Object.freeze(doubles(bank, count)),
+        rollWinProbabilities: Object.freeze(doubles(roll, count)),
+      });
+    });
+  }
+
+  /**
+   * The mover's best play of `roll` (players[0], holding `turnTotal` before the roll;
+   * players as for winProbabilities()): which dice to keep and whether to bank after (where
+   * the equilibrium mixes after the play, the likelier). Its value is the mover's P(win)
+   * after the play, and winProbabilities every player's.
+   */
+  moverBestChoice(players: ReadonlyArray<Player | number>, turnTotal: number, roll: Faces): Choice {
+    integer(turnTotal, "turnTotal", 0, constants.FARKLE_MAX_TURN_TOTAL);
+    const faces = dice(roll, constants.FARKLE_MAX_DICE, "roll");
+    return frame(() => {
+      const [c, count] = cPlayers(players);
+      const out = allocStruct("FarkleChoice");
+      const chances = alloc(8 * count, 8);
+      const f = allocBytes(faces);
+      check(
+        lib.farkle_win_table_mover_best_choice(this.handle(), c, count, turnTotal, f, faces.length, out, chances),
+      );
+      return choiceAt(out, doubles(chances, count));
+    });
+  }
+
+  /** Every seat's P(win) from the start of the game, seat 0 moving first. */
+  get startProbabilities(): number[] {
+    return frame(() => {
+      const capacity = constants.FARKLE_MAX_PLAYERS;
+      const out = alloc(8 * capacity, 8);
+      const count = alloc(4, 4);
+      check(lib.farkle_win_table_start_probabilities(this.handle(), out, capacity, count));
+      return doubles(out, readPointer(count));
+    });
+  }
+
+  /**
+   * The fairest head starts: for each seat after the first, in seat order, the banked points
+   * (on the board) that bring every seat's chance from the start closest to equal (two
+   * players: as compensation; three: the least sum of squared differences from 1/3). About a
+   * second for a three-player table to 10,000.
+   */
+  get headStarts(): number[] {
+    return frame(() => {
+      const capacity = constants.FARKLE_MAX_PLAYERS;
+      const out = alloc(4 * capacity, 4);
+      const count = alloc(4, 4);
+      check(lib.farkle_win_table_head_starts(this.handle(), out, capacity, count));
+      const d = view();
+      return Array.from({ length: readPointer(count) }, (_, i) => d.getInt32(out + 4 * i, true));
+    });
   }
 
   /** The rules the table was solved for. */
@@ -371,7 +549,7 @@ export class WinTable extends Handle {
     });
   }
 
-  /** P(win) for the player to move in `state`. */
+  /** P(win) for the player to move in `state` (a two-player table; winProbabilities() asks any). */
   winProbability(state: TurnState): number {
     return frame(() => {
       const s = cTurnState(state);
@@ -435,7 +613,7 @@ export class WinTable extends Handle {
   }
 }
 
-/** A computer player's style: "random_legal", "threshold", "single_turn_optimal" or "win_optimal". */
+/** A computer player's style: "random_legal", "threshold", "single_turn_optimal", "win_optimal" or "strongest_opponent". */
 export type BotKindName = EnumValue<"FarkleBotKind">;
 
 /** What simulate() found: per bot (in the order given), games won outright, ties shared, and the sum of final scores. */
@@ -456,8 +634,18 @@ export interface SimulationResult {
 export interface SimulateOptions extends LongCallOptions {
   /** The seed of the games (default 0): the same arguments give the same result. */
   seed?: number | bigint;
-  /** The table a "win_optimal" bot plays by (solved for the rules). */
+  /** The table a "win_optimal" or "strongest_opponent" bot plays by (solved for the rules). */
   table?: WinTable;
+}
+
+/** A TypeError when a bot among `bots` plays from a table and none is given. */
+export function needTable(bots: readonly string[], table: WinTable | undefined): void {
+  if (table !== undefined) return;
+  for (const kind of ["win_optimal", "strongest_opponent"]) {
+    if (bots.includes(kind)) {
+      throw new TypeError(`a "${kind}" bot needs a table (WinTable.solve(rules)): pass { table }`);
+    }
+  }
 }
 
 /**
@@ -470,6 +658,7 @@ export async function simulate(
   games: number,
   options: SimulateOptions = {},
 ): Promise<SimulationResult> {
+  options = checkOptions(options, ["seed", "table", ...LONG_CALL_KEYS], "simulate options");
   const r = toRules(rules);
   if (!Array.isArray(bots)) throw new TypeError("bots must be an array of bot styles");
   const kinds = bots.map((b, i) => parse("FarkleBotKind", b, `bots[${i}]`));
@@ -481,9 +670,7 @@ export async function simulate(
   if (options.table !== undefined && !(options.table instanceof WinTable)) {
     throw new TypeError(`table must be a WinTable, not ${kindOf(options.table)}`);
   }
-  if (bots.includes("win_optimal") && options.table === undefined) {
-    throw new TypeError('a "win_optimal" bot needs a table (WinTable.solve(rules))');
-  }
+  needTable(bots, options.table);
   return frame(() => {
     const kindsPtr = alloc(4 * kinds.length, 4);
     kinds.forEach((k, i) => view().setUint32(kindsPtr + 4 * i, k, true));
