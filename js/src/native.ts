@@ -25,17 +25,34 @@ interface Exports extends CExports {
   farkle_wasm_init(): number;
 }
 
+/** Every call before the module is loaded throws this, saying what to do. */
+function notLoaded(): Exports {
+  return new Proxy({} as Exports, {
+    get(_target, name) {
+      return () => {
+        throw new Error(
+          `farkle: the WebAssembly module is not loaded (${String(name)}): ` +
+            (loadFailure === null
+              ? "await init() from \"farkle/manual\" first"
+              : `loading it failed (${loadFailure}); pass it to init(): a URL, a Response or its bytes`),
+        );
+      };
+    },
+  });
+}
+let loadFailure: string | null = null;
+
 /** The module's exports, each call guarded (see guarded()). */
-export let lib: Exports;
+export let lib: Exports = notLoaded();
 /**
  * The same exports unguarded, for the scoring calls that run millions of times: each caller
  * checks live() first and passes a trap to trapped(), as guarded() does for every other
  * call. A call site of its own keeps the engine's call into the module direct.
  */
-export let raw: Exports;
+export let raw: Exports = lib;
 let memory: WebAssembly.Memory;
 let dv: DataView;
-let u8: Uint8Array;
+let u8: Uint8Array = new Uint8Array(0);
 let i32: Int32Array;
 let broken: string | null = null;
 let decoder: TextDecoder;
@@ -66,6 +83,7 @@ export function words(): Int32Array {
 }
 
 function renew(): void {
+  if (memory === undefined) lib.farkle_wasm_init();
   const buffer = memory.buffer as ArrayBuffer;
   dv = new DataView(buffer);
   u8 = new Uint8Array(buffer);
@@ -74,19 +92,22 @@ function renew(): void {
 
 // ---- Loading ------------------------------------------------------------------------------
 
-async function wasmModule(): Promise<WebAssembly.Module> {
-  const url = new URL("./farkle.wasm", import.meta.url);
-  if (url.protocol === "file:") {
-    // Node: read the file (fetch() takes no file: URLs there). The specifier is a variable so
-    // that bundlers for the browser leave it alone.
-    const fsName = "node:fs/promises";
-    const fs = (await import(/* @vite-ignore */ fsName)) as {
-      readFile(url: URL): Promise<Uint8Array<ArrayBuffer>>;
-    };
-    return WebAssembly.compile(await fs.readFile(url));
-  }
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`cannot load ${url}: ${response.status} ${response.statusText}`);
+/**
+ * Where init() takes the module from: its URL (a URL or a string, resolved against the
+ * page), a fetch() Response or a promise of one, its bytes, or a WebAssembly.Module already
+ * compiled.
+ */
+export type WasmSource =
+  | URL
+  | string
+  | Response
+  | PromiseLike<Response>
+  | ArrayBuffer
+  | ArrayBufferView
+  | WebAssembly.Module;
+
+async function compileResponse(response: Response, what: string): Promise<WebAssembly.Module> {
+  if (!response.ok) throw new Error(`cannot load ${what}: ${response.status} ${response.statusText}`);
   if (typeof WebAssembly.compileStreaming === "function") {
     try {
       return await WebAssembly.compileStreaming(response.clone());
@@ -97,9 +118,68 @@ async function wasmModule(): Promise<WebAssembly.Module> {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-/** Loads and checks the module once; the package's entry awaits it. */
-export async function load(): Promise<void> {
-  const module = await wasmModule();
+async function compileSource(source: WasmSource): Promise<WebAssembly.Module> {
+  if (source instanceof WebAssembly.Module) return source;
+  if (source instanceof ArrayBuffer) return WebAssembly.compile(source);
+  if (ArrayBuffer.isView(source)) {
+    const bytes = new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+    return WebAssembly.compile(bytes.slice());
+  }
+  if (typeof source === "string" || source instanceof URL) return wasmModule(new URL(source, baseUrl()));
+  if (typeof Response !== "undefined" && source instanceof Response) return compileResponse(source, source.url);
+  if (typeof source === "object" && source !== null && typeof (source as PromiseLike<Response>).then === "function") {
+    return compileSource(await (source as PromiseLike<Response>));
+  }
+  throw new TypeError(
+    "init() takes the module as a URL, a string, a Response, its bytes (ArrayBuffer, " +
+      `Uint8Array) or a WebAssembly.Module, not ${kindOf(source)}`,
+  );
+}
+
+/** What a relative URL given to init() is resolved against: the page, else this file. */
+function baseUrl(): string {
+  const location = (globalThis as { location?: { href?: string } }).location;
+  return typeof location?.href === "string" ? location.href : import.meta.url;
+}
+
+async function wasmModule(url = new URL("./farkle.wasm", import.meta.url)): Promise<WebAssembly.Module> {
+  if (url.protocol === "file:") {
+    // Node: read the file (fetch() takes no file: URLs there). The specifier is a variable so
+    // that bundlers for the browser leave it alone.
+    const fsName = "node:fs/promises";
+    const fs = (await import(/* @vite-ignore */ fsName)) as {
+      readFile(url: URL): Promise<Uint8Array<ArrayBuffer>>;
+    };
+    return WebAssembly.compile(await fs.readFile(url));
+  }
+  return compileResponse(await fetch(url), String(url));
+}
+
+/** The compiled module once loaded (the package's workers instantiate it again). */
+export let compiled: WebAssembly.Module | null = null;
+let loading: Promise<void> | null = null;
+
+/**
+ * Loads and checks the module once, from `source` or by default from farkle.wasm beside this
+ * file. Later calls return the first call's promise (their source is not read); a failed
+ * load may be tried again.
+ */
+export function load(source?: WasmSource): Promise<void> {
+  loading ??= instantiate(source).catch((e: unknown) => {
+    loading = null;
+    loadFailure = e instanceof Error ? e.message : String(e);
+    throw e;
+  });
+  return loading;
+}
+
+/** Whether the module is loaded. */
+export function loaded(): boolean {
+  return compiled !== null;
+}
+
+async function instantiate(source: WasmSource | undefined): Promise<void> {
+  const module = source === undefined ? await wasmModule() : await compileSource(source);
   const instance = await WebAssembly.instantiate(module, {
     farkle_host: { progress: hostProgress, random: hostRandom },
   });
@@ -115,6 +195,8 @@ export async function load(): Promise<void> {
   stackTop = stackBase;
   progressFn = lib.farkle_wasm_progress_fn();
   checkAbi();
+  compiled = module;
+  loadFailure = null;
 }
 
 /**
