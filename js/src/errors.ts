@@ -184,6 +184,12 @@ export class ResourceLimitError extends FarkleError {
 export class CancelledError extends FarkleError {
   static override readonly statusName: StatusName = "CANCELLED";
 }
+/**
+ * A long call whose AbortSignal was aborted (its `cause` is the signal's reason); named
+ * "AbortError" as the platform's aborted calls are, and a CancelledError like every other
+ * cancellation.
+ */
+export class AbortError extends CancelledError {}
 /** The rules' exact target refuses a bank that would pass it: roll on. */
 export class BankNotAllowedError extends IllegalActionError {
   static override readonly statusName: StatusName = "BANK_NOT_ALLOWED";

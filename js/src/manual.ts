@@ -77,7 +77,7 @@ export {
   ValueKind,
 } from "./enums.js";
 export type { EnumName, EnumValue } from "./enums.js";
-export type { Faces, LongCallOptions, ProgressCallback, WasmSource } from "./native.js";
+export type { Faces, LongCallOptions, ProgressCallback, WasmSource, WorkerCallOptions } from "./native.js";
 export {
   Fraction,
   pointCalculation,

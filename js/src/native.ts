@@ -14,7 +14,7 @@
 /// <reference lib="esnext.disposable" preserve="true" />
 
 import { constants, structs, type CExports } from "./generated/abi.js";
-import { CancelledError, errorFor, PanicError } from "./errors.js";
+import { AbortError, errorFor, PanicError } from "./errors.js";
 
 /** What the module exports besides the C interface: memory and the host hooks. */
 interface Exports extends CExports {
@@ -521,6 +521,20 @@ export interface LongCallOptions {
   signal?: AbortSignal | undefined;
 }
 
+/** What the calls that may run in the package's worker take besides LongCallOptions. */
+export interface WorkerCallOptions extends LongCallOptions {
+  /**
+   * Whether to run in a worker the package starts for the call (default true; from a
+   * worker, or where none can be made, the call runs on the calling thread anyway). false
+   * runs on the calling thread, which waits for the call, and the progress callback is
+   * called from inside it.
+   */
+  worker?: boolean | undefined;
+}
+
+/** The keys of WorkerCallOptions. */
+export const WORKER_CALL_KEYS = ["progress", "signal", "worker"] as const;
+
 let progressFn = 0;
 const reporters = new Map<number, Reporter>();
 let nextReporter = 1;
@@ -537,12 +551,7 @@ export class Reporter {
     private readonly options: LongCallOptions,
     private readonly what: string,
   ) {
-    if (options.progress !== undefined && typeof options.progress !== "function") {
-      throw new TypeError(`progress must be a function, not ${kindOf(options.progress)}`);
-    }
-    if (options.signal !== undefined && !isSignal(options.signal)) {
-      throw new TypeError(`signal must be an AbortSignal, not ${kindOf(options.signal)}`);
-    }
+    checkLongCall(options);
     if (options.signal?.aborted) throw this.cancelled();
     this.user = nextReporter;
     nextReporter = nextReporter >= 0x7fffffff ? 1 : nextReporter + 1;
@@ -586,10 +595,20 @@ export class Reporter {
     return true;
   }
 
-  private cancelled(): CancelledError {
-    return new CancelledError(`${this.what} cancelled: the signal was aborted`, {
+  private cancelled(): AbortError {
+    return new AbortError(`${this.what} cancelled: the signal was aborted`, {
       cause: this.options.signal?.reason,
     });
+  }
+}
+
+/** TypeError unless `progress` is a function and `signal` an AbortSignal (each optional). */
+export function checkLongCall(options: LongCallOptions): void {
+  if (options.progress !== undefined && typeof options.progress !== "function") {
+    throw new TypeError(`progress must be a function, not ${kindOf(options.progress)}`);
+  }
+  if (options.signal !== undefined && !isSignal(options.signal)) {
+    throw new TypeError(`signal must be an AbortSignal, not ${kindOf(options.signal)}`);
   }
 }
 
@@ -775,9 +794,6 @@ export function options<T extends object>(value: unknown, known: readonly string
   }
   return value as T;
 }
-
-/** The keys of LongCallOptions. */
-export const LONG_CALL_KEYS = ["progress", "signal"] as const;
 
 /** Dice as the library takes them: an array (or any iterable) of integers 1 to 6. */
 export type Faces = Iterable<number> | ArrayLike<number>;

@@ -13,6 +13,7 @@ import {
   allocBytes,
   allocStruct,
   check,
+  checkLongCall,
   dice,
   facesOfCounts,
   flag,
@@ -22,8 +23,8 @@ import {
   integer,
   kindOf,
   lib,
-  LONG_CALL_KEYS,
   options as checkOptions,
+  WORKER_CALL_KEYS,
   maskIndices,
   num,
   read,
@@ -34,8 +35,47 @@ import {
   write,
   type Faces,
   type LongCallOptions,
+  type WorkerCallOptions,
 } from "./native.js";
+import { offThread, type Job } from "./offthread.js";
 import { Rules, toRules, type PresetName } from "./rules.js";
+
+/** The FarkleRules of `rules` as bytes, for a worker. @internal */
+export function rulesToBytes(rules: Rules): Uint8Array {
+  const at = rules.cPointer;
+  return heap().slice(at, at + structs.FarkleRules.size);
+}
+
+/** Rules from rulesToBytes() (in the package's worker). @internal */
+export function rulesFromBytes(bytes: Uint8Array): Rules {
+  return frame(() => Rules.fromC(allocBytes(bytes)));
+}
+
+/** Runs a job of the package's worker on this thread: the value it posts back. @internal */
+export function runJob(job: Job, rules: Rules, progress: (fraction: number) => void): unknown {
+  const a = job.args;
+  if (job.job === "solve") {
+    const table = solveHere(rules, a.players as number, { progress });
+    try {
+      return table.toBytes();
+    } finally {
+      table.close();
+    }
+  }
+  const table = a.table === null ? undefined : WinTable.fromBytes(a.table as Uint8Array);
+  try {
+    return simulateHere(rules, a.kinds as number[], a.games as bigint, a.seed as bigint, table, { progress });
+  } finally {
+    table?.close();
+  }
+}
+
+function solveHere(r: Rules, players: number, options: LongCallOptions): WinTable {
+  const ptr = construct(options, "the win table solve", (fn, user, out) =>
+    lib.farkle_win_table_solve_players(r.cPointer, players, fn, user, out),
+  );
+  return WinTable.make(ptr);
+}
 
 /** The best play of a roll. */
 export interface Choice {
@@ -348,7 +388,7 @@ export interface MoverDecision {
 }
 
 /** Options of WinTable.solve(). */
-export interface SolveOptions extends LongCallOptions {
+export interface SolveOptions extends WorkerCallOptions {
   /** The number of players (default 2); 3 solves the three-player game. */
   players?: number;
 }
@@ -369,25 +409,39 @@ export class WinTable extends Handle {
     this.own(ptr, (p) => lib.farkle_win_table_free(p));
   }
 
+  /** A table over the library's `ptr`, which it owns. @internal */
+  static make(ptr: number): WinTable {
+    return new WinTable(ptr);
+  }
+
   /** The library's pointer. @internal */
   get cPointer(): number {
     return this.handle();
   }
 
   /**
-   * Solves two-player play under `rules` (with a target, no turn limit). `progress` is
-   * called with the fraction done and may return false to cancel; aborting `signal` cancels
-   * at the next report. Either way the promise rejects with CancelledError (a progress
-   * callback that throws rejects with what it threw). The work runs on the calling thread.
+   * Solves play under `rules` (with a target, no turn limit) for `players` (2, the default,
+   * or 3). The work runs in a worker the package starts for the call (in Node and in a
+   * page's main thread; inside a worker, on that thread), so timers and input run
+   * meanwhile. `progress` is called with the fraction done (about every tenth of a second)
+   * and may return false to cancel (CancelledError); aborting `signal`, from anywhere,
+   * stops the worker at once and rejects with AbortError (a CancelledError whose cause is
+   * the signal's reason). A progress callback that throws rejects with what it threw.
+   *
+   * A table solved in a worker reaches this thread through its saved form (toBytes()): a
+   * two-player table exactly, a three-player one with its values as 32-bit floats, whose
+   * queries stay within 1e-6 of the solved table's (as a loaded table's do). `worker: false`
+   * solves on the calling thread and keeps every value as solved.
    */
   static async solve(rules: Rules | PresetName, options: SolveOptions = {}): Promise<WinTable> {
-    options = checkOptions(options, ["players", ...LONG_CALL_KEYS], "WinTable.solve options");
+    options = checkOptions(options, ["players", ...WORKER_CALL_KEYS], "WinTable.solve options");
     const r = toRules(rules);
     const players = integer(options.players ?? 2, "players", 2, constants.FARKLE_MAX_PLAYERS);
-    const ptr = construct(options, "the win table solve", (fn, user, out) =>
-      lib.farkle_win_table_solve_players(r.cPointer, players, fn, user, out),
-    );
-    return new WinTable(ptr);
+    checkLongCall(options);
+    const job: Job = { job: "solve", args: { rules: rulesToBytes(r), players } };
+    const bytes = await offThread(job, options, "the win table solve");
+    if (bytes !== null) return WinTable.fromBytes(bytes as Uint8Array);
+    return solveHere(r, players, options);
   }
 
   /** A table from its saved form (toBytes()); its values are checked against its rules. */
@@ -631,7 +685,7 @@ export interface SimulationResult {
 }
 
 /** Options of simulate(). */
-export interface SimulateOptions extends LongCallOptions {
+export interface SimulateOptions extends WorkerCallOptions {
   /** The seed of the games (default 0): the same arguments give the same result. */
   seed?: number | bigint;
   /** The table a "win_optimal" or "strongest_opponent" bot plays by (solved for the rules). */
@@ -658,7 +712,7 @@ export async function simulate(
   games: number,
   options: SimulateOptions = {},
 ): Promise<SimulationResult> {
-  options = checkOptions(options, ["seed", "table", ...LONG_CALL_KEYS], "simulate options");
+  options = checkOptions(options, ["seed", "table", ...WORKER_CALL_KEYS], "simulate options");
   const r = toRules(rules);
   if (!Array.isArray(bots)) throw new TypeError("bots must be an array of bot styles");
   const kinds = bots.map((b, i) => parse("FarkleBotKind", b, `bots[${i}]`));
@@ -671,31 +725,63 @@ export async function simulate(
     throw new TypeError(`table must be a WinTable, not ${kindOf(options.table)}`);
   }
   needTable(bots, options.table);
+  checkLongCall(options);
+  const table = options.table;
+  const job: Job = {
+    job: "simulate",
+    args: { rules: rulesToBytes(r), kinds, games: gameCount, seed, table: table === undefined ? null : table.toBytes() },
+  };
+  const counts = ((await offThread(job, options, "the simulation")) ??
+    simulateHere(r, kinds, gameCount, seed, table, options)) as SimulationCounts;
+  const { games: played, wins, points } = counts;
+  return Object.freeze({
+    bots: [...bots],
+    games: played,
+    turns: counts.turns,
+    wins,
+    ties: counts.ties,
+    points,
+    winRate: (bot: number) => (played ? wins[bot]! / played : 0),
+    meanPoints: (bot: number) => (played ? points[bot]! / played : 0),
+  });
+}
+
+/** What a simulation counted. */
+interface SimulationCounts {
+  games: number;
+  turns: number;
+  wins: number[];
+  ties: number[];
+  points: number[];
+}
+
+function simulateHere(
+  r: Rules,
+  kinds: number[],
+  gameCount: bigint,
+  seed: bigint,
+  table: WinTable | undefined,
+  options: LongCallOptions,
+): SimulationCounts {
   return frame(() => {
     const kindsPtr = alloc(4 * kinds.length, 4);
     kinds.forEach((k, i) => view().setUint32(kindsPtr + 4 * i, k, true));
     const out = allocStruct("FarkleSimulation");
-    const table = options.table === undefined ? 0 : options.table.cPointer;
+    const t = table === undefined ? 0 : table.cPointer;
     const reporter = new Reporter(options, "the simulation");
     reporter.run(() =>
       lib.farkle_simulate_with_progress(
-        r.cPointer, kindsPtr, kinds.length, gameCount, seed, table, reporter.function, reporter.user, out,
+        r.cPointer, kindsPtr, kinds.length, gameCount, seed, t, reporter.function, reporter.user, out,
       ),
     );
     const s = read("FarkleSimulation", out);
     const n = kinds.length;
-    const played = num(s.games);
-    const wins = s.wins.slice(0, n).map(num);
-    const points = s.points.slice(0, n).map(num);
-    return Object.freeze({
-      bots: [...bots],
-      games: played,
+    return {
+      games: num(s.games),
       turns: num(s.turns),
-      wins,
+      wins: s.wins.slice(0, n).map(num),
       ties: s.ties.slice(0, n).map(num),
-      points,
-      winRate: (bot: number) => (played ? wins[bot]! / played : 0),
-      meanPoints: (bot: number) => (played ? points[bot]! / played : 0),
-    });
+      points: s.points.slice(0, n).map(num),
+    };
   });
 }

@@ -24,7 +24,9 @@ const allClose = (actual, expected, tolerance, what) => {
 /** Three dice, single 1s and 5s and triples, to 500: a thousand turn-start states. */
 const tiny = () => new farkle.Rules("minimal", { diceCount: 3, targetScore: 500 });
 let tinyTable3;
-const table3 = async () => (tinyTable3 ??= await farkle.WinTable.solve(tiny(), { players: 3 }));
+// Solved on the calling thread: a table from the worker comes through its saved form, whose
+// three-player values are 32-bit floats (checked below within 1e-6).
+const table3 = async () => (tinyTable3 ??= await farkle.WinTable.solve(tiny(), { players: 3, worker: false }));
 let tinyTable2;
 const table2 = async () => (tinyTable2 ??= await farkle.WinTable.solve(tiny()));
 
@@ -33,6 +35,16 @@ test("minimal rules to 1,000: every seat's chance from the start", async () => {
   assert.equal(table.playerCount, 3);
   allClose(table.startProbabilities, [0.442323, 0.321535, 0.236142], 1e-6, "start");
   assert.equal(table.firstPlayerWinProbability, table.startProbabilities[0]);
+});
+
+test("a three-player table from the worker is the solved one within 1e-6", async () => {
+  const here = await table3();
+  const there = await farkle.WinTable.solve(tiny(), { players: 3 });
+  assert.equal(there.playerCount, 3);
+  for (const state of [[0, 0, 0], [450, 450, 450], [100, 300, 250], [400, 0, 350]]) {
+    allClose(there.winProbabilities(state), here.winProbabilities(state), 1e-6, `${state}`);
+  }
+  allClose(there.startProbabilities, here.startProbabilities, 1e-6, "start");
 });
 
 test("every turn start is a distribution, and moving first is an advantage", async () => {
@@ -114,7 +126,7 @@ function oneDieChain(players, target) {
 
 test("a game without choices agrees with its Markov chain", async () => {
   const rules = new farkle.Rules("minimal", { diceCount: 1, hotDice: false, targetScore: 300 });
-  const table = await farkle.WinTable.solve(rules, { players: 3 });
+  const table = await farkle.WinTable.solve(rules, { players: 3, worker: false });
   assert.equal(table.playerCount, 3);
   const chain = oneDieChain(3, 300);
   for (const a of [0, 100, 250]) {
@@ -161,7 +173,7 @@ test("the first mixed cycle rolls as an independent solver found", async () => {
   // Minimal rules to 1,500: the players 1,300, 650 and 1,150 from the target have no pure
   // equilibrium. The mover at 200 holding 400 with one die rolls with probability
   // 0.188440916, the one at 350 holding 450 with one die with 0.070364742.
-  const table = await farkle.WinTable.solve(new farkle.Rules("minimal", { targetScore: 1500 }), { players: 3 });
+  const table = await farkle.WinTable.solve(new farkle.Rules("minimal", { targetScore: 1500 }), { players: 3, worker: false });
   assert.equal(table.mixedCycles, 1);
   const loaded = farkle.WinTable.fromBytes(table.toBytes());
   assert.equal(loaded.mixedCycles, 1);
