@@ -20,6 +20,7 @@ import {
   type RulesKnobs,
   type Score,
 } from "farkle";
+import { init, Rules as ManualRules, type WasmSource } from "farkle/manual";
 
 const rules = new Rules("classic", { targetScore: 5000, hotDice: false, kindScaling: "fixed" });
 const points: number = rules.points([1, 1, 1]);
@@ -62,7 +63,17 @@ new Rules("classic", { target: 5000 });
 game.botPlayTurn("clever");
 // @ts-expect-error: no such option
 void WinTable.solve(rules, { player: 3 });
+// @ts-expect-error: worker is a flag
+void WinTable.solve(rules, { worker: "yes" });
+
+async function manual(bytes: Uint8Array): Promise<number> {
+  const source: WasmSource = bytes;
+  await init(source);
+  await init(new URL("https://example.org/farkle.wasm"));
+  const table = await WinTable.solve(rules, { players: 3, worker: false, signal: AbortSignal.timeout(1000) });
+  return new ManualRules("classic").points([1]) + table.playerCount;
+}
 // @ts-expect-error: Python's snake_case is camelCase here
 void rules.target_score;
 
-export { points, valid, target, knobs, value, solve, advice, phase, error, code, errorClass, threePlayers };
+export { points, valid, target, knobs, value, solve, advice, phase, error, code, errorClass, threePlayers, manual };
