@@ -63,16 +63,23 @@ test("a solve runs in the package's worker: timers fire, an abort stops it", { s
   const out = await page.evaluate(async () => {
     const farkle = await import("./vendor/farkle/index.js");
     const rules = () => new farkle.Rules("minimal", { targetScore: 4000 });
-    // A 10 ms interval during a whole solve.
-    const ticks = [];
-    const interval = setInterval(() => ticks.push(performance.now()), 10);
-    const started = performance.now();
-    let reports = 0;
-    const table = await farkle.WinTable.solve(rules(), { progress: () => { reports++; } });
-    const ended = performance.now();
-    clearInterval(interval);
-    const times = [started, ...ticks, ended];
-    const gap = Math.max(...times.slice(1).map((t, i) => t - times[i]));
+    // A 10 ms interval during a whole solve. On a machine loaded by other work the page may
+    // wait for the processor whatever the package does: up to three solves are watched, and
+    // one must keep the interval's gaps within 100 ms (a solve on the page's own thread
+    // leaves one gap as long as the solve every time).
+    let ticks, gap, reports, table, started, ended;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      ticks = [];
+      const interval = setInterval(() => ticks.push(performance.now()), 10);
+      started = performance.now();
+      reports = 0;
+      table = await farkle.WinTable.solve(rules(), { progress: () => { reports++; } });
+      ended = performance.now();
+      clearInterval(interval);
+      const times = [started, ...ticks, ended];
+      gap = Math.max(...times.slice(1).map((t, i) => t - times[i]));
+      if (gap <= 100) break;
+    }
     // An abort from a timer 50 ms in.
     const controller = new AbortController();
     let abortedAt = 0;
