@@ -423,8 +423,8 @@ export class WinTable extends Handle {
    * Solves play under `rules` (with a target, no turn limit) for `players` (2, the default,
    * or 3). The work runs in a worker the package starts for the call (in Node and in a
    * page's main thread; inside a worker, on that thread), so timers and input run
-   * meanwhile. `progress` is called with the fraction done (about every tenth of a second)
-   * and may return false to cancel (CancelledError); aborting `signal`, from anywhere,
+   * meanwhile. `progress` is called with the fraction done (from a worker, at least every
+   * 25 ms while this thread is free) and may return false to cancel (CancelledError); aborting `signal`, from anywhere,
    * stops the worker at once and rejects with AbortError (a CancelledError whose cause is
    * the signal's reason). A progress callback that throws rejects with what it threw.
    *
