@@ -58,7 +58,6 @@ async function onMainThread(): Promise<boolean> {
 }
 
 async function start(onMessage: (reply: WorkerReply) => void, onFailure: (e: unknown) => void): Promise<Port | null> {
-  const url = new URL("./worker.js", import.meta.url);
   if (isNode) {
     const name = "node:worker_threads";
     const { Worker } = (await import(/* @vite-ignore */ name)) as {
@@ -68,7 +67,7 @@ async function start(onMessage: (reply: WorkerReply) => void, onFailure: (e: unk
         on(event: string, listener: (value: never) => void): void;
       };
     };
-    const worker = new Worker(url);
+    const worker = new Worker(new URL("./worker.js", import.meta.url));
     worker.on("message", onMessage);
     worker.on("error", onFailure);
     worker.on("exit", (code: number) => onFailure(new Error(`the worker stopped (exit code ${code})`)));
@@ -77,7 +76,8 @@ async function start(onMessage: (reply: WorkerReply) => void, onFailure: (e: unk
   if (typeof Worker !== "function") return null;
   let worker: Worker;
   try {
-    worker = new Worker(url, { type: "module" });
+    // Spelled as bundlers (Vite, webpack, esbuild's plugins) recognise a worker to bundle.
+    worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   } catch {
     return null; // a page whose policy forbids workers: run here
   }
