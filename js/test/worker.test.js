@@ -135,3 +135,25 @@ test("a simulation runs in the worker too", async () => {
   const here = await farkle.simulate("classic", ["threshold", "random_legal"], 200, { seed: 3, worker: false });
   assert.deepEqual([there.wins, there.ties, there.points, there.turns], [here.wins, here.ties, here.points, here.turns]);
 });
+
+test("on the calling thread (worker: false) a solve still cancels from its callback", async () => {
+  const tiny = new farkle.Rules("minimal", { diceCount: 3, targetScore: 500 });
+  await assert.rejects(
+    farkle.WinTable.solve(tiny, { worker: false, progress: () => false }),
+    (e) => e instanceof farkle.CancelledError && !(e instanceof farkle.AbortError),
+  );
+  const controller = new AbortController();
+  let reports = 0;
+  await assert.rejects(
+    farkle.WinTable.solve(fourThousand(), {
+      worker: false,
+      signal: controller.signal,
+      progress: () => { if (++reports === 2) controller.abort(new Error("enough")); },
+    }),
+    (e) => e instanceof farkle.AbortError && e.cause.message === "enough",
+  );
+  // The calls before and after are whole: the same table twice.
+  const a = await farkle.WinTable.solve(tiny, { worker: false });
+  const b = await farkle.WinTable.solve(tiny);
+  assert.equal(a.firstPlayerWinProbability, b.firstPlayerWinProbability);
+});
