@@ -124,10 +124,10 @@ export async function offThread(job: Job, options: WorkerCallOptions, what: stri
       try {
         goOn = progress?.(fraction);
       } catch (e) {
-        finish(e);
+        fail(e);
         return;
       }
-      if (goOn === false) finish(new CancelledError(`${what} cancelled by its progress callback`));
+      if (goOn === false) fail(new CancelledError(`${what} cancelled by its progress callback`));
     };
     const clock =
       progress === undefined
@@ -135,16 +135,22 @@ export async function offThread(job: Job, options: WorkerCallOptions, what: stri
         : setInterval(() => {
             if (!settled && performance.now() - deliveredAt >= CLOCK_MS) deliver(latest);
           }, CLOCK_MS);
-    const finish = (error: unknown, value?: unknown): void => {
-      if (settled) return;
+    const settle = (): boolean => {
+      if (settled) return false;
       settled = true;
       if (clock !== undefined) clearInterval(clock);
       signal?.removeEventListener("abort", onAbort);
       port?.terminate();
-      if (error === undefined) resolve(value);
-      else reject(error);
+      return true;
     };
-    const onAbort = (): void => finish(aborted(what, signal!));
+    // Whatever a progress callback threw, even undefined, rejects.
+    const fail = (error: unknown): void => {
+      if (settle()) reject(error);
+    };
+    const succeed = (value: unknown): void => {
+      if (settle()) resolve(value);
+    };
+    const onAbort = (): void => fail(aborted(what, signal!));
     signal?.addEventListener("abort", onAbort);
     const onMessage = (reply: WorkerReply): void => {
       if (settled) return;
@@ -152,15 +158,15 @@ export async function offThread(job: Job, options: WorkerCallOptions, what: stri
         latest = reply.fraction;
         deliver(latest);
       } else if (reply.type === "done") {
-        finish(undefined, reply.value);
+        succeed(reply.value);
       } else {
-        finish(rebuild(reply));
+        fail(rebuild(reply));
       }
     };
-    start(onMessage, (e) => finish(e instanceof Error ? e : new Error(String(e))))
+    start(onMessage, (e) => fail(e instanceof Error ? e : new Error(String(e))))
       .then((p) => {
         if (p === null) {
-          finish(undefined, null); // no worker here: the caller runs the job itself
+          succeed(null); // no worker here: the caller runs the job itself
           return;
         }
         port = p;
@@ -170,7 +176,7 @@ export async function offThread(job: Job, options: WorkerCallOptions, what: stri
         }
         p.post({ module: compiled, ...job });
       })
-      .catch((e: unknown) => finish(e));
+      .catch((e: unknown) => fail(e));
   });
 }
 

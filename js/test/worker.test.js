@@ -110,6 +110,13 @@ test("a progress callback that returns false or throws stops the worker", async 
   );
   const oops = new Error("oops");
   await assert.rejects(farkle.WinTable.solve(fourThousand(), { progress: (f) => { if (f > 0) throw oops; } }), (e) => e === oops);
+  // Even a callback that throws undefined rejects (with undefined).
+  let thrown = "none";
+  await farkle.WinTable.solve(fourThousand(), { progress: (f) => { if (f > 0) throw undefined; } }).then(
+    () => { thrown = "resolved"; },
+    (e) => { thrown = e; },
+  );
+  assert.equal(thrown, undefined);
   // Errors of the library come back as their classes.
   const rules = new farkle.Rules("classic", { targetScore: 1000, piggybacking: true });
   await assert.rejects(farkle.WinTable.solve(rules), farkle.UnsupportedError);
