@@ -704,7 +704,16 @@ export function needTable(bots: readonly string[], table: WinTable | undefined):
 
 /**
  * Plays `games` seeded games between the computer players `bots` (1 to 64), seats rotating,
- * and counts wins. The same arguments give the same result on every run.
+ * and counts wins. The same arguments give the same result on every run. "win_optimal" and
+ * "strongest_opponent" bots need `table` (solved for `rules`: a three-player table lets
+ * "win_optimal" play the equilibrium in three-player games; "strongest_opponent" needs a
+ * two-player one).
+ *
+ * The games run in a worker, as WinTable.solve() does, with progress and cancellation the
+ * same way; the table travels there in its saved form, exact for two players, 32-bit for
+ * three (where the equilibrium mixes, a draw that falls within 1e-6 of the mixing
+ * probability could go the other way). `worker: false` plays on the calling thread from the
+ * table itself.
  */
 export async function simulate(
   rules: Rules | PresetName,
