@@ -20,6 +20,12 @@ const STATUS_NAMES = new Map<number, StatusName>(
   Object.entries(enums.FarkleStatus).map(([name, value]) => [value, name as StatusName]),
 );
 
+/**
+ * The library's statuses by name, as numbers (FarkleError.statusCode):
+ * `e.statusCode === Status.NOTHING_TO_BANK`. FarkleError.status holds the name itself.
+ */
+export const Status: Readonly<Record<StatusName, number>> = Object.freeze({ ...enums.FarkleStatus });
+
 /** Base of every error the library reports. */
 export class FarkleError extends Error {
   /** The status this class stands for (undefined on FarkleError itself). */
@@ -178,6 +184,12 @@ export class ResourceLimitError extends FarkleError {
 export class CancelledError extends FarkleError {
   static override readonly statusName: StatusName = "CANCELLED";
 }
+/**
+ * A long call whose AbortSignal was aborted (its `cause` is the signal's reason); named
+ * "AbortError" as the platform's aborted calls are, and a CancelledError like every other
+ * cancellation.
+ */
+export class AbortError extends CancelledError {}
 /** The rules' exact target refuses a bank that would pass it: roll on. */
 export class BankNotAllowedError extends IllegalActionError {
   static override readonly statusName: StatusName = "BANK_NOT_ALLOWED";

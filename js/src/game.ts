@@ -22,6 +22,7 @@ import {
   lastError,
   lib,
   maskIndices,
+  options as checkOptions,
   num,
   read,
   readPointer,
@@ -36,7 +37,7 @@ import {
 } from "./native.js";
 import { Rules, toRules, type PresetName } from "./rules.js";
 import { combinationsAt, selectionsAt, type Combination, type Selection } from "./scoring.js";
-import { WinTable, type BotKindName } from "./strategy.js";
+import { needTable, WinTable, type BotKindName } from "./strategy.js";
 
 /** What a game waits for: "awaiting_roll", "awaiting_selection", "farkled" or "game_over". */
 export type PhaseName = EnumValue<"FarkleGamePhase">;
@@ -157,6 +158,11 @@ export interface AdviceChoice {
   /** SELECT: the selection's points; PIGGYBACK: the points taken over. */
   readonly points: number;
   readonly value: number;
+  /**
+   * With a table that covers every active player: every player's P(win) after this choice,
+   * by seat (NaN where the table cannot value it); empty otherwise.
+   */
+  readonly winProbabilities: readonly number[];
 }
 
 /** Advice for the player to move. */
@@ -168,6 +174,12 @@ export interface Advice {
   /** The exact probability that that roll farkles (0 when none follows). */
   readonly farkleProbability: number;
   readonly choices: readonly AdviceChoice[];
+  /**
+   * How often the mover rolls: strictly between 0 and 1 only where the three-player
+   * equilibrium mixes banking and rolling; else 1 when the recommendation is to roll, 0 when
+   * it is not.
+   */
+  readonly rollProbability: number;
 }
 
 /** One player's part of a GamePosition. */
@@ -203,7 +215,7 @@ export interface GameOptions {
 
 /** Options of botPlayTurn(). */
 export interface BotOptions {
-  /** The table a "win_optimal" bot plays by. */
+  /** The table a "win_optimal" or "strongest_opponent" bot plays by. */
   table?: WinTable;
   /** Drives the "random_legal" bot (default 0). */
   seed?: number | bigint;
@@ -264,7 +276,7 @@ function eventAt(ptr: number): GameEvent {
   });
 }
 
-function adviceChoiceAt(ptr: number): AdviceChoice {
+function adviceChoiceAt(ptr: number, winProbabilities: readonly number[] = []): AdviceChoice {
   const c = read("FarkleAdviceChoice", ptr);
   return Object.freeze({
     action: member("FarkleAction", c.action),
@@ -272,6 +284,7 @@ function adviceChoiceAt(ptr: number): AdviceChoice {
     indices: maskIndices(c.dice_mask),
     points: c.points,
     value: c.value,
+    winProbabilities: Object.freeze([...winProbabilities]),
   });
 }
 
@@ -280,6 +293,7 @@ function cPosition(position: GamePosition, playerCount: number): [number, number
   if (typeof position !== "object" || position === null || !Array.isArray(position.players)) {
     throw new TypeError("position must be a GamePosition ({ players: [...] })");
   }
+  checkOptions(position, ["players", "playerToMove", "round"], "position");
   if (position.players.length !== playerCount) {
     throw new RangeError(`${playerCount} players but the position has ${position.players.length}`);
   }
@@ -289,6 +303,7 @@ function cPosition(position: GamePosition, playerCount: number): [number, number
     if (typeof entry !== "object" || entry === null) {
       throw new TypeError(`players[${i}] must be a PlayerPosition or a score, not ${kindOf(p)}`);
     }
+    checkOptions(entry, ["score", "onBoard", "consecutiveFarkles"], `players[${i}]`);
     const score = integer(entry.score ?? 0, `players[${i}].score`, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
     const onBoard = entry.onBoard === undefined ? score > 0 : flag(entry.onBoard, `players[${i}].onBoard`);
     write("FarklePlayerPosition", entries + i * structs.FarklePlayerPosition.size, {
@@ -329,6 +344,7 @@ export class Game extends Handle {
     options: GameOptions = {},
   ) {
     super();
+    options = checkOptions(options, ["seed", "diceSource", "position"], "Game options");
     const r = toRules(rules);
     const position = options.position;
     let names: Array<string | null>;
@@ -362,7 +378,9 @@ export class Game extends Handle {
       const namePtrs = alloc(4 * names.length, 4);
       names.forEach((n, i) => {
         if (n !== null && n.includes("\0")) throw new RangeError(`players[${i}] holds a NUL character`);
-        view().setUint32(namePtrs + 4 * i, n === null ? 0 : cString(n), true);
+        // The string first: copying it may grow the memory, which detaches the old views.
+        const name = n === null ? 0 : cString(n);
+        view().setUint32(namePtrs + 4 * i, name, true);
       });
       const out = alloc(4, 4);
       if (position === undefined) {
@@ -478,24 +496,25 @@ export class Game extends Handle {
 
   /**
    * A computer player plays the current player's turn to its end with the game's dice.
-   * `table` is needed by "win_optimal"; `seed` drives "random_legal".
+   * `table` is needed by "win_optimal" and "strongest_opponent"; `seed` drives
+   * "random_legal" (and a "win_optimal" bot's draws where the three-player equilibrium mixes).
    */
   botPlayTurn(bot: BotKindName = "single_turn_optimal", options: BotOptions = {}): void {
+    options = checkOptions(options, ["table", "seed"], "botPlayTurn options");
     const kind = parse("FarkleBotKind", bot, "bot");
     const seed = u64(options.seed ?? 0, "seed");
     const table = options.table;
     if (table !== undefined && !(table instanceof WinTable)) {
       throw new TypeError(`table must be a WinTable, not ${kindOf(table)}`);
     }
-    if (kind === enums.FarkleBotKind.WIN_OPTIMAL && table === undefined) {
-      throw new TypeError('a "win_optimal" bot needs a table (WinTable.solve(rules))');
-    }
+    needTable([bot], table);
     const t = table === undefined ? 0 : table.cPointer;
     this.act((g) => lib.farkle_game_bot_play_turn(g, kind, t, seed));
   }
 
   /** Solves the policies behind advise() and the optimal bots now, with progress (otherwise the first advice solves them). */
   prepareAdvice(options: Omit<LongCallOptions, "signal"> = {}): void {
+    options = checkOptions(options, ["progress"], "prepareAdvice options");
     const game = this.game();
     const reporter = new Reporter(options, "the advice");
     this.busy = true;
@@ -512,8 +531,11 @@ export class Game extends Handle {
   }
 
   /**
-   * The recommended action and every legal choice with its value: expected points this
-   * turn, or with a `table` in a two-player game, the probability of winning.
+   * The recommended action and every legal choice with its value (Advice.valueKind):
+   * expected points this turn; with a `table` that covers every active player (two players,
+   * or three with a three-player table) the mover's probability of winning, every seat's in
+   * each choice's winProbabilities, and how often the equilibrium rolls
+   * (Advice.rollProbability). A table that does not cover the game advises expected points.
    */
   advise(table?: WinTable): Advice {
     if (table !== undefined && !(table instanceof WinTable)) {
@@ -529,14 +551,43 @@ export class Game extends Handle {
       check(lib.farkle_game_advise(game, t, advice, choices, max, count));
       const a = read("FarkleAdvice", advice);
       const n = Math.min(readPointer(count), max);
+      let seats: number[][] = [];
+      let rollProbability = a.recommended.action === enums.FarkleAction.ROLL ? 1 : 0;
+      if (t !== 0) {
+        const st = allocStruct("FarkleGameState");
+        check(lib.farkle_game_state(game, st));
+        const players = read("FarkleGameState", st).player_count;
+        const cells = alloc(8 * Math.max(1, n * players), 8);
+        const cellCount = alloc(4, 4);
+        const roll = alloc(8, 8);
+        check(lib.farkle_game_advise_seats(game, t, cells, Math.max(1, n * players), cellCount, roll));
+        rollProbability = view().getFloat64(roll, true);
+        if (readPointer(cellCount) === n * players) {
+          const d = view();
+          seats = Array.from({ length: n }, (_, i) =>
+            Array.from({ length: players }, (_, j) => d.getFloat64(cells + 8 * (i * players + j), true)),
+          );
+        }
+      }
       const list: AdviceChoice[] = [];
-      for (let i = 0; i < n; i++) list.push(adviceChoiceAt(choices + i * structs.FarkleAdviceChoice.size));
+      for (let i = 0; i < n; i++) {
+        list.push(adviceChoiceAt(choices + i * structs.FarkleAdviceChoice.size, seats[i] ?? []));
+      }
+      const r = a.recommended;
+      const same = list.find((_choice, i) => {
+        const raw = read("FarkleAdviceChoice", choices + i * structs.FarkleAdviceChoice.size);
+        return raw.action === r.action && raw.dice_mask === r.dice_mask && raw.points === r.points;
+      });
       return Object.freeze({
-        recommended: adviceChoiceAt(advice + structs.FarkleAdvice.fields.recommended.offset),
+        recommended: adviceChoiceAt(
+          advice + structs.FarkleAdvice.fields.recommended.offset,
+          same?.winProbabilities ?? [],
+        ),
         valueKind: member("FarkleValueKind", a.value_kind),
         nextRollDice: a.has_next_roll ? a.next_roll_dice : null,
         farkleProbability: a.farkle_probability,
         choices: list,
+        rollProbability,
       });
     });
   }

@@ -2,125 +2,13 @@
 // Copyright (C) 2026 The farkle authors
 
 /**
- * farkle: the Farkle dice-game engine for JavaScript and TypeScript, in Node 20 and in
- * browsers. The library itself (the same Rust crate as libfarkle, built for WebAssembly)
- * scores, plays and solves; this package is a thin, typed layer over its C interface that
- * mirrors the Python package:
- *
- * - Rules: presets by name, every knob a property; scoring (rules.score() returns a Score,
- *   rules.points() the points alone), roll analysis, legal selections, exact odds; Scorer.
- * - Game: a whole game with seeded, entropy or supplied dice; actions, state, rolls, events,
- *   advice, bots; saves as text.
- * - Strategy: TurnPolicy (single-turn optimal play), WinTable (two-player optimal play, with
- *   progress and cancellation), PenaltyPolicy, penaltyAveragePoints(), simulate().
- * - The dice-hands scorer (scoreHands() and friends) and pointCalculation().
- *
- * Every failure the library reports throws a subclass of FarkleError with its explanation;
- * arguments of the wrong type throw TypeError, out of range RangeError, before any call.
- * The module loads when the package is imported (top-level await).
+ * farkle: the Farkle dice-game engine for JavaScript and TypeScript (see manual.ts for the
+ * whole package). Importing this entry loads the WebAssembly module from farkle.wasm beside
+ * it (top-level await); "farkle/manual" is the same package loaded by an explicit init().
  */
 
-import { constants } from "./generated/abi.js";
-import { lib, load, text } from "./native.js";
-import { defineKnobs } from "./rules.js";
+import { init } from "./manual.js";
 
-await load();
-defineKnobs();
+await init();
 
-/** The version of the library ("MAJOR.MINOR.PATCH"). */
-export const version: string = text(lib.farkle_version_string());
-/** Most dice in a rules value's set. */
-export const MAX_DICE: number = constants.FARKLE_MAX_DICE;
-/** Most players in a game. */
-export const MAX_PLAYERS: number = constants.FARKLE_MAX_PLAYERS;
-/** The largest turn total a strategy query takes. */
-export const MAX_TURN_TOTAL: number = constants.FARKLE_MAX_TURN_TOTAL;
-
-/** The library's English description of a status number. */
-export function statusMessage(status: number): string {
-  return text(lib.farkle_status_str(status | 0));
-}
-
-export * from "./errors.js";
-export {
-  Action,
-  BotKind,
-  CombinationKind,
-  DiceSource,
-  EventKind,
-  ExactTarget,
-  HandKind,
-  InvalidReason,
-  KindScaling,
-  Phase,
-  Preset,
-  ValueKind,
-} from "./enums.js";
-export type { EnumName, EnumValue } from "./enums.js";
-export type { Faces, LongCallOptions, ProgressCallback } from "./native.js";
-export {
-  Fraction,
-  pointCalculation,
-  presetNames,
-  Rules,
-  Scorer,
-  type ExactTargetName,
-  type KindScalingName,
-  type KnobName,
-  type Odds,
-  type PresetName,
-  type RulesKnobs,
-} from "./rules.js";
-export type {
-  Combination,
-  CombinationKindName,
-  InvalidReasonName,
-  PointCalculation,
-  RollAnalysis,
-  Score,
-  Selection,
-} from "./scoring.js";
-export {
-  Game,
-  type ActionName,
-  type Advice,
-  type AdviceChoice,
-  type BotOptions,
-  type DiceSourceName,
-  type EventKindName,
-  type GameEvent,
-  type GameOptions,
-  type GamePosition,
-  type GameState,
-  type PhaseName,
-  type PlayerPosition,
-  type PlayerState,
-  type TurnRoll,
-  type ValueKindName,
-} from "./game.js";
-export {
-  PenaltyPolicy,
-  penaltyAveragePoints,
-  simulate,
-  TurnPolicy,
-  WinTable,
-  type BotKindName,
-  type Choice,
-  type Decision,
-  type Player,
-  type SimulateOptions,
-  type SimulationResult,
-  type TurnPolicyOptions,
-  type TurnState,
-} from "./strategy.js";
-export {
-  handBaseMult,
-  HandBonuses,
-  HandLevels,
-  handName,
-  handUpgradeCost,
-  scoreHands,
-  type Hand,
-  type HandKindName,
-  type HandsResult,
-} from "./hands.js";
+export * from "./manual.js";

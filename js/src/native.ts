@@ -11,8 +11,10 @@
  * (types and ranges), so the library only ever sees values it was meant to see.
  */
 
+/// <reference lib="esnext.disposable" preserve="true" />
+
 import { constants, structs, type CExports } from "./generated/abi.js";
-import { CancelledError, errorFor, PanicError } from "./errors.js";
+import { AbortError, errorFor, PanicError } from "./errors.js";
 
 /** What the module exports besides the C interface: memory and the host hooks. */
 interface Exports extends CExports {
@@ -23,17 +25,34 @@ interface Exports extends CExports {
   farkle_wasm_init(): number;
 }
 
+/** Every call before the module is loaded throws this, saying what to do. */
+function notLoaded(): Exports {
+  return new Proxy({} as Exports, {
+    get(_target, name) {
+      return () => {
+        throw new Error(
+          `farkle: the WebAssembly module is not loaded (${String(name)}): ` +
+            (loadFailure === null
+              ? "await init() from \"farkle/manual\" first"
+              : `loading it failed (${loadFailure}); pass it to init(): a URL, a Response or its bytes`),
+        );
+      };
+    },
+  });
+}
+let loadFailure: string | null = null;
+
 /** The module's exports, each call guarded (see guarded()). */
-export let lib: Exports;
+export let lib: Exports = notLoaded();
 /**
  * The same exports unguarded, for the scoring calls that run millions of times: each caller
  * checks live() first and passes a trap to trapped(), as guarded() does for every other
  * call. A call site of its own keeps the engine's call into the module direct.
  */
-export let raw: Exports;
+export let raw: Exports = lib;
 let memory: WebAssembly.Memory;
 let dv: DataView;
-let u8: Uint8Array;
+let u8: Uint8Array = new Uint8Array(0);
 let i32: Int32Array;
 let broken: string | null = null;
 let decoder: TextDecoder;
@@ -64,6 +83,7 @@ export function words(): Int32Array {
 }
 
 function renew(): void {
+  if (memory === undefined) lib.farkle_wasm_init();
   const buffer = memory.buffer as ArrayBuffer;
   dv = new DataView(buffer);
   u8 = new Uint8Array(buffer);
@@ -72,19 +92,22 @@ function renew(): void {
 
 // ---- Loading ------------------------------------------------------------------------------
 
-async function wasmModule(): Promise<WebAssembly.Module> {
-  const url = new URL("./farkle.wasm", import.meta.url);
-  if (url.protocol === "file:") {
-    // Node: read the file (fetch() takes no file: URLs there). The specifier is a variable so
-    // that bundlers for the browser leave it alone.
-    const fsName = "node:fs/promises";
-    const fs = (await import(/* @vite-ignore */ fsName)) as {
-      readFile(url: URL): Promise<Uint8Array<ArrayBuffer>>;
-    };
-    return WebAssembly.compile(await fs.readFile(url));
-  }
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`cannot load ${url}: ${response.status} ${response.statusText}`);
+/**
+ * Where init() takes the module from: its URL (a URL or a string, resolved against the
+ * page), a fetch() Response or a promise of one, its bytes, or a WebAssembly.Module already
+ * compiled.
+ */
+export type WasmSource =
+  | URL
+  | string
+  | Response
+  | PromiseLike<Response>
+  | ArrayBuffer
+  | ArrayBufferView
+  | WebAssembly.Module;
+
+async function compileResponse(response: Response, what: string): Promise<WebAssembly.Module> {
+  if (!response.ok) throw new Error(`cannot load ${what}: ${response.status} ${response.statusText}`);
   if (typeof WebAssembly.compileStreaming === "function") {
     try {
       return await WebAssembly.compileStreaming(response.clone());
@@ -95,9 +118,68 @@ async function wasmModule(): Promise<WebAssembly.Module> {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-/** Loads and checks the module once; the package's entry awaits it. */
-export async function load(): Promise<void> {
-  const module = await wasmModule();
+async function compileSource(source: WasmSource): Promise<WebAssembly.Module> {
+  if (source instanceof WebAssembly.Module) return source;
+  if (source instanceof ArrayBuffer) return WebAssembly.compile(source);
+  if (ArrayBuffer.isView(source)) {
+    const bytes = new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+    return WebAssembly.compile(bytes.slice());
+  }
+  if (typeof source === "string" || source instanceof URL) return wasmModule(new URL(source, baseUrl()));
+  if (typeof Response !== "undefined" && source instanceof Response) return compileResponse(source, source.url);
+  if (typeof source === "object" && source !== null && typeof (source as PromiseLike<Response>).then === "function") {
+    return compileSource(await (source as PromiseLike<Response>));
+  }
+  throw new TypeError(
+    "init() takes the module as a URL, a string, a Response, its bytes (ArrayBuffer, " +
+      `Uint8Array) or a WebAssembly.Module, not ${kindOf(source)}`,
+  );
+}
+
+/** What a relative URL given to init() is resolved against: the page, else this file. */
+function baseUrl(): string {
+  const location = (globalThis as { location?: { href?: string } }).location;
+  return typeof location?.href === "string" ? location.href : import.meta.url;
+}
+
+async function wasmModule(url = new URL("./farkle.wasm", import.meta.url)): Promise<WebAssembly.Module> {
+  if (url.protocol === "file:") {
+    // Node: read the file (fetch() takes no file: URLs there). The specifier is a variable so
+    // that bundlers for the browser leave it alone.
+    const fsName = "node:fs/promises";
+    const fs = (await import(/* @vite-ignore */ fsName)) as {
+      readFile(url: URL): Promise<Uint8Array<ArrayBuffer>>;
+    };
+    return WebAssembly.compile(await fs.readFile(url));
+  }
+  return compileResponse(await fetch(url), String(url));
+}
+
+/** The compiled module once loaded (the package's workers instantiate it again). */
+export let compiled: WebAssembly.Module | null = null;
+let loading: Promise<void> | null = null;
+
+/**
+ * Loads and checks the module once, from `source` or by default from farkle.wasm beside this
+ * file. Later calls return the first call's promise (their source is not read); a failed
+ * load may be tried again.
+ */
+export function load(source?: WasmSource): Promise<void> {
+  loading ??= instantiate(source).catch((e: unknown) => {
+    loading = null;
+    loadFailure = e instanceof Error ? e.message : String(e);
+    throw e;
+  });
+  return loading;
+}
+
+/** Whether the module is loaded. */
+export function loaded(): boolean {
+  return compiled !== null;
+}
+
+async function instantiate(source: WasmSource | undefined): Promise<void> {
+  const module = source === undefined ? await wasmModule() : await compileSource(source);
   const instance = await WebAssembly.instantiate(module, {
     farkle_host: { progress: hostProgress, random: hostRandom },
   });
@@ -113,6 +195,8 @@ export async function load(): Promise<void> {
   stackTop = stackBase;
   progressFn = lib.farkle_wasm_progress_fn();
   checkAbi();
+  compiled = module;
+  loadFailure = null;
 }
 
 /**
@@ -437,6 +521,20 @@ export interface LongCallOptions {
   signal?: AbortSignal | undefined;
 }
 
+/** What the calls that may run in the package's worker take besides LongCallOptions. */
+export interface WorkerCallOptions extends LongCallOptions {
+  /**
+   * Whether to run in a worker the package starts for the call (default true; from a
+   * worker, or where none can be made, the call runs on the calling thread anyway). false
+   * runs on the calling thread, which waits for the call, and the progress callback is
+   * called from inside it.
+   */
+  worker?: boolean | undefined;
+}
+
+/** The keys of WorkerCallOptions. */
+export const WORKER_CALL_KEYS = ["progress", "signal", "worker"] as const;
+
 let progressFn = 0;
 const reporters = new Map<number, Reporter>();
 let nextReporter = 1;
@@ -453,12 +551,7 @@ export class Reporter {
     private readonly options: LongCallOptions,
     private readonly what: string,
   ) {
-    if (options.progress !== undefined && typeof options.progress !== "function") {
-      throw new TypeError(`progress must be a function, not ${kindOf(options.progress)}`);
-    }
-    if (options.signal !== undefined && !isSignal(options.signal)) {
-      throw new TypeError(`signal must be an AbortSignal, not ${kindOf(options.signal)}`);
-    }
+    checkLongCall(options);
     if (options.signal?.aborted) throw this.cancelled();
     this.user = nextReporter;
     nextReporter = nextReporter >= 0x7fffffff ? 1 : nextReporter + 1;
@@ -502,10 +595,20 @@ export class Reporter {
     return true;
   }
 
-  private cancelled(): CancelledError {
-    return new CancelledError(`${this.what} cancelled: the signal was aborted`, {
+  private cancelled(): AbortError {
+    return new AbortError(`${this.what} cancelled: the signal was aborted`, {
       cause: this.options.signal?.reason,
     });
+  }
+}
+
+/** TypeError unless `progress` is a function and `signal` an AbortSignal (each optional). */
+export function checkLongCall(options: LongCallOptions): void {
+  if (options.progress !== undefined && typeof options.progress !== "function") {
+    throw new TypeError(`progress must be a function, not ${kindOf(options.progress)}`);
+  }
+  if (options.signal !== undefined && !isSignal(options.signal)) {
+    throw new TypeError(`signal must be an AbortSignal, not ${kindOf(options.signal)}`);
   }
 }
 
@@ -576,6 +679,9 @@ export class Handle {
       if (broken === null) release?.();
     }
   }
+
+  /** close(), for `using` declarations (where the runtime has Symbol.dispose: Node 20, recent browsers). */
+  declare [Symbol.dispose]: () => void;
 
   /** Whether close() was called. */
   get closed(): boolean {
@@ -666,6 +772,27 @@ function describe(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value);
   if (typeof value === "number" || typeof value === "bigint") return String(value);
   return kindOf(value);
+}
+
+/**
+ * `value` as an options object (undefined is {}): a TypeError for anything but a plain
+ * object, and one naming every key that is not among `known`, so that a misspelt option
+ * (`{ player: 3 }`) is refused rather than ignored.
+ */
+export function options<T extends object>(value: unknown, known: readonly string[], name: string): T {
+  if (value === undefined) return {} as T;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new TypeError(`${name} must be an object, not ${kindOf(value)}`);
+  }
+  const unknown = Object.keys(value).filter((key) => !known.includes(key));
+  if (unknown.length > 0) {
+    const list = unknown.map((key) => JSON.stringify(key)).join(", ");
+    const expected = known.length === 0 ? "none" : known.join(", ");
+    throw new TypeError(
+      `${name}: unknown ${unknown.length === 1 ? "option" : "options"} ${list} (known: ${expected})`,
+    );
+  }
+  return value as T;
 }
 
 /** Dice as the library takes them: an array (or any iterable) of integers 1 to 6. */

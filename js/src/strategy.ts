@@ -6,13 +6,14 @@
  * average under a penalty, and bot simulations.
  */
 
-import { constants, enums } from "./generated/abi.js";
+import { constants, enums, structs } from "./generated/abi.js";
 import { parse, type EnumValue } from "./enums.js";
 import {
   alloc,
   allocBytes,
   allocStruct,
   check,
+  checkLongCall,
   dice,
   facesOfCounts,
   flag,
@@ -22,6 +23,8 @@ import {
   integer,
   kindOf,
   lib,
+  options as checkOptions,
+  WORKER_CALL_KEYS,
   maskIndices,
   num,
   read,
@@ -32,8 +35,47 @@ import {
   write,
   type Faces,
   type LongCallOptions,
+  type WorkerCallOptions,
 } from "./native.js";
+import { offThread, type Job } from "./offthread.js";
 import { Rules, toRules, type PresetName } from "./rules.js";
+
+/** The FarkleRules of `rules` as bytes, for a worker. @internal */
+export function rulesToBytes(rules: Rules): Uint8Array {
+  const at = rules.cPointer;
+  return heap().slice(at, at + structs.FarkleRules.size);
+}
+
+/** Rules from rulesToBytes() (in the package's worker). @internal */
+export function rulesFromBytes(bytes: Uint8Array): Rules {
+  return frame(() => Rules.fromC(allocBytes(bytes)));
+}
+
+/** Runs a job of the package's worker on this thread: the value it posts back. @internal */
+export function runJob(job: Job, rules: Rules, progress: (fraction: number) => void): unknown {
+  const a = job.args;
+  if (job.job === "solve") {
+    const table = solveHere(rules, a.players as number, { progress });
+    try {
+      return table.toBytes();
+    } finally {
+      table.close();
+    }
+  }
+  const table = a.table === null ? undefined : WinTable.fromBytes(a.table as Uint8Array);
+  try {
+    return simulateHere(rules, a.kinds as number[], a.games as bigint, a.seed as bigint, table, { progress });
+  } finally {
+    table?.close();
+  }
+}
+
+function solveHere(r: Rules, players: number, options: LongCallOptions): WinTable {
+  const ptr = construct(options, "the win table solve", (fn, user, out) =>
+    lib.farkle_win_table_solve_players(r.cPointer, players, fn, user, out),
+  );
+  return WinTable.make(ptr);
+}
 
 /** The best play of a roll. */
 export interface Choice {
@@ -55,9 +97,14 @@ export interface Choice {
   readonly bank: boolean;
   /** Expected points of the rest of the turn (single-turn policy), or the probability of winning (win table), after this play. */
   readonly value: number;
+  /**
+   * WinTable.moverBestChoice() only: every player's probability of winning after this play,
+   * in turn order from the mover (all 0 for a farkle); empty otherwise.
+   */
+  readonly winProbabilities: readonly number[];
 }
 
-function choiceAt(ptr: number): Choice {
+function choiceAt(ptr: number, winProbabilities: readonly number[] = []): Choice {
   const c = read("FarkleChoice", ptr);
   return Object.freeze({
     farkle: c.farkle,
@@ -69,6 +116,7 @@ function choiceAt(ptr: number): Choice {
     diceLeft: c.dice_left,
     bank: c.bank,
     value: c.value,
+    winProbabilities: Object.freeze([...winProbabilities]),
   });
 }
 
@@ -125,6 +173,7 @@ export class TurnPolicy extends Handle {
 
   constructor(rules: Rules | PresetName, options: TurnPolicyOptions = {}) {
     super();
+    options = checkOptions(options, ["onBoard", "progress"], "TurnPolicy options");
     this.rules = toRules(rules);
     this.onBoard = flag(options.onBoard ?? true, "onBoard");
     const ptr = construct(options, "the turn policy", (fn, user, out) =>
@@ -185,6 +234,7 @@ export class PenaltyPolicy extends Handle {
 
   constructor(rules: Rules | PresetName, options: Omit<LongCallOptions, "signal"> = {}) {
     super();
+    options = checkOptions(options, ["progress"], "PenaltyPolicy options");
     this.rules = toRules(rules);
     const ptr = construct(options, "the penalty policy", (fn, user, out) =>
       lib.farkle_penalty_policy_new_with_progress(this.rules.cPointer, fn, user, out),
@@ -224,6 +274,7 @@ export function penaltyAveragePoints(
   rules: Rules | PresetName,
   options: Omit<LongCallOptions, "signal"> = {},
 ): number {
+  options = checkOptions(options, ["progress"], "penaltyAveragePoints options");
   const r = toRules(rules);
   return frame(() => {
     const out = alloc(8, 8);
@@ -269,7 +320,7 @@ export interface Decision {
 
 function cPlayer(p: unknown, name: string): { score: number; on_board: number; farkles: number } {
   if (typeof p !== "object" || p === null) throw new TypeError(`${name} must be a Player object`);
-  const player = p as Player;
+  const player = checkOptions<Player>(p, ["score", "onBoard", "farkles"], name);
   return {
     score: integer(player.score ?? 0, `${name}.score`, -(2 ** 31), 2 ** 31 - 1),
     on_board: flag(player.onBoard ?? true, `${name}.onBoard`) ? 1 : 0,
@@ -279,7 +330,7 @@ function cPlayer(p: unknown, name: string): { score: number; on_board: number; f
 
 function cTurnState(s: unknown): number {
   if (typeof s !== "object" || s === null) throw new TypeError("state must be a TurnState object");
-  const state = s as TurnState;
+  const state = checkOptions<TurnState>(s, ["me", "opponent", "turnTotal", "dice"], "state");
   const ptr = allocStruct("FarkleTurnState");
   write("FarkleTurnState", ptr, {
     me: cPlayer(state.me, "state.me") as never,
@@ -296,11 +347,59 @@ function cPlayerAt(p: unknown, name: string): number {
   return ptr;
 }
 
+/** A turn order of players (a number stands for a Player of that score) as a C array: [pointer, count]. */
+function cPlayers(players: unknown, name = "players"): [number, number] {
+  if (!Array.isArray(players)) {
+    throw new TypeError(`${name} must be an array of Player objects, in turn order from the mover`);
+  }
+  if (players.length < 1 || players.length > constants.FARKLE_MAX_PLAYERS) {
+    throw new RangeError(`between 1 and ${constants.FARKLE_MAX_PLAYERS} players, not ${players.length}`);
+  }
+  const values = players.map((p: unknown, i) =>
+    cPlayer(typeof p === "number" ? { score: p } : p, `${name}[${i}]`),
+  );
+  const ptr = allocStruct("FarklePlayer", values.length);
+  values.forEach((v, i) => write("FarklePlayer", ptr + i * structs.FarklePlayer.size, v));
+  return [ptr, values.length];
+}
+
+/** `count` doubles at `ptr`. */
+function doubles(ptr: number, count: number): number[] {
+  const d = view();
+  return Array.from({ length: count }, (_, i) => d.getFloat64(ptr + 8 * i, true));
+}
+
+/** The decision of the player to move before a roll, at a table of any size, with every player's chances either way (in turn order from the mover). */
+export interface MoverDecision {
+  /** Whether the mover banks (where the equilibrium mixes, whether it banks more often than not). */
+  readonly bank: boolean;
+  /** Whether the rules allow banking here. */
+  readonly bankAllowed: boolean;
+  /** How often the mover rolls: 0 or 1, or in between where the three-player equilibrium mixes banking and rolling. */
+  readonly rollProbability: number;
+  /** The mover's P(win) when banking now (0 when not allowed). */
+  readonly bankWinProbability: number;
+  /** The mover's P(win) when rolling. */
+  readonly rollWinProbability: number;
+  /** Every player's P(win) if the mover banks (all 0 when it may not). */
+  readonly bankWinProbabilities: readonly number[];
+  /** Every player's P(win) if the mover rolls. */
+  readonly rollWinProbabilities: readonly number[];
+}
+
+/** Options of WinTable.solve(). */
+export interface SolveOptions extends WorkerCallOptions {
+  /** The number of players (default 2); 3 solves the three-player game. */
+  players?: number;
+}
+
 /**
- * Optimal two-player play: P(win) at the start of every turn. Solve one with
- * `await WinTable.solve(rules, { progress, signal })` (seconds to minutes; run it in a Worker
- * to keep a page responsive), or load a saved one with WinTable.fromBytes(). Owns a library
- * object (close() frees it at once); immutable.
+ * Optimal play at a table of two or three players: every player's P(win) at the start of
+ * every turn (two players: optimal play by both; three: a subgame-perfect equilibrium in
+ * which every player maximizes its own chance). Solve one with
+ * `await WinTable.solve(rules, { players, progress, signal })` (seconds to minutes; run it
+ * in a Worker to keep a page responsive), or load a saved one with WinTable.fromBytes().
+ * Owns a library object (close() frees it at once); immutable.
  */
 export class WinTable extends Handle {
   protected static override readonly what: string = "WinTable";
@@ -310,23 +409,39 @@ export class WinTable extends Handle {
     this.own(ptr, (p) => lib.farkle_win_table_free(p));
   }
 
+  /** A table over the library's `ptr`, which it owns. @internal */
+  static make(ptr: number): WinTable {
+    return new WinTable(ptr);
+  }
+
   /** The library's pointer. @internal */
   get cPointer(): number {
     return this.handle();
   }
 
   /**
-   * Solves two-player play under `rules` (with a target, no turn limit). `progress` is
-   * called with the fraction done and may return false to cancel; aborting `signal` cancels
-   * at the next report. Either way the promise rejects with CancelledError (a progress
-   * callback that throws rejects with what it threw). The work runs on the calling thread.
+   * Solves play under `rules` (with a target, no turn limit) for `players` (2, the default,
+   * or 3). The work runs in a worker the package starts for the call (in Node and in a
+   * page's main thread; inside a worker, on that thread), so timers and input run
+   * meanwhile. `progress` is called with the fraction done (from a worker, at least every
+   * 25 ms while this thread is free) and may return false to cancel (CancelledError); aborting `signal`, from anywhere,
+   * stops the worker at once and rejects with AbortError (a CancelledError whose cause is
+   * the signal's reason). A progress callback that throws rejects with what it threw.
+   *
+   * A table solved in a worker reaches this thread through its saved form (toBytes()): a
+   * two-player table exactly, a three-player one with its values as 32-bit floats, whose
+   * queries stay within 1e-6 of the solved table's (as a loaded table's do). `worker: false`
+   * solves on the calling thread and keeps every value as solved.
    */
-  static async solve(rules: Rules | PresetName, options: LongCallOptions = {}): Promise<WinTable> {
+  static async solve(rules: Rules | PresetName, options: SolveOptions = {}): Promise<WinTable> {
+    options = checkOptions(options, ["players", ...WORKER_CALL_KEYS], "WinTable.solve options");
     const r = toRules(rules);
-    const ptr = construct(options, "the win table solve", (fn, user, out) =>
-      lib.farkle_win_table_solve(r.cPointer, fn, user, out),
-    );
-    return new WinTable(ptr);
+    const players = integer(options.players ?? 2, "players", 2, constants.FARKLE_MAX_PLAYERS);
+    checkLongCall(options);
+    const job: Job = { job: "solve", args: { rules: rulesToBytes(r), players } };
+    const bytes = await offThread(job, options, "the win table solve");
+    if (bytes !== null) return WinTable.fromBytes(bytes as Uint8Array);
+    return solveHere(r, players, options);
   }
 
   /** A table from its saved form (toBytes()); its values are checked against its rules. */
@@ -359,7 +474,124 @@ export class WinTable extends Handle {
 
   /** The number of players the table is for. */
   get playerCount(): number {
-    return 2;
+    return frame(() => {
+      const out = alloc(4, 4);
+      check(lib.farkle_win_table_player_count(this.handle(), out));
+      return view().getUint32(out, true);
+    });
+  }
+
+  /**
+   * How many cycles of states (every rotation of the same scores, linked by farkles) have no
+   * pure equilibrium and were solved as mixed ones, where a mover banks or rolls at random
+   * (moverDecision().rollProbability between 0 and 1); 0 for two players. Minimal rules to
+   * 1,500 have 1, to 4,000 have 4.
+   */
+  get mixedCycles(): number {
+    return frame(() => {
+      const out = alloc(8, 8);
+      check(lib.farkle_win_table_mixed_cycles(this.handle(), out));
+      return num(view().getBigUint64(out, true));
+    });
+  }
+
+  /** The dice in hand: the rules' full set by default. */
+  private diceArg(diceCount: number | undefined): number {
+    return diceCount === undefined ? this.rules.diceCount : integer(diceCount, "dice", 1, constants.FARKLE_MAX_DICE);
+  }
+
+  /**
+   * Every player's P(win), `players` in turn order from the one to move (exactly the table's
+   * player count, else InvalidArgumentError; a number stands for a Player of that score),
+   * who holds `turnTotal` points with `dice` dice to roll (by default the full set: with
+   * turn total 0, the start of its turn) and may bank where the rules allow it. The chances
+   * are in the order of `players` and sum to 1.
+   */
+  winProbabilities(players: ReadonlyArray<Player | number>, turnTotal = 0, diceCount?: number): number[] {
+    integer(turnTotal, "turnTotal", 0, constants.FARKLE_MAX_TURN_TOTAL);
+    const n = this.diceArg(diceCount);
+    return frame(() => {
+      const [c, count] = cPlayers(players);
+      const out = alloc(8 * count, 8);
+      check(lib.farkle_win_table_win_probabilities(this.handle(), c, count, turnTotal, n, out));
+      return doubles(out, count);
+    });
+  }
+
+  /**
+   * The decision of the mover (players[0]; arguments as for winProbabilities()) before
+   * rolling: bank or roll, how often it rolls where the equilibrium mixes, and every
+   * player's chances either way.
+   */
+  moverDecision(players: ReadonlyArray<Player | number>, turnTotal = 0, diceCount?: number): MoverDecision {
+    integer(turnTotal, "turnTotal", 0, constants.FARKLE_MAX_TURN_TOTAL);
+    const n = this.diceArg(diceCount);
+    return frame(() => {
+      const [c, count] = cPlayers(players);
+      const out = allocStruct("FarkleMoverDecision");
+      const bank = alloc(8 * count, 8);
+      const roll = alloc(8 * count, 8);
+      check(lib.farkle_win_table_mover_decision(this.handle(), c, count, turnTotal, n, out, bank, roll));
+      const d = read("FarkleMoverDecision", out);
+      return Object.freeze({
+        bank: d.bank,
+        bankAllowed: d.bank_allowed,
+        rollProbability: d.roll_probability,
+        bankWinProbability: d.bank_win_probability,
+        rollWinProbability: d.roll_win_probability,
+        bankWinProbabilities: Object.freeze(doubles(bank, count)),
+        rollWinProbabilities: Object.freeze(doubles(roll, count)),
+      });
+    });
+  }
+
+  /**
+   * The mover's best play of `roll` (players[0], holding `turnTotal` before the roll;
+   * players as for winProbabilities()): which dice to keep and whether to bank after (where
+   * the equilibrium mixes after the play, the likelier). Its value is the mover's P(win)
+   * after the play, and winProbabilities every player's.
+   */
+  moverBestChoice(players: ReadonlyArray<Player | number>, turnTotal: number, roll: Faces): Choice {
+    integer(turnTotal, "turnTotal", 0, constants.FARKLE_MAX_TURN_TOTAL);
+    const faces = dice(roll, constants.FARKLE_MAX_DICE, "roll");
+    return frame(() => {
+      const [c, count] = cPlayers(players);
+      const out = allocStruct("FarkleChoice");
+      const chances = alloc(8 * count, 8);
+      const f = allocBytes(faces);
+      check(
+        lib.farkle_win_table_mover_best_choice(this.handle(), c, count, turnTotal, f, faces.length, out, chances),
+      );
+      return choiceAt(out, doubles(chances, count));
+    });
+  }
+
+  /** Every seat's P(win) from the start of the game, seat 0 moving first. */
+  get startProbabilities(): number[] {
+    return frame(() => {
+      const capacity = constants.FARKLE_MAX_PLAYERS;
+      const out = alloc(8 * capacity, 8);
+      const count = alloc(4, 4);
+      check(lib.farkle_win_table_start_probabilities(this.handle(), out, capacity, count));
+      return doubles(out, readPointer(count));
+    });
+  }
+
+  /**
+   * The fairest head starts: for each seat after the first, in seat order, the banked points
+   * (on the board) that bring every seat's chance from the start closest to equal (two
+   * players: as compensation; three: the least sum of squared differences from 1/3). About a
+   * second for a three-player table to 10,000.
+   */
+  get headStarts(): number[] {
+    return frame(() => {
+      const capacity = constants.FARKLE_MAX_PLAYERS;
+      const out = alloc(4 * capacity, 4);
+      const count = alloc(4, 4);
+      check(lib.farkle_win_table_head_starts(this.handle(), out, capacity, count));
+      const d = view();
+      return Array.from({ length: readPointer(count) }, (_, i) => d.getInt32(out + 4 * i, true));
+    });
   }
 
   /** The rules the table was solved for. */
@@ -371,7 +603,7 @@ export class WinTable extends Handle {
     });
   }
 
-  /** P(win) for the player to move in `state`. */
+  /** P(win) for the player to move in `state` (a two-player table; winProbabilities() asks any). */
   winProbability(state: TurnState): number {
     return frame(() => {
       const s = cTurnState(state);
@@ -435,7 +667,7 @@ export class WinTable extends Handle {
   }
 }
 
-/** A computer player's style: "random_legal", "threshold", "single_turn_optimal" or "win_optimal". */
+/** A computer player's style: "random_legal", "threshold", "single_turn_optimal", "win_optimal" or "strongest_opponent". */
 export type BotKindName = EnumValue<"FarkleBotKind">;
 
 /** What simulate() found: per bot (in the order given), games won outright, ties shared, and the sum of final scores. */
@@ -453,16 +685,35 @@ export interface SimulationResult {
 }
 
 /** Options of simulate(). */
-export interface SimulateOptions extends LongCallOptions {
+export interface SimulateOptions extends WorkerCallOptions {
   /** The seed of the games (default 0): the same arguments give the same result. */
   seed?: number | bigint;
-  /** The table a "win_optimal" bot plays by (solved for the rules). */
+  /** The table a "win_optimal" or "strongest_opponent" bot plays by (solved for the rules). */
   table?: WinTable;
+}
+
+/** A TypeError when a bot among `bots` plays from a table and none is given. */
+export function needTable(bots: readonly string[], table: WinTable | undefined): void {
+  if (table !== undefined) return;
+  for (const kind of ["win_optimal", "strongest_opponent"]) {
+    if (bots.includes(kind)) {
+      throw new TypeError(`a "${kind}" bot needs a table (WinTable.solve(rules)): pass { table }`);
+    }
+  }
 }
 
 /**
  * Plays `games` seeded games between the computer players `bots` (1 to 64), seats rotating,
- * and counts wins. The same arguments give the same result on every run.
+ * and counts wins. The same arguments give the same result on every run. "win_optimal" and
+ * "strongest_opponent" bots need `table` (solved for `rules`: a three-player table lets
+ * "win_optimal" play the equilibrium in three-player games; "strongest_opponent" needs a
+ * two-player one).
+ *
+ * The games run in a worker, as WinTable.solve() does, with progress and cancellation the
+ * same way; the table travels there in its saved form, exact for two players, 32-bit for
+ * three (where the equilibrium mixes, a draw that falls within 1e-6 of the mixing
+ * probability could go the other way). `worker: false` plays on the calling thread from the
+ * table itself.
  */
 export async function simulate(
   rules: Rules | PresetName,
@@ -470,6 +721,7 @@ export async function simulate(
   games: number,
   options: SimulateOptions = {},
 ): Promise<SimulationResult> {
+  options = checkOptions(options, ["seed", "table", ...WORKER_CALL_KEYS], "simulate options");
   const r = toRules(rules);
   if (!Array.isArray(bots)) throw new TypeError("bots must be an array of bot styles");
   const kinds = bots.map((b, i) => parse("FarkleBotKind", b, `bots[${i}]`));
@@ -481,34 +733,64 @@ export async function simulate(
   if (options.table !== undefined && !(options.table instanceof WinTable)) {
     throw new TypeError(`table must be a WinTable, not ${kindOf(options.table)}`);
   }
-  if (bots.includes("win_optimal") && options.table === undefined) {
-    throw new TypeError('a "win_optimal" bot needs a table (WinTable.solve(rules))');
-  }
+  needTable(bots, options.table);
+  checkLongCall(options);
+  const table = options.table;
+  const job: Job = {
+    job: "simulate",
+    args: { rules: rulesToBytes(r), kinds, games: gameCount, seed, table: table === undefined ? null : table.toBytes() },
+  };
+  const counts = ((await offThread(job, options, "the simulation")) ??
+    simulateHere(r, kinds, gameCount, seed, table, options)) as SimulationCounts;
+  const { games: played, wins, points } = counts;
+  return Object.freeze({
+    bots: [...bots],
+    games: played,
+    turns: counts.turns,
+    wins,
+    ties: counts.ties,
+    points,
+    winRate: (bot: number) => (played ? wins[bot]! / played : 0),
+    meanPoints: (bot: number) => (played ? points[bot]! / played : 0),
+  });
+}
+
+/** What a simulation counted. */
+interface SimulationCounts {
+  games: number;
+  turns: number;
+  wins: number[];
+  ties: number[];
+  points: number[];
+}
+
+function simulateHere(
+  r: Rules,
+  kinds: number[],
+  gameCount: bigint,
+  seed: bigint,
+  table: WinTable | undefined,
+  options: LongCallOptions,
+): SimulationCounts {
   return frame(() => {
     const kindsPtr = alloc(4 * kinds.length, 4);
     kinds.forEach((k, i) => view().setUint32(kindsPtr + 4 * i, k, true));
     const out = allocStruct("FarkleSimulation");
-    const table = options.table === undefined ? 0 : options.table.cPointer;
+    const t = table === undefined ? 0 : table.cPointer;
     const reporter = new Reporter(options, "the simulation");
     reporter.run(() =>
       lib.farkle_simulate_with_progress(
-        r.cPointer, kindsPtr, kinds.length, gameCount, seed, table, reporter.function, reporter.user, out,
+        r.cPointer, kindsPtr, kinds.length, gameCount, seed, t, reporter.function, reporter.user, out,
       ),
     );
     const s = read("FarkleSimulation", out);
     const n = kinds.length;
-    const played = num(s.games);
-    const wins = s.wins.slice(0, n).map(num);
-    const points = s.points.slice(0, n).map(num);
-    return Object.freeze({
-      bots: [...bots],
-      games: played,
+    return {
+      games: num(s.games),
       turns: num(s.turns),
-      wins,
+      wins: s.wins.slice(0, n).map(num),
       ties: s.ties.slice(0, n).map(num),
-      points,
-      winRate: (bot: number) => (played ? wins[bot]! / played : 0),
-      meanPoints: (bot: number) => (played ? points[bot]! / played : 0),
-    });
+      points: s.points.slice(0, n).map(num),
+    };
   });
 }

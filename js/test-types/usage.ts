@@ -6,16 +6,21 @@
 // mistakes are caught at compile time (each @ts-expect-error must meet an error).
 
 import {
+  ERROR_CLASSES,
   Game,
   InvalidRulesError,
+  NothingToBankError,
+  Status,
   Rules,
   TurnPolicy,
   WinTable,
   type Advice,
+  type MoverDecision,
   type GameState,
   type RulesKnobs,
   type Score,
 } from "farkle";
+import { init, Rules as ManualRules, type WasmSource } from "farkle/manual";
 
 const rules = new Rules("classic", { targetScore: 5000, hotDice: false, kindScaling: "fixed" });
 const points: number = rules.points([1, 1, 1]);
@@ -36,6 +41,17 @@ const advice: Advice = game.advise();
 const phase: "awaiting_roll" | "awaiting_selection" | "farkled" | "game_over" = state.phase;
 game.botPlayTurn("single_turn_optimal", { seed: 1 });
 const error: Error = new InvalidRulesError("why");
+const code: number = Status.NOTHING_TO_BANK;
+const errorClass: boolean = new ERROR_CLASSES.NOTHING_TO_BANK("why") instanceof NothingToBankError;
+
+async function threePlayers(): Promise<[number[], MoverDecision, number]> {
+  // `using` closes the table at the end of the block (Symbol.dispose in the declarations).
+  using table = await WinTable.solve(rules, { players: 3 });
+  using g = new Game(rules, 3, { seed: 1 });
+  g.botPlayTurn("strongest_opponent", { table });
+  const decision = table.moverDecision([{ score: 500 }, 0, 0], 0, 6);
+  return [table.startProbabilities, decision, table.mixedCycles + table.playerCount];
+}
 
 // @ts-expect-error: no such preset
 new Rules("poker");
@@ -45,7 +61,19 @@ new Rules("classic", { hotDice: 1 });
 new Rules("classic", { target: 5000 });
 // @ts-expect-error: no such bot
 game.botPlayTurn("clever");
+// @ts-expect-error: no such option
+void WinTable.solve(rules, { player: 3 });
+// @ts-expect-error: worker is a flag
+void WinTable.solve(rules, { worker: "yes" });
+
+async function manual(bytes: Uint8Array): Promise<number> {
+  const source: WasmSource = bytes;
+  await init(source);
+  await init(new URL("https://example.org/farkle.wasm"));
+  const table = await WinTable.solve(rules, { players: 3, worker: false, signal: AbortSignal.timeout(1000) });
+  return new ManualRules("classic").points([1]) + table.playerCount;
+}
 // @ts-expect-error: Python's snake_case is camelCase here
 void rules.target_score;
 
-export { points, valid, target, knobs, value, solve, advice, phase, error };
+export { points, valid, target, knobs, value, solve, advice, phase, error, code, errorClass, threePlayers, manual };

@@ -8,6 +8,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import * as farkle from "farkle";
 
 // The installed package's files (js/dist here, node_modules/farkle/dist once packed).
@@ -25,17 +26,9 @@ const UNWRAPPED = {
   farkle_turn_policy_new: "farkle_turn_policy_new_with_progress does the same with progress",
   farkle_penalty_policy_new: "farkle_penalty_policy_new_with_progress does the same with progress",
   farkle_penalty_average_points: "farkle_penalty_average_points_with_progress does the same with progress",
+  farkle_win_table_solve: "farkle_win_table_solve_players with 2 players gives the same table, bit for bit",
   farkle_win_table_save: "a file path: the WebAssembly build has no files (toBytes())",
   farkle_win_table_load: "a file path: the WebAssembly build has no files (fromBytes())",
-  farkle_win_table_solve_players: "three-player tables are not in the npm package yet",
-  farkle_win_table_player_count: "three-player tables are not in the npm package yet",
-  farkle_win_table_mixed_cycles: "three-player tables are not in the npm package yet",
-  farkle_win_table_win_probabilities: "three-player tables are not in the npm package yet",
-  farkle_win_table_mover_decision: "three-player tables are not in the npm package yet",
-  farkle_win_table_mover_best_choice: "three-player tables are not in the npm package yet",
-  farkle_win_table_start_probabilities: "three-player tables are not in the npm package yet",
-  farkle_win_table_head_starts: "three-player tables are not in the npm package yet",
-  farkle_game_advise_seats: "three-player tables are not in the npm package yet",
 };
 
 test("the version is the library's and the package's", () => {
@@ -91,4 +84,60 @@ test("text crosses intact both ways", () => {
   const again = farkle.Game.loads(game.dumps());
   assert.deepEqual(again.players.map((p) => p.name), names);
   assert.throws(() => new farkle.Game("classic", ["a\0b"]), RangeError);
+});
+
+test("statuses and their error classes are exported", () => {
+  assert.equal(farkle.Status.OK, 0);
+  assert.equal(typeof farkle.Status.NOTHING_TO_BANK, "number");
+  assert.equal(farkle.ERROR_CLASSES.NOTHING_TO_BANK, farkle.NothingToBankError);
+  assert.equal(farkle.errorClass(farkle.Status.GAME_OVER), farkle.GameOverError);
+  const game = new farkle.Game("classic", 2, { seed: 1 });
+  assert.throws(() => game.bank(), (e) => e instanceof farkle.NothingToBankError && e.statusCode === farkle.Status.NOTHING_TO_BANK);
+  // Every status but OK has its class, and the map lists no other name.
+  assert.deepEqual(Object.keys(farkle.ERROR_CLASSES).sort(), Object.keys(farkle.Status).filter((n) => n !== "OK").sort());
+});
+
+test("handles close under Symbol.dispose", () => {
+  assert.equal(typeof Symbol.dispose, "symbol");
+  const game = new farkle.Game("classic", 2, { seed: 1 });
+  game[Symbol.dispose]();
+  assert.equal(game.closed, true);
+  const declarations = readFileSync(new URL("native.d.ts", own), "utf8");
+  assert.match(declarations, /\[Symbol\.dispose\]/);
+});
+
+test("unknown options are refused with a TypeError naming them", async () => {
+  const tiny = new farkle.Rules("minimal", { diceCount: 2, targetScore: 200 });
+  const named = (key) => (e) => e instanceof TypeError && e.message.includes(JSON.stringify(key));
+  await assert.rejects(farkle.WinTable.solve(tiny, { player: 3 }), named("player"));
+  await assert.rejects(farkle.simulate(tiny, ["threshold"], 1, { sead: 1 }), named("sead"));
+  assert.throws(() => new farkle.Game("classic", 2, { seeed: 1 }), named("seeed"));
+  assert.throws(() => new farkle.Game("classic", 2, { position: { players: [0, 0], turn: 1 } }), named("turn"));
+  assert.throws(() => new farkle.Game("classic", 2, { position: { players: [{ score: 50, onboard: true }, 0] } }), named("onboard"));
+  assert.throws(() => new farkle.TurnPolicy("classic", { on_board: false }), named("on_board"));
+  assert.throws(() => new farkle.TurnPolicy("classic", { signal: AbortSignal.timeout(1000) }), named("signal"));
+  assert.throws(() => new farkle.PenaltyPolicy("extended", { progres: () => {} }), named("progres"));
+  assert.throws(() => farkle.penaltyAveragePoints("extended", { x: 1 }), named("x"));
+  const game = new farkle.Game("classic", 2, { seed: 1 });
+  assert.throws(() => game.botPlayTurn("threshold", { sede: 1 }), named("sede"));
+  assert.throws(() => game.prepareAdvice({ signal: null }), named("signal"));
+  const table = await farkle.WinTable.solve(tiny);
+  assert.throws(() => table.winProbability({ me: {}, opponent: {}, total: 50 }), named("total"));
+  assert.throws(() => table.winProbability({ me: { points: 0 }, opponent: {} }), named("points"));
+  assert.throws(() => new farkle.Game("classic", 2, "seeded"), TypeError);
+});
+
+test("a name too long for the library is refused the first time, in a fresh module", () => {
+  // The copy of a long name grows the module's memory mid-call: a fresh process, whose
+  // memory is still small, is where that shows.
+  const script = `
+    const farkle = await import(${JSON.stringify(import.meta.resolve("farkle"))});
+    const out = [];
+    for (let i = 0; i < 2; i++) {
+      try { new farkle.Game("classic", ["x".repeat(1e6), "b"]); out.push("no error"); }
+      catch (e) { out.push(e.constructor.name); }
+    }
+    console.log(JSON.stringify(out));`;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+  assert.deepEqual(JSON.parse(out), ["ResourceLimitError", "ResourceLimitError"]);
 });

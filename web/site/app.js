@@ -310,6 +310,18 @@ function playerName(i) {
   return app.game.player(i).name ?? `Player ${i + 1}`;
 }
 
+/** `verb` agreeing with `who`: "You roll", "Ann rolls" (`verb` given in the third person). */
+function agree(who, verb) {
+  if (who !== "You") return verb;
+  return { has: "have", is: "are", pays: "pay", wins: "win" }[verb] ?? verb.replace(/s$/, "");
+}
+
+/** The game-over line's winners: "Ann wins!", "You win!", "Ann and Bob share the win!". */
+function winnersLine(winners) {
+  const names = winners.map(playerName);
+  return `${names.join(" and ")} ${names.length > 1 ? "share the win" : agree(names[0], "wins")}!`;
+}
+
 function isBotTurn() {
   const s = app.game.state;
   return s.phase !== "game_over" && app.seats[s.currentPlayer]?.kind !== "human";
@@ -355,7 +367,7 @@ function describeEvent(e, lastRoll) {
     case "undone":
       return `${who} took back the last keep.`;
     case "hot_dice":
-      return `Hot dice! ${who} rolls every die again.`;
+      return `Hot dice! ${who} ${agree(who, "rolls")} every die again.`;
     case "banked":
       return `${who} banked ${fmt(e.points)}: now ${fmt(e.score)}.`;
     case "farkled":
@@ -365,7 +377,7 @@ function describeEvent(e, lastRoll) {
     case "turn_forfeited":
       return `${who} forfeited the turn${e.points ? `, losing ${fmt(e.points)}` : ""}.`;
     case "penalty":
-      return `${who} pays ${fmt(e.points)} for farkles in a row: now ${fmt(e.score)}.`;
+      return `${who} ${agree(who, "pays")} ${fmt(e.points)} for farkles in a row: now ${fmt(e.score)}.`;
     case "final_round":
       return `${who} reached the target: everyone else has one last turn.`;
     case "player_left":
@@ -376,7 +388,7 @@ function describeEvent(e, lastRoll) {
       return `${who} took over ${fmt(e.points)} points and ${e.diceCount} dice.`;
     case "game_over":
       return e.winners.length
-        ? `Game over: ${e.winners.map(playerName).join(" and ")} ${e.winners.length > 1 ? "share the win" : "wins"}!`
+        ? `Game over: ${winnersLine(e.winners)}`
         : "Game over: nobody is left.";
     default:
       return `${who}: ${e.name}.`;
@@ -459,7 +471,7 @@ function render() {
   const who = playerName(s.currentPlayer);
   let line;
   if (s.phase === "game_over") {
-    line = s.winners.length ? `Game over. ${s.winners.map(playerName).join(" and ")} ${s.winners.length > 1 ? "share the win" : "wins"}!` : "Game over.";
+    line = s.winners.length ? `Game over. ${winnersLine(s.winners)}` : "Game over.";
   } else {
     const parts = [`${who} to play`, `round ${s.round}`];
     if (s.turnPoints) parts.push(`${fmt(s.turnPoints)} points this turn`);

@@ -209,6 +209,15 @@ test("a whole seeded game against a computer player, a reload on the way", { ski
   const winner = mirror.winners[0];
   assert.ok(mirror.scores[winner] >= 10000);
   assert.match(await page.textContent("#turn-line"), new RegExp(`Game over\\. ${["Ann", "Bot"][winner]} wins`));
+  // The log's numbers fit in its margin (a marker outside the box loses its first digits).
+  const [marker, room] = await page.$eval("#log", (list) => {
+    const items = list.querySelectorAll("li");
+    const style = getComputedStyle(items[items.length - 1]);
+    const context = document.createElement("canvas").getContext("2d");
+    context.font = `${style.fontSize} ${style.fontFamily}`;
+    return [context.measureText(`${items.length}. `).width, parseFloat(getComputedStyle(list).paddingLeft)];
+  });
+  assert.ok(marker <= room, `the log's last number needs ${marker} px, the margin is ${room} px`);
   await page.screenshot({ path: `${ARTIFACTS}desktop-game-over.png`, fullPage: true });
   assert.deepEqual(errors, []);
   await context.close();
@@ -262,6 +271,13 @@ test("the win table solves in a worker with a progress bar; cancel stops it", { 
   const table = await farkle.WinTable.solve(new farkle.Rules("minimal", { targetScore: 1500 }));
   assert.ok(Math.abs(chances[0] - table.firstPlayerWinProbability) < 1e-12);
   assert.ok(Math.abs(chances[0] + chances[1] - 1) < 1e-12);
+  // Each bar is filled as far as its percentage (the fill is a block, not a 0-wide inline).
+  const bars = await page.$$eval("#score-rows td[data-chance]", (cells) =>
+    cells.map((c) => [Number(c.dataset.chance), c.querySelector(".fill").getBoundingClientRect().width, c.querySelector(".bar").clientWidth]),
+  );
+  for (const [chance, fill, bar] of bars) {
+    assert.ok(bar > 0 && Math.abs(fill / bar - chance) < 0.01, `a bar of ${bar} px filled ${fill} px for ${chance}`);
+  }
   assert.match(await page.textContent("#meter-status"), /solved in/);
   // The hint now speaks of the chance to win.
   await page.keyboard.press("h");
