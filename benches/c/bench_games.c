@@ -134,58 +134,9 @@ static long simulate_single_turn(void) {
 }
 
 #ifdef FARKLE_BENCH_ORIGINAL
-/* One greedy turn with the original library; returns 1 when the player reached 10,000. */
-static int original_turn(Player *p, Roll *roll) {
-    initRoll(roll);
-    for (;;) {
-        Selection *sel = (Selection *)malloc(sizeof *sel);
-        RollType type;
-        int i, total = 0;
-        if (sel == NULL) fail("malloc");
-        newRoll(roll);
-        type = determineRollType(roll, sel);
-        if (type == FARKLE) {
-            free(sel);
-            emptyHand(p);
-            return 0;
-        }
-        if (type == SIMPLE) {
-            for (i = 0; i < 6; i++) pickDie(roll, i);
-            if (!constructSelection(roll, sel)) {
-                /* Nothing the greedy pick takes scores as a whole: give the turn up. */
-                free(sel);
-                emptyHand(p);
-                return 0;
-            }
-        }
-        if (!appendSelection(p, sel)) fail("appendSelection");
-        for (i = 0; i < p->hand->timesSelected; i++) total += p->hand->selections[i]->value;
-        if (total >= 300) {
-            bankPoints(p);
-            return p->score >= 10000;
-        }
-    }
-}
+#include "original_greedy.h"
 
-static long original_games(void) {
-    long turns = 0, game;
-    Roll roll;
-    for (game = 0; game < games_per_round; game++) {
-        Player *players[2];
-        int over = 0, who = 0;
-        players[0] = createPlayer(NULL); /* no name: freePlayer frees NULL */
-        players[1] = createPlayer(NULL);
-        srand((unsigned)game);
-        while (!over) {
-            over = original_turn(players[who], &roll);
-            who = 1 - who;
-            turns++;
-        }
-        freePlayer(players[0]);
-        freePlayer(players[1]);
-    }
-    return turns;
-}
+static long original_games(void) { return original_greedy_games(games_per_round); }
 #endif
 
 static int add(const char *name, long (*run)(void), int process_time) {

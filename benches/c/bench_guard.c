@@ -102,57 +102,10 @@ static long run_api(long games) {
 }
 
 #ifdef FARKLE_BENCH_ORIGINAL
-/* ---- original: as bench_games.c's original_games ---- */
-static int original_turn(Player *p, Roll *roll) {
-    initRoll(roll);
-    for (;;) {
-        Selection *sel = (Selection *)malloc(sizeof *sel);
-        RollType type;
-        int i, total = 0;
-        if (sel == NULL) fail("malloc");
-        newRoll(roll);
-        type = determineRollType(roll, sel);
-        if (type == FARKLE) {
-            free(sel);
-            emptyHand(p);
-            return 0;
-        }
-        if (type == SIMPLE) {
-            for (i = 0; i < 6; i++) pickDie(roll, i);
-            if (!constructSelection(roll, sel)) {
-                free(sel);
-                emptyHand(p);
-                return 0;
-            }
-        }
-        if (!appendSelection(p, sel)) fail("appendSelection");
-        for (i = 0; i < p->hand->timesSelected; i++) total += p->hand->selections[i]->value;
-        if (total >= 300) {
-            bankPoints(p);
-            return p->score >= 10000;
-        }
-    }
-}
+/* ---- original ---- */
+#include "original_greedy.h"
 
-static long run_original(long games) {
-    long turns = 0, game;
-    Roll roll;
-    for (game = 0; game < games; game++) {
-        Player *players[2];
-        int over = 0, who = 0;
-        players[0] = createPlayer(NULL);
-        players[1] = createPlayer(NULL);
-        srand((unsigned)game);
-        while (!over) {
-            over = original_turn(players[who], &roll);
-            who = 1 - who;
-            turns++;
-        }
-        freePlayer(players[0]);
-        freePlayer(players[1]);
-    }
-    return turns;
-}
+static long run_original(long games) { return original_greedy_games(games); }
 #endif
 
 /* ---- simulate ---- */
