@@ -176,9 +176,8 @@ pub struct Advisor {
     strongest_opponent: bool,
     /// The turn models of a last turn of a final round: off the board, on it.
     last_models: [Arc<TurnModel>; 2],
-    /// Last turns solved so far (see [`LastTurnKey`]); shared by clones, emptied when it
-    /// grows past [`LAST_TURN_CACHE`] entries.
-    last_turns: Arc<Mutex<HashMap<LastTurnKey, Arc<LastTurn>>>>,
+    /// Last turns solved so far; shared by clones.
+    last_turns: Arc<Mutex<LastTurnCache>>,
 }
 
 /// A last turn solved: (on the board, points needed, share of a tie as bits, and for the
@@ -187,12 +186,41 @@ pub struct Advisor {
 type LastTurnKey = (bool, i64, u64, i64);
 
 /// The most last turns an advisor keeps solved.
-const LAST_TURN_CACHE: usize = 128;
+const LAST_TURN_CACHE: usize = 1024;
 
-/// The longest last turn (in units of turn total) an advisor keeps: with
-/// [`LAST_TURN_CACHE`] of them, at most about 30 MB for six dice. Longer ones (needs beyond
-/// 100,000 points in steps of 50) are solved again each time.
+/// The most memory (bytes of their tables) the last turns an advisor keeps may take: about
+/// what 128 turns of [`LAST_TURN_CACHED_UNITS`] units take for six dice. A simulation of
+/// classic games to 10,000 meets a few hundred needs of at most about 250 units (a few MB):
+/// they all stay solved, where a bound of 128 turns cleared the cache every few hundred games
+/// and solved them again.
+const LAST_TURN_CACHE_BYTES: usize = 32 << 20;
+
+/// The longest last turn (in units of turn total) an advisor keeps (needs beyond 100,000
+/// points in steps of 50); longer ones are solved again each time.
 const LAST_TURN_CACHED_UNITS: usize = 2048;
+
+/// The last turns an advisor keeps solved, by [`LastTurnKey`]: emptied when one more would
+/// exceed [`LAST_TURN_CACHE`] turns or [`LAST_TURN_CACHE_BYTES`].
+#[derive(Debug, Default)]
+struct LastTurnCache {
+    turns: HashMap<LastTurnKey, Arc<LastTurn>>,
+    /// The bytes of the tables of `turns`.
+    bytes: usize,
+}
+
+impl LastTurnCache {
+    fn insert(&mut self, key: LastTurnKey, turn: Arc<LastTurn>) {
+        let bytes = turn.bytes();
+        if self.turns.len() >= LAST_TURN_CACHE || self.bytes + bytes > LAST_TURN_CACHE_BYTES {
+            self.turns.clear();
+            self.bytes = 0;
+        }
+        if let Some(old) = self.turns.insert(key, turn) {
+            self.bytes -= old.bytes();
+        }
+        self.bytes += bytes;
+    }
+}
 
 impl Advisor {
     /// The single-turn advisor for `rules`: two single-turn solves (on the board and not),
@@ -489,7 +517,7 @@ impl Advisor {
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
         };
-        if let Some(turn) = cache().get(&key) {
+        if let Some(turn) = cache().turns.get(&key) {
             return Ok(Some(Arc::clone(turn)));
         }
         let unit = i64::from(model.unit);
@@ -516,11 +544,7 @@ impl Advisor {
         if turn.units() > LAST_TURN_CACHED_UNITS {
             return Ok(Some(turn));
         }
-        let mut cache = cache();
-        if cache.len() >= LAST_TURN_CACHE {
-            cache.clear();
-        }
-        cache.insert(key, Arc::clone(&turn));
+        cache().insert(key, Arc::clone(&turn));
         Ok(Some(turn))
     }
 
@@ -1470,4 +1494,35 @@ pub enum BotError {
          not bank: under these rules a turn can go on forever"
     )]
     RollLimit,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Preset;
+
+    /// A simulation's last turns all stay solved: 200 needs (classic games to 10,000 meet a
+    /// few hundred), each solved once and then found again. The former bound of 128 turns
+    /// emptied the cache on the 129th and solved them again, a fifth of a simulation's time.
+    #[test]
+    fn the_last_turn_cache_keeps_a_simulations_needs() {
+        let advisor = Advisor::single_turn(&Preset::Classic.rules()).unwrap();
+        let mover = |need: i64| Mover {
+            turn_points: 0,
+            on_board: true,
+            farkles_in_a_row: 0,
+            score: 10_000 - need,
+            lead: Some(10_000),
+        };
+        let turn = |need: i64| {
+            advisor
+                .last_turn(&mover(need), 10_000, 0.5)
+                .unwrap()
+                .unwrap()
+        };
+        let first: Vec<Arc<LastTurn>> = (0..200).map(|i| turn(50 * i)).collect();
+        for (i, solved) in (0i64..).zip(&first) {
+            assert!(Arc::ptr_eq(solved, &turn(50 * i)), "need {}", 50 * i);
+        }
+    }
 }

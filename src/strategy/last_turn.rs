@@ -82,6 +82,11 @@ impl LastTurn {
         self.t_hi
     }
 
+    /// The bytes of its tables.
+    pub(crate) fn bytes(&self) -> usize {
+        (self.table.w.len() + self.table.roll.len() + self.pays.len()) * std::mem::size_of::<f64>()
+    }
+
     /// Banking `t` units: its worth, `None` where not allowed.
     pub(crate) fn bank(&self, t: usize) -> Option<f64> {
         (t >= self.first_bank).then(|| self.pays.get(t).copied().unwrap_or(1.0))

@@ -14,7 +14,8 @@
 //! [`Game`]: crate::game::Game
 //! [`Bot::play_turn`]: crate::strategy::Bot::play_turn
 
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use arrayvec::ArrayVec;
 use rand_chacha::ChaCha8Rng;
@@ -93,36 +94,50 @@ impl Tables {
 }
 
 /// Rolls values of the single-turn bots, remembered by (policy, turn total, dice): a player
-/// makes the same few decisions over and over.
+/// makes the same few decisions over and over. One memo serves a whole simulation, on every
+/// worker thread: a value depends on its key only, so threads that compute the same one
+/// store the same bits, and a value is computed about once per simulation instead of once
+/// per batch of games.
 pub(crate) struct Memo {
-    values: Vec<f64>,
+    /// The bits of each value, [`UNKNOWN`] until computed.
+    values: OnceLock<Box<[AtomicU64]>>,
 }
 
 /// Turn totals (in units) and policies the memo covers; beyond, values are computed each time.
 const MEMO_TOTALS: usize = 1024;
 const MEMO_POLICIES: usize = 8;
 
+/// The bits of a value not computed yet (a NaN: a NaN value is computed each time).
+const UNKNOWN: u64 = 0x7ff8_0000_0000_0000;
+
 impl Memo {
     /// An empty memo (its table is made on first use, by single-turn bots only).
     pub(crate) fn new() -> Memo {
-        Memo { values: Vec::new() }
+        Memo {
+            values: OnceLock::new(),
+        }
     }
 
-    fn roll_value(&mut self, advisor: &Advisor, m: &Mover, hand: u8) -> Result<f64, StrategyError> {
+    fn roll_value(&self, advisor: &Advisor, m: &Mover, hand: u8) -> Result<f64, StrategyError> {
         let unit = advisor.unit();
         let slot = advisor.policy_slot(m);
         let t = usize::try_from(m.turn_points / unit).unwrap_or(usize::MAX);
         if slot >= MEMO_POLICIES || t >= MEMO_TOTALS || m.turn_points % unit != 0 {
             return advisor.roll_value(m, hand);
         }
-        if self.values.is_empty() {
-            self.values = vec![f64::NAN; MEMO_POLICIES * MEMO_TOTALS * (MAX_DICE + 1)];
+        let values = self.values.get_or_init(|| {
+            (0..MEMO_POLICIES * MEMO_TOTALS * (MAX_DICE + 1))
+                .map(|_| AtomicU64::new(UNKNOWN))
+                .collect()
+        });
+        let cell = &values[(slot * MEMO_TOTALS + t) * (MAX_DICE + 1) + usize::from(hand)];
+        let known = f64::from_bits(cell.load(Ordering::Relaxed));
+        if !known.is_nan() {
+            return Ok(known);
         }
-        let at = (slot * MEMO_TOTALS + t) * (MAX_DICE + 1) + usize::from(hand);
-        if self.values[at].is_nan() {
-            self.values[at] = advisor.roll_value(m, hand)?;
-        }
-        Ok(self.values[at])
+        let value = advisor.roll_value(m, hand)?;
+        cell.store(value.to_bits(), Ordering::Relaxed);
+        Ok(value)
     }
 }
 
@@ -161,7 +176,7 @@ pub(crate) fn play(
     players: &[Player],
     dice_seed: u64,
     max_turns: u64,
-    memo: &mut Memo,
+    memo: &Memo,
 ) -> Result<Outcome, Stop> {
     use rand::SeedableRng;
     let mut playout = Playout {
@@ -272,7 +287,7 @@ impl Playout<'_> {
 
     /// Plays seat `p`'s turn; whether it ended the game (a bank at the target without a
     /// final round).
-    fn turn(&mut self, p: usize, player: Player, memo: &mut Memo) -> Result<bool, Stop> {
+    fn turn(&mut self, p: usize, player: Player, memo: &Memo) -> Result<bool, Stop> {
         let r = self.rules;
         let n = r.dice_count;
         let mut t: i64 = 0;
@@ -341,7 +356,7 @@ impl Playout<'_> {
         t: i64,
         hand: u8,
         can_bank: bool,
-        memo: &mut Memo,
+        memo: &Memo,
     ) -> Result<Action, Stop> {
         let can_roll = hand > 0;
         Ok(match player {
@@ -411,7 +426,7 @@ impl Playout<'_> {
                 .map_err(|e| Stop::Bot(BotError::Advice(e.into())))?;
             values.push(v);
         }
-        Ok(legal[Advisor::best_selection(&m, values)])
+        Ok(legal[Advisor::best_selection(&m, values.iter().copied())])
     }
 
     fn bank(&mut self, p: usize, t: i64) -> bool {

@@ -224,7 +224,7 @@ fn one_game(
     rules: &Rules,
     bots: &[Bot],
     engine: &Engine,
-    memo: &mut Memo,
+    memo: &Memo,
     i: u64,
     seed: u64,
 ) -> Result<Outcome, SimulationError> {
@@ -341,6 +341,7 @@ fn simulate_on(
     // Integer totals, summed in any order: the same report on any number of threads, in
     // memory that does not grow with the number of games.
     let engine = Engine::for_bots(rules, bots)?;
+    let memo = Memo::new();
     let mut totals = Totals::new(n);
     let mut start = 0;
     let mut size = pool.current_num_threads() as u64;
@@ -350,9 +351,7 @@ fn simulate_on(
         let batch = pool.install(|| {
             (start..end)
                 .into_par_iter()
-                .map_init(Memo::new, |memo, i| {
-                    one_game(rules, bots, &engine, memo, i, seed)
-                })
+                .map(|i| one_game(rules, bots, &engine, &memo, i, seed))
                 .try_fold(
                     || Totals::new(n),
                     |mut acc, o| {
@@ -501,10 +500,10 @@ mod tests {
         for (rules, bots) in &configs {
             let fast = Engine::for_bots(rules, bots).unwrap();
             assert!(matches!(fast, Engine::Playout(..)));
-            let (mut m1, mut m2) = (Memo::new(), Memo::new());
+            let (m1, m2) = (Memo::new(), Memo::new());
             for i in 0..60 {
-                let a = one_game(rules, bots, &fast, &mut m1, i, 7).unwrap();
-                let b = one_game(rules, bots, &Engine::Game, &mut m2, i, 7).unwrap();
+                let a = one_game(rules, bots, &fast, &m1, i, 7).unwrap();
+                let b = one_game(rules, bots, &Engine::Game, &m2, i, 7).unwrap();
                 assert_eq!(a, b, "game {i} under {rules:?}");
             }
         }
