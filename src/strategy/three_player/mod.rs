@@ -39,7 +39,10 @@
 //!   below twice the penalty count as that bound.
 //!
 //! # Files
-//! - `pass`: one state's turn by a backward pass, and the context every solve shares;
+//! - `pass`: one state's turn by a backward pass;
+//! - `lanes`: eight states' turns at once in interleaved tables;
+//! - `context`: what every solve and query shares (layout, turn model, endgame), and its
+//!   passes, plain and in lanes;
 //! - `endgame`: the target reached, the final round's last turns;
 //! - `cycle`: a cycle of states linked by farkles, solved exactly (pure or mixed);
 //! - `solve`: the solve, sizes checked first.
@@ -51,6 +54,7 @@ use crate::scoring::Scorer;
 use crate::strategy::turn::{Selections, TurnModel};
 use crate::strategy::two_player::layout::Layout;
 
+mod context;
 mod cycle;
 mod endgame;
 mod evaluate;
@@ -158,8 +162,8 @@ impl ThreePlayerTable {
         self.mixed.iter()
     }
 
-    fn ctx(&self) -> pass::Ctx<'_> {
-        pass::Ctx::new(
+    fn ctx(&self) -> context::Ctx<'_> {
+        context::Ctx::new(
             &self.rules,
             &self.layout,
             &self.model,

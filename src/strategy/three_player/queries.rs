@@ -14,7 +14,8 @@ use crate::strategy::single_turn::units_of_turn_total;
 use crate::strategy::two_player::PlayerState;
 use crate::strategy::StrategyError;
 
-use super::pass::{run_pass_with, Ctx, Mix, MixAt, Node, PassExtras, Scratch, Seats};
+use super::context::Ctx;
+use super::pass::{run_pass_with, Mix, MixAt, Node, PassExtras, Scratch, Seats};
 use super::ThreePlayerTable;
 
 /// The mover's decision before a roll in a three-player game.
