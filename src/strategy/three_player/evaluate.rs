@@ -37,7 +37,7 @@ use super::endgame::{Endgame, FinalRound};
 use super::pass::{Scratch, Seats, Summary};
 use super::solve::CHUNK_WORK;
 use super::sweeps::{estimate, SWEEP_TOLERANCE};
-use super::ThreePlayerTable;
+use super::table::ThreePlayerTable;
 
 /// Newton steps on a best response's farkle payoff before giving up (a handful are taken).
 const NEWTON_STEPS: usize = 100;

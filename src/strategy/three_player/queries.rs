@@ -16,7 +16,7 @@ use crate::strategy::StrategyError;
 
 use super::context::Ctx;
 use super::pass::{run_pass_with, Mix, MixAt, Node, PassExtras, Scratch, Seats};
-use super::ThreePlayerTable;
+use super::table::ThreePlayerTable;
 
 /// The mover's decision before a roll in a three-player game.
 #[derive(Debug, Clone, PartialEq)]

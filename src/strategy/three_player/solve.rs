@@ -24,7 +24,7 @@ use super::cycle::{CycleRun, CycleSolution};
 use super::endgame::Endgame;
 use super::lanes::{Job, LaneTurns, LANES};
 use super::pass::{option_offsets, Mix, Node, Scratch, Seats, Summary};
-use super::ThreePlayerTable;
+use super::table::ThreePlayerTable;
 
 /// Option evaluations of one parallel chunk of cycles, between two progress calls (about 50
 /// milliseconds on two cores).

@@ -20,7 +20,7 @@ use super::context::Ctx;
 use super::lanes::{Job, LaneTurns, LANES};
 use super::pass::{Node, Seats, Summary};
 use super::solve::{reporting_while, CHUNK_WORK};
-use super::ThreePlayerTable;
+use super::table::ThreePlayerTable;
 
 /// Sweeps stop once no value changes by more than this.
 pub(super) const SWEEP_TOLERANCE: f64 = 1e-12;
