@@ -91,7 +91,8 @@ thread_local! {
 impl ThreePlayerTable {
     /// The place of a player state in the layout.
     fn player_index(&self, p: &PlayerState) -> Result<usize, StrategyError> {
-        self.layout.player_index(p, self.rules.target_score)
+        self.layout
+            .player_index(p.score, p.on_board, p.farkles, self.rules.target_score)
     }
 
     pub(super) fn seats_of(&self, players: &[PlayerState; 3]) -> Result<Seats, StrategyError> {

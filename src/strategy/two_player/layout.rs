@@ -9,8 +9,6 @@ use crate::rules::Rules;
 use crate::strategy::odds::Odds;
 use crate::strategy::StrategyError;
 
-use super::PlayerState;
-
 /// Dimensions of the state space, all derived from the rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Layout {
@@ -43,36 +41,39 @@ impl Layout {
     pub fn players(&self) -> usize {
         self.bases() * self.streak
     }
-    /// The place of a player state in the layout, for rules whose target is `target_score`
-    /// (named in the error); `OutOfRange` for a score off the unit grid or outside the solved
-    /// scores, a player off the board above 0, or more farkles in a row than the layout holds.
+    /// The place of a player state (a `PlayerState`'s `score`, `on_board` and `farkles`) in
+    /// the layout, for rules whose target is `target_score` (named in the error);
+    /// `OutOfRange` for a score off the unit grid or outside the solved scores, a player off
+    /// the board above 0, or more farkles in a row than the layout holds.
     pub(crate) fn player_index(
         &self,
-        p: &PlayerState,
+        score: i32,
+        on_board: bool,
+        farkles: u8,
         target_score: i32,
     ) -> Result<usize, StrategyError> {
         let l = self;
         let bad = |why: String| Err(StrategyError::OutOfRange(why));
-        if p.score % l.unit != 0 {
-            return bad(format!("score {} is not a multiple of {}", p.score, l.unit));
+        if score % l.unit != 0 {
+            return bad(format!("score {} is not a multiple of {}", score, l.unit));
         }
-        let s = i64::from(p.score / l.unit);
+        let s = i64::from(score / l.unit);
         if s < l.lower || s >= l.target {
             return bad(format!(
                 "score {} is outside {}..{}",
-                p.score,
+                score,
                 l.lower * i64::from(l.unit),
                 target_score
             ));
         }
-        let on_board = p.on_board || !l.board;
+        let on_board = on_board || !l.board;
         if !on_board && s > 0 {
             return bad("a player not on the board has a score above 0".into());
         }
-        if usize::from(p.farkles) >= l.streak {
-            return bad(format!("{} consecutive farkles", p.farkles));
+        if usize::from(farkles) >= l.streak {
+            return bad(format!("{farkles} consecutive farkles"));
         }
-        Ok(l.index(s, on_board, usize::from(p.farkles)))
+        Ok(l.index(s, on_board, usize::from(farkles)))
     }
 
     pub(crate) fn index(&self, score: i64, on_board: bool, k: usize) -> usize {

@@ -25,7 +25,8 @@ thread_local! {
 
 impl WinTable {
     pub(crate) fn player_index(&self, p: &PlayerState) -> Result<usize, StrategyError> {
-        self.layout.player_index(p, self.rules.target_score)
+        self.layout
+            .player_index(p.score, p.on_board, p.farkles, self.rules.target_score)
     }
 
     /// P(win) for the player about to start a turn in state `me` against `opponent`.
