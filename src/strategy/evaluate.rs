@@ -68,7 +68,8 @@
 use std::sync::Arc;
 
 use crate::rules::Rules;
-use crate::strategy::bots::{Bot, Mover};
+use crate::strategy::advice::Mover;
+use crate::strategy::bots::Bot;
 use crate::strategy::two_player::layout::Layout;
 use crate::strategy::{
     AnyWinTable, PlayerState, Progress, StrategyError, ThreePlayerTable, WinTable,

@@ -9,6 +9,7 @@
 //! every preset. Bots and game advice are meant to be built on these: a solved table answers
 //! "what is my chance to win here, and what should I keep" for any state of a two-player game.
 
+pub mod advice;
 pub mod any_win_table;
 pub mod bots;
 pub mod evaluate;
@@ -20,6 +21,7 @@ pub mod single_turn;
 pub mod table_file;
 pub(crate) mod table_in_play;
 pub mod three_player;
+pub mod thresholds;
 pub(crate) mod turn;
 pub mod two_player;
 
@@ -220,8 +222,9 @@ pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, Strat
 }
 
 pub use crate::game::Action;
+pub use advice::{Advice, AdviceChoice, AdviceError, Advisor, ValueKind};
 pub use any_win_table::{AnyWinTable, MAX_TABLE_PLAYERS};
-pub use bots::{Advice, AdviceChoice, AdviceError, Advisor, Bot, BotError, Thresholds, ValueKind};
+pub use bots::{Bot, BotError};
 pub use evaluate::{Contender, Evaluation};
 pub use odds::{Fraction, HandOdds, Odds, OptionGroup, SelectionGroup};
 pub use simulate::{
@@ -229,6 +232,7 @@ pub use simulate::{
 };
 pub use single_turn::{Choice, PenaltyPolicy, SingleTurn};
 pub use three_player::{SeatChoice, SeatDecision, ThreePlayerTable};
+pub use thresholds::Thresholds;
 pub use two_player::{Decision, PlayerState, SolveOptions, TwoPlayerState, WinChoice, WinTable};
 
 /// The refusal of every solver that plays a turn: the hot-dice multiplier makes a turn's

@@ -26,7 +26,9 @@ use crate::game::{check_bank_total, Action, MAX_PLAYERS};
 use crate::limits::{MAX_BOT_ROLLS_PER_TURN, MAX_TURN_TOTAL};
 use crate::rules::Rules;
 use crate::scoring::Scorer;
-use crate::strategy::bots::{AdviceError, Advisor, Bot, BotError, LastInPlay, Mover, Thresholds};
+use crate::strategy::advice::{AdviceError, Advisor, LastInPlay, Mover};
+use crate::strategy::bots::{Bot, BotError};
+use crate::strategy::thresholds::Thresholds;
 use crate::strategy::StrategyError;
 
 /// A bot a playout can play: the threshold bot, or the single-turn optimal one (an advisor

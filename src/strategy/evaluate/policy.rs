@@ -10,7 +10,8 @@
 use crate::dice::FaceCounts;
 use crate::rules::Rules;
 use crate::scoring::Scorer;
-use crate::strategy::bots::{Advisor, Mover, Thresholds};
+use crate::strategy::advice::{Advisor, Mover};
+use crate::strategy::thresholds::Thresholds;
 use crate::strategy::StrategyError;
 
 /// Where a roll takes a turn: `gain` units more in the turn total, then `next` dice to roll

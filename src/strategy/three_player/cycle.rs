@@ -28,8 +28,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::strategy::StrategyError;
 
+use super::context::Ctx;
 use super::pass::{
-    run_pass_with, Ctx, Decisions, Mix, MixAt, MixedDecision, PassExtras, Scratch, Seats, Summary,
+    run_pass_with, Decisions, Mix, MixAt, MixedDecision, PassExtras, Scratch, Seats, Summary,
 };
 
 /// Best-response steps before a cycle is treated as having no pure equilibrium.

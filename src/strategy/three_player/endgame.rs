@@ -559,22 +559,19 @@ fn last_turn(
     (node.w - share * node.u, node.u)
 }
 
-impl super::ThreePlayerTable {
-    /// The next player's last turn of a final round as the endgame counts it: what banking
-    /// `u` units from the mark (the score of the player who reached the target) is worth to
-    /// it, for u up to `units`, when the last player (on the board or not) stands `dc` units
-    /// below the mark: above it, the last player's failure to pass it; level, a share of the
-    /// two or three players level; below, nothing. From `units` on the mark is out of the last
-    /// player's reach (a sure win). `None` without a final round.
-    pub(crate) fn next_player_pays(&self, c_on_board: bool, dc: i64) -> Option<(Vec<f64>, i64)> {
-        let Endgame::FinalRound(round) = &*self.endgame else {
+impl Endgame {
+    /// What `ThreePlayerTable::next_player_pays` answers (see there), for a table whose
+    /// layout has a board (an entry minimum) when `board`.
+    pub(super) fn next_player_pays(
+        &self,
+        board: bool,
+        c_on_board: bool,
+        dc: i64,
+    ) -> Option<(Vec<f64>, i64)> {
+        let Endgame::FinalRound(round) = self else {
             return None;
         };
-        let fc = if self.layout.board {
-            usize::from(c_on_board)
-        } else {
-            1
-        };
+        let fc = if board { usize::from(c_on_board) } else { 1 };
         let cap = round.cap as i64;
         // Above the mark by u, the last player needs dc + u: out of reach beyond the cap.
         let units = (cap - dc + 1).max(1);

@@ -32,11 +32,12 @@ use crate::strategy::evaluate::{check_rules, slot, Last, PlayerModel, Turns};
 use crate::strategy::two_player::evaluate::advised_turn;
 use crate::strategy::{try_filled, worker_pool, PlayerState, Progress, StrategyError, WinTable};
 
+use super::context::Ctx;
 use super::endgame::{Endgame, FinalRound};
-use super::pass::{Ctx, Scratch, Seats, Summary};
+use super::pass::{Scratch, Seats, Summary};
 use super::solve::CHUNK_WORK;
 use super::sweeps::{estimate, SWEEP_TOLERANCE};
-use super::ThreePlayerTable;
+use super::table::ThreePlayerTable;
 
 /// Newton steps on a best response's farkle payoff before giving up (a handful are taken).
 const NEWTON_STEPS: usize = 100;

@@ -6,7 +6,7 @@
 
 use crate::strategy::turn::TurnModel;
 
-use super::pass::{Ctx, Node, Seats};
+use super::pass::{Node, Seats};
 
 /// States solved together by one lane pass. Each node holds three values a lane (the mover's
 /// chance, the next player's, the chance of farkling), so eight lanes keep a group's best
@@ -376,47 +376,6 @@ impl LaneRows<'_> {
                 node
             };
         }
-    }
-}
-
-impl Ctx<'_> {
-    /// Solves the turns of up to [`LANES`] jobs together (unused lanes repeat the first):
-    /// the pass of [`Ctx::pass`], each turn in its own lane. The lanes share the rows up to
-    /// the highest `t_hi` of the batch; between its own and that, a lane's rows come out as
-    /// the known values there (the mover banks every hand, as its `t_hi` proves optimal),
-    /// so every lane gets the node [`Ctx::pass`] gives.
-    pub(super) fn lane_pass(
-        &self,
-        values: &[[f64; 3]],
-        jobs: &[Job],
-        s: &mut LaneTurns,
-    ) -> [Node; LANES] {
-        let m = self.model;
-        let width = m.width();
-        let lane = |j: usize| jobs[if j < jobs.len() { j } else { 0 }];
-        let top = (0..LANES).map(|j| lane(j).t_hi).max().unwrap_or(0);
-        s.reset(m, top);
-        let l = &self.layout;
-        for j in 0..LANES {
-            let job = lane(j);
-            let (p, q, r) = job.seats;
-            for t in 0..top {
-                if let Some((w, u)) = self.bank_at(values, job.seats, t) {
-                    s.set_bank(t, j, w, u);
-                }
-            }
-            let (x, _, _) = l.player(p);
-            for t in top..s.rows() {
-                for hand in 0..width {
-                    let node = self
-                        .endgame
-                        .beyond(m, x + t as i64, l.player(q), l.player(r), hand);
-                    s.set_known(t, hand, j, node);
-                }
-            }
-        }
-        s.solve(m, self.offsets, std::array::from_fn(|j| lane(j).phi));
-        std::array::from_fn(|j| s.node(0, m.dice, j))
     }
 }
 

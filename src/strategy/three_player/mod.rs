@@ -39,18 +39,16 @@
 //!   below twice the penalty count as that bound.
 //!
 //! # Files
-//! - `pass`: one state's turn by a backward pass, and the context every solve shares;
+//! - `pass`: one state's turn by a backward pass;
+//! - `lanes`: eight states' turns at once in interleaved tables;
+//! - `context`: what every solve and query shares (layout, turn model, endgame), and its
+//!   passes, plain and in lanes;
 //! - `endgame`: the target reached, the final round's last turns;
 //! - `cycle`: a cycle of states linked by farkles, solved exactly (pure or mixed);
-//! - `solve`: the solve, sizes checked first.
+//! - `solve`: the solve, sizes checked first;
+//! - `table`: the table itself (`ThreePlayerTable`) and the accessors the other files share.
 
-use std::sync::Arc;
-
-use crate::rules::Rules;
-use crate::scoring::Scorer;
-use crate::strategy::turn::{Selections, TurnModel};
-use crate::strategy::two_player::layout::Layout;
-
+mod context;
 mod cycle;
 mod endgame;
 mod evaluate;
@@ -59,113 +57,11 @@ mod pass;
 mod queries;
 mod solve;
 mod sweeps;
+mod table;
 mod table_file;
 
-use endgame::Endgame;
 pub use pass::{Mix, MixAt, MixedDecision};
 pub use queries::{SeatChoice, SeatDecision};
+pub use table::ThreePlayerTable;
 pub(crate) use table_file::file_len;
-
-/// The format version of three-player table files (two-player ones are 1 to 3 and 5) solved
-/// over the most points per number of dice kept: every table of rules without a final round.
-pub const FILE_VERSION: u32 = 4;
-/// The format version of three-player table files solved over every scoring selection of a
-/// roll (the library does so under a final round, where fewer points can be worth more).
-pub const FILE_VERSION_EVERY_SELECTION: u32 = 6;
-
-/// The solved three-player game: every player's probability of winning at the start of every
-/// turn. Immutable once built, so it is `Send + Sync` and may be queried from many threads.
-pub struct ThreePlayerTable {
-    pub(crate) rules: Rules,
-    pub(crate) layout: Layout,
-    /// Per state (p, q, r) at `(p * players + q) * players + r`: the chances of the mover,
-    /// the next player and the last.
-    pub(crate) values: Vec<[f64; 3]>,
-    /// The states whose mover mixes, and how, by state.
-    pub(crate) mixed: Vec<(usize, Mix)>,
-    /// Cycles solved as mixed equilibria.
-    mixed_cycles: usize,
-    /// Sweeps the solve took under a penalty (0 without one).
-    sweeps: usize,
-    endgame: Arc<Endgame>,
-    pub(crate) model: Arc<TurnModel>,
-    scorer: Arc<Scorer>,
-    /// The model's option offsets, made once (a query would otherwise remake them).
-    offsets: Vec<u32>,
-    bank_min: [usize; 2],
-    /// Tells tables apart in the per-thread cache of solved turns (see
-    /// [`crate::strategy::next_table_id`]).
-    id: u64,
-}
-
-impl std::fmt::Debug for ThreePlayerTable {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ThreePlayerTable")
-            .field("rules", &self.rules)
-            .field("states", &self.values.len())
-            .field("mixed_cycles", &self.mixed_cycles)
-            .finish_non_exhaustive()
-    }
-}
-
-const _: () = {
-    const fn assert_sync<T: Send + Sync>() {}
-    assert_sync::<ThreePlayerTable>();
-};
-
-impl ThreePlayerTable {
-    /// The rules solved.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    /// Point granularity.
-    pub fn unit(&self) -> i32 {
-        self.layout.unit
-    }
-
-    /// The lowest banked score the table covers (below 0 only under a farkle penalty in
-    /// points); a lower score plays as this one.
-    pub fn lower_bound(&self) -> i32 {
-        (self.layout.lower * i64::from(self.layout.unit)) as i32
-    }
-
-    /// Number of player states; the table holds the cube of it.
-    pub fn player_states(&self) -> usize {
-        self.layout.players()
-    }
-
-    /// How many sweeps over the states the solve took under a penalty; 0 without one.
-    pub fn sweeps(&self) -> usize {
-        self.sweeps
-    }
-
-    /// Whether an earlier version of the library solved the table otherwise than this one
-    /// would: a table of rules with a final round loaded from a version 4 file (see
-    /// [`crate::strategy::WinTable::is_outdated`]).
-    pub fn is_outdated(&self) -> bool {
-        self.model.selections != Selections::to_win(&self.rules)
-    }
-
-    /// How many cycles of states have no pure equilibrium and were solved as mixed ones.
-    pub fn mixed_cycles(&self) -> usize {
-        self.mixed_cycles
-    }
-
-    /// The states whose mover mixes (by their place in the table,
-    /// `(mover * players + next) * players + last` in player-state indices) and how.
-    pub fn mixed_states(&self) -> impl Iterator<Item = &(usize, Mix)> + '_ {
-        self.mixed.iter()
-    }
-
-    fn ctx(&self) -> pass::Ctx<'_> {
-        pass::Ctx::new(
-            &self.rules,
-            &self.layout,
-            &self.model,
-            &self.offsets,
-            self.bank_min,
-            &self.endgame,
-        )
-    }
-}
+pub use table_file::{FILE_VERSION, FILE_VERSION_EVERY_SELECTION};

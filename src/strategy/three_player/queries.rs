@@ -14,8 +14,9 @@ use crate::strategy::single_turn::units_of_turn_total;
 use crate::strategy::two_player::PlayerState;
 use crate::strategy::StrategyError;
 
-use super::pass::{run_pass_with, Ctx, Mix, MixAt, Node, PassExtras, Scratch, Seats};
-use super::ThreePlayerTable;
+use super::context::Ctx;
+use super::pass::{run_pass_with, Mix, MixAt, Node, PassExtras, Scratch, Seats};
+use super::table::ThreePlayerTable;
 
 /// The mover's decision before a roll in a three-player game.
 #[derive(Debug, Clone, PartialEq)]
@@ -90,28 +91,8 @@ thread_local! {
 impl ThreePlayerTable {
     /// The place of a player state in the layout.
     fn player_index(&self, p: &PlayerState) -> Result<usize, StrategyError> {
-        let l = &self.layout;
-        let bad = |why: String| Err(StrategyError::OutOfRange(why));
-        if p.score % l.unit != 0 {
-            return bad(format!("score {} is not a multiple of {}", p.score, l.unit));
-        }
-        let s = i64::from(p.score / l.unit);
-        if s < l.lower || s >= l.target {
-            return bad(format!(
-                "score {} is outside {}..{}",
-                p.score,
-                l.lower * i64::from(l.unit),
-                self.rules.target_score
-            ));
-        }
-        let on_board = p.on_board || !l.board;
-        if !on_board && s > 0 {
-            return bad("a player not on the board has a score above 0".into());
-        }
-        if usize::from(p.farkles) >= l.streak {
-            return bad(format!("{} consecutive farkles", p.farkles));
-        }
-        Ok(l.index(s, on_board, usize::from(p.farkles)))
+        self.layout
+            .player_index(p.score, p.on_board, p.farkles, self.rules.target_score)
     }
 
     pub(super) fn seats_of(&self, players: &[PlayerState; 3]) -> Result<Seats, StrategyError> {

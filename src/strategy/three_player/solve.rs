@@ -19,12 +19,12 @@ use crate::strategy::two_player::final_round::lead_cap;
 use crate::strategy::two_player::layout::{check_rules, player_layout, Layout};
 use crate::strategy::{next_table_id, try_filled, worker_pool, Meter, Progress, StrategyError};
 
+use super::context::Ctx;
 use super::cycle::{CycleRun, CycleSolution};
 use super::endgame::Endgame;
 use super::lanes::{Job, LaneTurns, LANES};
-use super::pass::{option_offsets, Ctx, Mix, Node, Scratch, Seats, Summary};
-use super::sweeps::WARM_SHARE;
-use super::ThreePlayerTable;
+use super::pass::{option_offsets, Mix, Node, Scratch, Seats, Summary};
+use super::table::ThreePlayerTable;
 
 /// Option evaluations of one parallel chunk of cycles, between two progress calls (about 50
 /// milliseconds on two cores).
@@ -86,6 +86,9 @@ pub(super) fn reporting_while<T: Send>(
         Err(StrategyError::Cancelled)
     }
 }
+
+/// The share of the progress bar given to the warm start.
+const WARM_SHARE: f64 = 0.05;
 
 /// Best-response steps a cycle takes on average, for the progress estimate.
 const STEPS_ESTIMATE: u64 = 2;

@@ -16,10 +16,11 @@ use rayon::prelude::*;
 
 use crate::strategy::{Progress, StrategyError};
 
+use super::context::Ctx;
 use super::lanes::{Job, LaneTurns, LANES};
-use super::pass::{Ctx, Node, Seats, Summary};
+use super::pass::{Node, Seats, Summary};
 use super::solve::{reporting_while, CHUNK_WORK};
-use super::ThreePlayerTable;
+use super::table::ThreePlayerTable;
 
 /// Sweeps stop once no value changes by more than this.
 pub(super) const SWEEP_TOLERANCE: f64 = 1e-12;
@@ -27,9 +28,6 @@ pub(super) const SWEEP_TOLERANCE: f64 = 1e-12;
 /// Sweeps before a solve gives up: the sweeps contract by a large factor each time, so this
 /// many without converging means they do not.
 const MAX_SWEEPS: usize = 200;
-
-/// The share of the progress bar given to the warm start.
-pub(super) const WARM_SHARE: f64 = 0.05;
 
 impl Ctx<'_> {
     /// Fills `values` from the solved game without the penalty: each state takes the values

@@ -46,12 +46,19 @@ use crate::strategy::turn::Selections;
 
 use super::pass::{Mix, MixAt, MixedDecision};
 use super::solve::Prepared;
-use super::ThreePlayerTable;
+use super::table::ThreePlayerTable;
 use crate::limits::MAX_WIN_TABLE_STATES;
 
+/// The format version of three-player table files (two-player ones are 1 to 3 and 5) solved
+/// over the most points per number of dice kept: every table of rules without a final round.
+pub const FILE_VERSION: u32 = 4;
+/// The format version of three-player table files solved over every scoring selection of a
+/// roll (the library does so under a final round, where fewer points can be worth more).
+pub const FILE_VERSION_EVERY_SELECTION: u32 = 6;
+
 /// The format version of three-player table files.
-pub(crate) const VERSION: u32 = super::FILE_VERSION;
-const VERSION_EVERY_SELECTION: u32 = super::FILE_VERSION_EVERY_SELECTION;
+pub(crate) const VERSION: u32 = FILE_VERSION;
+const VERSION_EVERY_SELECTION: u32 = FILE_VERSION_EVERY_SELECTION;
 const RULES_AT: usize = 16;
 const UNIT_AT: usize = RULES_AT + 4 * RULES_FIELDS;
 const PLAYERS_AT: usize = UNIT_AT + 4;

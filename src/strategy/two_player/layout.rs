@@ -41,6 +41,41 @@ impl Layout {
     pub fn players(&self) -> usize {
         self.bases() * self.streak
     }
+    /// The place of a player state (a `PlayerState`'s `score`, `on_board` and `farkles`) in
+    /// the layout, for rules whose target is `target_score` (named in the error);
+    /// `OutOfRange` for a score off the unit grid or outside the solved scores, a player off
+    /// the board above 0, or more farkles in a row than the layout holds.
+    pub(crate) fn player_index(
+        &self,
+        score: i32,
+        on_board: bool,
+        farkles: u8,
+        target_score: i32,
+    ) -> Result<usize, StrategyError> {
+        let l = self;
+        let bad = |why: String| Err(StrategyError::OutOfRange(why));
+        if score % l.unit != 0 {
+            return bad(format!("score {} is not a multiple of {}", score, l.unit));
+        }
+        let s = i64::from(score / l.unit);
+        if s < l.lower || s >= l.target {
+            return bad(format!(
+                "score {} is outside {}..{}",
+                score,
+                l.lower * i64::from(l.unit),
+                target_score
+            ));
+        }
+        let on_board = on_board || !l.board;
+        if !on_board && s > 0 {
+            return bad("a player not on the board has a score above 0".into());
+        }
+        if usize::from(farkles) >= l.streak {
+            return bad(format!("{farkles} consecutive farkles"));
+        }
+        Ok(l.index(s, on_board, usize::from(farkles)))
+    }
+
     pub(crate) fn index(&self, score: i64, on_board: bool, k: usize) -> usize {
         let base = if on_board || !self.board {
             (score - self.lower) as usize
