@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! Per-address limits: connections at once, and wrong room codes or tokens per minute (so
+//! that codes cannot be enumerated).
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Mutex;
+
+use crate::bucket::Bucket;
+use crate::config::Limits;
+
+#[derive(Debug)]
+struct Address {
+    connections: usize,
+    wrong: Bucket,
+}
+
+/// The state of every address with a connection or a recent wrong guess.
+#[derive(Debug)]
+pub struct Addresses {
+    limits: Limits,
+    by_address: Mutex<HashMap<IpAddr, Address>>,
+}
+
+impl Addresses {
+    /// No address known yet.
+    pub fn new(limits: Limits) -> Addresses {
+        Addresses {
+            limits,
+            by_address: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn with<T>(&self, address: IpAddr, f: impl FnOnce(&mut Address) -> T) -> T {
+        let mut map = self.by_address.lock().expect("no panic holds the lock");
+        let per_minute = f64::from(self.limits.wrong_codes_per_minute);
+        let entry = map.entry(address).or_insert_with(|| Address {
+            connections: 0,
+            wrong: Bucket::new(per_minute / 60.0, per_minute),
+        });
+        f(entry)
+    }
+
+    /// Counts a new connection; `false` (and nothing counted) at the limit.
+    pub fn connect(&self, address: IpAddr) -> bool {
+        let limit = self.limits.connections_per_address;
+        self.with(address, |a| {
+            if a.connections >= limit {
+                false
+            } else {
+                a.connections += 1;
+                true
+            }
+        })
+    }
+
+    /// A connection closed.
+    pub fn disconnect(&self, address: IpAddr) {
+        let mut map = self.by_address.lock().expect("no panic holds the lock");
+        if let Some(a) = map.get_mut(&address) {
+            a.connections = a.connections.saturating_sub(1);
+            // Forget an idle address once its guesses have refilled, so the map stays small.
+            if a.connections == 0 && a.wrong.is_full() {
+                map.remove(&address);
+            }
+        }
+    }
+
+    /// Whether the address may try a room code or token now.
+    pub fn may_try(&self, address: IpAddr) -> bool {
+        self.with(address, |a| a.wrong.has_token())
+    }
+
+    /// The address tried a wrong code or token.
+    pub fn wrong(&self, address: IpAddr) {
+        self.with(address, |a| {
+            a.wrong.take();
+        });
+    }
+}

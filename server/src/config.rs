@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! What an operator can set: where the server listens and keeps its data, and its limits.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The server's settings.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The address to listen on (loopback unless the operator says otherwise).
+    pub listen: SocketAddr,
+    /// The SQLite database file.
+    pub database: PathBuf,
+    /// The web game's static files, if served.
+    pub site: Option<PathBuf>,
+    /// Where solved win tables are kept (beside the database by default).
+    pub tables: Option<PathBuf>,
+    /// Origins allowed to open a WebSocket besides the server's own (`http://host:port`).
+    pub allowed_origins: Vec<String>,
+    /// The pause before each bot action, so that people can follow it.
+    pub bot_delay: Duration,
+    /// Limits.
+    pub limits: Limits,
+}
+
+/// The limits of one server process; each refusal names the limit.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Rooms held in memory at once (lobbies and games in play).
+    pub rooms: usize,
+    /// Spectators of one room.
+    pub spectators_per_room: usize,
+    /// WebSocket connections from one address at once.
+    pub connections_per_address: usize,
+    /// Frames per second one connection may send (bursts of twice that).
+    pub frames_per_second: u32,
+    /// Wrong room codes or tokens one address may try per minute.
+    pub wrong_codes_per_minute: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            rooms: 1000,
+            spectators_per_room: 50,
+            connections_per_address: 32,
+            frames_per_second: 20,
+            wrong_codes_per_minute: 10,
+        }
+    }
+}

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! One client's WebSocket: frames in, parsed and rate-limited; the room's views and the
+//! answers out.
+
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::{Message, WebSocket};
+use serde_json::json;
+
+use crate::addresses::Addresses;
+use crate::bucket::Bucket;
+use crate::hub::{hash_token, Hub, Request, RoomHandle};
+use crate::protocol::{decode, ClientMessage, ErrorCode, Refusal, RulesChoice};
+
+/// How long a send may take before the client counts as gone (it stopped reading).
+const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How often the server pings an idle connection.
+const PING_EVERY: Duration = Duration::from_secs(25);
+
+/// Refused frames in a row after which the connection is closed.
+const REFUSALS_BEFORE_CLOSE: u32 = 200;
+
+struct Connection {
+    hub: Arc<Hub>,
+    addresses: Arc<Addresses>,
+    address: IpAddr,
+    room: Option<RoomHandle>,
+    token_hash: Option<String>,
+    seen: Option<Arc<crate::hub::Published>>,
+}
+
+fn error_frame(refusal: &Refusal) -> String {
+    json!({"type": "error", "code": refusal.code, "message": refusal.message}).to_string()
+}
+
+async fn send(socket: &mut WebSocket, text: String) -> bool {
+    matches!(
+        tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Text(text.into()))).await,
+        Ok(Ok(()))
+    )
+}
+
+/// Serves one WebSocket until it closes.
+pub async fn serve(
+    mut socket: WebSocket,
+    hub: Arc<Hub>,
+    addresses: Arc<Addresses>,
+    address: IpAddr,
+) {
+    let limits = &hub.config.limits;
+    let rate = f64::from(limits.frames_per_second);
+    let mut bucket = Bucket::new(rate, rate * 2.0);
+    let mut connection = Connection {
+        hub: hub.clone(),
+        addresses,
+        address,
+        room: None,
+        token_hash: None,
+        seen: None,
+    };
+    let mut refusals = 0u32;
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    loop {
+        let mut view = connection.room.as_ref().map(|r| r.view.clone());
+        let changed = async {
+            match view.as_mut() {
+                Some(v) => v.changed().await.is_ok(),
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            frame = socket.recv() => {
+                let Some(Ok(frame)) = frame else { break };
+                let bytes = match frame {
+                    Message::Text(text) => text.as_bytes().to_vec(),
+                    Message::Binary(bytes) => bytes.to_vec(),
+                    Message::Close(_) => break,
+                    Message::Ping(_) | Message::Pong(_) => continue,
+                };
+                let outcome = if bucket.take() {
+                    match decode(&bytes) {
+                        Ok(message) => connection.handle(message).await,
+                        Err(refusal) => Err(refusal),
+                    }
+                } else {
+                    Err(Refusal::new(ErrorCode::RateLimited, "too many frames; slow down"))
+                };
+                match outcome {
+                    Ok(replies) => {
+                        refusals = 0;
+                        for reply in replies {
+                            if !send(&mut socket, reply).await {
+                                break;
+                            }
+                        }
+                    }
+                    Err(refusal) => {
+                        refusals += 1;
+                        if refusals >= REFUSALS_BEFORE_CLOSE || !send(&mut socket, error_frame(&refusal)).await {
+                            break;
+                        }
+                    }
+                }
+                // The answer to a request comes before the view it caused.
+                if let Some(text) = connection.state_if_new() {
+                    if !send(&mut socket, text).await { break; }
+                }
+            }
+            alive = changed => {
+                if !alive { break; }
+                if let Some(text) = connection.state_if_new() {
+                    if !send(&mut socket, text).await { break; }
+                }
+            }
+            _ = ping.tick() => {
+                let sent = tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Ping(Vec::new().into()))).await;
+                if !matches!(sent, Ok(Ok(()))) { break; }
+            }
+        }
+    }
+    if let Some(room) = &connection.room {
+        room.detach(connection.token_hash.clone()).await;
+    }
+}
+
+impl Connection {
+    /// The `state` frame of the room's newest view, if this connection has not had it.
+    fn state_if_new(&mut self) -> Option<String> {
+        let room = self.room.as_mut()?;
+        let published = room.view.borrow_and_update().clone();
+        if self
+            .seen
+            .as_ref()
+            .is_some_and(|seen| Arc::ptr_eq(seen, &published))
+        {
+            return None;
+        }
+        self.seen = Some(published.clone());
+        let you = self
+            .token_hash
+            .as_ref()
+            .and_then(|h| published.seat_of.get(h).copied());
+        Some(format!(
+            r#"{{"type":"state","you":{},"room":{}}}"#,
+            you.map_or("null".to_owned(), |s| s.to_string()),
+            published.json
+        ))
+    }
+
+    fn welcome(&self, seat: Option<usize>, token: Option<&str>) -> String {
+        let room = self.room.as_ref().map(|r| r.code.as_str());
+        json!({"type": "welcome", "room": room, "seat": seat, "token": token}).to_string()
+    }
+
+    async fn handle(&mut self, message: ClientMessage) -> Result<Vec<String>, Refusal> {
+        let in_room = |room: &Option<RoomHandle>| {
+            room.clone()
+                .ok_or_else(|| Refusal::new(ErrorCode::NotInRoom, "join or create a room first"))
+        };
+        let request = match message {
+            ClientMessage::Ping {} => return Ok(vec![json!({"type": "pong"}).to_string()]),
+            ClientMessage::Create {
+                name,
+                rules,
+                seats,
+                settings,
+            } => {
+                self.not_in_room()?;
+                let rules = match rules {
+                    RulesChoice::Preset(name) => farkle::Preset::from_name(&name)
+                        .ok_or_else(|| {
+                            Refusal::new(
+                                ErrorCode::BadRules,
+                                format!("no preset is called {name:?}"),
+                            )
+                        })?
+                        .rules(),
+                    RulesChoice::Custom(rules) => *rules,
+                };
+                let (room, token) = self.hub.create(&name, rules, seats, &settings).await?;
+                let hash = hash_token(&token);
+                room.attach(Some(hash.clone())).await?;
+                self.room = Some(room);
+                self.token_hash = Some(hash);
+                return Ok(vec![self.welcome(Some(0), Some(&token))]);
+            }
+            ClientMessage::Join { room, token } => {
+                self.not_in_room()?;
+                if !self.addresses.may_try(self.address) {
+                    return Err(Refusal::new(
+                        ErrorCode::RateLimited,
+                        "too many wrong room codes or tokens from this address; wait a minute",
+                    ));
+                }
+                let code = room.trim().to_ascii_lowercase();
+                let Some(handle) = self.hub.room(&code).await? else {
+                    self.addresses.wrong(self.address);
+                    return Err(Refusal::new(ErrorCode::NoSuchRoom, "no room has this code"));
+                };
+                let (seat, hash) = match token {
+                    None => (None, None),
+                    Some(token) => {
+                        let hash = hash_token(&token);
+                        let Some(seat) = handle.identify(&hash).await else {
+                            self.addresses.wrong(self.address);
+                            return Err(Refusal::new(
+                                ErrorCode::BadToken,
+                                "the token holds no seat of this room",
+                            ));
+                        };
+                        (Some(seat), Some(hash))
+                    }
+                };
+                handle.attach(hash.clone()).await?;
+                self.room = Some(handle);
+                self.token_hash = hash;
+                return Ok(vec![self.welcome(seat, None)]);
+            }
+            ClientMessage::TakeSeat { seat, name } => Request::TakeSeat { seat, name },
+            ClientMessage::AddBot { seat, bot } => Request::AddBot { seat, bot },
+            ClientMessage::RemoveSeat { seat } => Request::RemoveSeat { seat },
+            ClientMessage::Start {} => Request::Start,
+            ClientMessage::Act { action, version } => Request::Act { action, version },
+        };
+        let room = in_room(&self.room)?;
+        let taken = room.request(self.token_hash.clone(), request).await?;
+        if let Some((seat, token)) = taken {
+            let hash = hash_token(&token);
+            // The connection now holds the seat instead of watching.
+            room.detach(None).await;
+            room.attach(Some(hash.clone())).await?;
+            self.token_hash = Some(hash);
+            return Ok(vec![self.welcome(Some(seat), Some(&token))]);
+        }
+        Ok(Vec::new())
+    }
+
+    fn not_in_room(&self) -> Result<(), Refusal> {
+        if self.room.is_some() {
+            Err(Refusal::new(
+                ErrorCode::NotInRoom,
+                "this connection is in a room already",
+            ))
+        } else {
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! The HTTP side: the WebSocket endpoint with its Origin and per-address checks, a finished
+//! game's fairness record, a health check, and the web game's static files.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use tower_http::compression::CompressionLayer;
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use crate::addresses::Addresses;
+use crate::hub::Hub;
+use crate::protocol::MAX_FRAME_BYTES;
+
+/// What the handlers share.
+#[derive(Debug, Clone)]
+pub struct App {
+    /// The rooms.
+    pub hub: Arc<Hub>,
+    /// Per-address limits.
+    pub addresses: Arc<Addresses>,
+}
+
+/// The server's routes.
+pub fn router(app: App) -> Router {
+    let site = app.hub.config.site.clone();
+    let mut router = Router::new()
+        .route("/ws", get(websocket))
+        .route("/api/rooms/{code}/record", get(record))
+        .route("/healthz", get(health))
+        .with_state(app);
+    if let Some(site) = site {
+        router = router.fallback_service(ServeDir::new(site));
+    }
+    router
+        .layer(CompressionLayer::new())
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
+}
+
+/// Whether a browser page from `origin` may open a socket: the server's own origin (as the
+/// Host header names it, which a reverse proxy must pass on) or one the operator allowed.
+/// Programs that send no Origin are not browsers and are let through.
+fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    if allowed.iter().any(|a| a == origin) {
+        return true;
+    }
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    matches!((host, origin_host), (Some(h), Some(o)) if h.eq_ignore_ascii_case(o))
+}
+
+async fn websocket(
+    upgrade: WebSocketUpgrade,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    State(app): State<App>,
+) -> Response {
+    if !origin_allowed(&headers, &app.hub.config.allowed_origins) {
+        return (
+            StatusCode::FORBIDDEN,
+            "this origin may not open a game socket\n",
+        )
+            .into_response();
+    }
+    let address = peer.ip();
+    if !app.addresses.connect(address) {
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many connections from this address\n",
+        )
+            .into_response();
+    }
+    // Frames beyond this close the socket; frames beyond MAX_FRAME_BYTES get an error frame.
+    upgrade
+        .max_message_size(8 * MAX_FRAME_BYTES)
+        .max_frame_size(8 * MAX_FRAME_BYTES)
+        .on_upgrade(move |socket| async move {
+            crate::connection::serve(socket, app.hub.clone(), app.addresses.clone(), address).await;
+            app.addresses.disconnect(address);
+        })
+}
+
+async fn record(
+    Path(code): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    State(app): State<App>,
+) -> Response {
+    let address = peer.ip();
+    if !app.addresses.may_try(address) {
+        return (StatusCode::TOO_MANY_REQUESTS, "too many wrong room codes\n").into_response();
+    }
+    let room = match app.hub.room(&code.to_ascii_lowercase()).await {
+        Ok(Some(room)) => room,
+        Ok(None) => {
+            app.addresses.wrong(address);
+            return (StatusCode::NOT_FOUND, "no room has this code\n").into_response();
+        }
+        Err(e) => return (StatusCode::SERVICE_UNAVAILABLE, e.message).into_response(),
+    };
+    match room.record().await {
+        Ok(Some(record)) => Json(record).into_response(),
+        Err(e) => (StatusCode::SERVICE_UNAVAILABLE, e.message).into_response(),
+        Ok(None) => (
+            StatusCode::CONFLICT,
+            "the game is not over: the seed is revealed at its end\n",
+        )
+            .into_response(),
+    }
+}
+
+async fn health(State(app): State<App>) -> Response {
+    if app.hub.healthy().await {
+        "ok\n".into_response()
+    } else {
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the database does not answer\n",
+        )
+            .into_response()
+    }
+}

@@ -1,0 +1,772 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! The rooms of a running server: one task per room owns it, so the requests of a room are
+//! applied one at a time, each logged in the database before anyone hears of it.
+//!
+//! A connection talks to its room's task through [`RoomHandle`] and follows the room through
+//! a watch channel of its [`Published`] view: a slow client skips to the newest view instead
+//! of queueing every one.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use farkle::strategy::{Advisor, Bot};
+use rand::Rng;
+use sha2::{Digest, Sha256};
+use tokio::sync::{mpsc, oneshot, watch, Mutex};
+use tokio::time::Instant;
+
+use crate::bots::{self, TableSlot, Tables};
+use crate::config::Config;
+use crate::fairness::Seed;
+use crate::protocol::{
+    check_name, ActionRequest, BotKind, ErrorCode, OnDisconnect, Refusal, SettingsRequest,
+};
+use crate::room::{Entry, GameRecord, Room, Seat, Settings, Stage};
+use crate::store::Store;
+use crate::view::{self, Presence};
+
+/// SHA-256 of a token, in hexadecimal: what the database keeps of it.
+pub fn hash_token(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// A new seat token: 128 random bits as 32 hexadecimal digits.
+fn new_token() -> String {
+    let bytes: [u8; 16] = rand::TryRngCore::unwrap_err(rand::rngs::OsRng).random();
+    hex::encode(bytes)
+}
+
+/// A new room code: 80 random bits as 16 characters of base32 (a to z, 2 to 7).
+fn new_code() -> String {
+    const ALPHABET: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz234567";
+    let mut bits: u128 = rand::TryRngCore::unwrap_err(rand::rngs::OsRng).random();
+    (0..16)
+        .map(|_| {
+            let c = ALPHABET[(bits & 31) as usize] as char;
+            bits >>= 5;
+            c
+        })
+        .collect()
+}
+
+/// A room's view as its task last published it.
+#[derive(Debug, Default)]
+pub struct Published {
+    /// The `room` object of a `state` frame, as JSON text.
+    pub json: String,
+    /// The seat of each token hash (never sent: each connection finds its own).
+    pub seat_of: HashMap<String, usize>,
+}
+
+/// A request of a connection to its room.
+#[derive(Debug)]
+pub enum Request {
+    /// Take an open seat.
+    TakeSeat {
+        /// The seat.
+        seat: usize,
+        /// The name.
+        name: String,
+    },
+    /// Seat a bot (host).
+    AddBot {
+        /// The seat.
+        seat: usize,
+        /// The bot.
+        bot: BotKind,
+    },
+    /// Remove a seat (host).
+    RemoveSeat {
+        /// The seat.
+        seat: usize,
+    },
+    /// Start the game (host).
+    Start,
+    /// An action of the game.
+    Act {
+        /// The action.
+        action: ActionRequest,
+        /// The version the client saw.
+        version: Option<u64>,
+    },
+}
+
+enum Command {
+    /// Who holds the token with this hash.
+    Identify {
+        token_hash: String,
+        reply: oneshot::Sender<Option<usize>>,
+    },
+    /// A connection follows the room, for a seat's token or as a spectator.
+    Attach {
+        token_hash: Option<String>,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// A connection stopped following the room.
+    Detach { token_hash: Option<String> },
+    /// A request; a seat taken answers with its token.
+    Request {
+        token_hash: Option<String>,
+        request: Request,
+        reply: oneshot::Sender<Result<Option<(usize, String)>, Refusal>>,
+    },
+    /// The game's record, once the game is over.
+    Record {
+        reply: oneshot::Sender<Result<Option<GameRecord>, Refusal>>,
+    },
+}
+
+/// A connection's way to a room's task.
+#[derive(Debug, Clone)]
+pub struct RoomHandle {
+    /// The room's code.
+    pub code: String,
+    commands: mpsc::Sender<Command>,
+    /// The room's latest view.
+    pub view: watch::Receiver<Arc<Published>>,
+}
+
+impl std::fmt::Debug for Command {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Command")
+    }
+}
+
+fn gone() -> Refusal {
+    Refusal::new(ErrorCode::Unavailable, "the room is closing; try again")
+}
+
+impl RoomHandle {
+    async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> Option<T> {
+        let (reply, answer) = oneshot::channel();
+        self.commands.send(make(reply)).await.ok()?;
+        answer.await.ok()
+    }
+
+    /// The seat whose token hashes to `token_hash`.
+    pub async fn identify(&self, token_hash: &str) -> Option<usize> {
+        let token_hash = token_hash.to_owned();
+        self.ask(|reply| Command::Identify { token_hash, reply })
+            .await
+            .flatten()
+    }
+
+    /// Follows the room (a spectator when `token_hash` is `None`).
+    pub async fn attach(&self, token_hash: Option<String>) -> Result<(), Refusal> {
+        self.ask(|reply| Command::Attach { token_hash, reply })
+            .await
+            .unwrap_or_else(|| Err(gone()))
+    }
+
+    /// Stops following the room.
+    pub async fn detach(&self, token_hash: Option<String>) {
+        let _ = self.commands.send(Command::Detach { token_hash }).await;
+    }
+
+    /// A request by the holder of `token_hash` (or a spectator).
+    pub async fn request(
+        &self,
+        token_hash: Option<String>,
+        request: Request,
+    ) -> Result<Option<(usize, String)>, Refusal> {
+        self.ask(|reply| Command::Request {
+            token_hash,
+            request,
+            reply,
+        })
+        .await
+        .unwrap_or_else(|| Err(gone()))
+    }
+
+    /// The record of a finished game (`None` while it is not over).
+    pub async fn record(&self) -> Result<Option<GameRecord>, Refusal> {
+        self.ask(|reply| Command::Record { reply })
+            .await
+            .unwrap_or_else(|| Err(gone()))
+    }
+}
+
+/// Everything the room tasks share.
+#[derive(Debug)]
+pub struct Hub {
+    /// The server's settings.
+    pub config: Config,
+    store: Store,
+    tables: Tables,
+    rooms: Mutex<HashMap<String, RoomHandle>>,
+}
+
+impl Hub {
+    /// A hub over `store`, with every room whose game is not over loaded and running.
+    pub async fn start(config: Config, store: Store) -> Result<Arc<Hub>, crate::store::StoreError> {
+        let tables = Tables::new(config.tables.clone());
+        let hub = Arc::new(Hub {
+            config,
+            store,
+            tables,
+            rooms: Mutex::new(HashMap::new()),
+        });
+        let codes = hub.store.open_rooms().await?;
+        let mut rooms = hub.rooms.lock().await;
+        for code in codes {
+            match hub.load(&code).await {
+                Ok(Some(handle)) => {
+                    rooms.insert(code, handle);
+                }
+                Ok(None) => {}
+                Err(e) => tracing::error!("room {code} not resumed: {e}"),
+            }
+        }
+        tracing::info!("{} rooms resumed", rooms.len());
+        drop(rooms);
+        Ok(hub)
+    }
+
+    /// Whether the database answers.
+    pub async fn healthy(&self) -> bool {
+        self.store.ping().await
+    }
+
+    async fn load(self: &Arc<Hub>, code: &str) -> Result<Option<RoomHandle>, String> {
+        let Some(entries) = self.store.room_log(code).await.map_err(|e| e.to_string())? else {
+            return Ok(None);
+        };
+        let mut room = Room::create(code, &entries[0]).map_err(|e| e.message)?;
+        for (i, entry) in entries.iter().enumerate().skip(1) {
+            room.apply(entry)
+                .map_err(|e| format!("entry {}: {}", i + 1, e.message))?;
+        }
+        Ok(Some(self.spawn(room)))
+    }
+
+    fn spawn(self: &Arc<Hub>, room: Room) -> RoomHandle {
+        let (commands, receiver) = mpsc::channel(64);
+        let (publish, view) = watch::channel(Arc::new(Published::default()));
+        let code = room.code.clone();
+        let mut actor = RoomTask::new(self.clone(), room, publish);
+        actor.publish();
+        tokio::spawn(actor.run(receiver));
+        RoomHandle {
+            code,
+            commands,
+            view,
+        }
+    }
+
+    /// The room with this code, loaded from the database if it is not in memory.
+    pub async fn room(self: &Arc<Hub>, code: &str) -> Result<Option<RoomHandle>, Refusal> {
+        let mut rooms = self.rooms.lock().await;
+        if let Some(handle) = rooms.get(code) {
+            return Ok(Some(handle.clone()));
+        }
+        // Codes are 16 base32 characters: anything else is not looked up.
+        if code.len() != 16 || !code.bytes().all(|b| matches!(b, b'a'..=b'z' | b'2'..=b'7')) {
+            return Ok(None);
+        }
+        if rooms.len() >= self.config.limits.rooms {
+            return Err(Refusal::new(
+                ErrorCode::Full,
+                "the server holds as many rooms as it may",
+            ));
+        }
+        match self.load(code).await {
+            Ok(Some(handle)) => {
+                rooms.insert(code.to_owned(), handle.clone());
+                Ok(Some(handle))
+            }
+            Ok(None) => Ok(None),
+            Err(e) => {
+                tracing::error!("room {code} could not be loaded: {e}");
+                Err(Refusal::new(
+                    ErrorCode::Unavailable,
+                    "the room could not be loaded",
+                ))
+            }
+        }
+    }
+
+    /// Creates a room; returns it with the host's token.
+    pub async fn create(
+        self: &Arc<Hub>,
+        name: &str,
+        rules: farkle::Rules,
+        seats: usize,
+        settings: &SettingsRequest,
+    ) -> Result<(RoomHandle, String), Refusal> {
+        let settings = Settings::from_request(settings)?;
+        let token = new_token();
+        let entry = Entry::Created {
+            rules,
+            settings,
+            seats,
+            host: check_name(name)?,
+            token_hash: hash_token(&token),
+        };
+        let code = new_code();
+        let room = Room::create(&code, &entry)?;
+        let mut rooms = self.rooms.lock().await;
+        if rooms.len() >= self.config.limits.rooms {
+            return Err(Refusal::new(
+                ErrorCode::Full,
+                "the server holds as many rooms as it may",
+            ));
+        }
+        self.store
+            .create_room(&code, &entry)
+            .await
+            .map_err(unavailable)?;
+        let handle = self.spawn(room);
+        rooms.insert(code, handle.clone());
+        Ok((handle, token))
+    }
+}
+
+fn unavailable(e: crate::store::StoreError) -> Refusal {
+    tracing::error!("not stored: {e}");
+    Refusal::new(
+        ErrorCode::Unavailable,
+        "the server could not store this, so it did not happen; try again",
+    )
+}
+
+/// Where a seat's person is.
+#[derive(Debug, Clone, Copy)]
+struct Away {
+    connections: usize,
+    since: Option<Instant>,
+}
+
+struct RoomTask {
+    hub: Arc<Hub>,
+    room: Room,
+    publish: watch::Sender<Arc<Published>>,
+    /// Per token hash: connections and since when nobody holds it.
+    presence: HashMap<String, Away>,
+    spectators: usize,
+    /// When the decision under way began (the last change of the game).
+    decision_since: Instant,
+    /// The bots built so far, by kind; `None` for the stand-in.
+    bots: HashMap<Option<BotKind>, Arc<Bot>>,
+    /// The win table the win-optimal bots need, once asked for.
+    table: Option<Arc<TableSlot>>,
+    bot_note: Option<String>,
+    advisor: Option<Arc<Advisor>>,
+}
+
+impl RoomTask {
+    fn new(hub: Arc<Hub>, room: Room, publish: watch::Sender<Arc<Published>>) -> RoomTask {
+        let now = Instant::now();
+        let presence = room
+            .seats
+            .iter()
+            .filter_map(|s| match s {
+                Seat::Human { token_hash, .. } => Some((
+                    token_hash.clone(),
+                    Away {
+                        connections: 0,
+                        since: Some(now),
+                    },
+                )),
+                _ => None,
+            })
+            .collect();
+        let mut task = RoomTask {
+            hub,
+            room,
+            publish,
+            presence,
+            spectators: 0,
+            decision_since: now,
+            bots: HashMap::new(),
+            table: None,
+            bot_note: None,
+            advisor: None,
+        };
+        task.want_table();
+        task
+    }
+
+    /// Asks for the win table as soon as a win-optimal bot is seated.
+    fn want_table(&mut self) {
+        if self.table.is_none()
+            && self.room.stage != Stage::Over
+            && self.room.seats.contains(&Seat::Bot {
+                kind: BotKind::WinOptimal,
+            })
+        {
+            let players = bots::table_players(self.room.seats.len());
+            self.table = Some(self.hub.tables.get(&self.room.rules, players));
+        }
+    }
+
+    fn solving(&self) -> Option<f64> {
+        let slot = self.table.as_ref()?;
+        slot.result().is_none().then(|| slot.progress())
+    }
+
+    fn away(&self, seat: usize) -> Option<Away> {
+        match &self.room.seats[seat] {
+            Seat::Human { token_hash, .. } => {
+                Some(self.presence.get(token_hash).copied().unwrap_or(Away {
+                    connections: 0,
+                    since: Some(self.decision_since),
+                }))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether a bot stands in for this absent person now.
+    fn stand_in(&self, seat: usize, now: Instant) -> bool {
+        self.room.settings.on_disconnect == OnDisconnect::Bot
+            && self.away(seat).and_then(|a| a.since).is_some_and(|since| {
+                now >= since + Duration::from_secs(u64::from(self.room.settings.grace_seconds))
+            })
+    }
+
+    /// When the next bot move, stand-in or timer is due, if one is.
+    fn next_move_at(&self, now: Instant) -> Option<Instant> {
+        let seat = self.room.seat_to_move()?;
+        match &self.room.seats[seat] {
+            Seat::Bot { .. } => Some(self.decision_since + self.hub.config.bot_delay),
+            Seat::Human { .. } => {
+                let grace = Duration::from_secs(u64::from(self.room.settings.grace_seconds));
+                let stand_in = (self.room.settings.on_disconnect == OnDisconnect::Bot)
+                    .then(|| self.away(seat).and_then(|a| a.since))
+                    .flatten()
+                    .map(|since| {
+                        let at = since + grace;
+                        if at <= now {
+                            // Standing in: at a bot's pace.
+                            (self.decision_since + self.hub.config.bot_delay).max(at)
+                        } else {
+                            at
+                        }
+                    });
+                let timer = self
+                    .room
+                    .settings
+                    .decision_seconds
+                    .map(|s| self.decision_since + Duration::from_secs(u64::from(s)));
+                match (stand_in, timer) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                }
+            }
+            Seat::Open => None,
+        }
+    }
+
+    async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
+        loop {
+            let now = Instant::now();
+            let mut wake = self.next_move_at(now);
+            if self.solving().is_some() {
+                let poll = now + Duration::from_millis(500);
+                wake = Some(wake.map_or(poll, |w| w.min(poll)));
+            }
+            let sleep = tokio::time::sleep_until(wake.unwrap_or(now + Duration::from_secs(3600)));
+            tokio::select! {
+                command = commands.recv() => match command {
+                    Some(command) => self.handle(command).await,
+                    None => break,
+                },
+                () = sleep => self.wake().await,
+            }
+        }
+    }
+
+    async fn wake(&mut self) {
+        let now = Instant::now();
+        if self.next_move_at(now).is_some_and(|at| at <= now) {
+            let seat = self.room.seat_to_move().expect("a move is due");
+            self.bot_move(seat).await;
+        }
+        self.publish();
+    }
+
+    /// The bot for a seat (its own for a bot seat, the stand-in for a person), once it can
+    /// play: `None` while its win table is being solved.
+    fn bot(&mut self, seat: usize) -> Option<Arc<Bot>> {
+        let kind = match &self.room.seats[seat] {
+            Seat::Bot { kind } => Some(*kind),
+            _ => None,
+        };
+        if let Some(bot) = self.bots.get(&kind) {
+            return Some(bot.clone());
+        }
+        let rules = self.room.rules;
+        let seats = self.room.seats.len();
+        let built = match kind {
+            None => bots::stand_in(&rules),
+            Some(BotKind::WinOptimal) => {
+                self.want_table();
+                let result = self.table.as_ref()?.result()?;
+                let built = match result {
+                    Ok(table) => tokio::task::block_in_place(|| {
+                        bots::build(BotKind::WinOptimal, &rules, seats, Some(table))
+                    }),
+                    Err(e) => Err(e.clone()),
+                };
+                built.unwrap_or_else(|e| {
+                    self.bot_note = Some(format!(
+                        "the win-optimal bots play single-turn optimal: {e}"
+                    ));
+                    bots::stand_in(&rules)
+                })
+            }
+            Some(kind) => tokio::task::block_in_place(|| bots::build(kind, &rules, seats, None))
+                .unwrap_or_else(|e| {
+                    self.bot_note = Some(format!("the {kind:?} bots play by thresholds: {e}"));
+                    bots::build(BotKind::Threshold, &rules, seats, None).expect("always built")
+                }),
+        };
+        let bot = Arc::new(built);
+        self.bots.insert(kind, bot.clone());
+        Some(bot)
+    }
+
+    async fn bot_move(&mut self, seat: usize) {
+        let Some(bot) = self.bot(seat) else {
+            return;
+        };
+        let game = self.room.game.as_ref().expect("a seat to move has a game");
+        let decided = tokio::task::block_in_place(|| bot.decide(game, &mut rand::rng()));
+        let entry = decided
+            .map_err(|e| Refusal::new(ErrorCode::Refused, e.to_string()))
+            .and_then(|action| self.room.entry_for_bot(seat, action));
+        let result = match entry {
+            Ok(entry) => self.commit(entry).await,
+            Err(e) => Err(e),
+        };
+        if let Err(e) = result {
+            // Not stored (the database), or a bot the game refused: the next wake retries
+            // after a pause rather than spinning.
+            tracing::warn!(
+                "room {}: a bot move for seat {seat} failed: {}",
+                self.room.code,
+                e.message
+            );
+            self.decision_since = Instant::now();
+        }
+    }
+
+    /// Applies `entry` to a copy of the room, logs it, and only then makes it the room.
+    async fn commit(&mut self, entry: Entry) -> Result<(), Refusal> {
+        let mut next = self.room.clone();
+        next.apply(&entry)?;
+        self.hub
+            .store
+            .append(&next.code, next.version, &entry, next.stage == Stage::Over)
+            .await
+            .map_err(unavailable)?;
+        self.room = next;
+        self.decision_since = Instant::now();
+        self.want_table();
+        Ok(())
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Identify { token_hash, reply } => {
+                let _ = reply.send(self.room.seat_of(&token_hash));
+            }
+            Command::Attach { token_hash, reply } => {
+                let result = match token_hash {
+                    Some(hash) => {
+                        let away = self.presence.entry(hash).or_insert(Away {
+                            connections: 0,
+                            since: None,
+                        });
+                        away.connections += 1;
+                        away.since = None;
+                        Ok(())
+                    }
+                    None if self.spectators >= self.hub.config.limits.spectators_per_room => Err(
+                        Refusal::new(ErrorCode::Full, "the room has as many spectators as it may"),
+                    ),
+                    None => {
+                        self.spectators += 1;
+                        Ok(())
+                    }
+                };
+                let _ = reply.send(result);
+                self.publish();
+            }
+            Command::Detach { token_hash } => {
+                match token_hash {
+                    Some(hash) => {
+                        if let Some(away) = self.presence.get_mut(&hash) {
+                            away.connections = away.connections.saturating_sub(1);
+                            if away.connections == 0 {
+                                away.since = Some(Instant::now());
+                            }
+                        }
+                    }
+                    None => self.spectators = self.spectators.saturating_sub(1),
+                }
+                self.publish();
+            }
+            Command::Request {
+                token_hash,
+                request,
+                reply,
+            } => {
+                let result = self.request(token_hash, request).await;
+                let _ = reply.send(result);
+                self.publish();
+            }
+            Command::Record { reply } => {
+                let record = if self.room.stage == Stage::Over {
+                    match self.hub.store.room_log(&self.room.code).await {
+                        Ok(entries) => Ok(self.room.game_record(&entries.unwrap_or_default())),
+                        Err(e) => Err(unavailable(e)),
+                    }
+                } else {
+                    Ok(None)
+                };
+                let _ = reply.send(record);
+            }
+        }
+    }
+
+    async fn request(
+        &mut self,
+        token_hash: Option<String>,
+        request: Request,
+    ) -> Result<Option<(usize, String)>, Refusal> {
+        let seat = token_hash.as_deref().and_then(|h| self.room.seat_of(h));
+        let host = || {
+            if seat == Some(0) {
+                Ok(())
+            } else {
+                Err(Refusal::new(
+                    ErrorCode::NotHost,
+                    "only the host may do this",
+                ))
+            }
+        };
+        match request {
+            Request::TakeSeat { seat: wanted, name } => {
+                if seat.is_some() {
+                    return Err(Refusal::new(
+                        ErrorCode::BadSeat,
+                        "this connection holds a seat already",
+                    ));
+                }
+                let token = new_token();
+                let hash = hash_token(&token);
+                self.commit(Entry::SeatTaken {
+                    seat: wanted,
+                    name,
+                    token_hash: hash.clone(),
+                })
+                .await?;
+                Ok(Some((wanted, token)))
+            }
+            Request::AddBot { seat: wanted, bot } => {
+                host()?;
+                self.commit(Entry::BotAdded { seat: wanted, bot }).await?;
+                Ok(None)
+            }
+            Request::RemoveSeat { seat: wanted } => {
+                host()?;
+                self.commit(Entry::SeatRemoved { seat: wanted }).await?;
+                Ok(None)
+            }
+            Request::Start => {
+                host()?;
+                self.commit(Entry::Started {
+                    seed: Seed::generate().to_hex(),
+                })
+                .await?;
+                Ok(None)
+            }
+            Request::Act { action, version } => {
+                let Some(seat) = seat else {
+                    return Err(Refusal::new(ErrorCode::NotSeated, "spectators cannot act"));
+                };
+                if version.is_some_and(|v| v != self.room.version) {
+                    return Err(Refusal::new(
+                        ErrorCode::Stale,
+                        format!("the room is at version {}", self.room.version),
+                    ));
+                }
+                let entry = self.room.entry_for(seat, &action)?;
+                self.commit(entry).await?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// Publishes the room's view to every connection following it.
+    fn publish(&mut self) {
+        let now = Instant::now();
+        let seats = (0..self.room.seats.len())
+            .map(|i| {
+                let connected = self.away(i).is_none_or(|a| a.connections > 0);
+                (connected, self.away(i).is_some() && self.stand_in(i, now))
+            })
+            .collect();
+        let to_move = self.room.seat_to_move();
+        let human_to_move = to_move.filter(|&s| matches!(self.room.seats[s], Seat::Human { .. }));
+        let deadline_ms = human_to_move
+            .and(self.room.settings.decision_seconds)
+            .map(|s| {
+                let at = self.decision_since + Duration::from_secs(u64::from(s));
+                u64::try_from(at.saturating_duration_since(now).as_millis()).unwrap_or(u64::MAX)
+            });
+        let waiting_for = human_to_move.filter(|&s| {
+            self.away(s).is_some_and(|a| a.connections == 0) && !self.stand_in(s, now)
+        });
+        let advice = match (to_move, self.room.advice_on()) {
+            (Some(_), true) => self.advice(),
+            _ => None,
+        };
+        let presence = Presence {
+            seats,
+            solving: self.solving(),
+            bot_note: self.bot_note.clone(),
+            deadline_ms,
+            waiting_for,
+            advice,
+        };
+        let seat_of = self
+            .room
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| match s {
+                Seat::Human { token_hash, .. } => Some((token_hash.clone(), i)),
+                _ => None,
+            })
+            .collect();
+        let json = view::room_json(&self.room, &presence).to_string();
+        self.publish
+            .send_replace(Arc::new(Published { json, seat_of }));
+    }
+
+    /// The advice for the decision under way: the win table's where there is one, else the
+    /// single-turn optimum's.
+    fn advice(&mut self) -> Option<farkle::strategy::Advice> {
+        if self.advisor.is_none() {
+            let table = self
+                .table
+                .as_ref()
+                .and_then(|t| t.result())
+                .and_then(|r| r.as_ref().ok())
+                .filter(|_| self.room.seats.len() <= 3);
+            let advisor = tokio::task::block_in_place(|| match table {
+                Some(t) => Advisor::with_table(t.clone()).ok(),
+                None => Advisor::single_turn(&self.room.rules).ok(),
+            });
+            self.advisor = advisor.map(Arc::new);
+        }
+        let game = self.room.game.as_ref()?;
+        let advisor = self.advisor.clone()?;
+        tokio::task::block_in_place(|| advisor.advise(game).ok())
+    }
+}

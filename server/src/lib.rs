@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! farkle-server: online Farkle with friends, with the farkle library as the authority.
+//!
+//! The server rolls every die (from a seed it commits to before the first roll and reveals
+//! after the last, [`fairness`]), applies every action through the library's game
+//! ([`room`]), logs each change in the database before anyone hears of it ([`store`]), and
+//! talks JSON over one WebSocket per client ([`protocol`], [`connection`]). Rooms run one
+//! task each ([`hub`]); bots and their win tables are in [`bots`]. docs/server.md describes
+//! the protocol and the security model.
+
+pub mod addresses;
+pub mod bots;
+pub mod bucket;
+pub mod config;
+pub mod connection;
+pub mod fairness;
+pub mod http;
+pub mod hub;
+pub mod protocol;
+pub mod room;
+pub mod store;
+pub mod view;
+
+use std::sync::Arc;
+
+use tokio::net::TcpListener;
+
+/// Runs the server on `listener` until `shutdown` completes.
+pub async fn run(
+    config: config::Config,
+    listener: TcpListener,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
+    let store = store::Store::open(&config.database)
+        .await
+        .map_err(|e| e.to_string())?;
+    let addresses = Arc::new(addresses::Addresses::new(config.limits.clone()));
+    let hub = hub::Hub::start(config, store)
+        .await
+        .map_err(|e| e.to_string())?;
+    let app = http::router(http::App { hub, addresses });
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await
+    .map_err(|e| e.to_string())
+}

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! The `farkle-server` command: serve online games, or check a finished game's dice.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use farkle_server::config::{Config, Limits};
+use farkle_server::fairness::{verify, FairnessRecord};
+
+const HELP: &str = "\
+farkle-server: online Farkle with friends
+
+Usage:
+  farkle-server [OPTIONS]          serve the web game and its rooms
+  farkle-server verify FILE        check a finished game's dice against its seed
+                                   (FILE: the JSON of /api/rooms/CODE/record, or -)
+
+Options:
+  --listen ADDR                    where to listen (default 127.0.0.1:8080; give an
+                                   address such as 0.0.0.0:8080 to serve beyond this
+                                   machine, normally behind a TLS reverse proxy)
+  --database FILE                  the SQLite database (default
+                                   $XDG_STATE_HOME/farkle/server.sqlite, or
+                                   ~/.local/state/farkle/server.sqlite)
+  --site DIR                       the web game's files (default: the installed copy,
+                                   or web/site in a source tree)
+  --tables DIR                     where solved win tables are kept (default: tables/
+                                   beside the database)
+  --allow-origin ORIGIN            let pages from ORIGIN (https://example.org) open
+                                   game sockets, besides the server's own (repeatable)
+  --bot-delay-ms N                 pause before each bot action (default 700)
+  --max-rooms N                    rooms in memory at once (default 1000)
+  --max-spectators N               spectators per room (default 50)
+  --max-connections-per-address N  sockets from one address at once (default 32)
+  --frames-per-second N            frames one socket may send per second (default 20)
+  --wrong-codes-per-minute N       wrong room codes or tokens per address (default 10)
+  --help, --version
+
+The environment variable RUST_LOG sets the log level (default: info).
+";
+
+fn state_dir() -> PathBuf {
+    std::env::var_os("XDG_STATE_HOME")
+        .filter(|d| Path::new(d).is_absolute())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".local/state")))
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("farkle")
+}
+
+/// The web game's files: installed beside the program (PREFIX/share/farkle/site), or the
+/// source tree's web/site.
+fn default_site() -> Option<PathBuf> {
+    let installed = std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.parent()?.join("share/farkle/site")));
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/site");
+    [installed, Some(source)]
+        .into_iter()
+        .flatten()
+        .find(|d| d.join("index.html").is_file())
+}
+
+fn number<T: std::str::FromStr>(parser: &mut lexopt::Parser, name: &str) -> Result<T, String> {
+    let value = parser.value().map_err(|e| e.to_string())?;
+    value
+        .to_str()
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| format!("{name} takes a number, not {value:?}"))
+}
+
+enum Command {
+    Serve(Config),
+    Verify(PathBuf),
+    Done,
+}
+
+fn parse() -> Result<Command, String> {
+    use lexopt::prelude::*;
+    let mut parser = lexopt::Parser::from_env();
+    let mut listen: SocketAddr = "127.0.0.1:8080".parse().expect("an address");
+    let mut database = None;
+    let mut site = None;
+    let mut tables = None;
+    let mut allowed_origins = Vec::new();
+    let mut bot_delay = Duration::from_millis(700);
+    let mut limits = Limits::default();
+    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        match arg {
+            Long("help") | Short('h') => {
+                print!("{HELP}");
+                return Ok(Command::Done);
+            }
+            Long("version") => {
+                println!("farkle-server {}", env!("CARGO_PKG_VERSION"));
+                return Ok(Command::Done);
+            }
+            Long("listen") => {
+                let value = parser.value().map_err(|e| e.to_string())?;
+                listen = value.to_str().and_then(|v| v.parse().ok()).ok_or_else(|| {
+                    format!("--listen takes an address such as 127.0.0.1:8080, not {value:?}")
+                })?;
+            }
+            Long("database") => {
+                database = Some(PathBuf::from(parser.value().map_err(|e| e.to_string())?))
+            }
+            Long("site") => site = Some(PathBuf::from(parser.value().map_err(|e| e.to_string())?)),
+            Long("tables") => {
+                tables = Some(PathBuf::from(parser.value().map_err(|e| e.to_string())?))
+            }
+            Long("allow-origin") => allowed_origins.push(
+                parser
+                    .value()
+                    .map_err(|e| e.to_string())?
+                    .into_string()
+                    .map_err(|v| format!("--allow-origin takes text, not {v:?}"))?,
+            ),
+            Long("bot-delay-ms") => {
+                bot_delay = Duration::from_millis(number(&mut parser, "--bot-delay-ms")?)
+            }
+            Long("max-rooms") => limits.rooms = number(&mut parser, "--max-rooms")?,
+            Long("max-spectators") => {
+                limits.spectators_per_room = number(&mut parser, "--max-spectators")?
+            }
+            Long("max-connections-per-address") => {
+                limits.connections_per_address =
+                    number(&mut parser, "--max-connections-per-address")?;
+            }
+            Long("frames-per-second") => {
+                limits.frames_per_second = number(&mut parser, "--frames-per-second")?
+            }
+            Long("wrong-codes-per-minute") => {
+                limits.wrong_codes_per_minute = number(&mut parser, "--wrong-codes-per-minute")?;
+            }
+            Value(v) if v == "verify" => {
+                let file = parser
+                    .value()
+                    .map_err(|_| "verify takes a file (or -)".to_owned())?;
+                return Ok(Command::Verify(PathBuf::from(file)));
+            }
+            _ => return Err(format!("{}; see farkle-server --help", arg.unexpected())),
+        }
+    }
+    let database = database.unwrap_or_else(|| state_dir().join("server.sqlite"));
+    let tables = tables.or_else(|| database.parent().map(|d| d.join("tables")));
+    Ok(Command::Serve(Config {
+        listen,
+        database,
+        site: site.or_else(default_site),
+        tables,
+        allowed_origins,
+        bot_delay,
+        limits,
+    }))
+}
+
+/// Checks a fairness record: the record itself, or any JSON object holding one under
+/// `fairness` (a `state` frame's room).
+fn verify_file(path: &Path) -> Result<usize, String> {
+    let text = if path == Path::new("-") {
+        std::io::read_to_string(std::io::stdin()).map_err(|e| e.to_string())?
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?
+    };
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let inner = value
+        .get("room")
+        .and_then(|r| r.get("fairness"))
+        .or_else(|| value.get("fairness"))
+        .unwrap_or(&value);
+    let record: FairnessRecord =
+        serde_json::from_value(inner.clone()).map_err(|e| format!("not a fairness record: {e}"))?;
+    verify(&record).map_err(|e| e.to_string())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .expect("a SIGTERM handler");
+        tokio::select! {
+            _ = ctrl_c => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = ctrl_c.await;
+}
+
+fn main() -> ExitCode {
+    let config = match parse() {
+        Ok(Command::Serve(config)) => config,
+        Ok(Command::Verify(path)) => {
+            return match verify_file(&path) {
+                Ok(n) => {
+                    println!("fair: the seed matches the commitment and gives all {n} rolls");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("farkle-server verify: NOT VERIFIED: {e}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
+        Ok(Command::Done) => return ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("farkle-server: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let runtime = tokio::runtime::Runtime::new().expect("a Tokio runtime");
+    let result = runtime.block_on(async {
+        if let Some(dir) = config
+            .database
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+        {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        let listener = tokio::net::TcpListener::bind(config.listen)
+            .await
+            .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+        let address = listener.local_addr().map_err(|e| e.to_string())?;
+        match &config.site {
+            Some(site) => tracing::info!("serving the web game from {}", site.display()),
+            None => {
+                tracing::warn!("no web game files found (--site DIR); serving the protocol only")
+            }
+        }
+        tracing::info!("database {}", config.database.display());
+        // On stdout, for people and for the scripts that start the server on port 0.
+        println!("farkle-server: listening on http://{address}/");
+        farkle_server::run(config, listener, shutdown_signal()).await
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("farkle-server: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
