@@ -22,8 +22,9 @@ const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 /// How often the server pings an idle connection.
 const PING_EVERY: Duration = Duration::from_secs(25);
 
-/// Refused frames in a row after which the connection is closed.
-const REFUSALS_BEFORE_CLOSE: u32 = 200;
+/// Frames over the rate in a row after which the connection is closed: a client that
+/// ignores the refusals is not a game client.
+const FLOODED_BEFORE_CLOSE: u32 = 200;
 
 struct Connection {
     hub: Arc<Hub>,
@@ -63,7 +64,7 @@ pub async fn serve(
         token_hash: None,
         seen: None,
     };
-    let mut refusals = 0u32;
+    let mut flooded = 0u32;
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
     loop {
@@ -84,16 +85,17 @@ pub async fn serve(
                     Message::Ping(_) | Message::Pong(_) => continue,
                 };
                 let outcome = if bucket.take() {
+                    flooded = 0;
                     match decode(&bytes) {
                         Ok(message) => connection.handle(message).await,
                         Err(refusal) => Err(refusal),
                     }
                 } else {
+                    flooded += 1;
                     Err(Refusal::new(ErrorCode::RateLimited, "too many frames; slow down"))
                 };
                 match outcome {
                     Ok(replies) => {
-                        refusals = 0;
                         for reply in replies {
                             if !send(&mut socket, reply).await {
                                 break;
@@ -101,8 +103,7 @@ pub async fn serve(
                         }
                     }
                     Err(refusal) => {
-                        refusals += 1;
-                        if refusals >= REFUSALS_BEFORE_CLOSE || !send(&mut socket, error_frame(&refusal)).await {
+                        if flooded >= FLOODED_BEFORE_CLOSE || !send(&mut socket, error_frame(&refusal)).await {
                             break;
                         }
                     }

@@ -593,8 +593,8 @@ impl RoomTask {
                         Ok(())
                     }
                 };
-                let _ = reply.send(result);
                 self.publish();
+                let _ = reply.send(result);
             }
             Command::Detach { token_hash } => {
                 match token_hash {
@@ -616,8 +616,9 @@ impl RoomTask {
                 reply,
             } => {
                 let result = self.request(token_hash, request).await;
-                let _ = reply.send(result);
+                // Published first, so that the answer's connection sends the new view with it.
                 self.publish();
+                let _ = reply.send(result);
             }
             Command::Record { reply } => {
                 let record = if self.room.stage == Stage::Over {

@@ -27,12 +27,9 @@ use std::sync::Arc;
 
 use tokio::net::TcpListener;
 
-/// Runs the server on `listener` until `shutdown` completes.
-pub async fn run(
-    config: config::Config,
-    listener: TcpListener,
-    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
-) -> Result<(), String> {
+/// The server's routes over its database: the schema brought up to date and every room
+/// still in play resumed. An error says why the server cannot start.
+pub async fn open(config: config::Config) -> Result<axum::Router, String> {
     let store = store::Store::open(&config.database)
         .await
         .map_err(|e| e.to_string())?;
@@ -40,10 +37,18 @@ pub async fn run(
     let hub = hub::Hub::start(config, store)
         .await
         .map_err(|e| e.to_string())?;
-    let app = http::router(http::App { hub, addresses });
+    Ok(http::router(http::App { hub, addresses }))
+}
+
+/// Serves `router` on `listener` until `shutdown` completes.
+pub async fn serve(
+    router: axum::Router,
+    listener: TcpListener,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
     axum::serve(
         listener,
-        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        router.into_make_service_with_connect_info::<std::net::SocketAddr>(),
     )
     .with_graceful_shutdown(shutdown)
     .await

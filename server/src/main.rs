@@ -106,11 +106,11 @@ fn parse() -> Result<Command, String> {
                 })?;
             }
             Long("database") => {
-                database = Some(PathBuf::from(parser.value().map_err(|e| e.to_string())?))
+                database = Some(PathBuf::from(parser.value().map_err(|e| e.to_string())?));
             }
             Long("site") => site = Some(PathBuf::from(parser.value().map_err(|e| e.to_string())?)),
             Long("tables") => {
-                tables = Some(PathBuf::from(parser.value().map_err(|e| e.to_string())?))
+                tables = Some(PathBuf::from(parser.value().map_err(|e| e.to_string())?));
             }
             Long("allow-origin") => allowed_origins.push(
                 parser
@@ -120,18 +120,18 @@ fn parse() -> Result<Command, String> {
                     .map_err(|v| format!("--allow-origin takes text, not {v:?}"))?,
             ),
             Long("bot-delay-ms") => {
-                bot_delay = Duration::from_millis(number(&mut parser, "--bot-delay-ms")?)
+                bot_delay = Duration::from_millis(number(&mut parser, "--bot-delay-ms")?);
             }
             Long("max-rooms") => limits.rooms = number(&mut parser, "--max-rooms")?,
             Long("max-spectators") => {
-                limits.spectators_per_room = number(&mut parser, "--max-spectators")?
+                limits.spectators_per_room = number(&mut parser, "--max-spectators")?;
             }
             Long("max-connections-per-address") => {
                 limits.connections_per_address =
                     number(&mut parser, "--max-connections-per-address")?;
             }
             Long("frames-per-second") => {
-                limits.frames_per_second = number(&mut parser, "--frames-per-second")?
+                limits.frames_per_second = number(&mut parser, "--frames-per-second")?;
             }
             Long("wrong-codes-per-minute") => {
                 limits.wrong_codes_per_minute = number(&mut parser, "--wrong-codes-per-minute")?;
@@ -236,13 +236,15 @@ fn main() -> ExitCode {
         match &config.site {
             Some(site) => tracing::info!("serving the web game from {}", site.display()),
             None => {
-                tracing::warn!("no web game files found (--site DIR); serving the protocol only")
+                tracing::warn!("no web game files found (--site DIR); serving the protocol only");
             }
         }
         tracing::info!("database {}", config.database.display());
-        // On stdout, for people and for the scripts that start the server on port 0.
+        let router = farkle_server::open(config).await?;
+        // On stdout once the server answers, for people and for the scripts that start it
+        // on port 0.
         println!("farkle-server: listening on http://{address}/");
-        farkle_server::run(config, listener, shutdown_signal()).await
+        farkle_server::serve(router, listener, shutdown_signal()).await
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,

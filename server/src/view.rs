@@ -122,7 +122,12 @@ fn game_json(game: &Game, presence: &Presence) -> Value {
         })
     });
     json!({
-        "phase": game.phase().name(),
+        "phase": match game.phase() {
+            Phase::AwaitingRoll => "awaiting_roll",
+            Phase::AwaitingSelection => "awaiting_selection",
+            Phase::Farkled => "farkled",
+            Phase::GameOver => "over",
+        },
         "current": game.current_player(),
         "round": game.round(),
         "turn_points": turn.points,

@@ -1,0 +1,581 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! The protocol against a real server on a loopback port: every message, every error code,
+//! a whole game checked against an independent replay, reconnection with a token, and a
+//! restart after SIGKILL.
+
+mod support;
+
+use std::process::Command;
+
+use hmac::{Hmac, Mac};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use support::{short_rules, simple_move, temp_dir, Client, Server};
+
+/// Roll `index`'s faces by the derivation docs/server.md gives, written out again here.
+fn derived_faces(seed: &[u8], index: u64, count: usize) -> Vec<u8> {
+    let mut faces = Vec::new();
+    let mut block = 0u32;
+    while faces.len() < count {
+        let mut mac = Hmac::<Sha256>::new_from_slice(seed).unwrap();
+        mac.update(b"farkle-roll");
+        mac.update(&index.to_be_bytes());
+        mac.update(&block.to_be_bytes());
+        for b in mac.finalize().into_bytes() {
+            if b < 252 && faces.len() < count {
+                faces.push(b % 6 + 1);
+            }
+        }
+        block += 1;
+    }
+    faces
+}
+
+/// The final scores of a game record replayed through the library, with every roll checked
+/// against the revealed seed and the seed against the commitment.
+fn replay(record: &Value) -> Vec<i64> {
+    let fairness = &record["fairness"];
+    let seed = hex::decode(fairness["seed"].as_str().expect("revealed")).expect("hex");
+    assert_eq!(
+        hex::encode(Sha256::digest(&seed)),
+        fairness["commitment"].as_str().unwrap()
+    );
+    let rules: farkle::Rules = serde_json::from_value(record["rules"].clone()).unwrap();
+    let players = record["players"].as_array().unwrap().len();
+    let mut game = farkle::Game::new(rules, players, farkle::DiceSource::Supplied).unwrap();
+    let mut rolls = 0u64;
+    for action in record["actions"].as_array().unwrap() {
+        let kind = action["action"]["kind"].as_str().unwrap();
+        assert!(
+            kind == "leave" || action["seat"] == game.current_player(),
+            "{action}"
+        );
+        match kind {
+            "roll" => {
+                let dice: Vec<u8> = serde_json::from_value(action["dice"].clone()).unwrap();
+                assert_eq!(
+                    dice,
+                    derived_faces(&seed, rolls, dice.len()),
+                    "roll {rolls}"
+                );
+                assert_eq!(
+                    dice,
+                    fairness["rolls"][rolls as usize]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|f| f.as_u64().unwrap() as u8)
+                        .collect::<Vec<_>>()
+                );
+                rolls += 1;
+                game.roll_with(&dice).map(drop)
+            }
+            "select" => game
+                .select_mask(action["action"]["mask"].as_u64().unwrap() as u16)
+                .map(drop),
+            "bank" => game.bank().map(drop),
+            "acknowledge_farkle" => game.acknowledge_farkle(),
+            "forfeit_turn" => game.forfeit_turn().map(drop),
+            "undo" => game.undo().map(drop),
+            "piggyback" => game.piggyback().map(drop),
+            "leave" => game.leave(action["seat"].as_u64().unwrap() as usize),
+            other => panic!("unknown action {other}"),
+        }
+        .unwrap_or_else(|e| panic!("{action}: {e}"));
+    }
+    assert_eq!(rolls as usize, fairness["rolls"].as_array().unwrap().len());
+    assert_eq!(game.phase(), farkle::Phase::GameOver);
+    game.players().iter().map(|p| p.score).collect()
+}
+
+async fn get(server: &Server, path: &str) -> (u16, String) {
+    // A plain HTTP/1.1 GET: the tests need no HTTP client crate for two requests.
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(server.address)
+        .await
+        .unwrap();
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        server.address
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let status = text[9..12].parse().unwrap();
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
+    // Chunked bodies: the tests' bodies are JSON, so take the outermost object.
+    let body = match (body.find('{'), body.rfind('}')) {
+        (Some(a), Some(b)) if text.contains("chunked") => body[a..=b].to_owned(),
+        _ => body,
+    };
+    (status, body)
+}
+
+/// Plays moves for whichever of `clients` (each with its seat) holds the seat to move,
+/// until the game is over.
+async fn play_out(clients: &mut [(usize, &mut Client)]) -> Value {
+    loop {
+        // The freshest view any client has.
+        let newest = (0..clients.len())
+            .max_by_key(|&i| clients[i].1.version())
+            .expect("a client");
+        let room = clients[newest]
+            .1
+            .until(|r| r["stage"] == "over" || r["game"]["current"].is_u64())
+            .await;
+        if room["stage"] == "over" {
+            return room;
+        }
+        let current = room["game"]["current"].as_u64().unwrap() as usize;
+        let version = room["version"].as_u64().unwrap();
+        let Some((_, mover)) = clients.iter_mut().find(|(seat, _)| *seat == current) else {
+            // A bot's turn: wait for the next change.
+            clients[newest]
+                .1
+                .until(|r| r["version"].as_u64() > Some(version))
+                .await;
+            continue;
+        };
+        let view = mover
+            .until(|r| r["version"].as_u64() >= Some(version))
+            .await;
+        if view["version"] != version {
+            continue;
+        }
+        let action = simple_move(&view["game"]);
+        mover
+            .send(json!({"type": "act", "action": action, "version": version}))
+            .await;
+        mover.until(|r| r["version"].as_u64() > Some(version)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_people_and_a_bot_play_a_whole_game() {
+    let dir = temp_dir("whole_game");
+    let server = Server::start(&dir, &[]);
+    let mut host = Client::connect(&server).await;
+    let (code, host_token) = host.create("Ann", short_rules(1500), 3).await;
+    assert_eq!(code.len(), 16, "80 bits of base32");
+    assert_eq!(host_token.len(), 32, "128 bits of hex");
+    let lobby = host.until(|r| r["stage"] == "lobby").await;
+    assert_eq!(lobby["seats"][0]["name"], "Ann");
+    assert_eq!(lobby["seats"][1]["kind"], "open");
+    assert_eq!(host.you, Some(0));
+
+    let mut guest = Client::connect(&server).await;
+    let welcome = guest.join(&code, None).await;
+    assert_eq!(welcome["seat"], Value::Null, "a spectator first");
+    guest.take_seat(1, "Bo").await;
+    host.send(json!({"type": "add_bot", "seat": 2, "bot": "threshold"}))
+        .await;
+    host.until(|r| r["seats"][2]["kind"] == "bot" && r["seats"][1]["name"] == "Bo")
+        .await;
+    host.send(json!({"type": "start"})).await;
+    let started = host.until(|r| r["stage"] == "playing").await;
+    let commitment = started["fairness"]["commitment"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(commitment.len(), 64);
+    assert!(
+        started["fairness"].get("seed").is_none(),
+        "the seed stays secret"
+    );
+    // Two people: no advice by default.
+    assert_eq!(started["advice"], false);
+
+    let end = play_out(&mut [(0, &mut host), (1, &mut guest)]).await;
+    let scores: Vec<i64> = end["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["score"].as_i64().unwrap())
+        .collect();
+    assert!(scores.iter().any(|&s| s >= 1500), "{scores:?}");
+    assert_eq!(end["fairness"]["commitment"], commitment.as_str());
+    assert!(end["fairness"]["seed"].is_string(), "the seed is revealed");
+
+    let (status, body) = get(&server, &format!("/api/rooms/{code}/record")).await;
+    assert_eq!(status, 200, "{body}");
+    let record: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(replay(&record), scores);
+    assert_eq!(record["players"], json!(["Ann", "Bo", "Threshold bot 3"]));
+
+    // The command-line check accepts the record and refuses a tampered roll.
+    let file = dir.join("record.json");
+    std::fs::write(&file, &body).unwrap();
+    let verify = Command::new(env!("CARGO_BIN_EXE_farkle-server"))
+        .arg("verify")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(verify.status.success(), "{verify:?}");
+    let mut tampered = record.clone();
+    let first = tampered["fairness"]["rolls"][0][0].as_u64().unwrap();
+    tampered["fairness"]["rolls"][0][0] = json!(first % 6 + 1);
+    std::fs::write(&file, tampered.to_string()).unwrap();
+    let verify = Command::new(env!("CARGO_BIN_EXE_farkle-server"))
+        .arg("verify")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(!verify.status.success());
+    assert!(String::from_utf8_lossy(&verify.stderr).contains("roll 0"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_refusal_has_its_code_and_changes_nothing() {
+    let dir = temp_dir("refusals");
+    let server = Server::start(&dir, &["--max-spectators", "1"]);
+    let mut host = Client::connect(&server).await;
+
+    // Frames that are not messages.
+    for (frame, code) in [
+        ("not json", "bad_frame"),
+        (r#"{"type":"fly"}"#, "bad_frame"),
+        (r#"{"type":"ping","admin":true}"#, "bad_frame"),
+        (
+            r#"{"type":"act","action":{"kind":"roll","dice":[6,6,6,6,6,6]}}"#,
+            "bad_frame",
+        ),
+    ] {
+        host.send_text(frame).await;
+        assert_eq!(host.expect_error().await, code, "{frame}");
+    }
+    host.send_text(&format!(
+        r#"{{"type":"join","room":"{}"}}"#,
+        "a".repeat(9000)
+    ))
+    .await;
+    assert_eq!(host.expect_error().await, "too_large");
+    host.send(json!({"type": "ping"})).await;
+    host.expect("pong").await;
+
+    // Not in a room yet; bad rooms.
+    host.send(json!({"type": "start"})).await;
+    assert_eq!(host.expect_error().await, "not_in_room");
+    host.send(json!({"type": "create", "name": "Ann", "rules": "nope", "seats": 2}))
+        .await;
+    assert_eq!(host.expect_error().await, "bad_rules");
+    let mut invalid = short_rules(1500);
+    invalid["dice_count"] = json!(0);
+    host.send(json!({"type": "create", "name": "Ann", "rules": invalid, "seats": 2}))
+        .await;
+    assert_eq!(host.expect_error().await, "bad_rules");
+    host.send(json!({"type": "create", "name": "Ann", "rules": "classic", "seats": 9}))
+        .await;
+    assert_eq!(host.expect_error().await, "bad_seat");
+    host.send(json!({"type": "create", "name": "\u{1b}[2J", "rules": "classic", "seats": 2}))
+        .await;
+    assert_eq!(host.expect_error().await, "bad_name");
+    host.send(
+        json!({"type": "create", "name": "Ann", "rules": "classic", "seats": 2,
+        "settings": {"grace_seconds": 1}}),
+    )
+    .await;
+    assert_eq!(host.expect_error().await, "bad_settings");
+
+    let (code, host_token) = host.create("Ann", json!("classic"), 3).await;
+    host.send(json!({"type": "join", "room": code})).await;
+    assert_eq!(host.expect_error().await, "not_in_room");
+    host.send(json!({"type": "start"})).await;
+    assert_eq!(host.expect_error().await, "wrong_phase");
+    host.send(json!({"type": "act", "action": {"kind": "roll"}}))
+        .await;
+    assert_eq!(host.expect_error().await, "wrong_phase");
+    host.send(json!({"type": "remove_seat", "seat": 0})).await;
+    assert_eq!(host.expect_error().await, "bad_seat");
+    host.send(json!({"type": "add_bot", "seat": 0, "bot": "random"}))
+        .await;
+    assert_eq!(host.expect_error().await, "bad_seat");
+    host.send(json!({"type": "add_bot", "seat": 5, "bot": "random"}))
+        .await;
+    assert_eq!(host.expect_error().await, "bad_seat");
+
+    let mut watcher = Client::connect(&server).await;
+    watcher
+        .send(json!({"type": "join", "room": "aaaaaaaaaaaaaaaa"}))
+        .await;
+    assert_eq!(watcher.expect_error().await, "no_such_room");
+    watcher
+        .send(json!({"type": "join", "room": code, "token": "0".repeat(32)}))
+        .await;
+    assert_eq!(watcher.expect_error().await, "bad_token");
+    watcher.join(&code, None).await;
+    let mut second_watcher = Client::connect(&server).await;
+    second_watcher
+        .send(json!({"type": "join", "room": code}))
+        .await;
+    assert_eq!(second_watcher.expect_error().await, "full");
+    // A spectator cannot act, manage seats or start.
+    watcher
+        .send(json!({"type": "add_bot", "seat": 1, "bot": "random"}))
+        .await;
+    assert_eq!(watcher.expect_error().await, "not_host");
+    watcher.send(json!({"type": "start"})).await;
+    assert_eq!(watcher.expect_error().await, "not_host");
+    watcher
+        .send(json!({"type": "take_seat", "seat": 1, "name": "a\u{202e}b"}))
+        .await;
+    assert_eq!(watcher.expect_error().await, "bad_name");
+    watcher.take_seat(1, "Bo").await;
+    watcher
+        .send(json!({"type": "take_seat", "seat": 2, "name": "Bo"}))
+        .await;
+    assert_eq!(watcher.expect_error().await, "bad_seat");
+    // A player who is not the host.
+    watcher
+        .send(json!({"type": "remove_seat", "seat": 2}))
+        .await;
+    assert_eq!(watcher.expect_error().await, "not_host");
+    host.send(json!({"type": "remove_seat", "seat": 2})).await;
+    let room = host
+        .until(|r| r["seats"].as_array().unwrap().len() == 2)
+        .await;
+    host.send(json!({"type": "remove_seat", "seat": 1})).await;
+    assert_eq!(host.expect_error().await, "bad_seat", "two seats stay");
+    assert_eq!(room["seats"][1]["name"], "Bo");
+
+    host.send(json!({"type": "start"})).await;
+    let playing = host.until(|r| r["stage"] == "playing").await;
+    let version = playing["version"].as_u64().unwrap();
+    // Not this seat's turn; the library's own refusal; a stale view.
+    watcher.until(|r| r["stage"] == "playing").await;
+    watcher
+        .send(json!({"type": "act", "action": {"kind": "roll"}}))
+        .await;
+    assert_eq!(watcher.expect_error().await, "wrong_phase");
+    host.send(json!({"type": "act", "action": {"kind": "bank"}}))
+        .await;
+    let refused = host.expect("error").await;
+    assert_eq!(refused["code"], "refused");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("nothing to bank"),
+        "{refused}"
+    );
+    host.send(json!({"type": "act", "action": {"kind": "roll"}, "version": version - 1}))
+        .await;
+    assert_eq!(host.expect_error().await, "stale");
+    // None of it changed the room.
+    host.send(json!({"type": "ping"})).await;
+    host.expect("pong").await;
+    assert_eq!(host.version(), version);
+    host.send(json!({"type": "act", "action": {"kind": "select", "dice": [0, 0]}}))
+        .await;
+    assert_eq!(host.expect_error().await, "refused");
+    host.send(json!({"type": "act", "action": {"kind": "roll"}, "version": version}))
+        .await;
+    let rolled = host
+        .until(|r| r["version"].as_u64() == Some(version + 1))
+        .await;
+    assert_eq!(rolled["game"]["roll"].as_array().unwrap().len(), 6);
+    drop(host_token);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_codes_are_rate_limited_and_others_still_play() {
+    let dir = temp_dir("rate_limits");
+    // Frames fast enough for 1,000 guesses in a second; the frame rate is tested below.
+    let server = Server::start(
+        &dir,
+        &[
+            "--max-connections-per-address",
+            "4",
+            "--frames-per-second",
+            "1000",
+        ],
+    );
+    let mut player = Client::connect(&server).await;
+    let (code, _) = player.create("Ann", short_rules(1500), 2).await;
+    player
+        .send(json!({"type": "add_bot", "seat": 1, "bot": "random"}))
+        .await;
+    player.until(|r| r["seats"][1]["kind"] == "bot").await;
+
+    let mut guesser = Client::connect(&server).await;
+    let mut codes = Vec::new();
+    for i in 0..1000 {
+        guesser
+            .send(json!({"type": "join", "room": format!("{i:016}").replace('0', "a")}))
+            .await;
+        codes.push(guesser.expect_error().await);
+    }
+    assert!(
+        codes[..10].iter().all(|c| c == "no_such_room"),
+        "{:?}",
+        &codes[..10]
+    );
+    let limited = codes.iter().filter(|c| *c == "rate_limited").count();
+    assert!(limited >= 980, "{limited} of 1000 rate limited");
+    // Even the right code is refused while the address is limited.
+    guesser.send(json!({"type": "join", "room": code})).await;
+    assert_eq!(guesser.expect_error().await, "rate_limited");
+
+    // Frames beyond the rate (20 a second by default): refused, the connection kept.
+    let paced = Server::start(&temp_dir("frame_rate"), &[]);
+    let mut flooder = Client::connect(&paced).await;
+    for _ in 0..100 {
+        flooder.send(json!({"type": "ping"})).await;
+    }
+    let mut pongs = 0;
+    let mut limited = 0;
+    for _ in 0..100 {
+        match flooder.next().await.unwrap()["type"].as_str().unwrap() {
+            "pong" => pongs += 1,
+            "error" => limited += 1,
+            other => panic!("{other}"),
+        }
+    }
+    assert!(
+        pongs >= 40 && limited >= 20,
+        "{pongs} pongs, {limited} refusals"
+    );
+
+    // Connections per address: this address has 2 open here; the third and fourth open,
+    // the fifth not.
+    let third = Client::connect_with(&server, &[]).await;
+    assert!(third.is_ok());
+    let fourth = Client::connect_with(&server, &[]).await;
+    assert!(fourth.is_ok());
+    assert_eq!(Client::connect_with(&server, &[]).await.err(), Some(429));
+
+    // Meanwhile the first room plays on.
+    player.send(json!({"type": "start"})).await;
+    let playing = player.until(|r| r["stage"] == "playing").await;
+    let version = playing["version"].as_u64().unwrap();
+    player
+        .send(json!({"type": "act", "action": {"kind": "roll"}}))
+        .await;
+    player
+        .until(|r| r["version"].as_u64() > Some(version))
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browsers_from_other_origins_are_refused() {
+    let dir = temp_dir("origin");
+    let server = Server::start(&dir, &["--allow-origin", "https://friends.example"]);
+    let own = format!("http://{}", server.address);
+    assert!(Client::connect_with(&server, &[("origin", &own)])
+        .await
+        .is_ok());
+    assert!(
+        Client::connect_with(&server, &[("origin", "https://friends.example")])
+            .await
+            .is_ok()
+    );
+    assert_eq!(
+        Client::connect_with(&server, &[("origin", "https://evil.example")])
+            .await
+            .err(),
+        Some(403)
+    );
+    assert_eq!(
+        Client::connect_with(&server, &[("origin", "null")])
+            .await
+            .err(),
+        Some(403)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_player_reconnects_with_the_token_and_a_killed_server_resumes() {
+    let dir = temp_dir("reconnect");
+    let server = Server::start(&dir, &[]);
+    let mut host = Client::connect(&server).await;
+    let (code, token) = host.create("Ann", short_rules(1500), 2).await;
+    host.send(json!({"type": "add_bot", "seat": 1, "bot": "single_turn"}))
+        .await;
+    host.until(|r| r["seats"][1]["kind"] == "bot").await;
+    host.send(json!({"type": "start"})).await;
+    let room = host.until(|r| r["stage"] == "playing").await;
+    host.send(json!({"type": "act", "action": {"kind": "roll"}, "version": room["version"]}))
+        .await;
+    let rolled = host.until(|r| r["game"]["roll"].is_array()).await;
+    drop(host);
+
+    // The seat is kept, shown as away, and the game waits (the room's setting).
+    let mut watcher = Client::connect(&server).await;
+    watcher.join(&code, None).await;
+    let away = watcher.until(|r| r["seats"][0]["connected"] == false).await;
+    assert_eq!(away["version"], rolled["version"]);
+    assert_eq!(away["game"]["waiting_for"], 0);
+
+    let mut back = Client::connect(&server).await;
+    let welcome = back.join(&code, Some(&token)).await;
+    assert_eq!(welcome["seat"], 0);
+    let view = back.until(|r| r["seats"][0]["connected"] == true).await;
+    assert_eq!(back.you, Some(0));
+    assert_eq!(
+        view["game"]["roll"], rolled["game"]["roll"],
+        "mid-turn, as left"
+    );
+    let version = view["version"].as_u64().unwrap();
+    back.send(json!({"type": "act", "action": simple_move(&view["game"]), "version": version}))
+        .await;
+    let acknowledged = back.until(|r| r["version"].as_u64() > Some(version)).await;
+
+    // SIGKILL: everything acknowledged is there after a restart, on another port.
+    server.kill();
+    let server = Server::start(&dir, &[]);
+    let mut again = Client::connect(&server).await;
+    again.join(&code, Some(&token)).await;
+    let resumed = again.until(|r| r["seats"][0]["connected"] == true).await;
+    assert!(resumed["version"].as_u64() >= acknowledged["version"].as_u64());
+    assert_eq!(
+        resumed["fairness"]["commitment"],
+        acknowledged["fairness"]["commitment"]
+    );
+    let end = play_out(&mut [(0, &mut again)]).await;
+    assert_eq!(end["stage"], "over");
+    let (status, body) = get(&server, &format!("/api/rooms/{code}/record")).await;
+    assert_eq!(status, 200);
+    let record: Value = serde_json::from_str(&body).unwrap();
+    let scores: Vec<i64> = end["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["score"].as_i64().unwrap())
+        .collect();
+    assert_eq!(replay(&record), scores);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_from_a_newer_server_is_refused() {
+    let dir = temp_dir("newer_schema");
+    let server = Server::start(&dir, &[]);
+    let database = server.database.clone();
+    server.kill();
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", database.display()))
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+         VALUES (9999, 'from the future', 1, x'00', 0)",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    let out = Command::new(env!("CARGO_BIN_EXE_farkle-server"))
+        .args(["--listen", "127.0.0.1:0", "--database"])
+        .arg(&database)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("schema version 9999, newer than"),
+        "{stderr}"
+    );
+}

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! What the server's tests share: a farkle-server process on a loopback port of its own,
+//! with a database in a temporary directory, and a WebSocket client that reads JSON frames.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long a test waits for any one frame before it fails.
+pub const FRAME_WAIT: Duration = Duration::from_secs(20);
+
+/// A fresh directory under the target directory, removed first if a previous run left it.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("server-tests")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a test directory");
+    dir
+}
+
+/// A running farkle-server; killed (SIGKILL) when dropped.
+pub struct Server {
+    child: Child,
+    /// Where it listens.
+    pub address: SocketAddr,
+    /// Its database.
+    pub database: PathBuf,
+}
+
+impl Server {
+    /// Starts the server on a free loopback port with its database in `dir`, no bot delay,
+    /// and `extra` arguments.
+    pub fn start(dir: &Path, extra: &[&str]) -> Server {
+        let database = dir.join("server.sqlite");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_farkle-server"))
+            .args([
+                "--listen",
+                "127.0.0.1:0",
+                "--bot-delay-ms",
+                "0",
+                "--database",
+            ])
+            .arg(&database)
+            .args(extra)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("farkle-server starts");
+        let stdout = child.stdout.take().expect("piped");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = tx.send(line);
+        });
+        let line = rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the server says where it listens within 30 s");
+        let address = line
+            .trim()
+            .strip_prefix("farkle-server: listening on http://")
+            .and_then(|a| a.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .parse()
+            .expect("an address");
+        Server {
+            child,
+            address,
+            database,
+        }
+    }
+
+    /// The WebSocket URL.
+    pub fn ws_url(&self) -> String {
+        format!("ws://{}/ws", self.address)
+    }
+
+    /// The HTTP URL of `path`.
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.address)
+    }
+
+    /// Kills the process at once, as a crash would (SIGKILL), and waits for it.
+    pub fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A WebSocket client of the protocol.
+pub struct Client {
+    socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The newest `state` frame's `room`, once one came.
+    pub room: Option<Value>,
+    /// The seat the newest `state` frame said this connection holds.
+    pub you: Option<usize>,
+}
+
+impl Client {
+    /// Connects to the server.
+    pub async fn connect(server: &Server) -> Client {
+        Client::connect_with(server, &[])
+            .await
+            .expect("the socket opens")
+    }
+
+    /// Connects with extra request headers; the HTTP status on refusal.
+    pub async fn connect_with(server: &Server, headers: &[(&str, &str)]) -> Result<Client, u16> {
+        let mut request = server.ws_url().into_client_request().expect("a request");
+        for (name, value) in headers {
+            request.headers_mut().insert(
+                tokio_tungstenite::tungstenite::http::HeaderName::from_bytes(name.as_bytes())
+                    .expect("a header name"),
+                value.parse().expect("a header value"),
+            );
+        }
+        match tokio_tungstenite::connect_async(request).await {
+            Ok((socket, _)) => Ok(Client {
+                socket,
+                room: None,
+                you: None,
+            }),
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+                Err(response.status().as_u16())
+            }
+            Err(e) => panic!("cannot connect: {e}"),
+        }
+    }
+
+    /// Sends a frame of text as it is.
+    pub async fn send_text(&mut self, text: &str) {
+        self.socket
+            .send(Message::Text(text.to_owned().into()))
+            .await
+            .expect("the frame is sent");
+    }
+
+    /// Sends a JSON message.
+    pub async fn send(&mut self, message: Value) {
+        self.send_text(&message.to_string()).await;
+    }
+
+    /// The next frame (states are remembered as they pass); `None` when the socket closed.
+    pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let frame = tokio::time::timeout(FRAME_WAIT, self.socket.next())
+                .await
+                .expect("a frame within the wait")?;
+            let text = match frame {
+                Ok(Message::Text(text)) => text.to_string(),
+                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(_) => continue,
+            };
+            let value: Value = serde_json::from_str(&text).expect("the server sends JSON");
+            if value["type"] == "state" {
+                self.room = Some(value["room"].clone());
+                self.you = value["you"].as_u64().map(|s| s as usize);
+            }
+            return Some(value);
+        }
+    }
+
+    /// Reads frames until one of type `kind`; panics on an error frame unless that is the
+    /// kind awaited.
+    pub async fn expect(&mut self, kind: &str) -> Value {
+        loop {
+            let frame = self.next().await.expect("the socket stays open");
+            if frame["type"] == kind {
+                return frame;
+            }
+            assert_ne!(frame["type"], "error", "while awaiting {kind}: {frame}");
+        }
+    }
+
+    /// Reads frames until an `error` frame, and returns its code.
+    pub async fn expect_error(&mut self) -> String {
+        let frame = self.expect("error").await;
+        frame["code"].as_str().expect("a code").to_owned()
+    }
+
+    /// Reads frames until the room's view satisfies `done`; returns it.
+    pub async fn until(&mut self, done: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            if let Some(room) = &self.room {
+                if done(room) {
+                    return room.clone();
+                }
+            }
+            let frame = self.next().await.expect("the socket stays open");
+            assert_ne!(frame["type"], "error", "{frame}");
+        }
+    }
+
+    /// Creates a room; returns its code and the host's token.
+    pub async fn create(&mut self, name: &str, rules: Value, seats: usize) -> (String, String) {
+        self.send(json!({"type": "create", "name": name, "rules": rules, "seats": seats}))
+            .await;
+        let welcome = self.expect("welcome").await;
+        (
+            welcome["room"].as_str().expect("a code").to_owned(),
+            welcome["token"].as_str().expect("a token").to_owned(),
+        )
+    }
+
+    /// Joins a room (with a seat's token, or as a spectator); returns the welcome frame.
+    pub async fn join(&mut self, room: &str, token: Option<&str>) -> Value {
+        let mut message = json!({"type": "join", "room": room});
+        if let Some(token) = token {
+            message["token"] = json!(token);
+        }
+        self.send(message).await;
+        self.expect("welcome").await
+    }
+
+    /// Takes a seat; returns the seat's token.
+    pub async fn take_seat(&mut self, seat: usize, name: &str) -> String {
+        self.send(json!({"type": "take_seat", "seat": seat, "name": name}))
+            .await;
+        let welcome = self.expect("welcome").await;
+        assert_eq!(welcome["seat"], seat);
+        welcome["token"].as_str().expect("a token").to_owned()
+    }
+
+    /// The room's version as last seen.
+    pub fn version(&self) -> u64 {
+        self.room
+            .as_ref()
+            .and_then(|r| r["version"].as_u64())
+            .unwrap_or(0)
+    }
+}
+
+/// A simple player: the first (best) selection, bank from 300 points, else roll.
+pub fn simple_move(game: &Value) -> Value {
+    if game["phase"] == "farkled" {
+        return json!({"kind": "acknowledge_farkle"});
+    }
+    if game["phase"] == "awaiting_selection" {
+        return json!({"kind": "select", "dice": game["selections"][0]["dice"]});
+    }
+    let points = game["turn_points"].as_i64().unwrap_or(0);
+    if game["can_bank"] == true && (points >= 300 || game["can_roll"] != true) {
+        json!({"kind": "bank"})
+    } else if game["can_roll"] == true {
+        json!({"kind": "roll"})
+    } else {
+        json!({"kind": "forfeit_turn"})
+    }
+}
+
+/// Short games: the minimal preset to `target` points.
+pub fn short_rules(target: i32) -> Value {
+    let mut rules = serde_json::to_value(farkle::Preset::Minimal.rules()).expect("rules");
+    rules["target_score"] = json!(target);
+    rules
+}
