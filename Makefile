@@ -116,7 +116,7 @@ programs: $(PROGRAMS)
 # cargo decides whether the library is out of date; make relinks only when cargo rewrote it.
 ifdef CARGO_BUILDS_LIB
 $(LIB_A) $(LIB_SO): FORCE
-	$(CARGO) build --release
+	$(CARGO) build --release -p farkle
 endif
 
 $(B) $(O):

@@ -121,7 +121,7 @@ fn wasm_module() -> PathBuf {
     run(
         Command::new(cargo)
             .current_dir(&root)
-            .args(["build", "--profile", "wasm", "--lib"])
+            .args(["build", "-p", "farkle", "--profile", "wasm", "--lib"])
             .args(["--target", "wasm32-unknown-unknown"]),
         "the WebAssembly build",
     );

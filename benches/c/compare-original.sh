@@ -36,7 +36,7 @@ done
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cc="${CC:-cc}"
 
-(cd "$root" && cargo build --release --quiet)
+(cd "$root" && cargo build --release --quiet -p farkle)
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -38,7 +38,7 @@ cc="${CC:-cc}"
 tolerance=1.08
 
 command -v valgrind >/dev/null || { echo "guard: valgrind not found" >&2; exit 2; }
-(cd "$root" && cargo build "${build[@]}" --quiet --lib)
+(cd "$root" && cargo build "${build[@]}" --quiet -p farkle --lib)
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -28,7 +28,7 @@ function wasmFile() {
   const given = option("--wasm") ?? process.env.FARKLE_WASM;
   if (given) return resolve(given);
   const cargo = process.env.CARGO ?? "cargo";
-  const args = ["build", "--profile", "wasm", "--lib", "--target", "wasm32-unknown-unknown"];
+  const args = ["build", "-p", "farkle", "--profile", "wasm", "--lib", "--target", "wasm32-unknown-unknown"];
   console.error(`${cargo} ${args.join(" ")}`);
   execFileSync(cargo, args, { cwd: repo, stdio: "inherit" });
   const targetDir = process.env.CARGO_TARGET_DIR ?? join(repo, "target");

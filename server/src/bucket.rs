@@ -3,7 +3,7 @@
 
 //! A token bucket: the rate limit of a connection's frames and of an address's guesses.
 
-use tokio::time::Instant;
+use std::time::Instant;
 
 /// `rate` tokens per second, up to `burst`.
 #[derive(Debug, Clone)]

@@ -354,6 +354,7 @@ struct RoomTask {
     table: Option<Arc<TableSlot>>,
     bot_note: Option<String>,
     advisor: Option<Arc<Advisor>>,
+    advisor_has_table: bool,
 }
 
 impl RoomTask {
@@ -384,6 +385,7 @@ impl RoomTask {
             table: None,
             bot_note: None,
             advisor: None,
+            advisor_has_table: false,
         };
         task.want_table();
         task
@@ -753,13 +755,15 @@ impl RoomTask {
     /// The advice for the decision under way: the win table's where there is one, else the
     /// single-turn optimum's.
     fn advice(&mut self) -> Option<farkle::strategy::Advice> {
-        if self.advisor.is_none() {
-            let table = self
-                .table
-                .as_ref()
-                .and_then(|t| t.result())
-                .and_then(|r| r.as_ref().ok())
-                .filter(|_| self.room.seats.len() <= 3);
+        let table = self
+            .table
+            .as_ref()
+            .and_then(|t| t.result())
+            .and_then(|r| r.as_ref().ok())
+            .filter(|_| self.room.seats.len() <= 3);
+        // Single-turn advice until the table is solved, the table's from then on.
+        if self.advisor.is_none() || (table.is_some() && !self.advisor_has_table) {
+            self.advisor_has_table = table.is_some();
             let advisor = tokio::task::block_in_place(|| match table {
                 Some(t) => Advisor::with_table(t.clone()).ok(),
                 None => Advisor::single_turn(&self.room.rules).ok(),

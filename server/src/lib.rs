@@ -10,23 +10,34 @@
 //! task each ([`hub`]); bots and their win tables are in [`bots`]. docs/server.md describes
 //! the protocol and the security model.
 
-pub mod addresses;
-pub mod bots;
 pub mod bucket;
-pub mod config;
-pub mod connection;
 pub mod fairness;
-pub mod http;
-pub mod hub;
 pub mod protocol;
 pub mod room;
-pub mod store;
 pub mod view;
 
+#[cfg(feature = "server")]
+pub mod addresses;
+#[cfg(feature = "server")]
+pub mod bots;
+#[cfg(feature = "server")]
+pub mod config;
+#[cfg(feature = "server")]
+pub mod connection;
+#[cfg(feature = "server")]
+pub mod http;
+#[cfg(feature = "server")]
+pub mod hub;
+#[cfg(feature = "server")]
+pub mod store;
+
+#[cfg(feature = "server")]
 use std::sync::Arc;
 
+#[cfg(feature = "server")]
 use tokio::net::TcpListener;
 
+#[cfg(feature = "server")]
 /// The server's routes over its database: the schema brought up to date and every room
 /// still in play resumed. An error says why the server cannot start.
 pub async fn open(config: config::Config) -> Result<axum::Router, String> {
@@ -40,6 +51,7 @@ pub async fn open(config: config::Config) -> Result<axum::Router, String> {
     Ok(http::router(http::App { hub, addresses }))
 }
 
+#[cfg(feature = "server")]
 /// Serves `router` on `listener` until `shutdown` completes.
 pub async fn serve(
     router: axum::Router,

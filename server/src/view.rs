@@ -115,9 +115,16 @@ fn game_json(game: &Game, presence: &Presence) -> Value {
         })
         .unwrap_or_default();
     let advice = presence.advice.as_ref().map(|a| {
+        // Every seat's chance after the recommended choice, where the table values it.
+        let row = a
+            .choices
+            .iter()
+            .position(|c| c.action == a.recommended)
+            .and_then(|i| a.seat_win_probabilities.get(i))
+            .filter(|row| row.iter().all(|p| p.is_finite()));
         json!({
             "recommended": action_json(a.recommended, game),
-            "win_probabilities": a.seat_win_probabilities.first(),
+            "win_probabilities": row,
             "roll_probability": a.roll_probability,
         })
     });
