@@ -370,6 +370,7 @@ function render(room) {
     you: view.you === null ? "" : String(view.you),
     current: room.game ? String(room.game.current) : "",
     phase: room.game?.phase ?? "",
+    turnPoints: String(room.game?.turn_points ?? 0),
   });
   $("online-link").textContent = roomLink(room.code);
   $("online-link").href = roomLink(room.code);
@@ -615,7 +616,7 @@ function renderGame(room) {
     pick = "Farkle: nothing scores. The turn's points are lost.";
   }
   $("online-pick").textContent = pick;
-  $("online-kept").textContent = g.kept.length ? `Kept this turn: ${g.kept.map((k) => k.join(" ")).join(" · ")}` : "";
+  $("online-kept").textContent = g.kept.length && !over ? `Kept this turn: ${g.kept.map((k) => k.join(" ")).join(" · ")}` : "";
 
   // The actions the server allows now.
   const can = mine && !view.sent && net.ws?.readyState === WebSocket.OPEN;
@@ -678,15 +679,17 @@ function stopClock() {
   view.clock = null;
 }
 
-function describeEvent(e) {
+function describeEvent(e, lastRoll) {
   const who = seatName(e.player);
   switch (e.event) {
     case "turn_started":
       return `Round ${e.round}: ${who} to play.`;
     case "rolled":
       return `${who} rolled ${e.dice.join(" ")}.`;
-    case "selected":
-      return `${who} kept dice for ${fmt(e.points)}.`;
+    case "selected": {
+      const kept = lastRoll ? lastRoll.filter((_, i) => e.mask & (1 << i)) : [];
+      return `${who} kept ${kept.length ? `${kept.join(" ")} ` : "dice "}for ${fmt(e.points)}.`;
+    }
     case "undone":
       return `${who} took back the last keep.`;
     case "hot_dice":
@@ -721,10 +724,14 @@ function describeEvent(e) {
 
 function renderLog(room) {
   const list = $("online-log");
-  const items = room.events
-    .map(({ event }) => describeEvent(event))
-    .filter(Boolean)
-    .map((text) => el("li", {}, text));
+  // A selection names dice of the roll before it.
+  let lastRoll = null;
+  const items = [];
+  for (const { event } of room.events) {
+    const text = describeEvent(event, lastRoll);
+    if (event.event === "rolled") lastRoll = event.dice;
+    if (text) items.push(el("li", {}, text));
+  }
   list.replaceChildren(...items);
   list.scrollTop = list.scrollHeight;
 }
