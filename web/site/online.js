@@ -38,6 +38,8 @@ const net = {
   wanted: false,
   attempt: 0,
   retry: null,
+  /** Whether this socket has been let into the room (a `welcome` came). */
+  joined: false,
 };
 
 /** What the page shows. */
@@ -193,6 +195,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/ws`);
   net.ws = ws;
+  net.joined = false;
   ws.onopen = () => {
     if (net.creating) {
       send(net.creating);
@@ -266,6 +269,7 @@ function send(frame) {
 function onFrame(frame) {
   switch (frame.type) {
     case "welcome":
+      net.joined = true;
       net.attempt = 0;
       $("online-banner").hidden = true;
       $("online-room").dataset.connected = "true";
@@ -306,7 +310,7 @@ function onError({ code, message }) {
     return;
   }
   view.sent = false;
-  if (code === "bad_token" && !view.room) {
+  if (code === "bad_token" && !net.joined) {
     // The seat's token is no longer the room's: watch instead.
     try {
       localStorage.removeItem(tokenKey(net.code));
@@ -319,7 +323,16 @@ function onError({ code, message }) {
   }
   if (code === "no_such_room") {
     net.wanted = false;
+    net.ws?.close();
+    $("online-banner").hidden = true;
+    $("online-room-line").textContent = "";
     say("No room has this code: check the link, or create a room.");
+    return;
+  }
+  if (!net.joined) {
+    // The server did not let this connection in (busy, rate-limited): try again later.
+    say(`${message[0]?.toUpperCase() ?? ""}${message.slice(1)}.`);
+    net.ws?.close();
     return;
   }
   if (code === "stale") {
@@ -420,8 +433,14 @@ function renderLobby(room) {
         : "Waiting for the host to start the game.";
   const solving = room.solving !== null && room.solving !== undefined;
   $("online-solving").hidden = !solving;
-  if (solving) $("online-solving-progress").value = room.solving;
-  $("online-bot-note").textContent = room.bot_note ? `Note: ${room.bot_note}.` : "";
+  if (solving) {
+    $("online-solving-progress").value = room.solving;
+    $("online-solving-percent").textContent = `${Math.floor(room.solving * 100)}%`;
+  }
+  const note = room.bot_note ? `Note: ${room.bot_note}.` : "";
+  $("online-bot-note").textContent = note;
+  // In the game: a bot that waits for its table, or plays as a simpler one, says so.
+  $("online-game-note").textContent = [solving ? `A computer player waits for its win table: ${Math.floor(room.solving * 100)}% solved.` : "", note].filter(Boolean).join(" ");
   const key = JSON.stringify([room.seats, view.you, room.stage]);
   if (key === view.lobbyKey) return;
   view.lobbyKey = key;
@@ -595,6 +614,7 @@ function renderGame(room) {
         });
         b.append(dieFace(face), el("span", { className: "face", "aria-hidden": "true" }, String(face)));
         if (picked) b.append(el("span", { className: "mark", "aria-hidden": "true" }, " picked"));
+        if (recommended.has(i)) b.append(el("span", { className: "mark suggest", "aria-hidden": "true" }, " advised"));
         return b;
       }),
     );

@@ -25,11 +25,13 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { createHash, createHmac } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+const require = createRequire(import.meta.url);
 const SITE = fileURLToPath(new URL("../site/", import.meta.url));
 const SERVER = process.env.FARKLE_SERVER_BIN;
 const CANDIDATES = [process.env.FARKLE_CHROMIUM, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
@@ -282,6 +284,11 @@ test("three people and a bot play a whole online game; the dice check out", { sk
     const token = await bo.page.evaluate((c) => localStorage.getItem(`farkle.online.token.${c}`), code);
     assert.match(token ?? "", /^[0-9a-f]{32}$/, "the seat's token is kept");
     const cy = await open(link, SMALL_PHONE);
+    // A name the server refuses: its error frame shows as a message, and nothing is taken.
+    await cy.page.fill("#online-join-name", "Cy\u202e");
+    await cy.page.click("#online-take-2");
+    await cy.page.waitForFunction(() => /formatting characters/.test(document.getElementById("online-message").textContent));
+    assert.equal((await dataset(cy.page)).you, "");
     await cy.page.fill("#online-join-name", "Cy");
     await cy.page.click("#online-take-2");
     await cy.page.waitForSelector('#online-room[data-you="2"]');
@@ -400,7 +407,10 @@ test("a page reconnects by itself when the server comes back", { skip, timeout: 
   const dir = mkdtempSync(join(tmpdir(), "farkle-online-"));
   try {
     const first = await startServer(dir);
-    const { page, context, errors } = await open(first.url, PHONE);
+    const { page, context, errors } = await open(`${first.url}#room=aaaaaaaaaaaaaaaa`, PHONE);
+    // A link to no room says so (and does not try again).
+    await page.waitForFunction(() => /^No room has this code/.test(document.getElementById("online-message").textContent));
+    assert.equal(await page.isHidden("#online-banner"), true);
     await page.click("#online-open");
     await page.fill("#online-name", "Dee");
     await page.selectOption("#online-seats", "2");
@@ -428,6 +438,65 @@ test("a page reconnects by itself when the server comes back", { skip, timeout: 
     await context.close();
     await stopServer(second.child);
   } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** axe-core finds no accessibility fault on the page as it is. */
+async function audit(page, what) {
+  await page.addScriptTag({ content: readFileSync(require.resolve("axe-core/axe.min.js"), "utf8") });
+  const result = await page.evaluate(() => globalThis.axe.run(document, { resultTypes: ["violations"] }));
+  const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  assert.deepEqual(found, [], `${what}: ${found.join("; ")}`);
+}
+
+test("advice, the decision timer and a win-optimal bot's table; axe-core finds no fault", { skip, timeout: 180_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "farkle-online-"));
+  const server = await startServer(dir);
+  try {
+    const { page, context, errors } = await open(server.url, DESKTOP);
+    await page.selectOption("#preset", "minimal");
+    await page.$eval("#house-rules", (d) => {
+      d.open = true;
+    });
+    await page.fill("#knob-targetScore", "1000");
+    await page.click("#online-open");
+    await audit(page, "the room's creation");
+    await page.fill("#online-name", "Eve");
+    await page.selectOption("#online-seats", "2");
+    await page.selectOption("#online-advice", "on");
+    await page.fill("#online-timer", "10");
+    await page.click("#online-create-room");
+    await page.waitForSelector('#online-room[data-stage="lobby"][data-you="0"]');
+    assert.match(await page.textContent("#online-room-line"), /advice on · the game waits for anyone away · 10 s per decision/);
+    await page.selectOption("#online-bot-kind-1", "win_optimal");
+    await page.click("#online-add-bot-1");
+    await page.waitForSelector('#online-seat-list li[data-kind="bot"]');
+    await audit(page, "the lobby");
+    // The bot's table is solved (its progress shown while it is), then the game starts.
+    await page.waitForSelector("#online-solving", { state: "hidden", timeout: 120_000 });
+    await page.click("#online-start");
+    await page.waitForSelector('#online-room[data-stage="playing"]');
+    // With nothing this turn, rolling is the only choice: the advice says so, the clock runs.
+    await page.waitForSelector("#online-advice-line:not([hidden])");
+    assert.match(await page.textContent("#online-advice-line"), /^Advice for you: roll on\./);
+    const seconds = Number(/^You have (\d+) s to decide/.exec(await page.textContent("#online-clock"))?.[1]);
+    assert.ok(seconds > 0 && seconds <= 10, `the clock says ${seconds} s`);
+    const before = Number((await dataset(page)).version);
+    await page.click("#online-roll");
+    await page.waitForSelector("#online-dice .die");
+    await page.waitForFunction(() => /^Advice for you: keep /.test(document.getElementById("online-advice-line").textContent));
+    assert.ok((await page.locator("#online-dice .die .suggest").count()) > 0, "the advised dice are marked");
+    await audit(page, "the game");
+    // Nobody decides: when the time is up a computer decides for the seat.
+    const rolled = Number((await dataset(page)).version);
+    assert.equal(rolled, before + 1);
+    await moved(page, rolled);
+    assert.ok(Number((await dataset(page)).version) > rolled);
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    await stopServer(server.child);
     rmSync(dir, { recursive: true, force: true });
   }
 });
