@@ -219,7 +219,7 @@ fn people_and_a_bot_play_online_in_headless_chromium() {
         "desktop-over.png",
         "phone-390-game.png",
         "phone-360-game.png",
-        "phone-390-reconnecting.png",
+        "phone-360-reconnecting.png",
     ] {
         assert!(
             artifacts.join(shot).is_file(),

@@ -407,11 +407,13 @@ test("a page reconnects by itself when the server comes back", { skip, timeout: 
   const dir = mkdtempSync(join(tmpdir(), "farkle-online-"));
   try {
     const first = await startServer(dir);
-    const { page, context, errors } = await open(`${first.url}#room=aaaaaaaaaaaaaaaa`, PHONE);
+    const { page, context, errors } = await open(`${first.url}#room=aaaaaaaaaaaaaaaa`, SMALL_PHONE);
     // A link to no room says so (and does not try again).
     await page.waitForFunction(() => /^No room has this code/.test(document.getElementById("online-message").textContent));
     assert.equal(await page.isHidden("#online-banner"), true);
     await page.click("#online-open");
+    await fitsTheScreen(page, "360 px room creation");
+    await page.screenshot({ path: `${ARTIFACTS}phone-360-create.png`, fullPage: true });
     await page.fill("#online-name", "Dee");
     await page.selectOption("#online-seats", "2");
     await page.click("#online-create-room");
@@ -422,7 +424,7 @@ test("a page reconnects by itself when the server comes back", { skip, timeout: 
     await page.waitForSelector("#online-banner:not([hidden])");
     assert.match(await page.textContent("#online-banner"), /^Reconnecting…/);
     assert.equal((await dataset(page)).connected, "false");
-    await page.screenshot({ path: `${ARTIFACTS}phone-390-reconnecting.png`, fullPage: true });
+    await page.screenshot({ path: `${ARTIFACTS}phone-360-reconnecting.png`, fullPage: true });
 
     const second = await startServer(dir, first.port);
     await page.waitForSelector('#online-room[data-connected="true"][data-you="0"]', { timeout: 60_000 });
