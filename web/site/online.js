@@ -26,6 +26,9 @@ const BOTS = {
 };
 const PHASE = { roll: "awaiting a roll", select: "awaiting a selection", farkled: "farkled", over: "over" };
 const RECONNECT_MAX_MS = 15_000;
+/** A ping this often; a connection silent for SILENT_MS is taken as lost. */
+const PING_MS = 20_000;
+const SILENT_MS = 45_000;
 
 /** The connection. */
 const net = {
@@ -40,6 +43,9 @@ const net = {
   retry: null,
   /** Whether this socket has been let into the room (a `welcome` came). */
   joined: false,
+  /** When the socket last heard from the server (performance.now()). */
+  heard: 0,
+  pinger: null,
 };
 
 /** What the page shows. */
@@ -197,6 +203,7 @@ function connect() {
   net.ws = ws;
   net.joined = false;
   ws.onopen = () => {
+    net.heard = performance.now();
     if (net.creating) {
       send(net.creating);
     } else {
@@ -205,6 +212,7 @@ function connect() {
     }
   };
   ws.onmessage = (event) => {
+    net.heard = performance.now();
     let frame;
     try {
       frame = JSON.parse(event.data);
@@ -227,6 +235,20 @@ function connect() {
     }
     reconnectLater();
   };
+}
+
+/** Pings the server now and then; a connection that stays silent is dropped and made again. */
+function keepAlive() {
+  const ws = net.ws;
+  if (!ws || ws.readyState !== WebSocket.OPEN || net.creating) return;
+  if (performance.now() - net.heard > SILENT_MS) {
+    net.ws = null;
+    ws.onclose = null;
+    ws.close();
+    reconnectLater();
+    return;
+  }
+  ws.send(JSON.stringify({ type: "ping" }));
 }
 
 function reconnectLater() {
@@ -285,6 +307,7 @@ function onFrame(frame) {
         net.creating = null;
         history.replaceState(null, "", `#room=${net.code}`);
         showRoom();
+        $("online-copy").focus();
       }
       view.you = frame.seat;
       break;
@@ -919,6 +942,7 @@ function wire() {
   $("online-piggyback").addEventListener("click", () => act("piggyback"));
   $("online-forfeit").addEventListener("click", () => act("forfeit_turn"));
   document.addEventListener("keydown", onKey);
+  net.pinger = setInterval(keepAlive, PING_MS);
   addEventListener("hashchange", () => {
     const code = roomFromHash();
     if (code && code !== net.code) enterRoom(code);
