@@ -293,6 +293,8 @@ function onFrame(frame) {
     case "welcome":
       net.joined = true;
       net.attempt = 0;
+      // An action sent on a lost connection may never have arrived: the new view decides.
+      view.sent = false;
       $("online-banner").hidden = true;
       $("online-room").dataset.connected = "true";
       if (frame.room) net.code = frame.room;

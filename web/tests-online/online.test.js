@@ -440,6 +440,17 @@ test("a page reconnects by itself when the server comes back", { skip, timeout: 
     // The only console errors are the browser's own about the refused connections.
     assert.deepEqual(errors.filter((e) => !/WebSocket connection to .* failed/.test(e)), []);
     await context.close();
+
+    // A kept token that holds no seat of the room: the page watches instead, and says so.
+    const other = await open(second.url, SMALL_PHONE);
+    const code = /#room=(\w+)$/.exec(link)[1];
+    await other.page.evaluate((c) => localStorage.setItem(`farkle.online.token.${c}`, "0".repeat(32)), code);
+    await other.page.goto(link);
+    await other.page.waitForSelector('#online-room[data-stage="playing"][data-you=""]');
+    assert.match(await other.page.textContent("#online-message"), /not this room's/);
+    assert.equal(await other.page.evaluate((c) => localStorage.getItem(`farkle.online.token.${c}`), code), null);
+    assert.deepEqual(other.errors, []);
+    await other.context.close();
     await stopServer(second.child);
   } finally {
     rmSync(dir, { recursive: true, force: true });
