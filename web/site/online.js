@@ -679,8 +679,11 @@ function renderGame(room) {
   if (g.advice && !over) {
     const who = mine ? "you" : seatName(g.current);
     let text = `Advice for ${who}: ${describeAction(g.advice.recommended, g)}.`;
+    // Each seat's chance to win, where the room's win table covers the game.
     const win = g.advice.win_probabilities;
-    if (typeof win === "number") text += ` Chance to win: ${(win * 100).toFixed(1)}%.`;
+    if (Array.isArray(win) && win.length === room.seats.length && win.every(Number.isFinite)) {
+      text += ` Chances to win: ${win.map((p, i) => `${seatName(i)} ${(p * 100).toFixed(1)}%`).join(", ")}.`;
+    }
     const p = g.advice.roll_probability;
     if (typeof p === "number" && p > 0 && p < 1) text += ` (Roll with probability ${(p * 100).toFixed(0)}%.)`;
     advice.textContent = text;

@@ -494,7 +494,12 @@ test("advice, the decision timer and a win-optimal bot's table; axe-core finds n
     await page.waitForSelector('#online-room[data-stage="playing"]');
     // With nothing this turn, rolling is the only choice: the advice says so, the clock runs.
     await page.waitForSelector("#online-advice-line:not([hidden])");
-    assert.match(await page.textContent("#online-advice-line"), /^Advice for you: roll on\./);
+    const advice = await page.textContent("#online-advice-line");
+    assert.match(advice, /^Advice for you: roll on\./);
+    // The bot's two-player table covers the game: each seat's chance to win, summing to 1.
+    const chances = /Chances to win: Eve ([\d.]+)%, Win-optimal bot 2 ([\d.]+)%\.$/.exec(advice);
+    assert.ok(chances, advice);
+    assert.ok(Math.abs(Number(chances[1]) + Number(chances[2]) - 100) <= 0.1, advice);
     const seconds = Number(/^You have (\d+) s to decide/.exec(await page.textContent("#online-clock"))?.[1]);
     assert.ok(seconds > 0 && seconds <= 10, `the clock says ${seconds} s`);
     const before = Number((await dataset(page)).version);
