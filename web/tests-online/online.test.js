@@ -289,6 +289,8 @@ test("three people and a bot play a whole online game; the dice check out", { sk
     await cy.page.click("#online-take-2");
     await cy.page.waitForFunction(() => /formatting characters/.test(document.getElementById("online-message").textContent));
     assert.equal((await dataset(cy.page)).you, "");
+    await fitsTheScreen(cy.page, "360 px lobby, watching");
+    await cy.page.screenshot({ path: `${ARTIFACTS}phone-360-watching.png`, fullPage: true });
     await cy.page.fill("#online-join-name", "Cy");
     await cy.page.click("#online-take-2");
     await cy.page.waitForSelector('#online-room[data-you="2"]');
