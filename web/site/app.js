@@ -60,7 +60,8 @@ const PIPS = {
   6: [[28, 24], [72, 24], [28, 50], [72, 50], [28, 76], [72, 76]],
 };
 
-function dieFace(face) {
+/** A die's face as an SVG picture (online.js draws its dice with it too). */
+export function dieFace(face) {
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", "0 0 100 100");

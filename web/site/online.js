@@ -10,7 +10,7 @@
 // kept in this browser's storage, by room, so that a reload or a new connection takes the
 // seat back. Every name is shown as text, never as markup.
 
-import { offline } from "./app.js";
+import { dieFace, offline } from "./app.js";
 import { verifyFairness } from "./fairness.js";
 
 const $ = (id) => document.getElementById(id);
@@ -837,34 +837,6 @@ async function checkFairness(room) {
   } else {
     box.textContent = `The dice do not check out: ${result.reason}.`;
   }
-}
-
-// ---- Dice faces (as the offline game draws them) --------------------------------------------
-
-const PIPS = {
-  1: [[50, 50]],
-  2: [[28, 28], [72, 72]],
-  3: [[26, 26], [50, 50], [74, 74]],
-  4: [[28, 28], [72, 28], [28, 72], [72, 72]],
-  5: [[26, 26], [74, 26], [50, 50], [26, 74], [74, 74]],
-  6: [[28, 24], [72, 24], [28, 50], [72, 50], [28, 76], [72, 76]],
-};
-
-function dieFace(face) {
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("viewBox", "0 0 100 100");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  for (const [cx, cy] of PIPS[face] ?? []) {
-    const pip = document.createElementNS(ns, "circle");
-    pip.setAttribute("cx", cx);
-    pip.setAttribute("cy", cy);
-    pip.setAttribute("r", 9);
-    pip.setAttribute("fill", "currentColor");
-    svg.append(pip);
-  }
-  return svg;
 }
 
 // ---- Keyboard and wiring --------------------------------------------------------------------
