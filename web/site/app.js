@@ -60,7 +60,8 @@ const PIPS = {
   6: [[28, 24], [72, 24], [28, 50], [72, 50], [28, 76], [72, 76]],
 };
 
-function dieFace(face) {
+/** A die's face as an SVG picture (online.js draws its dice with it too). */
+export function dieFace(face) {
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", "0 0 100 100");
@@ -779,10 +780,55 @@ function wire() {
   );
 }
 
+// ---- Online play's hooks (online.js) -------------------------------------------------------
+
+/** What online.js needs of the offline game: its rules choice, and leaving or coming back. */
+export const offline = {
+  /** The rules chosen in the setup form (its preset and house rules); throws if invalid. */
+  chosenRules() {
+    if ($("preset").options.length === 0) {
+      showSetup();
+      $("setup").hidden = true;
+    }
+    return new farkle.Rules($("preset").value, readKnobs());
+  },
+  /** Hides the offline game (its computer players and any solve paused). */
+  hide() {
+    stopBots();
+    app.meter?.cancel(false);
+    $("setup").hidden = true;
+    $("play").hidden = true;
+    $("new-game").hidden = true;
+  },
+  /** Shows the offline game again: the game under way, or the setup. */
+  show() {
+    if (resumeOrSetup.pending) {
+      resumeOrSetup();
+    } else if (app.game) {
+      beginPlay(false);
+    } else {
+      showSetup();
+    }
+  },
+  /** Shows the setup form with its house rules open (to choose an online room's rules). */
+  editRules() {
+    showSetup();
+    $("house-rules").open = true;
+    $("preset").focus();
+  },
+};
+
+function resumeOrSetup() {
+  resumeOrSetup.pending = false;
+  if (!resume()) {
+    showSetup();
+    $("setup-error").textContent = app.message;
+  }
+}
+
 wire();
 $("loading").hidden = true;
 document.body.dataset.ready = "true";
-if (!resume()) {
-  showSetup();
-  $("setup-error").textContent = app.message;
-}
+// A room's link (#room=CODE) opens the online game (online.js) instead.
+resumeOrSetup.pending = /^#room=/.test(location.hash);
+if (!resumeOrSetup.pending) resumeOrSetup();
