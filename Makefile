@@ -12,11 +12,17 @@
 #                                $(libdir): libfarkle.so.X.Y.Z (soname libfarkle.so.X), its links,
 #                                libfarkle.a, pkgconfig/farkle.pc; $(includedir)/farkle.h;
 #                                $(bindir)/farkle and farkle-solve; $(man6dir)/farkle.6 and
-#                                farkle-solve.6 (a link: one page covers both programs).
+#                                farkle-solve.6 (a link: one page covers both programs);
+#                                and, unless SERVER=no, $(bindir)/farkle-server (cargo,
+#                                release) with the web game in $(datarootdir)/farkle/site
+#                                (make web: needs Node.js and the wasm32 target).
 #                                Outside the dynamic linker's own directories it says how
 #                                programs linked with -lfarkle find the library at run time.
 #                                DESTDIR is honoured; prefix= works as PREFIX=, and libdir=,
 #                                bindir=, includedir=, mandir= set one directory each.
+#   make install-server PREFIX=/usr/local
+#                                farkle-server and the web game only (FARKLE_SERVER_BIN=FILE
+#                                takes a server already built, and the site as it is)
 #   make uninstall PREFIX=/usr/local
 #   make js                      the npm package in js/dist/: the WebAssembly module (cargo,
 #                                profile wasm, target wasm32-unknown-unknown) and its typed
@@ -107,7 +113,8 @@ PROGRAMS := $(B)/farkle $(B)/farkle-solve $(B)/score $(B)/simulate $(B)/cpp_demo
 CONFIG := $(CC) $(CXX) $(CFLAGS) $(CXXFLAGS)
 EDIT_CONFIG := $(LINE_EDITING) $(EDIT_CFLAGS) $(EDIT_LIBS)
 
-.PHONY: all programs play check install uninstall clean distclean js web serve-web FORCE
+.PHONY: all programs play check install install-server server-bin uninstall clean distclean \
+    js web serve-web FORCE
 
 all: programs
 
@@ -183,6 +190,26 @@ install: $(LIB_A) $(LIB_SO) $(B)/farkle $(B)/farkle-solve
 	       "(farkle and farkle-solve link the library statically and need none of this.)" ;; \
 	esac
 
+# The online game server (server/) and the static site it serves.
+SERVER ?= yes
+sitedir ?= $(datarootdir)/farkle/site
+ifeq ($(origin FARKLE_SERVER_BIN),undefined)
+FARKLE_SERVER_BIN := target/release/farkle-server
+SERVER_PREREQS := server-bin web
+endif
+
+server-bin: FORCE
+	$(CARGO) build --release -p farkle-server
+
+install-server: $(SERVER_PREREQS)
+	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(sitedir)
+	$(INSTALL) -m 755 $(FARKLE_SERVER_BIN) $(DESTDIR)$(bindir)/farkle-server
+	cp -R web/site/. $(DESTDIR)$(sitedir)/
+
+ifeq ($(SERVER),yes)
+install: install-server
+endif
+
 # The npm package and the web game. tools/build.mjs runs cargo for the module (or takes
 # FARKLE_WASM=FILE), writes the bindings' declarations from include/farkle.h and runs tsc.
 NPM ?= npm
@@ -208,7 +235,9 @@ uninstall:
 	    $(DESTDIR)$(libdir)/libfarkle.so $(DESTDIR)$(libdir)/libfarkle.a \
 	    $(DESTDIR)$(libdir)/pkgconfig/farkle.pc $(DESTDIR)$(includedir)/farkle.h \
 	    $(DESTDIR)$(bindir)/farkle $(DESTDIR)$(bindir)/farkle-solve \
-	    $(DESTDIR)$(man6dir)/farkle.6 $(DESTDIR)$(man6dir)/farkle-solve.6
+	    $(DESTDIR)$(man6dir)/farkle.6 $(DESTDIR)$(man6dir)/farkle-solve.6 \
+	    $(DESTDIR)$(bindir)/farkle-server
+	rm -rf $(DESTDIR)$(sitedir)
 
 # The full tier: the quick tier (`cargo test`), then every test it leaves out, marked
 # `#[ignore = "full tier: make check"]` (valgrind, the sanitizers, Chromium, packaging, the

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-only
 // Copyright (C) 2026 The farkle authors
 
-//! Per-address limits: connections at once, and wrong room codes or tokens per minute (so
-//! that codes cannot be enumerated).
+//! Per-address limits: connections at once, rooms created per minute, and wrong room codes
+//! or tokens per minute (so that codes cannot be enumerated).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -15,6 +15,7 @@ use crate::config::Limits;
 struct Address {
     connections: usize,
     wrong: Bucket,
+    created: Bucket,
 }
 
 /// The state of every address with a connection or a recent wrong guess.
@@ -36,9 +37,11 @@ impl Addresses {
     fn with<T>(&self, address: IpAddr, f: impl FnOnce(&mut Address) -> T) -> T {
         let mut map = self.by_address.lock().expect("no panic holds the lock");
         let per_minute = f64::from(self.limits.wrong_codes_per_minute);
+        let rooms = f64::from(self.limits.rooms_per_minute);
         let entry = map.entry(address).or_insert_with(|| Address {
             connections: 0,
             wrong: Bucket::new(per_minute / 60.0, per_minute),
+            created: Bucket::new(rooms / 60.0, rooms),
         });
         f(entry)
     }
@@ -62,7 +65,7 @@ impl Addresses {
         if let Some(a) = map.get_mut(&address) {
             a.connections = a.connections.saturating_sub(1);
             // Forget an idle address once its guesses have refilled, so the map stays small.
-            if a.connections == 0 && a.wrong.is_full() {
+            if a.connections == 0 && a.wrong.is_full() && a.created.is_full() {
                 map.remove(&address);
             }
         }
@@ -71,6 +74,18 @@ impl Addresses {
     /// Whether the address may try a room code or token now.
     pub fn may_try(&self, address: IpAddr) -> bool {
         self.with(address, |a| a.wrong.has_token())
+    }
+
+    /// Whether the address may create a room now.
+    pub fn may_create(&self, address: IpAddr) -> bool {
+        self.with(address, |a| a.created.has_token())
+    }
+
+    /// The address created a room (a refused creation does not count).
+    pub fn created(&self, address: IpAddr) {
+        self.with(address, |a| {
+            a.created.take();
+        });
     }
 
     /// The address tried a wrong code or token.

@@ -22,6 +22,8 @@ pub struct Config {
     pub allowed_origins: Vec<String>,
     /// The pause before each bot action, so that people can follow it.
     pub bot_delay: Duration,
+    /// How long a room nobody follows, with nothing to do, stays in memory.
+    pub idle_room: Duration,
     /// Limits.
     pub limits: Limits,
 }
@@ -39,6 +41,8 @@ pub struct Limits {
     pub frames_per_second: u32,
     /// Wrong room codes or tokens one address may try per minute.
     pub wrong_codes_per_minute: u32,
+    /// Rooms one address may create per minute.
+    pub rooms_per_minute: u32,
 }
 
 impl Default for Limits {
@@ -49,6 +53,7 @@ impl Default for Limits {
             connections_per_address: 32,
             frames_per_second: 20,
             wrong_codes_per_minute: 10,
+            rooms_per_minute: 10,
         }
     }
 }

@@ -173,6 +173,12 @@ impl Connection {
                 settings,
             } => {
                 self.not_in_room()?;
+                if !self.addresses.may_create(self.address) {
+                    return Err(Refusal::new(
+                        ErrorCode::RateLimited,
+                        "too many rooms created from this address; wait a minute",
+                    ));
+                }
                 let rules = match rules {
                     RulesChoice::Preset(name) => farkle::Preset::from_name(&name)
                         .ok_or_else(|| {
@@ -185,6 +191,7 @@ impl Connection {
                     RulesChoice::Custom(rules) => *rules,
                 };
                 let (room, token) = self.hub.create(&name, rules, seats, &settings).await?;
+                self.addresses.created(self.address);
                 let hash = hash_token(&token);
                 room.attach(Some(hash.clone())).await?;
                 self.room = Some(room);

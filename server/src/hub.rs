@@ -59,6 +59,9 @@ pub struct Published {
     pub json: String,
     /// The seat of each token hash (never sent: each connection finds its own).
     pub seat_of: HashMap<String, usize>,
+    /// Whether the room's task has work of its own to do (a bot or timer move due, a
+    /// table being solved): such a room stays in memory with nobody connected.
+    pub busy: bool,
 }
 
 /// A request of a connection to its room.
@@ -222,7 +225,40 @@ impl Hub {
         }
         tracing::info!("{} rooms resumed", rooms.len());
         drop(rooms);
+        let sweeper = Arc::downgrade(&hub);
+        let every = (hub.config.idle_room / 2).max(Duration::from_millis(100));
+        tokio::spawn(async move {
+            let mut idle_since = HashMap::new();
+            loop {
+                tokio::time::sleep(every).await;
+                let Some(hub) = sweeper.upgrade() else { break };
+                hub.sweep(&mut idle_since).await;
+            }
+        });
         Ok(hub)
+    }
+
+    /// Lets go of the rooms nobody has followed, and that had nothing to do, for the idle
+    /// time: they stay in the database and are loaded again when someone joins. A handle
+    /// only the map holds cannot gain a follower while the map is locked, so no room ever
+    /// runs twice.
+    async fn sweep(&self, idle_since: &mut HashMap<String, Instant>) {
+        let now = Instant::now();
+        let mut rooms = self.rooms.lock().await;
+        rooms.retain(|code, handle| {
+            let idle = handle.commands.strong_count() == 1 && !handle.view.borrow().busy;
+            if !idle {
+                idle_since.remove(code);
+                return true;
+            }
+            let since = *idle_since.entry(code.clone()).or_insert(now);
+            let keep = now.duration_since(since) < self.config.idle_room;
+            if !keep {
+                idle_since.remove(code);
+            }
+            keep
+        });
+        idle_since.retain(|code, _| rooms.contains_key(code));
     }
 
     /// Whether the database answers.
@@ -748,8 +784,12 @@ impl RoomTask {
             })
             .collect();
         let json = view::room_json(&self.room, &presence).to_string();
-        self.publish
-            .send_replace(Arc::new(Published { json, seat_of }));
+        let busy = self.next_move_at(now).is_some() || presence.solving.is_some();
+        self.publish.send_replace(Arc::new(Published {
+            json,
+            seat_of,
+            busy,
+        }));
     }
 
     /// The advice for the decision under way: the win table's where there is one, else the

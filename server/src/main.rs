@@ -34,6 +34,9 @@ Options:
                                    game sockets, besides the server's own (repeatable)
   --bot-delay-ms N                 pause before each bot action (default 700)
   --max-rooms N                    rooms in memory at once (default 1000)
+  --idle-room-seconds N            how long a room nobody follows stays in memory
+                                   (default 600; it stays in the database)
+  --rooms-per-minute N             rooms one address may create per minute (default 10)
   --max-spectators N               spectators per room (default 50)
   --max-connections-per-address N  sockets from one address at once (default 32)
   --frames-per-second N            frames one socket may send per second (default 20)
@@ -88,6 +91,7 @@ fn parse() -> Result<Command, String> {
     let mut tables = None;
     let mut allowed_origins = Vec::new();
     let mut bot_delay = Duration::from_millis(700);
+    let mut idle_room = Duration::from_secs(600);
     let mut limits = Limits::default();
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
@@ -122,6 +126,12 @@ fn parse() -> Result<Command, String> {
             Long("bot-delay-ms") => {
                 bot_delay = Duration::from_millis(number(&mut parser, "--bot-delay-ms")?);
             }
+            Long("idle-room-seconds") => {
+                idle_room = Duration::from_secs(number(&mut parser, "--idle-room-seconds")?);
+            }
+            Long("rooms-per-minute") => {
+                limits.rooms_per_minute = number(&mut parser, "--rooms-per-minute")?;
+            }
             Long("max-rooms") => limits.rooms = number(&mut parser, "--max-rooms")?,
             Long("max-spectators") => {
                 limits.spectators_per_room = number(&mut parser, "--max-spectators")?;
@@ -154,6 +164,7 @@ fn parse() -> Result<Command, String> {
         tables,
         allowed_origins,
         bot_delay,
+        idle_room,
         limits,
     }))
 }

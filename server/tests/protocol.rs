@@ -579,3 +579,69 @@ async fn a_database_from_a_newer_server_is_refused() {
         "{stderr}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_rooms_leave_memory_and_come_back_from_the_database() {
+    let dir = temp_dir("idle_rooms");
+    let server = Server::start(&dir, &["--max-rooms", "1", "--idle-room-seconds", "1"]);
+    let mut first = Client::connect(&server).await;
+    let (code, token) = first.create("Ann", short_rules(1500), 2).await;
+    let mut second = Client::connect(&server).await;
+    second
+        .send(json!({"type": "create", "name": "Bo", "rules": "classic", "seats": 2}))
+        .await;
+    assert_eq!(second.expect_error().await, "full");
+    drop(first);
+    // Nobody follows the first room: after the idle time it leaves memory.
+    let since = std::time::Instant::now();
+    loop {
+        second
+            .send(json!({"type": "create", "name": "Bo", "rules": "classic", "seats": 2}))
+            .await;
+        let frame = second.next().await.unwrap();
+        if frame["type"] == "welcome" {
+            break;
+        }
+        assert_eq!(frame["code"], "full", "{frame}");
+        assert!(since.elapsed().as_secs() < 10, "the idle room stayed");
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    assert!(
+        since.elapsed().as_millis() >= 900,
+        "not before the idle time"
+    );
+    drop(second);
+    // The first room comes back from the database, its host's seat and token intact.
+    let mut back = Client::connect(&server).await;
+    loop {
+        back.send(json!({"type": "join", "room": code, "token": token}))
+            .await;
+        let frame = back.next().await.unwrap();
+        if frame["type"] == "welcome" {
+            assert_eq!(frame["seat"], 0);
+            break;
+        }
+        assert_eq!(frame["code"], "full", "{frame}");
+        assert!(since.elapsed().as_secs() < 20, "the second room stayed");
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    let room = back.until(|r| r["code"] == code.as_str()).await;
+    assert_eq!(room["seats"][0]["name"], "Ann");
+    assert_eq!(room["stage"], "lobby");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn room_creation_is_paced_per_address() {
+    let dir = temp_dir("creation_rate");
+    let server = Server::start(&dir, &["--rooms-per-minute", "3"]);
+    let mut refused = Vec::new();
+    for _ in 0..4 {
+        let mut client = Client::connect(&server).await;
+        client
+            .send(json!({"type": "create", "name": "Ann", "rules": "classic", "seats": 2}))
+            .await;
+        let frame = client.next().await.unwrap();
+        refused.push(frame["code"].as_str().map(str::to_owned));
+    }
+    assert_eq!(refused, [None, None, None, Some("rate_limited".to_owned())]);
+}
