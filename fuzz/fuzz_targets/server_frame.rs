@@ -9,9 +9,7 @@
 #![no_main]
 
 use farkle_server::fairness::Seed;
-use farkle_server::protocol::{
-    check_name, decode, ClientMessage, ErrorCode, RulesChoice, MAX_FRAME_BYTES,
-};
+use farkle_server::protocol::{check_name, decode, ClientMessage, ErrorCode, MAX_FRAME_BYTES};
 use farkle_server::room::{Entry, Room, Settings};
 use libfuzzer_sys::fuzz_target;
 
@@ -56,12 +54,8 @@ fuzz_target!(|frame: &[u8]| {
             seats,
             settings,
         } => {
-            let rules = match rules {
-                RulesChoice::Preset(name) => match farkle::Preset::from_name(&name) {
-                    Some(p) => p.rules(),
-                    None => return,
-                },
-                RulesChoice::Custom(rules) => *rules,
+            let Ok(rules) = rules.resolve() else {
+                return;
             };
             let (Ok(settings), Ok(host)) = (Settings::from_request(&settings), check_name(&name))
             else {

@@ -14,7 +14,7 @@ use serde_json::json;
 use crate::addresses::Addresses;
 use crate::bucket::Bucket;
 use crate::hub::{hash_token, Hub, Request, RoomHandle};
-use crate::protocol::{decode, ClientMessage, ErrorCode, Refusal, RulesChoice};
+use crate::protocol::{decode, ClientMessage, ErrorCode, Refusal};
 
 /// How long a send may take before the client counts as gone (it stopped reading).
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
@@ -179,17 +179,7 @@ impl Connection {
                         "too many rooms created from this address; wait a minute",
                     ));
                 }
-                let rules = match rules {
-                    RulesChoice::Preset(name) => farkle::Preset::from_name(&name)
-                        .ok_or_else(|| {
-                            Refusal::new(
-                                ErrorCode::BadRules,
-                                format!("no preset is called {name:?}"),
-                            )
-                        })?
-                        .rules(),
-                    RulesChoice::Custom(rules) => *rules,
-                };
+                let rules = rules.resolve()?;
                 let (room, token) = self.hub.create(&name, rules, seats, &settings).await?;
                 self.addresses.created(self.address);
                 let hash = hash_token(&token);

@@ -28,6 +28,9 @@ use crate::room::{Entry, GameRecord, Room, Seat, Settings, Stage};
 use crate::store::Store;
 use crate::view::{self, Presence};
 
+/// The pause before a bot move that failed (a database error) is tried again.
+const RETRY_PAUSE: Duration = Duration::from_secs(1);
+
 /// SHA-256 of a token, in hexadecimal: what the database keeps of it.
 pub fn hash_token(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
@@ -391,6 +394,8 @@ struct RoomTask {
     bot_note: Option<String>,
     advisor: Option<Arc<Advisor>>,
     advisor_has_table: bool,
+    /// After a bot move that failed, no other before this.
+    retry_at: Option<Instant>,
 }
 
 impl RoomTask {
@@ -422,6 +427,7 @@ impl RoomTask {
             bot_note: None,
             advisor: None,
             advisor_has_table: false,
+            retry_at: None,
         };
         task.want_table();
         task
@@ -467,6 +473,11 @@ impl RoomTask {
 
     /// When the next bot move, stand-in or timer is due, if one is.
     fn next_move_at(&self, now: Instant) -> Option<Instant> {
+        let at = self.next_move_unpaused(now)?;
+        Some(self.retry_at.map_or(at, |retry| at.max(retry)))
+    }
+
+    fn next_move_unpaused(&self, now: Instant) -> Option<Instant> {
         let seat = self.room.seat_to_move()?;
         match &self.room.seats[seat] {
             Seat::Bot { .. } => Some(self.decision_since + self.hub.config.bot_delay),
@@ -572,7 +583,16 @@ impl RoomTask {
             return;
         };
         let game = self.room.game.as_ref().expect("a seat to move has a game");
-        let decided = tokio::task::block_in_place(|| bot.decide(game, &mut rand::rng()));
+        let rules = self.room.rules;
+        let decided = tokio::task::block_in_place(|| {
+            // A position the bot's advice cannot value (a turn total beyond its tables, say)
+            // is played by the threshold bot, so that a game never stalls on a bot.
+            bot.decide(game, &mut rand::rng()).or_else(|_| {
+                bots::build(BotKind::Threshold, &rules, 0, None)
+                    .expect("always built")
+                    .decide(game, &mut rand::rng())
+            })
+        });
         let entry = decided
             .map_err(|e| Refusal::new(ErrorCode::Refused, e.to_string()))
             .and_then(|action| self.room.entry_for_bot(seat, action));
@@ -581,14 +601,14 @@ impl RoomTask {
             Err(e) => Err(e),
         };
         if let Err(e) = result {
-            // Not stored (the database), or a bot the game refused: the next wake retries
-            // after a pause rather than spinning.
+            // Not stored (the database), or a move the game refused: retried after a pause
+            // rather than at once, whatever the bot delay.
             tracing::warn!(
                 "room {}: a bot move for seat {seat} failed: {}",
                 self.room.code,
                 e.message
             );
-            self.decision_since = Instant::now();
+            self.retry_at = Some(Instant::now() + RETRY_PAUSE);
         }
     }
 
@@ -603,6 +623,7 @@ impl RoomTask {
             .map_err(unavailable)?;
         self.room = next;
         self.decision_since = Instant::now();
+        self.retry_at = None;
         self.want_table();
         Ok(())
     }

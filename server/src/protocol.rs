@@ -90,6 +90,21 @@ pub enum RulesChoice {
     Custom(Box<Rules>),
 }
 
+impl RulesChoice {
+    /// The rules value: the preset's, or the one given (the library validates it when the
+    /// room is made).
+    pub fn resolve(self) -> Result<Rules, Refusal> {
+        match self {
+            RulesChoice::Preset(name) => farkle::Preset::from_name(&name)
+                .map(farkle::Preset::rules)
+                .ok_or_else(|| {
+                    Refusal::new(ErrorCode::BadRules, format!("no preset is called {name:?}"))
+                }),
+            RulesChoice::Custom(rules) => Ok(*rules),
+        }
+    }
+}
+
 /// A room's settings as a host asks for them; what is left out takes its default.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]

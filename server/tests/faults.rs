@@ -8,7 +8,7 @@
 mod support;
 
 use serde_json::{json, Value};
-use support::{short_rules, simple_move, temp_dir, Client, Server};
+use support::{get, replay, short_rules, simple_move, temp_dir, Client, Server};
 
 /// A small seeded generator (xorshift64*): the kill points of each game are reproducible.
 struct Dice(u64);
@@ -55,48 +55,6 @@ fn standing(room: &Value) -> Vec<(Value, Value, Value, Value)> {
             )
         })
         .collect()
-}
-
-/// The final scores of the record replayed through the library.
-fn replay(record: &Value) -> Vec<i64> {
-    let rules: farkle::Rules = serde_json::from_value(record["rules"].clone()).unwrap();
-    let players = record["players"].as_array().unwrap().len();
-    let mut game = farkle::Game::new(rules, players, farkle::DiceSource::Supplied).unwrap();
-    for action in record["actions"].as_array().unwrap() {
-        let result = match action["action"]["kind"].as_str().unwrap() {
-            "roll" => {
-                let dice: Vec<u8> = serde_json::from_value(action["dice"].clone()).unwrap();
-                game.roll_with(&dice).map(drop)
-            }
-            "select" => game
-                .select_mask(action["action"]["mask"].as_u64().unwrap() as u16)
-                .map(drop),
-            "bank" => game.bank().map(drop),
-            "acknowledge_farkle" => game.acknowledge_farkle(),
-            "forfeit_turn" => game.forfeit_turn().map(drop),
-            other => panic!("the test's players never {other}"),
-        };
-        result.unwrap_or_else(|e| panic!("{action}: {e}"));
-    }
-    assert_eq!(game.phase(), farkle::Phase::GameOver);
-    game.players().iter().map(|p| p.score).collect()
-}
-
-async fn record(server: &Server, code: &str) -> Value {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::net::TcpStream::connect(server.address)
-        .await
-        .unwrap();
-    let request = format!(
-        "GET /api/rooms/{code}/record HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAccept-Encoding: identity\r\n\r\n"
-    );
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).await.unwrap();
-    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
-    let body = response.split_once("\r\n\r\n").unwrap().1;
-    let (start, end) = (body.find('{').unwrap(), body.rfind('}').unwrap());
-    serde_json::from_str(&body[start..=end]).unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -215,7 +173,9 @@ async fn sigkill_at_random_points_of_50_games_loses_nothing_acknowledged() {
             .iter()
             .map(|s| s["score"].as_i64().unwrap())
             .collect();
-        let record = record(&server, &code).await;
+        let (status, body) = get(&server, &format!("/api/rooms/{code}/record")).await;
+        assert_eq!(status, 200, "{body}");
+        let record: Value = serde_json::from_str(&body).unwrap();
         assert_eq!(replay(&record), scores, "game {game}");
         assert_eq!(record["fairness"]["commitment"], commitment);
     }

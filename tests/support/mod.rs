@@ -8,6 +8,11 @@
 #![allow(dead_code)] // each test crate uses its own part of this module
 
 pub mod cli;
+mod skip;
+pub mod web;
+
+#[allow(unused_imports)] // each test crate uses its own part of this module
+pub use skip::{in_ci, skip};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -64,23 +69,6 @@ pub const VALGRIND: &[&str] = &[
 /// The environment of a run under valgrind or the sanitizers: the C test programs make the
 /// same calls on smaller workloads (`workload()` in `tests/c/check.h`).
 pub const QUICK_ENV: (&str, &str) = ("FARKLE_TEST_QUICK", "1");
-
-/// Whether the tests run under CI (`CI` set and neither empty nor `false`), where `.ci/run`
-/// has installed every tool and a missing one is a failure, not a skip.
-pub fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false")
-}
-
-/// Says that a test was skipped, on the terminal itself (cargo test hides what a passing test
-/// prints); under CI, where every tool is installed, fails instead.
-pub fn skip(test: &str, why: &str) {
-    assert!(
-        !in_ci(),
-        "{test}: {why} (CI installs every tool this test needs)"
-    );
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "{test}: SKIPPED: {why}");
-}
 
 /// Whether valgrind is there; when it is not, says the test was skipped (a failure under CI).
 pub fn valgrind_available(test: &str) -> bool {

@@ -13,7 +13,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
+use hmac::{Hmac, Mac};
 use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
@@ -275,4 +277,107 @@ pub fn short_rules(target: i32) -> Value {
     let mut rules = serde_json::to_value(farkle::Preset::Minimal.rules()).expect("rules");
     rules["target_score"] = json!(target);
     rules
+}
+
+/// Roll `index`'s faces by the derivation docs/server.md gives, written out again here.
+pub fn derived_faces(seed: &[u8], index: u64, count: usize) -> Vec<u8> {
+    let mut faces = Vec::new();
+    let mut block = 0u32;
+    while faces.len() < count {
+        let mut mac = Hmac::<Sha256>::new_from_slice(seed).unwrap();
+        mac.update(b"farkle-roll");
+        mac.update(&index.to_be_bytes());
+        mac.update(&block.to_be_bytes());
+        for b in mac.finalize().into_bytes() {
+            if b < 252 && faces.len() < count {
+                faces.push(b % 6 + 1);
+            }
+        }
+        block += 1;
+    }
+    faces
+}
+
+/// The final scores of a game record (`/api/rooms/CODE/record`) replayed through the library, with every roll checked
+/// against the revealed seed and the seed against the commitment.
+pub fn replay(record: &Value) -> Vec<i64> {
+    let fairness = &record["fairness"];
+    let seed = hex::decode(fairness["seed"].as_str().expect("revealed")).expect("hex");
+    assert_eq!(
+        hex::encode(Sha256::digest(&seed)),
+        fairness["commitment"].as_str().unwrap()
+    );
+    let rules: farkle::Rules = serde_json::from_value(record["rules"].clone()).unwrap();
+    let players = record["players"].as_array().unwrap().len();
+    let mut game = farkle::Game::new(rules, players, farkle::DiceSource::Supplied).unwrap();
+    let mut rolls = 0u64;
+    for action in record["actions"].as_array().unwrap() {
+        let kind = action["action"]["kind"].as_str().unwrap();
+        assert!(
+            kind == "leave" || action["seat"] == game.current_player(),
+            "{action}"
+        );
+        match kind {
+            "roll" => {
+                let dice: Vec<u8> = serde_json::from_value(action["dice"].clone()).unwrap();
+                assert_eq!(
+                    dice,
+                    derived_faces(&seed, rolls, dice.len()),
+                    "roll {rolls}"
+                );
+                assert_eq!(
+                    dice,
+                    fairness["rolls"][rolls as usize]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|f| f.as_u64().unwrap() as u8)
+                        .collect::<Vec<_>>()
+                );
+                rolls += 1;
+                game.roll_with(&dice).map(drop)
+            }
+            "select" => game
+                .select_mask(action["action"]["mask"].as_u64().unwrap() as u16)
+                .map(drop),
+            "bank" => game.bank().map(drop),
+            "acknowledge_farkle" => game.acknowledge_farkle(),
+            "forfeit_turn" => game.forfeit_turn().map(drop),
+            "undo" => game.undo().map(drop),
+            "piggyback" => game.piggyback().map(drop),
+            "leave" => game.leave(action["seat"].as_u64().unwrap() as usize),
+            other => panic!("unknown action {other}"),
+        }
+        .unwrap_or_else(|e| panic!("{action}: {e}"));
+    }
+    assert_eq!(rolls as usize, fairness["rolls"].as_array().unwrap().len());
+    assert_eq!(game.phase(), farkle::Phase::GameOver);
+    game.players().iter().map(|p| p.score).collect()
+}
+
+pub async fn get(server: &Server, path: &str) -> (u16, String) {
+    // A plain HTTP/1.1 GET: the tests need no HTTP client crate for two requests.
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(server.address)
+        .await
+        .unwrap();
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        server.address
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let status = text[9..12].parse().unwrap();
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
+    // Chunked bodies: the tests' bodies are JSON, so take the outermost object.
+    let body = match (body.find('{'), body.rfind('}')) {
+        (Some(a), Some(b)) if text.contains("chunked") => body[a..=b].to_owned(),
+        _ => body,
+    };
+    (status, body)
 }
