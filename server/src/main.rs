@@ -66,6 +66,7 @@ fn default_site() -> Option<PathBuf> {
         .into_iter()
         .flatten()
         .find(|d| d.join("index.html").is_file())
+        .map(|d| d.canonicalize().unwrap_or(d))
 }
 
 fn number<T: std::str::FromStr>(parser: &mut lexopt::Parser, name: &str) -> Result<T, String> {
@@ -230,6 +231,8 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .with_writer(std::io::stderr)
+        // Colours on a terminal only: a journal or a log file gets plain text.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let runtime = tokio::runtime::Runtime::new().expect("a Tokio runtime");
     let result = runtime.block_on(async {
@@ -238,7 +241,15 @@ fn main() -> ExitCode {
             .parent()
             .filter(|d| !d.as_os_str().is_empty())
         {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            // The database holds the seeds of games in play: folders made here are the
+            // user's alone.
+            let mut builder = std::fs::DirBuilder::new();
+            builder.recursive(true);
+            #[cfg(unix)]
+            std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+            builder
+                .create(dir)
+                .map_err(|e| format!("{}: {e}", dir.display()))?;
         }
         let listener = tokio::net::TcpListener::bind(config.listen)
             .await
