@@ -223,6 +223,8 @@ impl Connection {
             ClientMessage::TakeSeat { seat, name } => Request::TakeSeat { seat, name },
             ClientMessage::AddBot { seat, bot } => Request::AddBot { seat, bot },
             ClientMessage::RemoveSeat { seat } => Request::RemoveSeat { seat },
+            ClientMessage::AddSeat {} => Request::AddSeat,
+            ClientMessage::OpenSeat { seat } => Request::OpenSeat { seat },
             ClientMessage::Start {} => Request::Start,
             ClientMessage::Act { action, version } => Request::Act { action, version },
         };

@@ -89,6 +89,13 @@ pub enum Request {
         /// The seat.
         seat: usize,
     },
+    /// Add an open seat (host).
+    AddSeat,
+    /// Open a seat again (the host, or the seat's holder).
+    OpenSeat {
+        /// The seat.
+        seat: usize,
+    },
     /// Start the game (host).
     Start,
     /// An action of the game.
@@ -735,6 +742,18 @@ impl RoomTask {
             Request::RemoveSeat { seat: wanted } => {
                 host()?;
                 self.commit(Entry::SeatRemoved { seat: wanted }).await?;
+                Ok(None)
+            }
+            Request::AddSeat => {
+                host()?;
+                self.commit(Entry::SeatAdded).await?;
+                Ok(None)
+            }
+            Request::OpenSeat { seat: wanted } => {
+                if seat != Some(wanted) {
+                    host()?;
+                }
+                self.commit(Entry::SeatOpened { seat: wanted }).await?;
                 Ok(None)
             }
             Request::Start => {

@@ -65,6 +65,14 @@ pub enum ClientMessage {
         /// The seat, from 0.
         seat: usize,
     },
+    /// The host adds an open seat (before the game starts, up to 8).
+    AddSeat {},
+    /// Opens a seat again (before the game starts): the host for any seat but its own (a bot
+    /// leaves it, a person becomes a spectator), or a person for their own seat.
+    OpenSeat {
+        /// The seat, from 0.
+        seat: usize,
+    },
     /// The host starts the game (every seat taken).
     Start {},
     /// An action of the game, by the seat this connection holds.

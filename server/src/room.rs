@@ -178,6 +178,13 @@ pub enum Entry {
         /// The seat.
         seat: usize,
     },
+    /// The host added an open seat.
+    SeatAdded,
+    /// A seat was opened again (by the host, or given back by its holder).
+    SeatOpened {
+        /// The seat.
+        seat: usize,
+    },
     /// The game started, its dice committed to by `seed` (secret until the end).
     Started {
         /// The seed, in hexadecimal.
@@ -500,6 +507,21 @@ impl Room {
                     return Err(refuse(ErrorCode::BadSeat, "a room keeps at least 2 seats"));
                 }
                 self.seats.remove(*seat);
+            }
+            Entry::SeatAdded => {
+                self.lobby()?;
+                if self.seats.len() >= *SEATS.end() {
+                    return Err(refuse(ErrorCode::BadSeat, "a room has at most 8 seats"));
+                }
+                self.seats.push(Seat::Open);
+            }
+            Entry::SeatOpened { seat } => {
+                self.lobby()?;
+                self.seat_index(*seat)?;
+                if *seat == 0 {
+                    return Err(refuse(ErrorCode::BadSeat, "the host's seat stays"));
+                }
+                self.seats[*seat] = Seat::Open;
             }
             Entry::Started { seed } => {
                 self.lobby()?;

@@ -540,3 +540,68 @@ async fn room_creation_is_paced_per_address() {
     }
     assert_eq!(refused, [None, None, None, Some("rate_limited".to_owned())]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seats_are_added_opened_and_given_back_before_the_start() {
+    let dir = temp_dir("lobby_seats");
+    let server = Server::start(&dir, &[]);
+    let mut host = Client::connect(&server).await;
+    let (code, _) = host.create("Ann", json!("classic"), 2).await;
+    for seats in 3..=8 {
+        host.send(json!({"type": "add_seat"})).await;
+        host.until(|r| r["seats"].as_array().unwrap().len() == seats)
+            .await;
+    }
+    host.send(json!({"type": "add_seat"})).await;
+    assert_eq!(host.expect_error().await, "bad_seat", "8 seats at most");
+
+    let mut guest = Client::connect(&server).await;
+    guest.join(&code, None).await;
+    guest.take_seat(1, "Bo").await;
+    guest.until(|r| r["seats"][1]["name"] == "Bo").await;
+    assert_eq!(guest.you, Some(1));
+    guest.send(json!({"type": "add_seat"})).await;
+    assert_eq!(guest.expect_error().await, "not_host");
+    guest.send(json!({"type": "open_seat", "seat": 2})).await;
+    assert_eq!(guest.expect_error().await, "not_host");
+    // Bo gives the seat back, and watches.
+    guest.send(json!({"type": "open_seat", "seat": 1})).await;
+    guest.until(|r| r["seats"][1]["kind"] == "open").await;
+    assert_eq!(guest.you, None);
+    guest
+        .send(json!({"type": "act", "action": {"kind": "roll"}}))
+        .await;
+    assert_eq!(guest.expect_error().await, "not_seated");
+    // The host reopens a bot's seat and a person's, never its own.
+    host.send(json!({"type": "add_bot", "seat": 2, "bot": "random"}))
+        .await;
+    host.until(|r| r["seats"][2]["kind"] == "bot").await;
+    host.send(json!({"type": "open_seat", "seat": 2})).await;
+    host.until(|r| r["seats"][2]["kind"] == "open").await;
+    host.send(json!({"type": "open_seat", "seat": 0})).await;
+    assert_eq!(host.expect_error().await, "bad_seat");
+    guest.take_seat(3, "Bo").await;
+    host.send(json!({"type": "open_seat", "seat": 3})).await;
+    host.until(|r| r["seats"][3]["kind"] == "open").await;
+    guest.until(|r| r["seats"][3]["kind"] == "open").await;
+    assert_eq!(guest.you, None, "a spectator again");
+    // Once the game is on, seats are fixed.
+    for seat in 1..8 {
+        host.send(json!({"type": "add_bot", "seat": seat, "bot": "random"}))
+            .await;
+    }
+    host.until(|r| {
+        r["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["kind"] != "open")
+    })
+    .await;
+    host.send(json!({"type": "start"})).await;
+    host.until(|r| r["stage"] == "playing").await;
+    host.send(json!({"type": "add_seat"})).await;
+    assert_eq!(host.expect_error().await, "wrong_phase");
+    host.send(json!({"type": "open_seat", "seat": 1})).await;
+    assert_eq!(host.expect_error().await, "wrong_phase");
+}

@@ -448,6 +448,7 @@ function renderLobby(room) {
   $("online-join").hidden = !(view.you === null && open && room.stage === "lobby");
   $("online-start").hidden = !host;
   $("online-start").disabled = open;
+  $("online-add-seat").hidden = !(host && room.seats.length < 8);
   $("online-lobby-note").textContent =
     view.you === null
       ? open
@@ -495,6 +496,10 @@ function renderLobby(room) {
         el("button", { type: "button", id: `online-add-bot-${i}`, dataset: { bot: String(i) } }, seat.kind === "bot" ? "Change" : "Seat it"),
       );
     }
+    if (room.stage === "lobby" && i > 0 && seat.kind !== "open" && (host || i === view.you)) {
+      const mine = i === view.you;
+      controls.append(el("button", { type: "button", id: `online-open-${i}`, dataset: { open: String(i) }, "aria-label": mine ? "Give up your seat" : `Open seat ${i + 1}` }, mine ? "Give up my seat" : "Open"));
+    }
     if (host && i > 0 && room.seats.length > 2) {
       controls.append(el("button", { type: "button", id: `online-remove-${i}`, dataset: { remove: String(i) }, "aria-label": `Remove seat ${i + 1}` }, "Remove"));
     }
@@ -524,6 +529,8 @@ function onLobbyClick(event) {
   } else if (button.dataset.bot !== undefined) {
     const seat = Number(button.dataset.bot);
     send({ type: "add_bot", seat, bot: $(`online-bot-kind-${seat}`).value });
+  } else if (button.dataset.open !== undefined) {
+    send({ type: "open_seat", seat: Number(button.dataset.open) });
   } else if (button.dataset.remove !== undefined) {
     const seat = Number(button.dataset.remove);
     view.botChoice = {};
@@ -907,6 +914,7 @@ function wire() {
   });
   $("online-seat-list").addEventListener("click", onLobbyClick);
   $("online-start").addEventListener("click", () => send({ type: "start" }));
+  $("online-add-seat").addEventListener("click", () => send({ type: "add_seat" }));
   $("online-dice").addEventListener("click", (event) => {
     const die = event.target.closest(".die");
     if (die && !die.disabled) toggleDie(Number(die.dataset.index));
