@@ -24,7 +24,7 @@ const BOTS = {
   single_turn: "best single turn",
   win_optimal: "plays to win",
 };
-const PHASE = { roll: "awaiting a roll", select: "awaiting a selection", farkled: "farkled", over: "over" };
+const PHASE = { roll: "awaiting_roll", select: "awaiting_selection", farkled: "farkled", over: "over" };
 const RECONNECT_MAX_MS = 15_000;
 /** A ping this often; a connection silent for SILENT_MS is taken as lost. */
 const PING_MS = 20_000;

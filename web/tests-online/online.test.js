@@ -159,12 +159,12 @@ async function decide(page, keys) {
     else await page.click(`#${id}`);
   };
   const enabled = (id) => page.$eval(`#${id}`, (b) => !b.hidden && !b.disabled);
-  if (d.phase === "awaiting a roll") {
+  if (d.phase === "awaiting_roll") {
     if ((await enabled("online-bank")) && Number(d.turnPoints) >= 300) await press("b", "online-bank");
     else if (await enabled("online-roll")) await press("r", "online-roll");
     else if (await enabled("online-forfeit")) await press("f", "online-forfeit");
     else await press("b", "online-bank");
-  } else if (d.phase === "awaiting a selection") {
+  } else if (d.phase === "awaiting_selection") {
     const selections = JSON.parse(await page.getAttribute("#online-dice", "data-selections"));
     assert.ok(selections.length > 0, "a roll awaiting a selection has one");
     const best = selections.reduce((a, b) => (b.points > a.points || (b.points === a.points && b.dice.length > a.dice.length) ? b : a));
@@ -333,7 +333,7 @@ test("three people and a bot play a whole online game; the dice check out", { sk
         await fitsTheScreen(page, "390 px game");
         await page.screenshot({ path: `${ARTIFACTS}phone-390-game.png`, fullPage: true });
       }
-      if (seat === 2 && !shot && d.phase === "awaiting a selection") {
+      if (seat === 2 && !shot && d.phase === "awaiting_selection") {
         shot = true;
         await fitsTheScreen(page, "360 px game");
         await page.screenshot({ path: `${ARTIFACTS}phone-360-game.png`, fullPage: true });
