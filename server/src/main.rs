@@ -225,11 +225,14 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // One level for the whole log (error, warn, info, debug or trace): the server's own
+    // lines are what an operator reads.
+    let level = std::env::var("RUST_LOG")
+        .ok()
+        .and_then(|l| l.parse::<tracing::level_filters::LevelFilter>().ok())
+        .unwrap_or(tracing::level_filters::LevelFilter::INFO);
     tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
+        .with_max_level(level)
         .with_writer(std::io::stderr)
         // Colours on a terminal only: a journal or a log file gets plain text.
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))

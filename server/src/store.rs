@@ -13,13 +13,46 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use std::future::Future;
+use std::pin::Pin;
+
+use sqlx::error::BoxDynError;
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
 
 use crate::room::Entry;
 
-/// The schema's migrations, compiled in.
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+/// The schema's migrations, in order: version, description and the SQL of each file of
+/// `server/migrations/`, compiled in. A new migration is a new file and a new line here,
+/// never a change to an old one (its checksum is recorded in every database).
+const MIGRATIONS: &[(i64, &str, &str)] =
+    &[(1, "rooms", include_str!("../migrations/0001_rooms.sql"))];
+
+/// The compiled-in migrations, as sqlx's migrator reads them.
+#[derive(Debug)]
+struct Embedded;
+
+impl<'s> MigrationSource<'s> for Embedded {
+    fn resolve(
+        self,
+    ) -> Pin<Box<dyn Future<Output = Result<Vec<Migration>, BoxDynError>> + Send + 's>> {
+        Box::pin(async {
+            Ok(MIGRATIONS
+                .iter()
+                .map(|&(version, description, sql)| {
+                    Migration::new(
+                        version,
+                        description.into(),
+                        MigrationType::Simple,
+                        sql.into(),
+                        false,
+                    )
+                })
+                .collect())
+        })
+    }
+}
 
 /// Why the database could not be opened or used.
 #[derive(Debug, thiserror::Error)]
@@ -80,7 +113,8 @@ impl Store {
             .max_connections(4)
             .connect_with(options)
             .await?;
-        let known = MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0);
+        let migrator = Migrator::new(Embedded).await?;
+        let known = migrator.iter().map(|m| m.version).max().unwrap_or(0);
         let has_table: Option<(String,)> = sqlx::query_as(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'",
         )
@@ -95,7 +129,7 @@ impl Store {
                 return Err(StoreError::Newer { found, known });
             }
         }
-        MIGRATOR.run(&pool).await?;
+        migrator.run(&pool).await?;
         Ok(Store { pool })
     }
 
