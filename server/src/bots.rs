@@ -3,15 +3,15 @@
 
 //! The bots a room seats, and the win tables the win-optimal bot needs.
 //!
-//! A win table is solved once per rules value and table size, on a thread of its own (a
-//! solve takes seconds to minutes and must not hold up the async runtime), shared by every
-//! room that asks while it runs, and kept on disk beside the database so that a restart
-//! loads it instead of solving again.
+//! A win table is solved once per rules value and table size, on the server's solving
+//! thread (a solve takes seconds to minutes and must not hold up the async runtime), shared
+//! by every room that asks while it is in use, and kept on disk beside the database so that
+//! a restart loads it instead of solving again.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{mpsc, Arc, Mutex, OnceLock, Weak};
 
 use farkle::strategy::{AnyWinTable, Bot, Thresholds};
 use farkle::Rules;
@@ -40,66 +40,113 @@ impl TableSlot {
     }
 }
 
-/// The win tables of this server: in memory, and on disk in `dir`.
+/// The win tables of this server: in memory while a room uses them, and on disk in `dir`.
+///
+/// Solves wait in one queue and run one at a time, on one thread: a solve takes seconds to
+/// many minutes of every core, and rooms asking for many rules values must not run them all
+/// at once. A solve nobody wants any more (every room that asked has gone) stops at its next
+/// progress report.
 #[derive(Debug)]
 pub struct Tables {
     dir: Option<PathBuf>,
-    slots: Mutex<HashMap<String, Arc<TableSlot>>>,
+    slots: Mutex<HashMap<String, Weak<TableSlot>>>,
+    solves: mpsc::Sender<Solve>,
+}
+
+/// A table to solve, for the rooms that hold `slot`.
+struct Solve {
+    rules: Rules,
+    players: usize,
+    file: Option<PathBuf>,
+    slot: Weak<TableSlot>,
 }
 
 impl Tables {
-    /// Tables kept in `dir` (created when first needed), or in memory only.
+    /// Tables kept in `dir` (created when first needed), or in memory only; starts the
+    /// solving thread.
     pub fn new(dir: Option<PathBuf>) -> Tables {
+        let (solves, queue) = mpsc::channel::<Solve>();
+        std::thread::spawn(move || {
+            for job in queue {
+                if job.slot.strong_count() == 0 {
+                    continue;
+                }
+                let result = solve(&job);
+                if let Some(slot) = job.slot.upgrade() {
+                    let _ = slot.result.set(result);
+                }
+            }
+        });
         Tables {
             dir,
             slots: Mutex::new(HashMap::new()),
+            solves,
         }
     }
 
-    /// The table of `players` players under `rules`: loaded from disk or solved on a thread
-    /// of its own the first time it is asked for.
+    /// The table of `players` players under `rules`: the one a room already uses, else
+    /// loaded from disk, else solved in turn.
     pub fn get(&self, rules: &Rules, players: usize) -> Arc<TableSlot> {
         let rules_json = serde_json::to_string(rules).expect("rules serialise");
         let key = format!("{players}:{rules_json}");
         let mut slots = self.slots.lock().expect("no panic holds the lock");
-        if let Some(slot) = slots.get(&key) {
-            return slot.clone();
+        slots.retain(|_, slot| slot.strong_count() > 0);
+        if let Some(slot) = slots.get(&key).and_then(Weak::upgrade) {
+            return slot;
         }
         let slot = Arc::new(TableSlot::default());
-        slots.insert(key.clone(), slot.clone());
+        slots.insert(key.clone(), Arc::downgrade(&slot));
         let file = self.dir.as_ref().map(|dir| {
             let name = hex::encode(&Sha256::digest(key.as_bytes())[..12]);
             dir.join(format!("{name}-{players}p.fwt"))
         });
-        let rules = *rules;
-        let solving = slot.clone();
+        let job = Solve {
+            rules: *rules,
+            players,
+            file,
+            slot: Arc::downgrade(&slot),
+        };
+        let solves = self.solves.clone();
+        // A kept table loads at once, on a thread of its own, ahead of the queue.
         std::thread::spawn(move || {
-            let result = load_or_solve(&rules, players, file, &solving);
-            let _ = solving.result.set(result);
+            let loaded = job
+                .file
+                .as_deref()
+                .and_then(|f| load(&job.rules, job.players, f));
+            match (loaded, job.slot.upgrade()) {
+                (Some(table), Some(slot)) => {
+                    let _ = slot.result.set(Ok(table));
+                }
+                (None, Some(_)) => {
+                    let _ = solves.send(job);
+                }
+                (_, None) => {}
+            }
         });
         slot
     }
 }
 
-fn load_or_solve(
-    rules: &Rules,
-    players: usize,
-    file: Option<PathBuf>,
-    slot: &TableSlot,
-) -> Result<AnyWinTable, String> {
-    if let Some(file) = &file {
-        if let Ok(table) = AnyWinTable::load(file) {
-            if table.rules() == rules && table.player_count() == players && !table.is_outdated() {
-                return Ok(table);
-            }
+/// A kept table of these rules and players, if the file holds one this version would solve
+/// the same way.
+fn load(rules: &Rules, players: usize, file: &std::path::Path) -> Option<AnyWinTable> {
+    let table = AnyWinTable::load(file).ok()?;
+    (table.rules() == rules && table.player_count() == players && !table.is_outdated())
+        .then_some(table)
+}
+
+/// Solves a queued table and keeps it on disk; stops early when no room wants it any more.
+fn solve(job: &Solve) -> Result<AnyWinTable, String> {
+    let mut progress = |p: f64| match job.slot.upgrade() {
+        Some(slot) => {
+            slot.progress.store(p.to_bits(), Ordering::Relaxed);
+            true
         }
-    }
-    let mut progress = |p: f64| {
-        slot.progress.store(p.to_bits(), Ordering::Relaxed);
-        true
+        None => false,
     };
-    let table = AnyWinTable::solve(rules, players, &mut progress).map_err(|e| e.to_string())?;
-    if let Some(file) = &file {
+    let table =
+        AnyWinTable::solve(&job.rules, job.players, &mut progress).map_err(|e| e.to_string())?;
+    if let Some(file) = &job.file {
         // A table that cannot be kept is still used; the next start solves it again.
         let kept = file
             .parent()
@@ -152,4 +199,42 @@ pub fn build(
 /// or the threshold bot where the rules have no single-turn optimum.
 pub fn stand_in(rules: &Rules) -> Bot {
     Bot::single_turn_optimal(rules).unwrap_or_else(|_| Bot::Threshold(Thresholds::default()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    fn wait(slot: &TableSlot, within: Duration) -> bool {
+        let since = Instant::now();
+        while slot.result().is_none() {
+            if since.elapsed() > within {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        true
+    }
+
+    #[test]
+    fn an_abandoned_solve_stops_and_the_queue_moves_on() {
+        let tables = Tables::new(None);
+        // Minutes of solving (three players, minimal to 10,000), asked for and dropped.
+        let long = tables.get(&farkle::Preset::Minimal.rules(), 3);
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(long.result().is_none(), "still solving");
+        drop(long);
+        // The next table in the queue is solved at once, not after the long one.
+        let small = Rules {
+            target_score: 1500,
+            ..farkle::Preset::Minimal.rules()
+        };
+        let slot = tables.get(&small, 2);
+        assert!(wait(&slot, Duration::from_secs(60)), "the queue is stuck");
+        assert_eq!(slot.result().unwrap().as_ref().unwrap().player_count(), 2);
+        // Asked again while a room holds it: the same table, not a second solve.
+        let again = tables.get(&small, 2);
+        assert!(Arc::ptr_eq(&slot, &again));
+    }
 }
