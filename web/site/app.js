@@ -13,7 +13,8 @@ import { WinMeter } from "./meter.js";
 const SAVE_KEY = "farkle.saved-game";
 const SETUP_KEY = "farkle.setup";
 const MAX_SEATS = 6;
-const DIE_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="];
+/** The keys that pick the dice, in roll order (shared with online play). */
+export const DIE_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="];
 const STYLES = {
   human: "Human",
   random_legal: "Computer: random",
@@ -699,6 +700,28 @@ async function botTurn() {
 
 // ---- Keyboard ------------------------------------------------------------------------------
 
+/**
+ * The game's keys, offline and online alike: a die's key picks it in the container `ids.dice`;
+ * R, K (or Enter off a button), B, U, N, P, F and H press the buttons `ids` names for roll,
+ * keep, bank, undo, next, piggyback, forfeit and hint, when shown and enabled. Returns whether
+ * the key was one of them.
+ */
+export function pressGameKey(event, ids) {
+  const die = DIE_KEYS.indexOf(event.key);
+  if (die >= 0) {
+    const button = $(ids.dice).querySelector(`[data-index="${die}"]`);
+    if (button && !button.disabled) button.click();
+    return true;
+  }
+  const key = event.key.toLowerCase();
+  const letters = { r: ids.roll, k: ids.keep, b: ids.bank, u: ids.undo, n: ids.next, p: ids.piggyback, f: ids.forfeit, h: ids.hint };
+  const id = key === "enter" ? (event.target instanceof HTMLButtonElement ? undefined : ids.keep) : letters[key];
+  if (!id) return false;
+  const button = $(id);
+  if (button && !button.hidden && !button.disabled) button.click();
+  return true;
+}
+
 function onKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target;
@@ -709,25 +732,8 @@ function onKey(event) {
     return;
   }
   if (!app.game || $("play").hidden) return;
-  const key = event.key.toLowerCase();
-  const die = DIE_KEYS.indexOf(event.key);
-  const press = (id) => {
-    const button = $(id);
-    if (!button.hidden && !button.disabled) button.click();
-  };
-  if (die >= 0) {
-    const button = $("dice").querySelector(`[data-index="${die}"]`);
-    if (button && !button.disabled) button.click();
-  } else if (key === "r") press("roll");
-  else if (key === "k" || (key === "enter" && !(target instanceof HTMLButtonElement))) press("keep");
-  else if (key === "b") press("bank");
-  else if (key === "u") press("undo");
-  else if (key === "n") press("next");
-  else if (key === "p") press("piggyback");
-  else if (key === "f") press("forfeit");
-  else if (key === "h") press("hint");
-  else return;
-  event.preventDefault();
+  const ids = { dice: "dice", roll: "roll", keep: "keep", bank: "bank", undo: "undo", next: "next", piggyback: "piggyback", forfeit: "forfeit", hint: "hint" };
+  if (pressGameKey(event, ids)) event.preventDefault();
 }
 
 function toggleHelp() {

@@ -10,14 +10,13 @@
 // kept in this browser's storage, by room, so that a reload or a new connection takes the
 // seat back. Every name is shown as text, never as markup.
 
-import { dieFace, offline } from "./app.js";
+import { DIE_KEYS, dieFace, offline, pressGameKey } from "./app.js";
 import { verifyFairness } from "./fairness.js";
 
 const $ = (id) => document.getElementById(id);
 const fmt = (n) => Number(n).toLocaleString("en-US");
 const TOKEN_PREFIX = "farkle.online.token.";
 const NAME_KEY = "farkle.online.name";
-const DIE_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="];
 const BOTS = {
   threshold: "banks at 300",
   random: "random",
@@ -852,24 +851,8 @@ function onKey(event) {
   if ($("online-room").hidden || event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target;
   if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
-  const key = event.key.toLowerCase();
-  const die = DIE_KEYS.indexOf(event.key);
-  const press = (id) => {
-    const button = $(id);
-    if (!button.hidden && !button.disabled) button.click();
-  };
-  if (die >= 0) {
-    const button = $("online-dice").querySelector(`[data-index="${die}"]`);
-    if (button && !button.disabled) button.click();
-  } else if (key === "r") press("online-roll");
-  else if (key === "k" || (key === "enter" && !(target instanceof HTMLButtonElement))) press("online-keep");
-  else if (key === "b") press("online-bank");
-  else if (key === "u") press("online-undo");
-  else if (key === "n") press("online-ack");
-  else if (key === "p") press("online-piggyback");
-  else if (key === "f") press("online-forfeit");
-  else return;
-  event.preventDefault();
+  const ids = { dice: "online-dice", roll: "online-roll", keep: "online-keep", bank: "online-bank", undo: "online-undo", next: "online-ack", piggyback: "online-piggyback", forfeit: "online-forfeit" };
+  if (pressGameKey(event, ids)) event.preventDefault();
 }
 
 async function copyLink() {
