@@ -11,6 +11,9 @@ use std::sync::Mutex;
 use crate::bucket::Bucket;
 use crate::config::Limits;
 
+/// The number of addresses known at which the idle ones are forgotten.
+const FORGET_ABOVE: usize = 10_000;
+
 #[derive(Debug)]
 struct Address {
     connections: usize,
@@ -36,6 +39,12 @@ impl Addresses {
 
     fn with<T>(&self, address: IpAddr, f: impl FnOnce(&mut Address) -> T) -> T {
         let mut map = self.by_address.lock().expect("no panic holds the lock");
+        // Addresses that only asked for a record, or whose sockets all closed before their
+        // buckets refilled, would stay: past a bound, forget every address with nothing to
+        // remember (no socket open, both buckets full again, which takes at most a minute).
+        if map.len() >= FORGET_ABOVE && !map.contains_key(&address) {
+            map.retain(|_, a| a.connections > 0 || !a.wrong.is_full() || !a.created.is_full());
+        }
         let per_minute = f64::from(self.limits.wrong_codes_per_minute);
         let rooms = f64::from(self.limits.rooms_per_minute);
         let entry = map.entry(address).or_insert_with(|| Address {
@@ -93,5 +102,31 @@ impl Addresses {
         self.with(address, |a| {
             a.wrong.take();
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn idle_addresses_are_forgotten_past_the_bound() {
+        let addresses = Addresses::new(Limits::default());
+        let nth = |i: u32| IpAddr::from(std::net::Ipv4Addr::from(0x0a00_0000 + i));
+        // Lookups only (a record asked for): nothing to remember about any of them.
+        for i in 0..3 * FORGET_ABOVE as u32 {
+            assert!(addresses.may_try(nth(i)));
+        }
+        let known = addresses.by_address.lock().unwrap().len();
+        assert!(known <= FORGET_ABOVE, "{known} addresses kept");
+        // An address with a wrong guess, or a socket open, is kept.
+        addresses.wrong(nth(1));
+        assert!(addresses.connect(nth(2)));
+        for i in 3 * FORGET_ABOVE as u32..5 * FORGET_ABOVE as u32 {
+            addresses.may_try(nth(i));
+        }
+        let map = addresses.by_address.lock().unwrap();
+        assert!(map.contains_key(&nth(1)) && map.contains_key(&nth(2)));
+        assert!(map.len() <= FORGET_ABOVE + 2);
     }
 }
