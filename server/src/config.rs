@@ -12,8 +12,8 @@ use std::time::Duration;
 pub struct Config {
     /// The address to listen on (loopback unless the operator says otherwise).
     pub listen: SocketAddr,
-    /// The SQLite database file.
-    pub database: PathBuf,
+    /// The database.
+    pub database: Database,
     /// The web game's static files, if served.
     pub site: Option<PathBuf>,
     /// Where solved win tables are kept (beside the database by default).
@@ -26,6 +26,51 @@ pub struct Config {
     pub idle_room: Duration,
     /// Limits.
     pub limits: Limits,
+}
+
+/// Where the rooms are kept.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Database {
+    /// A SQLite file, for one server process.
+    Sqlite(PathBuf),
+    /// A PostgreSQL database (a `postgres://` URL), which several server processes share.
+    Postgres(String),
+}
+
+impl Database {
+    /// `postgres://…` or `postgresql://…` is PostgreSQL; anything else is a SQLite file.
+    pub fn parse(text: &str) -> Database {
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            Database::Postgres(text.to_owned())
+        } else {
+            Database::Sqlite(PathBuf::from(text))
+        }
+    }
+}
+
+/// Shown in logs: a PostgreSQL URL without its password.
+impl std::fmt::Display for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Database::Sqlite(path) => write!(f, "{}", path.display()),
+            Database::Postgres(url) => {
+                let (scheme, rest) = url.split_once("://").unwrap_or(("postgres", url));
+                match rest.rsplit_once('@') {
+                    Some((user, host)) => match user.split_once(':') {
+                        Some((name, _password)) => write!(f, "{scheme}://{name}:…@{host}"),
+                        None => write!(f, "{scheme}://{user}@{host}"),
+                    },
+                    None => write!(f, "{url}"),
+                }
+            }
+        }
+    }
+}
+
+impl std::fmt::Debug for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Database({self})")
+    }
 }
 
 /// The limits of one server process; each refusal names the limit.

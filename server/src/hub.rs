@@ -7,6 +7,10 @@
 //! A connection talks to its room's task through [`RoomHandle`] and follows the room through
 //! a watch channel of its [`Published`] view: a slow client skips to the newest view instead
 //! of queueing every one.
+//!
+//! With PostgreSQL, other server processes may hold the same room: each room task catches
+//! up from the log when another process changes the room, and an append that loses the race
+//! for an entry number catches up and judges the request again (`bus.rs`).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -15,17 +19,18 @@ use std::time::Duration;
 use farkle::strategy::{Advisor, Bot};
 use rand::Rng;
 use sha2::{Digest, Sha256};
-use tokio::sync::{mpsc, oneshot, watch, Mutex};
+use tokio::sync::{mpsc, oneshot, watch, Mutex, Notify};
 use tokio::time::Instant;
 
 use crate::bots::{self, TableSlot, Tables};
+use crate::bus::{self, PresenceNote, HEARTBEAT, PRESENCE_EXPIRY};
 use crate::config::Config;
 use crate::fairness::Seed;
 use crate::protocol::{
     check_name, ActionRequest, BotKind, ErrorCode, OnDisconnect, Refusal, SettingsRequest,
 };
 use crate::room::{Entry, GameRecord, Room, Seat, Settings, Stage};
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 use crate::view::{self, Presence};
 
 /// The pause before a bot move that failed (a database error) is tried again.
@@ -68,7 +73,7 @@ pub struct Published {
 }
 
 /// A request of a connection to its room.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum Request {
     /// Take an open seat.
     TakeSeat {
@@ -132,12 +137,52 @@ enum Command {
     },
 }
 
+/// What the other server processes said about a room since its task last looked.
+#[derive(Debug, Default)]
+struct Inbox {
+    /// The room changed up to this version (0 for "maybe"): catch up from the log.
+    changed: Option<u64>,
+    /// Announce this process's presence now.
+    announce: bool,
+    /// Presence notes of other processes, oldest first.
+    notes: Vec<PresenceNote>,
+}
+
+/// The way into a room's task for news from other processes: it never blocks the sender.
+#[derive(Debug, Default)]
+struct Mailbox {
+    wake: Notify,
+    inbox: std::sync::Mutex<Inbox>,
+}
+
+impl Mailbox {
+    fn post(&self, post: impl FnOnce(&mut Inbox)) {
+        post(
+            &mut self
+                .inbox
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        self.wake.notify_one();
+    }
+
+    fn take(&self) -> Inbox {
+        std::mem::take(
+            &mut self
+                .inbox
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        )
+    }
+}
+
 /// A connection's way to a room's task.
 #[derive(Debug, Clone)]
 pub struct RoomHandle {
     /// The room's code.
     pub code: String,
     commands: mpsc::Sender<Command>,
+    mailbox: Arc<Mailbox>,
     /// The room's latest view.
     pub view: watch::Receiver<Arc<Published>>,
 }
@@ -210,18 +255,36 @@ pub struct Hub {
     store: Store,
     tables: Tables,
     rooms: Mutex<HashMap<String, RoomHandle>>,
+    /// This process among those sharing the database.
+    server_id: String,
+    /// Presence notes to send, in order, by one task.
+    notes: mpsc::Sender<String>,
 }
 
 impl Hub {
     /// A hub over `store`, with every room whose game is not over loaded and running.
     pub async fn start(config: Config, store: Store) -> Result<Arc<Hub>, crate::store::StoreError> {
         let tables = Tables::new(config.tables.clone());
+        let (notes, mut outbox) = mpsc::channel::<String>(4096);
         let hub = Arc::new(Hub {
             config,
             store,
             tables,
             rooms: Mutex::new(HashMap::new()),
+            server_id: bus::new_server_id(),
+            notes,
         });
+        if let Some(pool) = hub.store.postgres() {
+            tokio::spawn(bus::listen(Arc::downgrade(&hub), pool.clone()));
+            let store = hub.store.clone();
+            tokio::spawn(async move {
+                while let Some(note) = outbox.recv().await {
+                    if let Err(e) = store.notify(bus::PRESENCE_CHANNEL, &note).await {
+                        tracing::warn!("a presence note was not sent: {e}");
+                    }
+                }
+            });
+        }
         let codes = hub.store.open_rooms().await?;
         let mut rooms = hub.rooms.lock().await;
         for code in codes {
@@ -276,6 +339,52 @@ impl Hub {
         self.store.ping().await
     }
 
+    /// A process (maybe this one) stored entry `seq` of room `code`: if the room is held
+    /// here and lacks it, it catches up.
+    pub async fn room_changed(&self, code: &str, seq: u64) {
+        if let Some(handle) = self.rooms.lock().await.get(code) {
+            handle
+                .mailbox
+                .post(|inbox| inbox.changed = Some(inbox.changed.unwrap_or(0).max(seq)));
+        }
+    }
+
+    /// Another process's presence note.
+    pub async fn presence(&self, note: PresenceNote) {
+        if note.server == self.server_id {
+            return;
+        }
+        if let Some(handle) = self.rooms.lock().await.get(&note.code) {
+            handle.mailbox.post(|inbox| {
+                if note.ask {
+                    inbox.announce = true;
+                } else {
+                    inbox.notes.push(note);
+                }
+            });
+        }
+    }
+
+    /// After notifications may have been lost: every room catches up and announces.
+    pub async fn resync(&self) {
+        for handle in self.rooms.lock().await.values() {
+            handle.mailbox.post(|inbox| {
+                inbox.changed = Some(u64::MAX);
+                inbox.announce = true;
+            });
+        }
+    }
+
+    /// Queues a presence note for the other processes; one lost (a full queue) is repaired
+    /// by the next heartbeat.
+    fn send_note(&self, note: &PresenceNote) {
+        if self.store.shared() {
+            let _ = self
+                .notes
+                .try_send(serde_json::to_string(note).expect("notes serialise"));
+        }
+    }
+
     async fn load(self: &Arc<Hub>, code: &str) -> Result<Option<RoomHandle>, String> {
         let Some(entries) = self.store.room_log(code).await.map_err(|e| e.to_string())? else {
             return Ok(None);
@@ -292,12 +401,21 @@ impl Hub {
         let (commands, receiver) = mpsc::channel(64);
         let (publish, view) = watch::channel(Arc::new(Published::default()));
         let code = room.code.clone();
-        let mut actor = RoomTask::new(self.clone(), room, publish);
+        let mailbox = Arc::new(Mailbox::default());
+        let mut actor = RoomTask::new(self.clone(), room, publish, mailbox.clone());
         actor.publish();
+        // Whoever else holds the room says who is connected there.
+        self.send_note(&PresenceNote {
+            server: self.server_id.clone(),
+            code: code.clone(),
+            seats: HashMap::new(),
+            ask: true,
+        });
         tokio::spawn(actor.run(receiver));
         RoomHandle {
             code,
             commands,
+            mailbox,
             view,
         }
     }
@@ -385,12 +503,26 @@ struct Away {
     since: Option<Instant>,
 }
 
+/// Another process's connections for one seat, and when it said so.
+#[derive(Debug, Clone, Copy)]
+struct Heard {
+    connections: usize,
+    at: Instant,
+}
+
 struct RoomTask {
     hub: Arc<Hub>,
     room: Room,
     publish: watch::Sender<Arc<Published>>,
-    /// Per token hash: connections and since when nobody holds it.
+    mailbox: Arc<Mailbox>,
+    /// Per token hash: this process's connections and since when it holds none.
     presence: HashMap<String, Away>,
+    /// Per token hash, per other process: what it last said.
+    remote: HashMap<String, HashMap<String, Heard>>,
+    /// When this process next repeats its presence.
+    heartbeat_at: Option<Instant>,
+    /// After a catch-up that failed (the database), the next try.
+    catch_up_at: Option<Instant>,
     spectators: usize,
     /// When the decision under way began (the last change of the game).
     decision_since: Instant,
@@ -406,7 +538,12 @@ struct RoomTask {
 }
 
 impl RoomTask {
-    fn new(hub: Arc<Hub>, room: Room, publish: watch::Sender<Arc<Published>>) -> RoomTask {
+    fn new(
+        hub: Arc<Hub>,
+        room: Room,
+        publish: watch::Sender<Arc<Published>>,
+        mailbox: Arc<Mailbox>,
+    ) -> RoomTask {
         let now = Instant::now();
         let presence = room
             .seats
@@ -426,7 +563,11 @@ impl RoomTask {
             hub,
             room,
             publish,
+            mailbox,
             presence,
+            remote: HashMap::new(),
+            heartbeat_at: None,
+            catch_up_at: None,
             spectators: 0,
             decision_since: now,
             bots: HashMap::new(),
@@ -458,16 +599,130 @@ impl RoomTask {
         slot.result().is_none().then(|| slot.progress())
     }
 
+    /// Where a seat's person is, over every process: connected to any, or away since the
+    /// last of them lost them (a process gone silent, from when its word expired).
     fn away(&self, seat: usize) -> Option<Away> {
-        match &self.room.seats[seat] {
-            Seat::Human { token_hash, .. } => {
-                Some(self.presence.get(token_hash).copied().unwrap_or(Away {
-                    connections: 0,
-                    since: Some(self.decision_since),
-                }))
+        let Seat::Human { token_hash, .. } = &self.room.seats[seat] else {
+            return None;
+        };
+        let mut away = self.presence.get(token_hash).copied().unwrap_or(Away {
+            connections: 0,
+            since: Some(self.decision_since),
+        });
+        let now = Instant::now();
+        for heard in self
+            .remote
+            .get(token_hash)
+            .into_iter()
+            .flat_map(|m| m.values())
+        {
+            let expires = heard.at + PRESENCE_EXPIRY;
+            if heard.connections > 0 && now < expires {
+                away.connections += heard.connections;
+            } else {
+                let left = if heard.connections > 0 {
+                    expires
+                } else {
+                    heard.at
+                };
+                away.since = Some(away.since.map_or(left, |s| s.max(left)));
             }
-            _ => None,
         }
+        if away.connections > 0 {
+            away.since = None;
+        }
+        Some(away)
+    }
+
+    /// When another process's word on a connected seat runs out.
+    fn next_expiry(&self, now: Instant) -> Option<Instant> {
+        self.remote
+            .values()
+            .flat_map(|m| m.values())
+            .filter(|h| h.connections > 0)
+            .map(|h| h.at + PRESENCE_EXPIRY)
+            .filter(|&at| at > now)
+            .min()
+    }
+
+    /// Tells the other processes this one's connections in the room.
+    fn announce(&mut self) {
+        let seats: HashMap<String, usize> = self
+            .presence
+            .iter()
+            .map(|(hash, away)| (hash.clone(), away.connections))
+            .collect();
+        let held = seats.values().any(|&n| n > 0);
+        self.hub.send_note(&PresenceNote {
+            server: self.hub.server_id.clone(),
+            code: self.room.code.clone(),
+            seats,
+            ask: false,
+        });
+        self.heartbeat_at = (held && self.hub.store.shared()).then(|| Instant::now() + HEARTBEAT);
+    }
+
+    /// Reads what other processes said about the room.
+    async fn read_mailbox(&mut self) {
+        let inbox = self.mailbox.take();
+        let now = Instant::now();
+        for note in inbox.notes {
+            for heard in self.remote.values_mut() {
+                heard.remove(&note.server);
+            }
+            for (hash, connections) in note.seats {
+                self.remote.entry(hash).or_default().insert(
+                    note.server.clone(),
+                    Heard {
+                        connections,
+                        at: now,
+                    },
+                );
+            }
+        }
+        if inbox.changed.is_some_and(|seq| seq > self.room.version) {
+            self.catch_up().await;
+        }
+        if inbox.announce {
+            self.announce();
+        }
+    }
+
+    /// Applies the entries other processes stored since this room's version.
+    async fn catch_up(&mut self) {
+        let entries = match self
+            .hub
+            .store
+            .entries_after(&self.room.code, self.room.version)
+            .await
+        {
+            Ok(entries) => entries,
+            Err(e) => {
+                tracing::warn!("room {}: could not catch up: {e}", self.room.code);
+                self.catch_up_at = Some(Instant::now() + RETRY_PAUSE);
+                return;
+            }
+        };
+        self.catch_up_at = None;
+        if entries.is_empty() {
+            return;
+        }
+        for entry in &entries {
+            let mut next = self.room.clone();
+            if let Err(e) = next.apply(entry) {
+                tracing::error!(
+                    "room {}: entry {} from another server does not apply: {}",
+                    self.room.code,
+                    self.room.version + 1,
+                    e.message
+                );
+                break;
+            }
+            self.room = next;
+        }
+        self.decision_since = Instant::now();
+        self.retry_at = None;
+        self.want_table();
     }
 
     /// Whether a bot stands in for this absent person now.
@@ -517,19 +772,33 @@ impl RoomTask {
     }
 
     async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
+        let mailbox = self.mailbox.clone();
         loop {
             let now = Instant::now();
-            let mut wake = self.next_move_at(now);
-            if self.solving().is_some() {
-                let poll = now + Duration::from_millis(500);
-                wake = Some(wake.map_or(poll, |w| w.min(poll)));
-            }
+            let solving = self
+                .solving()
+                .is_some()
+                .then_some(now + Duration::from_millis(500));
+            let wake = [
+                self.next_move_at(now),
+                solving,
+                self.heartbeat_at,
+                self.catch_up_at,
+                self.next_expiry(now),
+            ]
+            .into_iter()
+            .flatten()
+            .min();
             let sleep = tokio::time::sleep_until(wake.unwrap_or(now + Duration::from_secs(3600)));
             tokio::select! {
                 command = commands.recv() => match command {
                     Some(command) => self.handle(command).await,
                     None => break,
                 },
+                () = mailbox.wake.notified() => {
+                    self.read_mailbox().await;
+                    self.publish();
+                }
                 () = sleep => self.wake().await,
             }
         }
@@ -537,6 +806,12 @@ impl RoomTask {
 
     async fn wake(&mut self) {
         let now = Instant::now();
+        if self.heartbeat_at.is_some_and(|at| at <= now) {
+            self.announce();
+        }
+        if self.catch_up_at.is_some_and(|at| at <= now) {
+            self.catch_up().await;
+        }
         if self.next_move_at(now).is_some_and(|at| at <= now) {
             let seat = self.room.seat_to_move().expect("a move is due");
             self.bot_move(seat).await;
@@ -603,10 +878,15 @@ impl RoomTask {
         let entry = decided
             .map_err(|e| Refusal::new(ErrorCode::Refused, e.to_string()))
             .and_then(|action| self.room.entry_for_bot(seat, action));
+        let version = self.room.version;
         let result = match entry {
             Ok(entry) => self.commit(entry).await,
             Err(e) => Err(e),
         };
+        if self.room.version != version {
+            // Another process moved first; the room has caught up and decides afresh.
+            return;
+        }
         if let Err(e) = result {
             // Not stored (the database), or a move the game refused: retried after a pause
             // rather than at once, whatever the bot delay.
@@ -620,14 +900,30 @@ impl RoomTask {
     }
 
     /// Applies `entry` to a copy of the room, logs it, and only then makes it the room.
+    /// When another process stored an entry first, the room catches up and the answer is
+    /// `stale` (the request is judged again, see [`RoomTask::request`]).
     async fn commit(&mut self, entry: Entry) -> Result<(), Refusal> {
         let mut next = self.room.clone();
         next.apply(&entry)?;
-        self.hub
+        let stored = self
+            .hub
             .store
             .append(&next.code, next.version, &entry, next.stage == Stage::Over)
-            .await
-            .map_err(unavailable)?;
+            .await;
+        match stored {
+            Ok(()) => {}
+            Err(StoreError::Conflict { .. }) => {
+                self.catch_up().await;
+                return Err(Refusal::new(
+                    ErrorCode::Stale,
+                    format!(
+                        "the room changed meanwhile; it is at version {}",
+                        self.room.version
+                    ),
+                ));
+            }
+            Err(e) => return Err(unavailable(e)),
+        }
         self.room = next;
         self.decision_since = Instant::now();
         self.retry_at = None;
@@ -649,6 +945,7 @@ impl RoomTask {
                         });
                         away.connections += 1;
                         away.since = None;
+                        self.announce();
                         Ok(())
                     }
                     None if self.spectators >= self.hub.config.limits.spectators_per_room => Err(
@@ -670,6 +967,7 @@ impl RoomTask {
                             if away.connections == 0 {
                                 away.since = Some(Instant::now());
                             }
+                            self.announce();
                         }
                     }
                     None => self.spectators = self.spectators.saturating_sub(1),
@@ -681,7 +979,19 @@ impl RoomTask {
                 request,
                 reply,
             } => {
-                let result = self.request(token_hash, request).await;
+                // Judged again (a few times at most) when another process changed the room
+                // while this one was storing the change.
+                let mut tries = 0;
+                let result = loop {
+                    let version = self.room.version;
+                    let result = self.request(token_hash.clone(), request.clone()).await;
+                    let raced = matches!(&result, Err(r) if r.code == ErrorCode::Stale)
+                        && self.room.version != version;
+                    tries += 1;
+                    if !raced || tries == 3 {
+                        break result;
+                    }
+                };
                 // Published first, so that the answer's connection sends the new view with it.
                 self.publish();
                 let _ = reply.send(result);

@@ -7,7 +7,8 @@
 //! after the last, [`fairness`]), applies every action through the library's game
 //! ([`room`]), logs each change in the database before anyone hears of it ([`store`]), and
 //! talks JSON over one WebSocket per client ([`protocol`], [`connection`]). Rooms run one
-//! task each ([`hub`]); bots and their win tables are in [`bots`]. docs/server.md describes
+//! task each ([`hub`]); bots and their win tables are in [`bots`]. Several processes may share
+//! one PostgreSQL database ([`bus`]). docs/server.md describes
 //! the protocol and the security model.
 
 pub mod bucket;
@@ -20,6 +21,8 @@ pub mod view;
 pub mod addresses;
 #[cfg(feature = "server")]
 pub mod bots;
+#[cfg(feature = "server")]
+pub mod bus;
 #[cfg(feature = "server")]
 pub mod config;
 #[cfg(feature = "server")]

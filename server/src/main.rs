@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use farkle_server::config::{Config, Limits};
+use farkle_server::config::{Config, Database, Limits};
 use farkle_server::fairness::{verify, FairnessRecord};
 
 const HELP: &str = "\
@@ -23,13 +23,15 @@ Options:
   --listen ADDR                    where to listen (default 127.0.0.1:8080; give an
                                    address such as 0.0.0.0:8080 to serve beyond this
                                    machine, normally behind a TLS reverse proxy)
-  --database FILE                  the SQLite database (default
+  --database FILE|URL              the SQLite database (default
                                    $XDG_STATE_HOME/farkle/server.sqlite, or
-                                   ~/.local/state/farkle/server.sqlite)
+                                   ~/.local/state/farkle/server.sqlite), or a
+                                   postgres://USER:PASSWORD@HOST/DB URL, which several
+                                   farkle-server processes may share
   --site DIR                       the web game's files (default: the installed copy,
                                    or web/site in a source tree)
   --tables DIR                     where solved win tables are kept (default: tables/
-                                   beside the database)
+                                   beside the SQLite database, or in the state folder)
   --allow-origin ORIGIN            let pages from ORIGIN (https://example.org) open
                                    game sockets, besides the server's own (repeatable)
   --bot-delay-ms N                 pause before each bot action (default 700)
@@ -111,7 +113,11 @@ fn parse() -> Result<Command, String> {
                 })?;
             }
             Long("database") => {
-                database = Some(PathBuf::from(parser.value().map_err(|e| e.to_string())?));
+                let value = parser.value().map_err(|e| e.to_string())?;
+                database = Some(match value.to_str() {
+                    Some(text) => Database::parse(text),
+                    None => Database::Sqlite(PathBuf::from(value)),
+                });
             }
             Long("site") => site = Some(PathBuf::from(parser.value().map_err(|e| e.to_string())?)),
             Long("tables") => {
@@ -156,8 +162,11 @@ fn parse() -> Result<Command, String> {
             _ => return Err(format!("{}; see farkle-server --help", arg.unexpected())),
         }
     }
-    let database = database.unwrap_or_else(|| state_dir().join("server.sqlite"));
-    let tables = tables.or_else(|| database.parent().map(|d| d.join("tables")));
+    let database = database.unwrap_or_else(|| Database::Sqlite(state_dir().join("server.sqlite")));
+    let tables = tables.or_else(|| match &database {
+        Database::Sqlite(file) => file.parent().map(|d| d.join("tables")),
+        Database::Postgres(_) => Some(state_dir().join("tables")),
+    });
     Ok(Command::Serve(Config {
         listen,
         database,
@@ -239,11 +248,11 @@ fn main() -> ExitCode {
         .init();
     let runtime = tokio::runtime::Runtime::new().expect("a Tokio runtime");
     let result = runtime.block_on(async {
-        if let Some(dir) = config
-            .database
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-        {
+        let sqlite_dir = match &config.database {
+            Database::Sqlite(file) => file.parent().filter(|d| !d.as_os_str().is_empty()),
+            Database::Postgres(_) => None,
+        };
+        if let Some(dir) = sqlite_dir {
             // The database holds the seeds of games in play: folders made here are the
             // user's alone.
             let mut builder = std::fs::DirBuilder::new();
@@ -264,7 +273,7 @@ fn main() -> ExitCode {
                 tracing::warn!("no web game files found (--site DIR); serving the protocol only");
             }
         }
-        tracing::info!("database {}", config.database.display());
+        tracing::info!("database {}", config.database);
         let router = farkle_server::open(config).await?;
         // On stdout once the server answers, for people and for the scripts that start it
         // on port 0.

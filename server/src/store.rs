@@ -3,42 +3,69 @@
 
 //! The database: every room's log, written before anything is acknowledged.
 //!
-//! SQLite in write-ahead-log mode with `synchronous = FULL`: a commit is on disk when
-//! [`Store::append`] returns, so a server killed at any moment restarts with every
-//! acknowledged entry. The schema is versioned by the migrations in `server/migrations/`;
-//! a database written by a newer server (one with migrations this one does not know) is
-//! refused rather than guessed at.
-
-use std::path::Path;
-use std::str::FromStr;
-use std::time::{SystemTime, UNIX_EPOCH};
+//! Two backends with the same schema and the same guarantees:
+//! - **SQLite**, for one server process: write-ahead-log mode with `synchronous = FULL`, so
+//!   a commit is on disk when [`Store::append`] returns and a server killed at any moment
+//!   restarts with every acknowledged entry.
+//! - **PostgreSQL**, which several server processes share. The primary key of a room's log
+//!   serialises them: of two processes appending entry *n* of a room, one insert fails
+//!   ([`StoreError::Conflict`]) and that process catches up instead. Each append notifies the
+//!   other processes in the same transaction ([`ROOM_CHANNEL`], see `bus.rs`).
+//!
+//! The schema is versioned by the migrations in `server/migrations/` (one folder per backend,
+//! the same versions); a database written by a newer server (one with migrations this one
+//! does not know) is refused rather than guessed at.
 
 use std::future::Future;
 use std::pin::Pin;
+use std::str::FromStr;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use sqlx::error::BoxDynError;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::{PgPool, SqlitePool};
 
+use crate::config::Database;
 use crate::room::Entry;
 
-/// The schema's migrations, in order: version, description and the SQL of each file of
-/// `server/migrations/`, compiled in. A new migration is a new file and a new line here,
-/// never a change to an old one (its checksum is recorded in every database).
-const MIGRATIONS: &[(i64, &str, &str)] =
-    &[(1, "rooms", include_str!("../migrations/0001_rooms.sql"))];
+/// The PostgreSQL channel an append notifies, with the room's code and the entry's number
+/// (`"CODE SEQ"`) as the payload.
+pub const ROOM_CHANNEL: &str = "farkle_room";
+
+/// How long a request waits for a database connection before it is refused as unavailable
+/// (a database that is down must not hold every player's request for long).
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// A migration: version, description and SQL, compiled in.
+type Migrations = &'static [(i64, &'static str, &'static str)];
+
+/// The schema's migrations for each backend, in order, with the same versions. A new
+/// migration is a new file in both folders and a new line here, never a change to an old one
+/// (its checksum is recorded in every database).
+const SQLITE_MIGRATIONS: Migrations = &[(
+    1,
+    "rooms",
+    include_str!("../migrations/sqlite/0001_rooms.sql"),
+)];
+const POSTGRES_MIGRATIONS: Migrations = &[(
+    1,
+    "rooms",
+    include_str!("../migrations/postgres/0001_rooms.sql"),
+)];
 
 /// The compiled-in migrations, as sqlx's migrator reads them.
 #[derive(Debug)]
-struct Embedded;
+struct Embedded(Migrations);
 
 impl<'s> MigrationSource<'s> for Embedded {
     fn resolve(
         self,
     ) -> Pin<Box<dyn Future<Output = Result<Vec<Migration>, BoxDynError>> + Send + 's>> {
-        Box::pin(async {
-            Ok(MIGRATIONS
+        Box::pin(async move {
+            Ok(self
+                .0
                 .iter()
                 .map(|&(version, description, sql)| {
                     Migration::new(
@@ -78,6 +105,14 @@ pub enum StoreError {
         /// What is wrong.
         message: String,
     },
+    /// Another server process appended this entry of the room first.
+    #[error("room {code}: another server stored entry {seq} first")]
+    Conflict {
+        /// The room.
+        code: String,
+        /// The entry's number.
+        seq: u64,
+    },
     /// The database itself failed.
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
@@ -89,7 +124,24 @@ pub enum StoreError {
 /// The database of rooms.
 #[derive(Debug, Clone)]
 pub struct Store {
-    pool: SqlitePool,
+    backend: Backend,
+}
+
+#[derive(Debug, Clone)]
+enum Backend {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$pool` bound to the backend's pool: the SQL is the same text for
+/// both (`$1`-style parameters, which SQLite reads too), compiled once per backend.
+macro_rules! with_pool {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match &$store.backend {
+            Backend::Sqlite($pool) => $body,
+            Backend::Postgres($pool) => $body,
+        }
+    };
 }
 
 fn now() -> i64 {
@@ -98,61 +150,126 @@ fn now() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
-impl Store {
-    /// Opens (creating it if missing) the SQLite database at `path` and brings its schema up
-    /// to date.
-    pub async fn open(path: &Path) -> Result<Store, StoreError> {
-        let options = SqliteConnectOptions::from_str("sqlite:")?
-            .filename(path)
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Full)
-            .foreign_keys(true)
-            .busy_timeout(std::time::Duration::from_secs(5));
-        let pool = SqlitePoolOptions::new()
-            .max_connections(4)
-            .connect_with(options)
-            .await?;
-        let migrator = Migrator::new(Embedded).await?;
-        let known = migrator.iter().map(|m| m.version).max().unwrap_or(0);
-        let has_table: Option<(String,)> = sqlx::query_as(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'",
-        )
-        .fetch_optional(&pool)
-        .await?;
-        if has_table.is_some() {
-            let found: Option<i64> =
-                sqlx::query_scalar("SELECT MAX(version) FROM _sqlx_migrations")
-                    .fetch_one(&pool)
-                    .await?;
-            if let Some(found) = found.filter(|&f| f > known) {
-                return Err(StoreError::Newer { found, known });
-            }
+fn entry_json(entry: &Entry) -> String {
+    serde_json::to_string(entry).expect("entries serialise")
+}
+
+fn seq_number(seq: u64) -> i64 {
+    i64::try_from(seq).expect("fewer than 2^63 entries")
+}
+
+/// Whether `e` is the primary key refusing a second entry with the same number.
+fn is_conflict(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
+}
+
+/// Reads a room's entries from rows of (seq, entry), checking that they follow on from
+/// entry `first`.
+fn entries_from(
+    code: &str,
+    first: i64,
+    rows: Vec<(i64, String)>,
+) -> Result<Vec<Entry>, StoreError> {
+    let corrupt = |seq, message: String| StoreError::Corrupt {
+        code: code.to_owned(),
+        seq,
+        message,
+    };
+    let mut entries = Vec::with_capacity(rows.len());
+    for (seq, text) in rows {
+        if seq != first + entries.len() as i64 {
+            return Err(corrupt(seq, "entries are missing".into()));
         }
-        migrator.run(&pool).await?;
-        Ok(Store { pool })
+        entries.push(serde_json::from_str(&text).map_err(|e| corrupt(seq, e.to_string()))?);
+    }
+    Ok(entries)
+}
+
+impl Store {
+    /// Opens the database (creating a SQLite file if missing) and brings its schema up to
+    /// date. Several servers starting at once on one PostgreSQL database are safe: sqlx's
+    /// migrator holds an advisory lock while it runs.
+    pub async fn open(database: &Database) -> Result<Store, StoreError> {
+        let (backend, migrations) = match database {
+            Database::Sqlite(path) => {
+                let options = SqliteConnectOptions::from_str("sqlite:")?
+                    .filename(path)
+                    .create_if_missing(true)
+                    .journal_mode(SqliteJournalMode::Wal)
+                    .synchronous(SqliteSynchronous::Full)
+                    .foreign_keys(true)
+                    .busy_timeout(Duration::from_secs(5));
+                let pool = SqlitePoolOptions::new()
+                    .max_connections(4)
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .connect_with(options)
+                    .await?;
+                (Backend::Sqlite(pool), SQLITE_MIGRATIONS)
+            }
+            Database::Postgres(url) => {
+                let options = PgConnectOptions::from_str(url)?.application_name("farkle-server");
+                let pool = PgPoolOptions::new()
+                    .max_connections(16)
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .connect_with(options)
+                    .await?;
+                (Backend::Postgres(pool), POSTGRES_MIGRATIONS)
+            }
+        };
+        let store = Store { backend };
+        let migrator = Migrator::new(Embedded(migrations)).await?;
+        let known = migrator.iter().map(|m| m.version).max().unwrap_or(0);
+        // No table yet (a new database) reads as no version.
+        let found: Option<i64> = with_pool!(store, pool => {
+            sqlx::query_scalar("SELECT MAX(version) FROM _sqlx_migrations")
+                .fetch_one(pool)
+                .await
+                .ok()
+                .flatten()
+        });
+        if let Some(found) = found.filter(|&f| f > known) {
+            return Err(StoreError::Newer { found, known });
+        }
+        with_pool!(store, pool => migrator.run(pool).await)?;
+        Ok(store)
+    }
+
+    /// Whether other server processes may share this database (PostgreSQL).
+    pub fn shared(&self) -> bool {
+        matches!(self.backend, Backend::Postgres(_))
+    }
+
+    /// The PostgreSQL pool, for the listener of the other processes' notifications.
+    pub fn postgres(&self) -> Option<&PgPool> {
+        match &self.backend {
+            Backend::Postgres(pool) => Some(pool),
+            Backend::Sqlite(_) => None,
+        }
     }
 
     /// Stores a new room with its first entry, in one transaction.
     pub async fn create_room(&self, code: &str, entry: &Entry) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query("INSERT INTO rooms (code, created_at) VALUES (?, ?)")
-            .bind(code)
-            .bind(now())
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("INSERT INTO room_log (code, seq, entry) VALUES (?, 1, ?)")
-            .bind(code)
-            .bind(serde_json::to_string(entry).expect("entries serialise"))
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query("INSERT INTO rooms (code, created_at) VALUES ($1, $2)")
+                .bind(code)
+                .bind(now())
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("INSERT INTO room_log (code, seq, entry) VALUES ($1, 1, $2)")
+                .bind(code)
+                .bind(entry_json(entry))
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+        });
         Ok(())
     }
 
-    /// Appends entry number `seq` of a room (the room's version once it is applied). The
-    /// primary key refuses a second entry with the same number. `finished` marks the room's
-    /// game over in the same transaction.
+    /// Appends entry number `seq` of a room (the room's version once it is applied).
+    /// `finished` marks the room's game over in the same transaction. When another process
+    /// stored entry `seq` first, nothing is written and the error is
+    /// [`StoreError::Conflict`].
     pub async fn append(
         &self,
         code: &str,
@@ -160,67 +277,89 @@ impl Store {
         entry: &Entry,
         finished: bool,
     ) -> Result<(), StoreError> {
-        let seq = i64::try_from(seq).expect("fewer than 2^63 entries");
-        let mut tx = self.pool.begin().await?;
-        sqlx::query("INSERT INTO room_log (code, seq, entry) VALUES (?, ?, ?)")
-            .bind(code)
-            .bind(seq)
-            .bind(serde_json::to_string(entry).expect("entries serialise"))
-            .execute(&mut *tx)
-            .await?;
-        if finished {
-            sqlx::query("UPDATE rooms SET finished_at = ? WHERE code = ?")
-                .bind(now())
+        let shared = self.shared();
+        let conflict = |e: sqlx::Error| {
+            if is_conflict(&e) {
+                StoreError::Conflict {
+                    code: code.to_owned(),
+                    seq,
+                }
+            } else {
+                StoreError::Database(e)
+            }
+        };
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query("INSERT INTO room_log (code, seq, entry) VALUES ($1, $2, $3)")
                 .bind(code)
+                .bind(seq_number(seq))
+                .bind(entry_json(entry))
                 .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
+                .await
+                .map_err(conflict)?;
+            if finished {
+                sqlx::query("UPDATE rooms SET finished_at = $1 WHERE code = $2")
+                    .bind(now())
+                    .bind(code)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            if shared {
+                // Delivered when (and only if) the transaction commits.
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(ROOM_CHANNEL)
+                    .bind(format!("{code} {seq}"))
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await.map_err(conflict)?;
+        });
         Ok(())
     }
 
     /// A room's log, or `None` when there is no such room.
     pub async fn room_log(&self, code: &str) -> Result<Option<Vec<Entry>>, StoreError> {
-        let rows = sqlx::query("SELECT seq, entry FROM room_log WHERE code = ? ORDER BY seq")
-            .bind(code)
-            .fetch_all(&self.pool)
-            .await?;
-        if rows.is_empty() {
-            return Ok(None);
-        }
-        let mut entries = Vec::with_capacity(rows.len());
-        for row in rows {
-            let seq: i64 = row.get(0);
-            let text: String = row.get(1);
-            if seq != entries.len() as i64 + 1 {
-                return Err(StoreError::Corrupt {
-                    code: code.to_owned(),
-                    seq,
-                    message: "entries are missing".into(),
-                });
-            }
-            entries.push(
-                serde_json::from_str(&text).map_err(|e| StoreError::Corrupt {
-                    code: code.to_owned(),
-                    seq,
-                    message: e.to_string(),
-                })?,
-            );
-        }
-        Ok(Some(entries))
+        let entries = self.entries_after(code, 0).await?;
+        Ok((!entries.is_empty()).then_some(entries))
+    }
+
+    /// A room's entries after its version `version` (none when it is up to date).
+    pub async fn entries_after(&self, code: &str, version: u64) -> Result<Vec<Entry>, StoreError> {
+        let after = seq_number(version);
+        let rows: Vec<(i64, String)> = with_pool!(self, pool => {
+            sqlx::query_as("SELECT seq, entry FROM room_log WHERE code = $1 AND seq > $2 ORDER BY seq")
+                .bind(code)
+                .bind(after)
+                .fetch_all(pool)
+                .await?
+        });
+        entries_from(code, after + 1, rows)
     }
 
     /// The codes of the rooms whose games are not over.
     pub async fn open_rooms(&self) -> Result<Vec<String>, StoreError> {
-        Ok(
+        Ok(with_pool!(self, pool => {
             sqlx::query_scalar("SELECT code FROM rooms WHERE finished_at IS NULL ORDER BY code")
-                .fetch_all(&self.pool)
-                .await?,
-        )
+                .fetch_all(pool)
+                .await?
+        }))
+    }
+
+    /// Sends `payload` on a PostgreSQL channel to every server process listening (nothing
+    /// with SQLite, which has one process).
+    pub async fn notify(&self, channel: &str, payload: &str) -> Result<(), StoreError> {
+        if let Backend::Postgres(pool) = &self.backend {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(channel)
+                .bind(payload)
+                .execute(pool)
+                .await?;
+        }
+        Ok(())
     }
 
     /// Whether the database answers.
     pub async fn ping(&self) -> bool {
-        sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()
+        with_pool!(self, pool => sqlx::query("SELECT 1").execute(pool).await.is_ok())
     }
 }

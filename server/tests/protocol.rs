@@ -3,14 +3,15 @@
 
 //! The protocol against a real server on a loopback port: every message, every error code,
 //! a whole game checked against an independent replay, reconnection with a token, and a
-//! restart after SIGKILL.
+//! restart after SIGKILL. Every test runs twice: on SQLite and on a PostgreSQL cluster of
+//! its own.
 
 mod support;
 
 use std::process::Command;
 
 use serde_json::{json, Value};
-use support::{get, replay, short_rules, simple_move, temp_dir, Client, Server};
+use support::{get, replay, short_rules, simple_move, Backend, Client, Server};
 
 /// Plays moves for whichever of `clients` (each with its seat) holds the seat to move,
 /// until the game is over.
@@ -51,10 +52,9 @@ async fn play_out(clients: &mut [(usize, &mut Client)]) -> Value {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_people_and_a_bot_play_a_whole_game() {
-    let dir = temp_dir("whole_game");
-    let server = Server::start(&dir, &[]);
+async fn two_people_and_a_bot_play_a_whole_game(backend: &Backend) {
+    let dir = backend.temp_dir("whole_game");
+    let server = Server::start_on(backend, &dir, &[]);
     let mut host = Client::connect(&server).await;
     let (code, host_token) = host.create("Ann", short_rules(1500), 3).await;
     assert_eq!(code.len(), 16, "80 bits of base32");
@@ -125,10 +125,9 @@ async fn two_people_and_a_bot_play_a_whole_game() {
     assert!(String::from_utf8_lossy(&verify.stderr).contains("roll 0"));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_refusal_has_its_code_and_changes_nothing() {
-    let dir = temp_dir("refusals");
-    let server = Server::start(&dir, &["--max-spectators", "1"]);
+async fn every_refusal_has_its_code_and_changes_nothing(backend: &Backend) {
+    let dir = backend.temp_dir("refusals");
+    let server = Server::start_on(backend, &dir, &["--max-spectators", "1"]);
     let mut host = Client::connect(&server).await;
 
     // Frames that are not messages.
@@ -277,11 +276,11 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
     drop(host_token);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn wrong_codes_are_rate_limited_and_others_still_play() {
-    let dir = temp_dir("rate_limits");
+async fn wrong_codes_are_rate_limited_and_others_still_play(backend: &Backend) {
+    let dir = backend.temp_dir("rate_limits");
     // Frames fast enough for 1,000 guesses in a second; the frame rate is tested below.
-    let server = Server::start(
+    let server = Server::start_on(
+        backend,
         &dir,
         &[
             "--max-connections-per-address",
@@ -317,7 +316,7 @@ async fn wrong_codes_are_rate_limited_and_others_still_play() {
     assert_eq!(guesser.expect_error().await, "rate_limited");
 
     // Frames beyond the rate (20 a second by default): refused, the connection kept.
-    let paced = Server::start(&temp_dir("frame_rate"), &[]);
+    let paced = Server::start_on(backend, &backend.temp_dir("frame_rate"), &[]);
     let mut flooder = Client::connect(&paced).await;
     for _ in 0..100 {
         flooder.send(json!({"type": "ping"})).await;
@@ -356,10 +355,13 @@ async fn wrong_codes_are_rate_limited_and_others_still_play() {
         .await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn browsers_from_other_origins_are_refused() {
-    let dir = temp_dir("origin");
-    let server = Server::start(&dir, &["--allow-origin", "https://friends.example"]);
+async fn browsers_from_other_origins_are_refused(backend: &Backend) {
+    let dir = backend.temp_dir("origin");
+    let server = Server::start_on(
+        backend,
+        &dir,
+        &["--allow-origin", "https://friends.example"],
+    );
     let own = format!("http://{}", server.address);
     assert!(Client::connect_with(&server, &[("origin", &own)])
         .await
@@ -383,10 +385,9 @@ async fn browsers_from_other_origins_are_refused() {
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_dropped_player_reconnects_with_the_token_and_a_killed_server_resumes() {
-    let dir = temp_dir("reconnect");
-    let server = Server::start(&dir, &[]);
+async fn a_dropped_player_reconnects_with_the_token_and_a_killed_server_resumes(backend: &Backend) {
+    let dir = backend.temp_dir("reconnect");
+    let server = Server::start_on(backend, &dir, &[]);
     let mut host = Client::connect(&server).await;
     let (code, token) = host.create("Ann", short_rules(1500), 2).await;
     host.send(json!({"type": "add_bot", "seat": 1, "bot": "single_turn"}))
@@ -422,7 +423,7 @@ async fn a_dropped_player_reconnects_with_the_token_and_a_killed_server_resumes(
 
     // SIGKILL: everything acknowledged is there after a restart, on another port.
     server.kill();
-    let server = Server::start(&dir, &[]);
+    let server = Server::start_on(backend, &dir, &[]);
     let mut again = Client::connect(&server).await;
     again.join(&code, Some(&token)).await;
     let resumed = again.until(|r| r["seats"][0]["connected"] == true).await;
@@ -445,23 +446,28 @@ async fn a_dropped_player_reconnects_with_the_token_and_a_killed_server_resumes(
     assert_eq!(replay(&record), scores);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_database_from_a_newer_server_is_refused() {
-    let dir = temp_dir("newer_schema");
-    let server = Server::start(&dir, &[]);
+async fn a_database_from_a_newer_server_is_refused(backend: &Backend) {
+    let dir = backend.temp_dir("newer_schema");
+    let server = Server::start_on(backend, &dir, &[]);
     let database = server.database.clone();
     server.kill();
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite:{}", database.display()))
-        .await
-        .unwrap();
-    sqlx::query(
-        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
-         VALUES (9999, 'from the future', 1, x'00', 0)",
-    )
-    .execute(&pool)
-    .await
-    .unwrap();
-    pool.close().await;
+    let insert = "INSERT INTO _sqlx_migrations (version, description, success, checksum, \
+                  execution_time) VALUES (9999, 'from the future', TRUE, '\\x00', 0)";
+    match backend {
+        Backend::Sqlite => {
+            let pool = sqlx::SqlitePool::connect(&format!("sqlite:{database}"))
+                .await
+                .unwrap();
+            sqlx::query(&insert.replace("'\\x00'", "x'00'"))
+                .execute(&pool)
+                .await
+                .unwrap();
+            pool.close().await;
+        }
+        Backend::Postgres(postgres) => {
+            postgres.sql(insert);
+        }
+    }
     let out = Command::new(env!("CARGO_BIN_EXE_farkle-server"))
         .args(["--listen", "127.0.0.1:0", "--database"])
         .arg(&database)
@@ -475,10 +481,13 @@ async fn a_database_from_a_newer_server_is_refused() {
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn idle_rooms_leave_memory_and_come_back_from_the_database() {
-    let dir = temp_dir("idle_rooms");
-    let server = Server::start(&dir, &["--max-rooms", "1", "--idle-room-seconds", "1"]);
+async fn idle_rooms_leave_memory_and_come_back_from_the_database(backend: &Backend) {
+    let dir = backend.temp_dir("idle_rooms");
+    let server = Server::start_on(
+        backend,
+        &dir,
+        &["--max-rooms", "1", "--idle-room-seconds", "1"],
+    );
     let mut first = Client::connect(&server).await;
     let (code, token) = first.create("Ann", short_rules(1500), 2).await;
     let mut second = Client::connect(&server).await;
@@ -525,10 +534,9 @@ async fn idle_rooms_leave_memory_and_come_back_from_the_database() {
     assert_eq!(room["stage"], "lobby");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn room_creation_is_paced_per_address() {
-    let dir = temp_dir("creation_rate");
-    let server = Server::start(&dir, &["--rooms-per-minute", "3"]);
+async fn room_creation_is_paced_per_address(backend: &Backend) {
+    let dir = backend.temp_dir("creation_rate");
+    let server = Server::start_on(backend, &dir, &["--rooms-per-minute", "3"]);
     let mut refused = Vec::new();
     for _ in 0..4 {
         let mut client = Client::connect(&server).await;
@@ -541,10 +549,9 @@ async fn room_creation_is_paced_per_address() {
     assert_eq!(refused, [None, None, None, Some("rate_limited".to_owned())]);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn seats_are_added_opened_and_given_back_before_the_start() {
-    let dir = temp_dir("lobby_seats");
-    let server = Server::start(&dir, &[]);
+async fn seats_are_added_opened_and_given_back_before_the_start(backend: &Backend) {
+    let dir = backend.temp_dir("lobby_seats");
+    let server = Server::start_on(backend, &dir, &[]);
     let mut host = Client::connect(&server).await;
     let (code, _) = host.create("Ann", json!("classic"), 2).await;
     for seats in 3..=8 {
@@ -605,3 +612,15 @@ async fn seats_are_added_opened_and_given_back_before_the_start() {
     host.send(json!({"type": "open_seat", "seat": 1})).await;
     assert_eq!(host.expect_error().await, "wrong_phase");
 }
+
+on_both_backends!(
+    two_people_and_a_bot_play_a_whole_game,
+    every_refusal_has_its_code_and_changes_nothing,
+    wrong_codes_are_rate_limited_and_others_still_play,
+    browsers_from_other_origins_are_refused,
+    a_dropped_player_reconnects_with_the_token_and_a_killed_server_resumes,
+    a_database_from_a_newer_server_is_refused,
+    idle_rooms_leave_memory_and_come_back_from_the_database,
+    room_creation_is_paced_per_address,
+    seats_are_added_opened_and_given_back_before_the_start,
+);

@@ -6,6 +6,10 @@
 
 #![allow(dead_code)]
 
+pub mod postgres;
+#[path = "../../../tests/support/skip.rs"]
+pub mod skip;
+
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -34,20 +38,84 @@ pub fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// The database a test's servers keep their rooms in.
+pub enum Backend {
+    /// A SQLite file in the test's directory.
+    Sqlite,
+    /// The test's own PostgreSQL cluster.
+    Postgres(postgres::Postgres),
+}
+
+impl Backend {
+    /// A PostgreSQL cluster for the test `name`; `None` (said on the terminal) when
+    /// PostgreSQL is not installed.
+    pub fn postgres(name: &str) -> Option<Backend> {
+        postgres::Postgres::start(name).map(Backend::Postgres)
+    }
+
+    /// A fresh directory for the test `name` on this backend.
+    pub fn temp_dir(&self, name: &str) -> PathBuf {
+        match self {
+            Backend::Sqlite => temp_dir(name),
+            Backend::Postgres(_) => temp_dir(&format!("{name}-on-postgres")),
+        }
+    }
+
+    /// The `--database` argument for a server whose files are in `dir`.
+    pub fn database(&self, dir: &Path) -> String {
+        match self {
+            Backend::Sqlite => dir.join("server.sqlite").display().to_string(),
+            Backend::Postgres(postgres) => postgres.url(),
+        }
+    }
+}
+
+/// Runs each named test (an `async fn(&Backend)`) twice, as the tests `sqlite::NAME` and
+/// `postgres::NAME`.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($($test:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $test() {
+                    super::$test(&super::support::Backend::Sqlite).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $test() {
+                    if let Some(backend) = super::support::Backend::postgres(stringify!($test)) {
+                        super::$test(&backend).await;
+                    }
+                }
+            )*
+        }
+    };
+}
+
 /// A running farkle-server; killed (SIGKILL) when dropped.
 pub struct Server {
     child: Child,
     /// Where it listens.
     pub address: SocketAddr,
-    /// Its database.
-    pub database: PathBuf,
+    /// Its `--database` argument.
+    pub database: String,
 }
 
 impl Server {
-    /// Starts the server on a free loopback port with its database in `dir`, no bot delay,
-    /// and `extra` arguments.
+    /// Starts the server on a free loopback port with its SQLite database in `dir`, no bot
+    /// delay, and `extra` arguments.
     pub fn start(dir: &Path, extra: &[&str]) -> Server {
-        let database = dir.join("server.sqlite");
+        Server::start_on(&Backend::Sqlite, dir, extra)
+    }
+
+    /// Starts the server on `backend` (its files in `dir`) on a free loopback port, no bot
+    /// delay, and `extra` arguments.
+    pub fn start_on(backend: &Backend, dir: &Path, extra: &[&str]) -> Server {
+        let database = backend.database(dir);
         let mut child = Command::new(env!("CARGO_BIN_EXE_farkle-server"))
             .args([
                 "--listen",
@@ -57,6 +125,8 @@ impl Server {
                 "--database",
             ])
             .arg(&database)
+            .arg("--tables")
+            .arg(dir.join("tables"))
             .args(extra)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::piped())
