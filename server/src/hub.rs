@@ -61,7 +61,7 @@ fn new_code() -> String {
 }
 
 /// A room's view as its task last published it.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq)]
 pub struct Published {
     /// The `room` object of a `state` frame, as JSON text.
     pub json: String,
@@ -922,7 +922,12 @@ impl RoomTask {
                     ),
                 ));
             }
-            Err(e) => return Err(unavailable(e)),
+            Err(e) => {
+                // With PostgreSQL a commit cut off by a lost connection may still have been
+                // stored: the room looks again once the database answers.
+                self.catch_up_at = Some(Instant::now() + RETRY_PAUSE);
+                return Err(unavailable(e));
+            }
         }
         self.room = next;
         self.decision_since = Instant::now();
@@ -1135,11 +1140,19 @@ impl RoomTask {
             .collect();
         let json = view::room_json(&self.room, &presence).to_string();
         let busy = self.next_move_at(now).is_some() || presence.solving.is_some();
-        self.publish.send_replace(Arc::new(Published {
+        let published = Published {
             json,
             seat_of,
             busy,
-        }));
+        };
+        // Only a change reaches the connections: a wake with nothing new sends no frame.
+        self.publish.send_if_modified(|current| {
+            let changed = **current != published;
+            if changed {
+                *current = Arc::new(published);
+            }
+            changed
+        });
     }
 
     /// The advice for the decision under way: the win table's where there is one, else the

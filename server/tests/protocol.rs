@@ -11,46 +11,7 @@ mod support;
 use std::process::Command;
 
 use serde_json::{json, Value};
-use support::{get, replay, short_rules, simple_move, Backend, Client, Server};
-
-/// Plays moves for whichever of `clients` (each with its seat) holds the seat to move,
-/// until the game is over.
-async fn play_out(clients: &mut [(usize, &mut Client)]) -> Value {
-    loop {
-        // The freshest view any client has.
-        let newest = (0..clients.len())
-            .max_by_key(|&i| clients[i].1.version())
-            .expect("a client");
-        let room = clients[newest]
-            .1
-            .until(|r| r["stage"] == "over" || r["game"]["current"].is_u64())
-            .await;
-        if room["stage"] == "over" {
-            return room;
-        }
-        let current = room["game"]["current"].as_u64().unwrap() as usize;
-        let version = room["version"].as_u64().unwrap();
-        let Some((_, mover)) = clients.iter_mut().find(|(seat, _)| *seat == current) else {
-            // A bot's turn: wait for the next change.
-            clients[newest]
-                .1
-                .until(|r| r["version"].as_u64() > Some(version))
-                .await;
-            continue;
-        };
-        let view = mover
-            .until(|r| r["version"].as_u64() >= Some(version))
-            .await;
-        if view["version"] != version {
-            continue;
-        }
-        let action = simple_move(&view["game"]);
-        mover
-            .send(json!({"type": "act", "action": action, "version": version}))
-            .await;
-        mover.until(|r| r["version"].as_u64() > Some(version)).await;
-    }
-}
+use support::{get, play_out, replay, short_rules, simple_move, Backend, Client, Server};
 
 async fn two_people_and_a_bot_play_a_whole_game(backend: &Backend) {
     let dir = backend.temp_dir("whole_game");

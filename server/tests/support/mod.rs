@@ -28,6 +28,9 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 /// How long a test waits for any one frame before it fails.
 pub const FRAME_WAIT: Duration = Duration::from_secs(20);
 
+/// How long a test waits for a room to reach a state, however many frames come meanwhile.
+pub const UNTIL_WAIT: Duration = Duration::from_secs(60);
+
 /// A fresh directory under the target directory, removed first if a previous run left it.
 pub fn temp_dir(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
@@ -274,7 +277,13 @@ impl Client {
 
     /// Reads frames until the room's view satisfies `done`; returns it.
     pub async fn until(&mut self, done: impl Fn(&Value) -> bool) -> Value {
+        let since = std::time::Instant::now();
         loop {
+            assert!(
+                since.elapsed() < UNTIL_WAIT,
+                "the room never got there: {:?}",
+                self.room
+            );
             if let Some(room) = &self.room {
                 if done(room) {
                     return room.clone();
@@ -321,6 +330,45 @@ impl Client {
             .as_ref()
             .and_then(|r| r["version"].as_u64())
             .unwrap_or(0)
+    }
+}
+
+/// Plays moves for whichever of `clients` (each with its seat) holds the seat to move,
+/// until the game is over.
+pub async fn play_out(clients: &mut [(usize, &mut Client)]) -> Value {
+    loop {
+        // The freshest view any client has.
+        let newest = (0..clients.len())
+            .max_by_key(|&i| clients[i].1.version())
+            .expect("a client");
+        let room = clients[newest]
+            .1
+            .until(|r| r["stage"] == "over" || r["game"]["current"].is_u64())
+            .await;
+        if room["stage"] == "over" {
+            return room;
+        }
+        let current = room["game"]["current"].as_u64().unwrap() as usize;
+        let version = room["version"].as_u64().unwrap();
+        let Some((_, mover)) = clients.iter_mut().find(|(seat, _)| *seat == current) else {
+            // A bot's turn: wait for the next change.
+            clients[newest]
+                .1
+                .until(|r| r["version"].as_u64() > Some(version))
+                .await;
+            continue;
+        };
+        let view = mover
+            .until(|r| r["version"].as_u64() >= Some(version))
+            .await;
+        if view["version"] != version {
+            continue;
+        }
+        let action = simple_move(&view["game"]);
+        mover
+            .send(json!({"type": "act", "action": action, "version": version}))
+            .await;
+        mover.until(|r| r["version"].as_u64() > Some(version)).await;
     }
 }
 
