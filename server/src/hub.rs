@@ -21,10 +21,8 @@ use tokio::time::Instant;
 use crate::bots::{self, TableSlot, Tables};
 use crate::config::Config;
 use crate::fairness::Seed;
-use crate::protocol::{
-    check_name, ActionRequest, BotKind, ErrorCode, OnDisconnect, Refusal, SettingsRequest,
-};
-use crate::room::{Entry, GameRecord, Room, Seat, Settings, Stage};
+use crate::protocol::{ActionRequest, BotKind, ErrorCode, OnDisconnect, Refusal, SettingsRequest};
+use crate::room::{Entry, GameRecord, Room, Seat, Stage};
 use crate::store::Store;
 use crate::view::{self, Presence};
 
@@ -342,15 +340,8 @@ impl Hub {
         seats: usize,
         settings: &SettingsRequest,
     ) -> Result<(RoomHandle, String), Refusal> {
-        let settings = Settings::from_request(settings)?;
         let token = new_token();
-        let entry = Entry::Created {
-            rules,
-            settings,
-            seats,
-            host: check_name(name)?,
-            token_hash: hash_token(&token),
-        };
+        let entry = Entry::created(name, rules, seats, settings, hash_token(&token))?;
         let code = new_code();
         let room = Room::create(&code, &entry)?;
         let mut rooms = self.rooms.lock().await;
