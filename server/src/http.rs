@@ -19,7 +19,12 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::addresses::Addresses;
 use crate::hub::Hub;
-use crate::protocol::MAX_FRAME_BYTES;
+use crate::protocol::{ErrorCode, Refusal, MAX_FRAME_BYTES};
+
+/// The most a connection's outgoing frames may hold in memory beyond the socket's own
+/// buffers: a room's view is a few kilobytes, so only a client that stopped reading
+/// comes near it, and is dropped.
+const MAX_WRITE_BUFFER: usize = 1 << 20;
 
 /// What the handlers share.
 #[derive(Debug, Clone)]
@@ -87,21 +92,29 @@ async fn websocket(
             .into_response();
     }
     let address = peer.ip();
-    if !app.addresses.connect(address) {
-        return (
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many connections from this address\n",
-        )
-            .into_response();
-    }
     // Frames beyond this close the socket; frames beyond MAX_FRAME_BYTES get an error frame.
-    upgrade
+    // What waits to be sent is one frame at a time (a room's newest view, not a queue), and
+    // never more than MAX_WRITE_BUFFER.
+    let upgrade = upgrade
         .max_message_size(8 * MAX_FRAME_BYTES)
         .max_frame_size(8 * MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| async move {
-            crate::connection::serve(socket, app.hub.clone(), app.addresses.clone(), address).await;
-            app.addresses.disconnect(address);
-        })
+        .max_write_buffer_size(MAX_WRITE_BUFFER);
+    if !app.addresses.connect(address) {
+        // Refused with an error frame, which a browser's page can show (an HTTP status on
+        // the upgrade reaches no script).
+        let timeout = app.hub.config.limits.slow_client;
+        return upgrade.on_upgrade(move |socket| async move {
+            let refusal = Refusal::new(
+                ErrorCode::RateLimited,
+                "too many connections from this address; close one first",
+            );
+            crate::connection::refuse(socket, &refusal, timeout).await;
+        });
+    }
+    upgrade.on_upgrade(move |socket| async move {
+        crate::connection::serve(socket, app.hub.clone(), app.addresses.clone(), address).await;
+        app.addresses.disconnect(address);
+    })
 }
 
 async fn record(

@@ -363,6 +363,12 @@ impl Hub {
 
 fn unavailable(e: crate::store::StoreError) -> Refusal {
     tracing::error!("not stored: {e}");
+    if e.is_full() {
+        return Refusal::new(
+            ErrorCode::Unavailable,
+            "the server's database is full: this was not stored, so it did not happen",
+        );
+    }
     Refusal::new(
         ErrorCode::Unavailable,
         "the server could not store this, so it did not happen; try again",
@@ -737,6 +743,10 @@ impl RoomTask {
             }
             Request::AddSeat => {
                 host()?;
+                self.hub
+                    .config
+                    .limits
+                    .check_seats(self.room.seats.len() + 1)?;
                 self.commit(Entry::SeatAdded).await?;
                 Ok(None)
             }

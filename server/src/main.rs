@@ -38,9 +38,15 @@ Options:
                                    (default 600; it stays in the database)
   --rooms-per-minute N             rooms one address may create per minute (default 10)
   --max-spectators N               spectators per room (default 50)
+  --max-seats N                    seats per room, 2 to 8 (default 8)
   --max-connections-per-address N  sockets from one address at once (default 32)
   --frames-per-second N            frames one socket may send per second (default 20)
   --wrong-codes-per-minute N       wrong room codes or tokens per address (default 10)
+  --slow-client-seconds N          drop a client that stopped reading after its
+                                   socket stayed full this long (default 10)
+  --max-database-mb N              refuse changes, as on a full disk, once the database
+                                   would grow past N megabytes (fractions allowed;
+                                   default: no limit but the disk's)
   --help, --version
 
 The environment variable RUST_LOG sets the log level (default: info).
@@ -77,6 +83,8 @@ fn number<T: std::str::FromStr>(parser: &mut lexopt::Parser, name: &str) -> Resu
         .ok_or_else(|| format!("{name} takes a number, not {value:?}"))
 }
 
+// Made once per run: the size of the settings is nothing to box.
+#[allow(clippy::large_enum_variant)]
 enum Command {
     Serve(Config),
     Verify(PathBuf),
@@ -146,6 +154,29 @@ fn parse() -> Result<Command, String> {
             }
             Long("wrong-codes-per-minute") => {
                 limits.wrong_codes_per_minute = number(&mut parser, "--wrong-codes-per-minute")?;
+            }
+            Long("max-seats") => {
+                limits.seats_per_room = number(&mut parser, "--max-seats")?;
+                if !farkle_server::protocol::SEATS.contains(&limits.seats_per_room) {
+                    return Err("--max-seats takes a number from 2 to 8".into());
+                }
+            }
+            Long("slow-client-seconds") => {
+                let seconds: u64 = number(&mut parser, "--slow-client-seconds")?;
+                if seconds == 0 {
+                    return Err("--slow-client-seconds takes a number from 1 up".into());
+                }
+                limits.slow_client = Duration::from_secs(seconds);
+            }
+            Long("max-database-mb") => {
+                let mb: f64 = number(&mut parser, "--max-database-mb")?;
+                if !(mb.is_finite() && mb > 0.0 && mb < 1e12) {
+                    return Err("--max-database-mb takes a number of megabytes above 0".into());
+                }
+                // Whole bytes: the fraction of a byte is nothing to keep.
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let bytes = (mb * 1_048_576.0) as u64;
+                limits.database_bytes = Some(bytes);
             }
             Value(v) if v == "verify" => {
                 let file = parser

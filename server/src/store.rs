@@ -86,6 +86,17 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
+impl StoreError {
+    /// Whether the write failed for want of space (SQLITE_FULL: the disk, or the configured
+    /// size limit).
+    pub fn is_full(&self) -> bool {
+        match self {
+            StoreError::Database(sqlx::Error::Database(e)) => e.code().as_deref() == Some("13"),
+            _ => false,
+        }
+    }
+}
+
 /// The database of rooms.
 #[derive(Debug, Clone)]
 pub struct Store {
@@ -102,6 +113,13 @@ impl Store {
     /// Opens (creating it if missing) the SQLite database at `path` and brings its schema up
     /// to date.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
+        Store::open_limited(path, None).await
+    }
+
+    /// [`Store::open`], with writes that would grow the database past `max_bytes` failing
+    /// as on a full disk (SQLite's `max_page_count`, which cannot go below the database's
+    /// size: a database already that large takes no new page).
+    pub async fn open_limited(path: &Path, max_bytes: Option<u64>) -> Result<Store, StoreError> {
         let options = SqliteConnectOptions::from_str("sqlite:")?
             .filename(path)
             .create_if_missing(true)
@@ -111,6 +129,20 @@ impl Store {
             .busy_timeout(std::time::Duration::from_secs(5));
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
+            .after_connect(move |connection, _| {
+                Box::pin(async move {
+                    if let Some(max_bytes) = max_bytes {
+                        let page: i64 = sqlx::query_scalar("PRAGMA page_size")
+                            .fetch_one(&mut *connection)
+                            .await?;
+                        let pages = max_bytes / u64::try_from(page.max(1)).unwrap_or(1);
+                        sqlx::query(&format!("PRAGMA max_page_count = {}", pages.max(1)))
+                            .execute(&mut *connection)
+                            .await?;
+                    }
+                    Ok(())
+                })
+            })
             .connect_with(options)
             .await?;
         let migrator = Migrator::new(Embedded).await?;
