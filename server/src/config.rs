@@ -26,6 +26,9 @@ pub struct Config {
     pub bot_delay: Duration,
     /// How long a room nobody follows, with nothing to do, stays in memory.
     pub idle_room: Duration,
+    /// How long the server, told to stop, keeps serving while `/readyz` says it is shutting
+    /// down (so that a load balancer sends new clients elsewhere first).
+    pub drain: Duration,
     /// Limits.
     pub limits: Limits,
 }

@@ -84,7 +84,7 @@ pub async fn serve(
     let mut flooded = 0u32;
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
-    loop {
+    'serve: loop {
         let mut view = connection.room.as_ref().map(|r| r.view.clone());
         let changed = async {
             match view.as_mut() {
@@ -115,7 +115,7 @@ pub async fn serve(
                     Ok(replies) => {
                         for reply in replies {
                             if !send(&mut socket, reply, timeout).await {
-                                break;
+                                break 'serve;
                             }
                         }
                     }

@@ -2,9 +2,10 @@
 // Copyright (C) 2026 The farkle authors
 
 //! The HTTP side: the WebSocket endpoint with its Origin and per-address checks, a finished
-//! game's fairness record, a health check, and the web game's static files.
+//! game's fairness record, health and readiness checks, and the web game's static files.
 
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use axum::extract::ws::WebSocketUpgrade;
@@ -42,6 +43,7 @@ pub fn router(app: App) -> Router {
         .route("/ws", get(websocket))
         .route("/api/rooms/{code}/record", get(record))
         .route("/healthz", get(health))
+        .route("/readyz", get(ready))
         .with_state(app);
     if let Some(site) = site {
         router = router.fallback_service(ServeDir::new(site));
@@ -142,6 +144,29 @@ async fn record(
             "the game is not over: the seed is revealed at its end\n",
         )
             .into_response(),
+    }
+}
+
+/// Whether the process is shutting down: one server per process, told once.
+static SHUTTING_DOWN: AtomicBool = AtomicBool::new(false);
+
+/// Marks the server as shutting down: `/readyz` answers 503 from now on.
+pub fn shutting_down() {
+    SHUTTING_DOWN.store(true, Ordering::Relaxed);
+}
+
+/// Ready for new clients: the database answers and the server is not shutting down.
+async fn ready(State(app): State<App>) -> Response {
+    if SHUTTING_DOWN.load(Ordering::Relaxed) {
+        (StatusCode::SERVICE_UNAVAILABLE, "shutting down\n").into_response()
+    } else if app.hub.healthy().await {
+        "ready\n".into_response()
+    } else {
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the database does not answer\n",
+        )
+            .into_response()
     }
 }
 

@@ -44,6 +44,8 @@ Options:
   --wrong-codes-per-minute N       wrong room codes or tokens per address (default 10)
   --slow-client-seconds N          drop a client that stopped reading after its
                                    socket stayed full this long (default 10)
+  --drain-seconds N                on SIGTERM or Ctrl-C, answer /readyz 503 (not ready)
+                                   for N seconds before stopping (default 0)
   --max-database-mb N              refuse changes, as on a full disk, once the database
                                    would grow past N megabytes (fractions allowed;
                                    default: no limit but the disk's)
@@ -101,6 +103,7 @@ fn parse() -> Result<Command, String> {
     let mut allowed_origins = Vec::new();
     let mut bot_delay = Duration::from_millis(700);
     let mut idle_room = Duration::from_secs(600);
+    let mut drain = Duration::ZERO;
     let mut limits = Limits::default();
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
@@ -155,6 +158,9 @@ fn parse() -> Result<Command, String> {
             Long("wrong-codes-per-minute") => {
                 limits.wrong_codes_per_minute = number(&mut parser, "--wrong-codes-per-minute")?;
             }
+            Long("drain-seconds") => {
+                drain = Duration::from_secs(number(&mut parser, "--drain-seconds")?);
+            }
             Long("max-seats") => {
                 limits.seats_per_room = number(&mut parser, "--max-seats")?;
                 if !farkle_server::protocol::SEATS.contains(&limits.seats_per_room) {
@@ -197,6 +203,7 @@ fn parse() -> Result<Command, String> {
         allowed_origins,
         bot_delay,
         idle_room,
+        drain,
         limits,
     }))
 }
@@ -296,11 +303,20 @@ fn main() -> ExitCode {
             }
         }
         tracing::info!("database {}", config.database.display());
+        let drain = config.drain;
         let router = farkle_server::open(config).await?;
         // On stdout once the server answers, for people and for the scripts that start it
         // on port 0.
         println!("farkle-server: listening on http://{address}/");
-        farkle_server::serve(router, listener, shutdown_signal()).await
+        let shutdown = async move {
+            shutdown_signal().await;
+            farkle_server::http::shutting_down();
+            if !drain.is_zero() {
+                tracing::info!("shutting down in {} s", drain.as_secs());
+                tokio::time::sleep(drain).await;
+            }
+        };
+        farkle_server::serve(router, listener, shutdown).await
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,

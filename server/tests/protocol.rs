@@ -602,6 +602,44 @@ async fn seats_per_room_are_limited_by_the_operator() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ready_until_told_to_stop_then_drains_and_exits() {
+    let dir = temp_dir("readiness");
+    let mut server = Server::start(&dir, &["--drain-seconds", "2"]);
+    assert_eq!(get(&server, "/readyz").await, (200, "ready\n".to_owned()));
+    assert_eq!(get(&server, "/healthz").await, (200, "ok\n".to_owned()));
+    server.terminate();
+    let told = std::time::Instant::now();
+    // Not ready from the signal on, yet alive and serving while it drains.
+    loop {
+        let (status, body) = get(&server, "/readyz").await;
+        if status == 503 {
+            assert_eq!(body, "shutting down\n");
+            break;
+        }
+        assert_eq!(status, 200);
+        assert!(
+            told.elapsed().as_millis() < 1000,
+            "still ready after a second"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(get(&server, "/healthz").await.0, 200);
+    let mut late = Client::connect(&server).await;
+    let (code, _) = late.create("Ann", json!("classic"), 2).await;
+    assert_eq!(code.len(), 16);
+    drop(late);
+    let status = server
+        .exit_within(std::time::Duration::from_secs(10))
+        .expect("the server exits after the drain");
+    assert!(status.success(), "{status}");
+    assert!(
+        told.elapsed().as_millis() >= 1900,
+        "stopped {} ms after the signal, before the drain",
+        told.elapsed().as_millis()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn room_creation_is_paced_per_address() {
     let dir = temp_dir("creation_rate");
     let server = Server::start(&dir, &["--rooms-per-minute", "3"]);
