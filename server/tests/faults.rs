@@ -10,6 +10,9 @@ mod support;
 
 use std::time::{Duration, Instant};
 
+use farkle_server::protocol::BotKind;
+use farkle_server::room::Entry;
+use farkle_server::store::Store;
 use futures_util::SinkExt;
 use serde_json::{json, Value};
 use support::{get, replay, short_rules, simple_move, temp_dir, Client, Server};
@@ -261,9 +264,28 @@ async fn a_full_database_refuses_changes_and_keeps_every_acknowledged_one() {
     assert_eq!(again["code"], "unavailable");
     assert_eq!(host.version(), acknowledged);
 
-    // What the database holds is what was acknowledged, no more and no less: a server
-    // with room to spare replays the log to exactly that version and seat.
+    // What the database holds is what was acknowledged, no more and no less: the room's
+    // log read from the file has one entry per acknowledged version, the last one the seat
+    // change the host last saw, and a server with room to spare replays it to exactly that
+    // version and seat.
+    let database = server.database.clone();
     server.kill();
+    let store = Store::open(&database).await.expect("the database opens");
+    let log = store.room_log(&code).await.unwrap().expect("the room");
+    assert_eq!(log.len() as u64, acknowledged);
+    assert!(matches!(log[0], Entry::Created { seats: 3, .. }));
+    for (i, entry) in log.iter().enumerate().skip(1) {
+        let expected = if i % 2 == 1 {
+            Entry::BotAdded {
+                seat: 1,
+                bot: BotKind::Random,
+            }
+        } else {
+            Entry::SeatOpened { seat: 1 }
+        };
+        assert_eq!(*entry, expected, "entry {}", i + 1);
+    }
+    drop(store);
     let server = Server::start(&dir, &[]);
     let mut host = Client::connect(&server).await;
     assert_eq!(host.join(&code, Some(&token)).await["seat"], 0);
