@@ -57,16 +57,8 @@ fuzz_target!(|frame: &[u8]| {
             let Ok(rules) = rules.resolve() else {
                 return;
             };
-            let (Ok(settings), Ok(host)) = (Settings::from_request(&settings), check_name(&name))
-            else {
+            let Ok(entry) = Entry::created(&name, rules, seats, &settings, "0".repeat(64)) else {
                 return;
-            };
-            let entry = Entry::Created {
-                rules,
-                settings,
-                seats,
-                host,
-                token_hash: "0".repeat(64),
             };
             if let Ok(room) = Room::create("fuzzfuzzfuzzfuzz", &entry) {
                 assert_eq!(room.seats.len(), seats);

@@ -7,6 +7,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::protocol::{ErrorCode, Refusal, SEATS};
+
 /// The server's settings.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -24,6 +26,9 @@ pub struct Config {
     pub bot_delay: Duration,
     /// How long a room nobody follows, with nothing to do, stays in memory.
     pub idle_room: Duration,
+    /// How long the server, told to stop, keeps serving while `/readyz` says it is shutting
+    /// down (so that a load balancer sends new clients elsewhere first).
+    pub drain: Duration,
     /// Limits.
     pub limits: Limits,
 }
@@ -88,6 +93,31 @@ pub struct Limits {
     pub wrong_codes_per_minute: u32,
     /// Rooms one address may create per minute.
     pub rooms_per_minute: u32,
+    /// Seats of one room (2 to 8, the game's own bounds).
+    pub seats_per_room: usize,
+    /// How long a send to a client may wait before the client counts as gone: a client that
+    /// stops reading is dropped once the socket's buffers are full for this long.
+    pub slow_client: Duration,
+    /// The database's size, in bytes, past which writes fail as on a full disk (SQLite's
+    /// `max_page_count`); no limit but the disk's when `None`.
+    pub database_bytes: Option<u64>,
+}
+
+impl Limits {
+    /// Refuses a room of `seats` seats beyond the configured limit (a count beyond the
+    /// game's own bounds is the room's to refuse, as `bad_seat`).
+    pub fn check_seats(&self, seats: usize) -> Result<(), Refusal> {
+        if seats > self.seats_per_room && SEATS.contains(&seats) {
+            return Err(Refusal::new(
+                ErrorCode::Full,
+                format!(
+                    "rooms on this server have at most {} seats",
+                    self.seats_per_room
+                ),
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl Default for Limits {
@@ -99,6 +129,9 @@ impl Default for Limits {
             frames_per_second: 20,
             wrong_codes_per_minute: 10,
             rooms_per_minute: 10,
+            seats_per_room: *SEATS.end(),
+            slow_client: Duration::from_secs(10),
+            database_bytes: None,
         }
     }
 }

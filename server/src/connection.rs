@@ -16,9 +16,6 @@ use crate::bucket::Bucket;
 use crate::hub::{hash_token, Hub, Request, RoomHandle};
 use crate::protocol::{decode, ClientMessage, ErrorCode, Refusal};
 
-/// How long a send may take before the client counts as gone (it stopped reading).
-const SEND_TIMEOUT: Duration = Duration::from_secs(10);
-
 /// How often the server pings an idle connection.
 const PING_EVERY: Duration = Duration::from_secs(25);
 
@@ -39,11 +36,30 @@ fn error_frame(refusal: &Refusal) -> String {
     json!({"type": "error", "code": refusal.code, "message": refusal.message}).to_string()
 }
 
-async fn send(socket: &mut WebSocket, text: String) -> bool {
+/// Sends a message; false when the client is gone, or stopped reading for `timeout` (the
+/// socket's buffers full all that time).
+async fn send_message(socket: &mut WebSocket, message: Message, timeout: Duration) -> bool {
     matches!(
-        tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Text(text.into()))).await,
+        tokio::time::timeout(timeout, socket.send(message)).await,
         Ok(Ok(()))
     )
+}
+
+async fn send(socket: &mut WebSocket, text: String, timeout: Duration) -> bool {
+    send_message(socket, Message::Text(text.into()), timeout).await
+}
+
+/// Refuses a socket before it serves: the error frame, then the close.
+pub async fn refuse(mut socket: WebSocket, refusal: &Refusal, timeout: Duration) {
+    if send_message(
+        &mut socket,
+        Message::Text(error_frame(refusal).into()),
+        timeout,
+    )
+    .await
+    {
+        let _ = tokio::time::timeout(timeout, socket.send(Message::Close(None))).await;
+    }
 }
 
 /// Serves one WebSocket until it closes.
@@ -54,6 +70,7 @@ pub async fn serve(
     address: IpAddr,
 ) {
     let limits = &hub.config.limits;
+    let timeout = limits.slow_client;
     let rate = f64::from(limits.frames_per_second);
     let mut bucket = Bucket::new(rate, rate * 2.0);
     let mut connection = Connection {
@@ -67,7 +84,7 @@ pub async fn serve(
     let mut flooded = 0u32;
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
-    loop {
+    'serve: loop {
         let mut view = connection.room.as_ref().map(|r| r.view.clone());
         let changed = async {
             match view.as_mut() {
@@ -97,31 +114,30 @@ pub async fn serve(
                 match outcome {
                     Ok(replies) => {
                         for reply in replies {
-                            if !send(&mut socket, reply).await {
-                                break;
+                            if !send(&mut socket, reply, timeout).await {
+                                break 'serve;
                             }
                         }
                     }
                     Err(refusal) => {
-                        if flooded >= FLOODED_BEFORE_CLOSE || !send(&mut socket, error_frame(&refusal)).await {
+                        if flooded >= FLOODED_BEFORE_CLOSE || !send(&mut socket, error_frame(&refusal), timeout).await {
                             break;
                         }
                     }
                 }
                 // The answer to a request comes before the view it caused.
                 if let Some(text) = connection.state_if_new() {
-                    if !send(&mut socket, text).await { break; }
+                    if !send(&mut socket, text, timeout).await { break; }
                 }
             }
             alive = changed => {
                 if !alive { break; }
                 if let Some(text) = connection.state_if_new() {
-                    if !send(&mut socket, text).await { break; }
+                    if !send(&mut socket, text, timeout).await { break; }
                 }
             }
             _ = ping.tick() => {
-                let sent = tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Ping(Vec::new().into()))).await;
-                if !matches!(sent, Ok(Ok(()))) { break; }
+                if !send_message(&mut socket, Message::Ping(Vec::new().into()), timeout).await { break; }
             }
         }
     }
@@ -179,6 +195,7 @@ impl Connection {
                         "too many rooms created from this address; wait a minute",
                     ));
                 }
+                self.hub.config.limits.check_seats(seats)?;
                 let rules = rules.resolve()?;
                 let (room, token) = self.hub.create(&name, rules, seats, &settings).await?;
                 self.addresses.created(self.address);

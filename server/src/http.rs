@@ -2,9 +2,10 @@
 // Copyright (C) 2026 The farkle authors
 
 //! The HTTP side: the WebSocket endpoint with its Origin and per-address checks, a finished
-//! game's fairness record, a health check, and the web game's static files.
+//! game's fairness record, health and readiness checks, and the web game's static files.
 
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use axum::extract::ws::WebSocketUpgrade;
@@ -19,7 +20,12 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::addresses::Addresses;
 use crate::hub::Hub;
-use crate::protocol::MAX_FRAME_BYTES;
+use crate::protocol::{ErrorCode, Refusal, MAX_FRAME_BYTES};
+
+/// The most a connection's outgoing frames may hold in memory beyond the socket's own
+/// buffers: a room's view is a few kilobytes, so only a client that stopped reading
+/// comes near it, and is dropped.
+const MAX_WRITE_BUFFER: usize = 1 << 20;
 
 /// What the handlers share.
 #[derive(Debug, Clone)]
@@ -37,6 +43,7 @@ pub fn router(app: App) -> Router {
         .route("/ws", get(websocket))
         .route("/api/rooms/{code}/record", get(record))
         .route("/healthz", get(health))
+        .route("/readyz", get(ready))
         .with_state(app);
     if let Some(site) = site {
         router = router.fallback_service(ServeDir::new(site));
@@ -87,21 +94,29 @@ async fn websocket(
             .into_response();
     }
     let address = peer.ip();
-    if !app.addresses.connect(address) {
-        return (
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many connections from this address\n",
-        )
-            .into_response();
-    }
     // Frames beyond this close the socket; frames beyond MAX_FRAME_BYTES get an error frame.
-    upgrade
+    // What waits to be sent is one frame at a time (a room's newest view, not a queue), and
+    // never more than MAX_WRITE_BUFFER.
+    let upgrade = upgrade
         .max_message_size(8 * MAX_FRAME_BYTES)
         .max_frame_size(8 * MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| async move {
-            crate::connection::serve(socket, app.hub.clone(), app.addresses.clone(), address).await;
-            app.addresses.disconnect(address);
-        })
+        .max_write_buffer_size(MAX_WRITE_BUFFER);
+    if !app.addresses.connect(address) {
+        // Refused with an error frame, which a browser's page can show (an HTTP status on
+        // the upgrade reaches no script).
+        let timeout = app.hub.config.limits.slow_client;
+        return upgrade.on_upgrade(move |socket| async move {
+            let refusal = Refusal::new(
+                ErrorCode::RateLimited,
+                "too many connections from this address; close one first",
+            );
+            crate::connection::refuse(socket, &refusal, timeout).await;
+        });
+    }
+    upgrade.on_upgrade(move |socket| async move {
+        crate::connection::serve(socket, app.hub.clone(), app.addresses.clone(), address).await;
+        app.addresses.disconnect(address);
+    })
 }
 
 async fn record(
@@ -129,6 +144,29 @@ async fn record(
             "the game is not over: the seed is revealed at its end\n",
         )
             .into_response(),
+    }
+}
+
+/// Whether the process is shutting down: one server per process, told once.
+static SHUTTING_DOWN: AtomicBool = AtomicBool::new(false);
+
+/// Marks the server as shutting down: `/readyz` answers 503 from now on.
+pub fn shutting_down() {
+    SHUTTING_DOWN.store(true, Ordering::Relaxed);
+}
+
+/// Ready for new clients: the database answers and the server is not shutting down.
+async fn ready(State(app): State<App>) -> Response {
+    if SHUTTING_DOWN.load(Ordering::Relaxed) {
+        (StatusCode::SERVICE_UNAVAILABLE, "shutting down\n").into_response()
+    } else if app.hub.healthy().await {
+        "ready\n".into_response()
+    } else {
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the database does not answer\n",
+        )
+            .into_response()
     }
 }
 

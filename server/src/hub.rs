@@ -26,10 +26,8 @@ use crate::bots::{self, TableSlot, Tables};
 use crate::bus::{self, PresenceNote, HEARTBEAT, PRESENCE_EXPIRY};
 use crate::config::Config;
 use crate::fairness::Seed;
-use crate::protocol::{
-    check_name, ActionRequest, BotKind, ErrorCode, OnDisconnect, Refusal, SettingsRequest,
-};
-use crate::room::{Entry, GameRecord, Room, Seat, Settings, Stage};
+use crate::protocol::{ActionRequest, BotKind, ErrorCode, OnDisconnect, Refusal, SettingsRequest};
+use crate::room::{Entry, GameRecord, Room, Seat, Stage};
 use crate::store::{Store, StoreError};
 use crate::view::{self, Presence};
 
@@ -460,15 +458,8 @@ impl Hub {
         seats: usize,
         settings: &SettingsRequest,
     ) -> Result<(RoomHandle, String), Refusal> {
-        let settings = Settings::from_request(settings)?;
         let token = new_token();
-        let entry = Entry::Created {
-            rules,
-            settings,
-            seats,
-            host: check_name(name)?,
-            token_hash: hash_token(&token),
-        };
+        let entry = Entry::created(name, rules, seats, settings, hash_token(&token))?;
         let code = new_code();
         let room = Room::create(&code, &entry)?;
         let mut rooms = self.rooms.lock().await;
@@ -490,6 +481,12 @@ impl Hub {
 
 fn unavailable(e: crate::store::StoreError) -> Refusal {
     tracing::error!("not stored: {e}");
+    if e.is_full() {
+        return Refusal::new(
+            ErrorCode::Unavailable,
+            "the server's database is full: this was not stored, so it did not happen",
+        );
+    }
     Refusal::new(
         ErrorCode::Unavailable,
         "the server could not store this, so it did not happen; try again",
@@ -1061,6 +1058,10 @@ impl RoomTask {
             }
             Request::AddSeat => {
                 host()?;
+                self.hub
+                    .config
+                    .limits
+                    .check_seats(self.room.seats.len() + 1)?;
                 self.commit(Entry::SeatAdded).await?;
                 Ok(None)
             }

@@ -44,7 +44,7 @@ use tokio::net::TcpListener;
 /// The server's routes over its database: the schema brought up to date and every room
 /// still in play resumed. An error says why the server cannot start.
 pub async fn open(config: config::Config) -> Result<axum::Router, String> {
-    let store = store::Store::open(&config.database)
+    let store = store::Store::open(&config.database, config.limits.database_bytes)
         .await
         .map_err(|e| e.to_string())?;
     let addresses = Arc::new(addresses::Addresses::new(config.limits.clone()));

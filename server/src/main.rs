@@ -40,9 +40,17 @@ Options:
                                    (default 600; it stays in the database)
   --rooms-per-minute N             rooms one address may create per minute (default 10)
   --max-spectators N               spectators per room (default 50)
+  --max-seats N                    seats per room, 2 to 8 (default 8)
   --max-connections-per-address N  sockets from one address at once (default 32)
   --frames-per-second N            frames one socket may send per second (default 20)
   --wrong-codes-per-minute N       wrong room codes or tokens per address (default 10)
+  --slow-client-seconds N          drop a client that stopped reading after its
+                                   socket stayed full this long (default 10)
+  --drain-seconds N                on SIGTERM or Ctrl-C, answer /readyz 503 (not ready)
+                                   for N seconds before stopping (default 0)
+  --max-database-mb N              refuse changes, as on a full disk, once the database
+                                   would grow past N megabytes (fractions allowed;
+                                   default: no limit but the disk's)
   --help, --version
 
 The environment variable RUST_LOG sets the log level (default: info).
@@ -79,6 +87,8 @@ fn number<T: std::str::FromStr>(parser: &mut lexopt::Parser, name: &str) -> Resu
         .ok_or_else(|| format!("{name} takes a number, not {value:?}"))
 }
 
+// Made once per run: the size of the settings is nothing to box.
+#[allow(clippy::large_enum_variant)]
 enum Command {
     Serve(Config),
     Verify(PathBuf),
@@ -95,6 +105,7 @@ fn parse() -> Result<Command, String> {
     let mut allowed_origins = Vec::new();
     let mut bot_delay = Duration::from_millis(700);
     let mut idle_room = Duration::from_secs(600);
+    let mut drain = Duration::ZERO;
     let mut limits = Limits::default();
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
@@ -153,6 +164,32 @@ fn parse() -> Result<Command, String> {
             Long("wrong-codes-per-minute") => {
                 limits.wrong_codes_per_minute = number(&mut parser, "--wrong-codes-per-minute")?;
             }
+            Long("drain-seconds") => {
+                drain = Duration::from_secs(number(&mut parser, "--drain-seconds")?);
+            }
+            Long("max-seats") => {
+                limits.seats_per_room = number(&mut parser, "--max-seats")?;
+                if !farkle_server::protocol::SEATS.contains(&limits.seats_per_room) {
+                    return Err("--max-seats takes a number from 2 to 8".into());
+                }
+            }
+            Long("slow-client-seconds") => {
+                let seconds: u64 = number(&mut parser, "--slow-client-seconds")?;
+                if seconds == 0 {
+                    return Err("--slow-client-seconds takes a number from 1 up".into());
+                }
+                limits.slow_client = Duration::from_secs(seconds);
+            }
+            Long("max-database-mb") => {
+                let mb: f64 = number(&mut parser, "--max-database-mb")?;
+                if !(mb.is_finite() && mb > 0.0 && mb < 1e12) {
+                    return Err("--max-database-mb takes a number of megabytes above 0".into());
+                }
+                // Whole bytes: the fraction of a byte is nothing to keep.
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let bytes = (mb * 1_048_576.0) as u64;
+                limits.database_bytes = Some(bytes);
+            }
             Value(v) if v == "verify" => {
                 let file = parser
                     .value()
@@ -163,6 +200,13 @@ fn parse() -> Result<Command, String> {
         }
     }
     let database = database.unwrap_or_else(|| Database::Sqlite(state_dir().join("server.sqlite")));
+    if limits.database_bytes.is_some() && matches!(database, Database::Postgres(_)) {
+        return Err(
+            "--max-database-mb is for a SQLite database; PostgreSQL's size is its own \
+                    setting"
+                .into(),
+        );
+    }
     let tables = tables.or_else(|| match &database {
         Database::Sqlite(file) => file.parent().map(|d| d.join("tables")),
         Database::Postgres(_) => Some(state_dir().join("tables")),
@@ -175,6 +219,7 @@ fn parse() -> Result<Command, String> {
         allowed_origins,
         bot_delay,
         idle_room,
+        drain,
         limits,
     }))
 }
@@ -274,11 +319,20 @@ fn main() -> ExitCode {
             }
         }
         tracing::info!("database {}", config.database);
+        let drain = config.drain;
         let router = farkle_server::open(config).await?;
         // On stdout once the server answers, for people and for the scripts that start it
         // on port 0.
         println!("farkle-server: listening on http://{address}/");
-        farkle_server::serve(router, listener, shutdown_signal()).await
+        let shutdown = async move {
+            shutdown_signal().await;
+            farkle_server::http::shutting_down();
+            if !drain.is_zero() {
+                tracing::info!("shutting down in {} s", drain.as_secs());
+                tokio::time::sleep(drain).await;
+            }
+        };
+        farkle_server::serve(router, listener, shutdown).await
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -230,6 +230,26 @@ pub struct GameRecord {
     pub fairness: FairnessRecord,
 }
 
+impl Entry {
+    /// A room's first entry from what a `create` message asks for: the settings and the
+    /// host's name checked (the rules and the seats are checked by [`Room::create`]).
+    pub fn created(
+        name: &str,
+        rules: Rules,
+        seats: usize,
+        settings: &SettingsRequest,
+        token_hash: String,
+    ) -> Result<Entry, Refusal> {
+        Ok(Entry::Created {
+            rules,
+            settings: Settings::from_request(settings)?,
+            seats,
+            host: check_name(name)?,
+            token_hash,
+        })
+    }
+}
+
 /// A room: its seats, settings, game and the game's fairness record.
 #[derive(Debug, Clone)]
 pub struct Room {

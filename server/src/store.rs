@@ -121,6 +121,19 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
+impl StoreError {
+    /// Whether the write failed for want of space: SQLite's SQLITE_FULL (the disk, or the
+    /// configured size limit) or PostgreSQL's disk_full.
+    pub fn is_full(&self) -> bool {
+        match self {
+            StoreError::Database(sqlx::Error::Database(e)) => {
+                matches!(e.code().as_deref(), Some("13" | "53100"))
+            }
+            _ => false,
+        }
+    }
+}
+
 /// The database of rooms.
 #[derive(Debug, Clone)]
 pub struct Store {
@@ -189,7 +202,11 @@ impl Store {
     /// Opens the database (creating a SQLite file if missing) and brings its schema up to
     /// date. Several servers starting at once on one PostgreSQL database are safe: sqlx's
     /// migrator holds an advisory lock while it runs.
-    pub async fn open(database: &Database) -> Result<Store, StoreError> {
+    ///
+    /// With `max_bytes`, writes that would grow a SQLite database past it fail as on a full
+    /// disk (SQLite's `max_page_count`, which cannot go below the database's size: a
+    /// database already that large takes no new page). PostgreSQL's size is its operator's.
+    pub async fn open(database: &Database, max_bytes: Option<u64>) -> Result<Store, StoreError> {
         let (backend, migrations) = match database {
             Database::Sqlite(path) => {
                 let options = SqliteConnectOptions::from_str("sqlite:")?
@@ -202,6 +219,20 @@ impl Store {
                 let pool = SqlitePoolOptions::new()
                     .max_connections(4)
                     .acquire_timeout(ACQUIRE_TIMEOUT)
+                    .after_connect(move |connection, _| {
+                        Box::pin(async move {
+                            if let Some(max_bytes) = max_bytes {
+                                let page: i64 = sqlx::query_scalar("PRAGMA page_size")
+                                    .fetch_one(&mut *connection)
+                                    .await?;
+                                let pages = max_bytes / u64::try_from(page.max(1)).unwrap_or(1);
+                                sqlx::query(&format!("PRAGMA max_page_count = {}", pages.max(1)))
+                                    .execute(&mut *connection)
+                                    .await?;
+                            }
+                            Ok(())
+                        })
+                    })
                     .connect_with(options)
                     .await?;
                 (Backend::Sqlite(pool), SQLITE_MIGRATIONS)

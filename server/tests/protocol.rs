@@ -297,12 +297,39 @@ async fn wrong_codes_are_rate_limited_and_others_still_play(backend: &Backend) {
     );
 
     // Connections per address: this address has 2 open here; the third and fourth open,
-    // the fifth not.
-    let third = Client::connect_with(&server, &[]).await;
-    assert!(third.is_ok());
-    let fourth = Client::connect_with(&server, &[]).await;
-    assert!(fourth.is_ok());
-    assert_eq!(Client::connect_with(&server, &[]).await.err(), Some(429));
+    // the fifth is told why in an error frame and closed.
+    let mut third = Client::connect(&server).await;
+    let mut fourth = Client::connect(&server).await;
+    let mut fifth = Client::connect(&server).await;
+    let refused = fifth.expect("error").await;
+    assert_eq!(refused["code"], "rate_limited");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("too many connections"),
+        "{refused}"
+    );
+    assert!(fifth.next().await.is_none(), "the refused socket closes");
+    for open in [&mut third, &mut fourth] {
+        open.send(json!({"type": "ping"})).await;
+        open.expect("pong").await;
+    }
+    // Once one closes, another may open.
+    drop(third);
+    let since = std::time::Instant::now();
+    loop {
+        let mut again = Client::connect(&server).await;
+        again.send(json!({"type": "ping"})).await;
+        if again.next().await.unwrap()["type"] == "pong" {
+            break;
+        }
+        assert!(
+            since.elapsed().as_secs() < 5,
+            "the closed socket still counts"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
 
     // Meanwhile the first room plays on.
     player.send(json!({"type": "start"})).await;
@@ -495,6 +522,91 @@ async fn idle_rooms_leave_memory_and_come_back_from_the_database(backend: &Backe
     assert_eq!(room["stage"], "lobby");
 }
 
+async fn seats_per_room_are_limited_by_the_operator(backend: &Backend) {
+    let dir = backend.temp_dir("seat_limit");
+    let server = Server::start_on(backend, &dir, &["--max-seats", "3"]);
+    let mut host = Client::connect(&server).await;
+    // Four seats are over this server's limit; nine over the game's own.
+    host.send(json!({"type": "create", "name": "Ann", "rules": "classic", "seats": 4}))
+        .await;
+    let refused = host.expect("error").await;
+    assert_eq!(refused["code"], "full");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("at most 3 seats"),
+        "{refused}"
+    );
+    host.send(json!({"type": "create", "name": "Ann", "rules": "classic", "seats": 9}))
+        .await;
+    assert_eq!(host.expect_error().await, "bad_seat");
+    let (code, _) = host.create("Ann", json!("classic"), 2).await;
+    host.until(|r| r["code"] == code).await;
+    host.send(json!({"type": "add_seat"})).await;
+    host.until(|r| r["seats"].as_array().unwrap().len() == 3)
+        .await;
+    host.send(json!({"type": "add_seat"})).await;
+    assert_eq!(host.expect_error().await, "full");
+    host.send(json!({"type": "ping"})).await;
+    host.expect("pong").await;
+    assert_eq!(
+        host.room.as_ref().unwrap()["seats"]
+            .as_array()
+            .unwrap()
+            .len(),
+        3
+    );
+    assert_eq!(host.version(), 2);
+
+    // A limit beyond the game's bounds is refused on start.
+    for bad in ["1", "9"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_farkle-server"))
+            .args(["--max-seats", bad])
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        assert!(String::from_utf8_lossy(&out.stderr).contains("2 to 8"));
+    }
+}
+
+async fn ready_until_told_to_stop_then_drains_and_exits(backend: &Backend) {
+    let dir = backend.temp_dir("readiness");
+    let mut server = Server::start_on(backend, &dir, &["--drain-seconds", "2"]);
+    assert_eq!(get(&server, "/readyz").await, (200, "ready\n".to_owned()));
+    assert_eq!(get(&server, "/healthz").await, (200, "ok\n".to_owned()));
+    server.terminate();
+    let told = std::time::Instant::now();
+    // Not ready from the signal on, yet alive and serving while it drains.
+    loop {
+        let (status, body) = get(&server, "/readyz").await;
+        if status == 503 {
+            assert_eq!(body, "shutting down\n");
+            break;
+        }
+        assert_eq!(status, 200);
+        assert!(
+            told.elapsed().as_millis() < 1000,
+            "still ready after a second"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(get(&server, "/healthz").await.0, 200);
+    let mut late = Client::connect(&server).await;
+    let (code, _) = late.create("Ann", json!("classic"), 2).await;
+    assert_eq!(code.len(), 16);
+    drop(late);
+    let status = server
+        .exit_within(std::time::Duration::from_secs(10))
+        .expect("the server exits after the drain");
+    assert!(status.success(), "{status}");
+    assert!(
+        told.elapsed().as_millis() >= 1900,
+        "stopped {} ms after the signal, before the drain",
+        told.elapsed().as_millis()
+    );
+}
+
 async fn room_creation_is_paced_per_address(backend: &Backend) {
     let dir = backend.temp_dir("creation_rate");
     let server = Server::start_on(backend, &dir, &["--rooms-per-minute", "3"]);
@@ -584,4 +696,6 @@ on_both_backends!(
     idle_rooms_leave_memory_and_come_back_from_the_database,
     room_creation_is_paced_per_address,
     seats_are_added_opened_and_given_back_before_the_start,
+    seats_per_room_are_limited_by_the_operator,
+    ready_until_told_to_stop_then_drains_and_exits,
 );

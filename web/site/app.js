@@ -319,8 +319,8 @@ function agree(who, verb) {
 }
 
 /** The game-over line's winners: "Ann wins!", "You win!", "Ann and Bob share the win!". */
-function winnersLine(winners) {
-  const names = winners.map(playerName);
+function winnersLine(winners, name = playerName) {
+  const names = winners.map(name);
   return `${names.join(" and ")} ${names.length > 1 ? "share the win" : agree(names[0], "wins")}!`;
 }
 
@@ -355,8 +355,15 @@ function pendingFaces() {
   return roll ? roll.dice.filter((_, i) => mask & (1 << i)) : [];
 }
 
-function describeEvent(e, lastRoll) {
-  const who = playerName(e.player);
+/**
+ * The log line of a game event, or null for an event the log leaves out. `e` is in the
+ * package's shape (`kind`, `player`, `points`, `diceCount`, `winners` as seat numbers ...),
+ * `lastRoll` the dice of the roll before it (what a selection's mask refers to), and
+ * `name(i)` names player i ("You" for the page's own player: the verbs agree with it).
+ * Both the offline game and the online room write their logs with it.
+ */
+export function describeEvent(e, lastRoll, name) {
+  const who = name(e.player);
   switch (e.kind) {
     case "turn_started":
       return `Round ${e.round}: ${who} to play.`;
@@ -364,7 +371,7 @@ function describeEvent(e, lastRoll) {
       return `${who} rolled ${e.dice.join(" ")}.`;
     case "selected": {
       const kept = lastRoll ? lastRoll.filter((_, i) => e.mask & (1 << i)) : [];
-      return `${who} kept ${kept.join(" ")} for ${fmt(e.points)}.`;
+      return `${who} kept ${kept.length ? `${kept.join(" ")} ` : "dice "}for ${fmt(e.points)}.`;
     }
     case "undone":
       return `${who} took back the last keep.`;
@@ -389,9 +396,7 @@ function describeEvent(e, lastRoll) {
     case "piggybacked":
       return `${who} took over ${fmt(e.points)} points and ${e.diceCount} dice.`;
     case "game_over":
-      return e.winners.length
-        ? `Game over: ${winnersLine(e.winners)}`
-        : "Game over: nobody is left.";
+      return e.winners.length ? `Game over: ${winnersLine(e.winners, name)}` : "Game over: nobody is left.";
     default:
       return `${who}: ${e.name}.`;
   }
@@ -409,7 +414,7 @@ function logEvents() {
   }
   for (let i = app.seenEvents; i < count; i++) {
     const e = game.event(i);
-    const text = describeEvent(e, lastRoll);
+    const text = describeEvent(e, lastRoll, playerName);
     if (e.kind === "rolled") lastRoll = e.dice;
     if (text) {
       const li = document.createElement("li");

@@ -10,7 +10,7 @@
 // kept in this browser's storage, by room, so that a reload or a new connection takes the
 // seat back. Every name is shown as text, never as markup.
 
-import { DIE_KEYS, dieFace, offline, pressGameKey } from "./app.js";
+import { DIE_KEYS, describeEvent, dieFace, offline, pressGameKey } from "./app.js";
 import { verifyFairness } from "./fairness.js";
 
 const $ = (id) => document.getElementById(id);
@@ -733,47 +733,17 @@ function stopClock() {
   view.clock = null;
 }
 
-function describeEvent(e, lastRoll) {
-  const who = seatName(e.player);
-  switch (e.event) {
-    case "turn_started":
-      return `Round ${e.round}: ${who} to play.`;
-    case "rolled":
-      return `${who} rolled ${e.dice.join(" ")}.`;
-    case "selected": {
-      const kept = lastRoll ? lastRoll.filter((_, i) => e.mask & (1 << i)) : [];
-      return `${who} kept ${kept.length ? `${kept.join(" ")} ` : "dice "}for ${fmt(e.points)}.`;
-    }
-    case "undone":
-      return `${who} took back the last keep.`;
-    case "hot_dice":
-      return `Hot dice! ${who} rolls every die again.`;
-    case "banked":
-      return `${who} banked ${fmt(e.points)}: now ${fmt(e.score)}.`;
-    case "busted":
-      return `${who} went past the exact target: the turn scores nothing.`;
-    case "farkled":
-      return `${who} farkled${e.forfeited ? `, losing ${fmt(e.forfeited)}` : ""}.`;
-    case "farkle_acknowledged":
-      return null;
-    case "turn_forfeited":
-      return `${who} forfeited the turn${e.forfeited ? `, losing ${fmt(e.forfeited)}` : ""}.`;
-    case "penalty":
-      return `${who} pays ${fmt(e.points)} for farkles in a row: now ${fmt(e.score)}.`;
-    case "final_round":
-      return `${who} reached the target: everyone else has one last turn.`;
-    case "player_left":
-      return `${who} left the game.`;
-    case "piggybacked":
-      return `${who} took over ${fmt(e.points)} points and ${e.dice} dice.`;
-    case "game_over": {
-      const winners = [];
-      for (let i = 0; i < (view.room?.seats.length ?? 0); i++) if (Number(e.winners) & (1 << i)) winners.push(i);
-      return `Game over: ${winnersLine(winners)}`;
-    }
-    default:
-      return `${who}: ${String(e.event).replace(/_/g, " ")}.`;
+/** A server event (the library's JSON: `event`, `forfeited`, `winners` as bits) in the
+ * package's shape, which describeEvent reads. */
+function packageEvent(e) {
+  const event = { ...e, kind: e.event, name: String(e.event).replace(/_/g, " ") };
+  if (e.event === "farkled" || e.event === "turn_forfeited") event.points = e.forfeited;
+  if (e.event === "piggybacked") event.diceCount = e.dice;
+  if (e.event === "game_over") {
+    event.winners = [];
+    for (let i = 0; i < (view.room?.seats.length ?? 0); i++) if (Number(e.winners) & (1 << i)) event.winners.push(i);
   }
+  return event;
 }
 
 function renderLog(room) {
@@ -782,7 +752,7 @@ function renderLog(room) {
   let lastRoll = null;
   const items = [];
   for (const { event } of room.events) {
-    const text = describeEvent(event, lastRoll);
+    const text = describeEvent(packageEvent(event), lastRoll, seatName);
     if (event.event === "rolled") lastRoll = event.dice;
     if (text) items.push(el("li", {}, text));
   }

@@ -170,6 +170,27 @@ impl Server {
         format!("http://{}{path}", self.address)
     }
 
+    /// Asks the process to stop (SIGTERM, as a service manager does).
+    pub fn terminate(&self) {
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+    }
+
+    /// The exit status, once the process exits within `wait`.
+    pub fn exit_within(&mut self, wait: Duration) -> Option<std::process::ExitStatus> {
+        let since = std::time::Instant::now();
+        while since.elapsed() < wait {
+            if let Some(status) = self.child.try_wait().expect("the child") {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        None
+    }
+
     /// Kills the process at once, as a crash would (SIGKILL), and waits for it.
     pub fn kill(mut self) {
         let _ = self.child.kill();
