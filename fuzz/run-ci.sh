@@ -6,14 +6,14 @@
 # on (`-a`: an arithmetic overflow anywhere is a panic, so a crash) and runs each from its
 # committed corpus for a bounded time, failing on any crash, panic, leak, timeout (10 s per
 # input, 60 s for strategy_rules and win_table_buffer) or a process above 2 GB (-rss_limit_mb). FUZZ_SECONDS
-# (default 30) sets the time per target, FUZZ_TARGETS (default: all) picks targets and
+# (default 20) sets the time per target, FUZZ_TARGETS (default: all) picks targets and
 # FUZZ_JOBS (default 2) how many run at once. New inputs found during the run go to a scratch
 # directory, so CI never changes the committed corpus; a failing input is kept in
 # fuzz/artifacts/<target>/ (ignored by git).
 set -euo pipefail
 cd "$(dirname "$0")"
 
-seconds="${FUZZ_SECONDS:-30}"
+seconds="${FUZZ_SECONDS:-20}"
 
 if ! rustup run nightly rustc --version >/dev/null 2>&1; then
   echo "fuzz/run-ci.sh: the nightly toolchain is required (cargo fuzz needs -Z flags)." >&2
