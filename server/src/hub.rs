@@ -999,6 +999,10 @@ impl RoomTask {
                 let _ = reply.send(result);
             }
             Command::Record { reply } => {
+                if self.room.stage != Stage::Over && self.hub.store.shared() {
+                    // Another process may have ended the game a moment ago.
+                    self.catch_up().await;
+                }
                 let record = if self.room.stage == Stage::Over {
                     match self.hub.store.room_log(&self.room.code).await {
                         Ok(entries) => Ok(self.room.game_record(&entries.unwrap_or_default())),

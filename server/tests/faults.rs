@@ -4,7 +4,8 @@
 //! Faults: the server killed with SIGKILL at random points of 50 seeded games and started
 //! again on the same database (every game must resume at or after its last acknowledged
 //! change, keep its seats, seed commitment and score, and end exactly as a replay of its
-//! log); the database full; a client that stops reading.
+//! log), and the same with two processes on one PostgreSQL, one of them killed at a time
+//! while its players move to the other; the database full; a client that stops reading.
 
 mod support;
 
@@ -16,7 +17,7 @@ use farkle_server::room::Entry;
 use farkle_server::store::Store;
 use futures_util::SinkExt;
 use serde_json::{json, Value};
-use support::{get, replay, short_rules, simple_move, temp_dir, Client, Server};
+use support::{get, replay, short_rules, simple_move, temp_dir, Backend, Client, Server};
 use tokio_tungstenite::tungstenite::Message;
 
 /// A small seeded generator (xorshift64*): the kill points of each game are reproducible.
@@ -35,6 +36,31 @@ struct Seat {
     seat: usize,
     token: String,
     client: Client,
+    /// The process the client is connected to.
+    on: usize,
+}
+
+/// Kills process `killed` (SIGKILL) and starts it again; its players rejoin, on the other
+/// process when there are two (as a load balancer would send them), else on the new one.
+/// Returns the view the first of them rejoined to, if any was on that process.
+async fn crash(
+    backend: &Backend,
+    dir: &std::path::Path,
+    servers: &mut Vec<Server>,
+    killed: usize,
+    code: &str,
+    seats: &mut [Seat],
+) -> Option<Value> {
+    servers.remove(killed).kill();
+    servers.insert(killed, Server::start_on(backend, dir, &[]));
+    let to = (killed + 1) % servers.len();
+    let mut resumed = None;
+    for seat in seats.iter_mut().filter(|s| s.on == killed) {
+        seat.on = to;
+        rejoin(&servers[to], code, std::slice::from_mut(seat)).await;
+        resumed = resumed.or_else(|| seat.client.room.clone());
+    }
+    resumed
 }
 
 async fn rejoin(server: &Server, code: &str, seats: &mut [Seat]) {
@@ -69,15 +95,38 @@ fn standing(room: &Value) -> Vec<(Value, Value, Value, Value)> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "full tier: make check"]
 async fn sigkill_at_random_points_of_50_games_loses_nothing_acknowledged() {
-    let dir = temp_dir("faults");
-    let mut server = Server::start(&dir, &[]);
+    let kills = kill_at_random_points(&Backend::Sqlite, "faults", 1, 50).await;
+    assert!(kills >= 50, "{kills} kills in 50 games");
+    eprintln!("50 games, {kills} kills");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "full tier: make check"]
+async fn two_processes_on_postgres_killed_at_random_points_of_30_games_lose_nothing() {
+    let Some(backend) = Backend::postgres("faults_two_processes") else {
+        return;
+    };
+    let kills = kill_at_random_points(&backend, "faults_two_processes", 2, 30).await;
+    assert!(kills >= 30, "{kills} kills in 30 games");
+    eprintln!("30 games on two processes, {kills} kills");
+}
+
+/// Plays `games` seeded games of two people and a bot on `processes` server processes (the
+/// host on the first, the guest on the last), killing one process at random points between
+/// and during actions. Returns the number of kills.
+async fn kill_at_random_points(backend: &Backend, name: &str, processes: usize, games: u64) -> u32 {
+    let dir = backend.temp_dir(name);
+    let mut servers: Vec<Server> = (0..processes)
+        .map(|_| Server::start_on(backend, &dir, &[]))
+        .collect();
     let mut kills = 0;
-    for game in 0..50u64 {
+    for game in 0..games {
         let mut dice = Dice(0x9e37_79b9_7f4a_7c15 ^ (game + 1));
         // Two people and a bot, so that the bot also moves between (and during) kills.
-        let mut host = Client::connect(&server).await;
+        let guest_on = processes - 1;
+        let mut host = Client::connect(&servers[0]).await;
         let (code, host_token) = host.create("Ann", short_rules(1000), 3).await;
-        let mut guest = Client::connect(&server).await;
+        let mut guest = Client::connect(&servers[guest_on]).await;
         guest.join(&code, None).await;
         let guest_token = guest.take_seat(1, "Bo").await;
         host.send(json!({"type": "add_bot", "seat": 2, "bot": "threshold"}))
@@ -92,11 +141,13 @@ async fn sigkill_at_random_points_of_50_games_loses_nothing_acknowledged() {
                 seat: 0,
                 token: host_token,
                 client: host,
+                on: 0,
             },
             Seat {
                 seat: 1,
                 token: guest_token,
                 client: guest,
+                on: guest_on,
             },
         ];
         // The newest view any client has been sent: what the server has acknowledged.
@@ -113,11 +164,11 @@ async fn sigkill_at_random_points_of_50_games_loses_nothing_acknowledged() {
             let roll = dice.below(100);
             if roll < 6 {
                 // A crash between two actions (the bot may be mid-move).
-                server.kill();
-                server = Server::start(&dir, &[]);
+                let killed = dice.below(processes as u64) as usize;
+                let resumed = crash(backend, &dir, &mut servers, killed, &code, &mut seats).await;
                 kills += 1;
-                rejoin(&server, &code, &mut seats).await;
-                let resumed = seats[0].client.room.clone().unwrap();
+                // The players of the killed process see the game as the database has it.
+                let Some(resumed) = resumed else { continue };
                 assert!(
                     resumed["version"].as_u64() >= acknowledged["version"].as_u64(),
                     "game {game}: resumed at {} after {} was acknowledged",
@@ -137,7 +188,7 @@ async fn sigkill_at_random_points_of_50_games_loses_nothing_acknowledged() {
             }
             let current = acknowledged["game"]["current"].as_u64().unwrap() as usize;
             let version = acknowledged["version"].as_u64().unwrap();
-            let Some(mover) = seats.iter_mut().find(|s| s.seat == current) else {
+            let Some(index) = seats.iter().position(|s| s.seat == current) else {
                 // The bot's turn: wait for it.
                 seats[0]
                     .client
@@ -145,6 +196,7 @@ async fn sigkill_at_random_points_of_50_games_loses_nothing_acknowledged() {
                     .await;
                 continue;
             };
+            let mover = &mut seats[index];
             let view = mover
                 .client
                 .until(|r| r["version"].as_u64() >= Some(version))
@@ -157,13 +209,13 @@ async fn sigkill_at_random_points_of_50_games_loses_nothing_acknowledged() {
                 .send(json!({"type": "act", "action": simple_move(&view["game"]), "version": version}))
                 .await;
             if roll < 12 {
-                // A crash with the action in flight: applied or not, never twice (the
-                // version check), and the game goes on either way.
-                server.kill();
-                server = Server::start(&dir, &[]);
+                // A crash with the action in flight, of the mover's process: applied or
+                // not, never twice (the version check), and the game goes on either way.
+                let killed = mover.on;
+                let resumed = crash(backend, &dir, &mut servers, killed, &code, &mut seats)
+                    .await
+                    .expect("the mover rejoined");
                 kills += 1;
-                rejoin(&server, &code, &mut seats).await;
-                let resumed = seats[0].client.room.clone().unwrap();
                 let at = resumed["version"].as_u64().unwrap();
                 assert!(at >= version, "game {game}: {at} < {version}");
                 assert_eq!(resumed["fairness"]["commitment"], commitment);
@@ -182,14 +234,15 @@ async fn sigkill_at_random_points_of_50_games_loses_nothing_acknowledged() {
             .iter()
             .map(|s| s["score"].as_i64().unwrap())
             .collect();
-        let (status, body) = get(&server, &format!("/api/rooms/{code}/record")).await;
-        assert_eq!(status, 200, "{body}");
-        let record: Value = serde_json::from_str(&body).unwrap();
-        assert_eq!(replay(&record), scores, "game {game}");
-        assert_eq!(record["fairness"]["commitment"], commitment);
+        for server in &servers {
+            let (status, body) = get(server, &format!("/api/rooms/{code}/record")).await;
+            assert_eq!(status, 200, "{body}");
+            let record: Value = serde_json::from_str(&body).unwrap();
+            assert_eq!(replay(&record), scores, "game {game}");
+            assert_eq!(record["fairness"]["commitment"], commitment);
+        }
     }
-    assert!(kills >= 50, "{kills} kills in 50 games");
-    eprintln!("50 games, {kills} kills");
+    kills
 }
 
 /// Sends a request of a room and reads until its outcome: the error frame, or `None` once the
