@@ -17,8 +17,10 @@
 //! does not know) is refused rather than guessed at.
 
 use std::future::Future;
+use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use sqlx::error::BoxDynError;
@@ -113,6 +115,20 @@ pub enum StoreError {
         /// The entry's number.
         seq: u64,
     },
+    /// Another process holds this SQLite database.
+    #[error(
+        "another farkle-server is using {0}; a SQLite database serves one process (give \
+         this one another --database, or share a PostgreSQL database between them)"
+    )]
+    InUse(String),
+    /// The lock beside a SQLite database could not be taken.
+    #[error("{path}: {error}")]
+    Lock {
+        /// The lock file.
+        path: String,
+        /// Why.
+        error: std::io::Error,
+    },
     /// The database itself failed.
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
@@ -142,7 +158,11 @@ pub struct Store {
 
 #[derive(Debug, Clone)]
 enum Backend {
-    Sqlite(SqlitePool),
+    /// With the lock that keeps other processes out, held as long as the store is.
+    Sqlite {
+        pool: SqlitePool,
+        _lock: Arc<std::fs::File>,
+    },
     Postgres(PgPool),
 }
 
@@ -151,7 +171,7 @@ enum Backend {
 macro_rules! with_pool {
     ($store:expr, $pool:ident => $body:expr) => {
         match &$store.backend {
-            Backend::Sqlite($pool) => $body,
+            Backend::Sqlite { pool: $pool, .. } => $body,
             Backend::Postgres($pool) => $body,
         }
     };
@@ -198,6 +218,31 @@ fn entries_from(
     Ok(entries)
 }
 
+/// Takes the lock beside a SQLite database (`FILE.lock`): two processes on one SQLite file
+/// would not see each other's changes. The lock goes with the process, however it ends.
+fn lock_sqlite(path: &Path) -> Result<std::fs::File, StoreError> {
+    let mut lock_path = path.as_os_str().to_owned();
+    lock_path.push(".lock");
+    let lock_path = PathBuf::from(lock_path);
+    let io = |error| StoreError::Lock {
+        path: lock_path.display().to_string(),
+        error,
+    };
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(io)?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => {
+            Err(StoreError::InUse(path.display().to_string()))
+        }
+        Err(std::fs::TryLockError::Error(e)) => Err(io(e)),
+    }
+}
+
 impl Store {
     /// Opens the database (creating a SQLite file if missing) and brings its schema up to
     /// date. Several servers starting at once on one PostgreSQL database are safe: sqlx's
@@ -209,6 +254,7 @@ impl Store {
     pub async fn open(database: &Database, max_bytes: Option<u64>) -> Result<Store, StoreError> {
         let (backend, migrations) = match database {
             Database::Sqlite(path) => {
+                let lock = lock_sqlite(path)?;
                 let options = SqliteConnectOptions::from_str("sqlite:")?
                     .filename(path)
                     .create_if_missing(true)
@@ -235,7 +281,11 @@ impl Store {
                     })
                     .connect_with(options)
                     .await?;
-                (Backend::Sqlite(pool), SQLITE_MIGRATIONS)
+                let backend = Backend::Sqlite {
+                    pool,
+                    _lock: Arc::new(lock),
+                };
+                (backend, SQLITE_MIGRATIONS)
             }
             Database::Postgres(url) => {
                 let options = PgConnectOptions::from_str(url)?.application_name("farkle-server");
@@ -274,7 +324,7 @@ impl Store {
     pub fn postgres(&self) -> Option<&PgPool> {
         match &self.backend {
             Backend::Postgres(pool) => Some(pool),
-            Backend::Sqlite(_) => None,
+            Backend::Sqlite { .. } => None,
         }
     }
 

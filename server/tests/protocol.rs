@@ -686,6 +686,29 @@ async fn seats_are_added_opened_and_given_back_before_the_start(backend: &Backen
     assert_eq!(host.expect_error().await, "wrong_phase");
 }
 
+/// Two processes on one SQLite file would not see each other's changes: the second is
+/// refused on start, and may start once the first is gone (even killed).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_process_on_one_sqlite_file_is_refused() {
+    let dir = support::temp_dir("sqlite_in_use");
+    let first = Server::start(&dir, &[]);
+    let second = Command::new(env!("CARGO_BIN_EXE_farkle-server"))
+        .args(["--listen", "127.0.0.1:0", "--database"])
+        .arg(&first.database)
+        .output()
+        .unwrap();
+    assert!(!second.status.success());
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    assert!(
+        stderr.contains("another farkle-server is using") && stderr.contains("PostgreSQL"),
+        "{stderr}"
+    );
+    first.kill();
+    let again = Server::start(&dir, &[]);
+    let mut client = Client::connect(&again).await;
+    client.create("Ann", json!("classic"), 2).await;
+}
+
 on_both_backends!(
     two_people_and_a_bot_play_a_whole_game,
     every_refusal_has_its_code_and_changes_nothing,
