@@ -30,7 +30,7 @@ fn main() {
         println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libfarkle.so.{major}");
     }
 
-    // The AVX-512 loop of the three-player solver (src/strategy/three_player/lanes.rs) needs
+    // The AVX-512 loop of the three-player solver (src/strategy/tables/three_player/lanes.rs) needs
     // intrinsics stable from Rust 1.89; older compilers (the crate builds from 1.85) and
     // other targets use the AVX or the plain loop.
     autocfg::new().emit_path_cfg("std::arch::x86_64::_mm512_loadu_pd", "farkle_avx512");

@@ -70,7 +70,7 @@ use std::sync::Arc;
 use crate::rules::Rules;
 use crate::strategy::advice::Mover;
 use crate::strategy::bots::Bot;
-use crate::strategy::two_player::layout::Layout;
+use crate::strategy::tables::layout::Layout;
 use crate::strategy::{
     AnyWinTable, PlayerState, Progress, StrategyError, ThreePlayerTable, WinTable,
 };

@@ -10,7 +10,6 @@
 //! "what is my chance to win here, and what should I keep" for any state of a two-player game.
 
 pub mod advice;
-pub mod any_win_table;
 pub mod bots;
 pub mod evaluate;
 pub(crate) mod last_turn;
@@ -20,10 +19,9 @@ pub mod simulate;
 pub mod single_turn;
 pub mod table_file;
 pub(crate) mod table_in_play;
-pub mod three_player;
+pub mod tables;
 pub mod thresholds;
 pub(crate) mod turn;
-pub mod two_player;
 
 use thiserror::Error;
 
@@ -223,7 +221,6 @@ pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, Strat
 
 pub use crate::game::Action;
 pub use advice::{Advice, AdviceChoice, AdviceError, Advisor, ValueKind};
-pub use any_win_table::{AnyWinTable, MAX_TABLE_PLAYERS};
 pub use bots::{Bot, BotError};
 pub use evaluate::{Contender, Evaluation};
 pub use odds::{Fraction, HandOdds, Odds, OptionGroup, SelectionGroup};
@@ -231,6 +228,8 @@ pub use simulate::{
     simulate, simulate_with_progress, wilson_interval, BotResult, SimulationError, SimulationReport,
 };
 pub use single_turn::{Choice, PenaltyPolicy, SingleTurn};
+pub use tables::win_table::{AnyWinTable, MAX_TABLE_PLAYERS};
+pub use tables::{three_player, two_player};
 pub use three_player::{SeatChoice, SeatDecision, ThreePlayerTable};
 pub use thresholds::Thresholds;
 pub use two_player::{Decision, PlayerState, SolveOptions, TwoPlayerState, WinChoice, WinTable};

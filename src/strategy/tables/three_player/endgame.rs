@@ -25,8 +25,8 @@
 use rayon::prelude::*;
 
 use crate::limits::{exceeded, MAX_WIN_TABLE_STATES};
+use crate::strategy::tables::layout::Layout;
 use crate::strategy::turn::TurnModel;
-use crate::strategy::two_player::layout::Layout;
 use crate::strategy::{try_filled, Meter, StrategyError};
 
 use super::lanes::{LaneTurns, LANES};

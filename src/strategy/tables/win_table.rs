@@ -10,7 +10,7 @@ use crate::dice::FaceCounts;
 use crate::limits::{exceeded, MAX_WIN_TABLE_STATES};
 use crate::rules::Rules;
 use crate::strategy::odds::Odds;
-use crate::strategy::two_player::layout::{check_rules, player_layout};
+use crate::strategy::tables::layout::{check_rules, player_layout};
 use crate::strategy::{
     PlayerState, Progress, SeatChoice, SeatDecision, SolveOptions, StrategyError, ThreePlayerTable,
     TwoPlayerState, WinTable,

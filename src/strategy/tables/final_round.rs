@@ -10,11 +10,23 @@ use crate::rules::Rules;
 use crate::strategy::turn::{solve_turn, TurnModel};
 use crate::strategy::{try_filled, Meter, StrategyError};
 
-use super::{LEAD_SEARCH_START, MAX_LEAD_CAP, NEGLIGIBLE_CHANCE, TIE};
+/// A final-round lead the trailing player overturns in one last turn with a chance below this
+/// counts as a sure win; the lead cap is the smallest such lead (27,200 points in classic).
+pub(crate) const NEGLIGIBLE_CHANCE: f64 = 1e-13;
+
+/// The first lead, in units, that the lead cap's doubling search tries.
+const LEAD_SEARCH_START: usize = 16;
+
+/// The largest lead cap, in units (65,536): rules whose last-turn chances decay more slowly
+/// are refused with `ResourceLimit`.
+const MAX_LEAD_CAP: usize = 1 << 16;
+
+/// What a tie at the end of a final round is worth: half a win.
+pub(crate) const TIE: f64 = 0.5;
 
 /// The opponent's best chance, in one last turn from `flag`'s situation, to finish more than
 /// d units ahead, a tie counting 1/2, for d = 1.. until it falls below 1e-13.
-pub(super) fn final_chances(
+pub(crate) fn final_chances(
     model: &TurnModel,
     bank_min: usize,
     cap: usize,
@@ -29,7 +41,7 @@ pub(super) fn final_chances(
 
 /// The opponent's best chance in one last turn to finish more than `d` units ahead, a tie
 /// (finishing exactly `d` ahead) counting `tie`.
-pub(super) fn final_chance(
+pub(crate) fn final_chance(
     model: &TurnModel,
     bank_min: usize,
     d: usize,
@@ -139,7 +151,7 @@ pub(crate) fn check_lead_cap(cap: usize, unit: i32) -> Result<(), StrategyError>
 
 /// The chance to finish strictly more than `d` units ahead (ties lose), which the lead cap
 /// is defined by.
-pub(super) fn final_chances_at(
+pub(crate) fn final_chances_at(
     model: &TurnModel,
     bank_min: usize,
     d: usize,
@@ -149,7 +161,7 @@ pub(super) fn final_chances_at(
 }
 
 /// [`lead_values`] for both opponent flags; empty without a final round.
-pub(super) fn lead_values_of(
+pub(crate) fn lead_values_of(
     rules: &Rules,
     model: &TurnModel,
     final_chance: &[Vec<f64>; 2],

@@ -18,13 +18,11 @@ use crate::strategy::evaluate::passes::{
 };
 use crate::strategy::evaluate::policy::Rolls;
 use crate::strategy::evaluate::{check_rules, slot, Last, PlayerModel, Turns};
+use crate::strategy::tables::newton::settle_cycle;
 use crate::strategy::{try_filled, Progress, StrategyError};
 
 use super::pass::{Ctx, Scratch};
 use super::WinTable;
-
-/// Newton steps on a best response's farkle payoff before giving up.
-const NEWTON_STEPS: usize = 100;
 
 /// Sweeps under a penalty stop once no value changes by more than this (the solver's
 /// default tolerance), or give up after [`MAX_SWEEPS`].
@@ -291,7 +289,7 @@ impl Eval<'_> {
         }
     }
 
-    /// The win-optimal advice's turn with its own table (see [`advised_turn`]).
+    /// The win-optimal advice's turn with its own table (see [`WinTable::advised_turn`]).
     fn table_turn(
         &self,
         table: &WinTable,
@@ -301,14 +299,7 @@ impl Eval<'_> {
         q: usize,
         b: &mut Buffers,
     ) -> Worth {
-        advised_turn(
-            table,
-            rolls,
-            p,
-            q,
-            |t| self.bank(own, p, q, t),
-            &mut b.advised,
-        )
+        table.advised_turn(rolls, p, q, |t| self.bank(own, p, q, t), &mut b.advised)
     }
 
     /// Without a penalty: pairs by the sum of their scores from the highest down; the
@@ -362,21 +353,11 @@ impl Eval<'_> {
         b: &mut Buffers,
     ) -> Result<f64, StrategyError> {
         let n = self.n();
-        let mut phi = 1.0 - self.table.start[q * n + p];
-        let mut last: Option<Worth> = None;
-        for _ in 0..NEWTON_STEPS {
+        let phi = 1.0 - self.table.start[q * n + p];
+        settle_cycle(phi, r, f, |phi| {
             let w = self.own_turn(own, j, p, q, phi, b)?;
-            let x = (w.c + w.f * r) / (1.0 - w.f * f);
-            let next = r + f * x;
-            if last == Some(w) || (next - phi).abs() <= 1e-15 {
-                return Ok(x);
-            }
-            last = Some(w);
-            phi = next;
-        }
-        Err(StrategyError::Unsupported(
-            "a best response whose cycle Newton's method does not settle",
-        ))
+            Ok((w, w.c, w.f))
+        })
     }
 
     /// With a penalty: Gauss-Seidel sweeps, pairs by the sum of their scores from the
@@ -437,74 +418,76 @@ impl Eval<'_> {
     }
 }
 
-/// The win-optimal advice's turn with a two-player table, moving at its pair (p, q) of the
-/// table: its chances as the table's queries give them (bank on a tie), and from each roll
-/// the first legal selection (in the game's order) with the highest chance, as the advice
-/// picks it; the contender's true chance riding along, banking turn total t worth
-/// `rider_bank(t)` to it (`None` where not allowed). Its worth apart from farkles.
-pub(crate) fn advised_turn(
-    table: &WinTable,
-    rolls: &Rolls,
-    p: usize,
-    q: usize,
-    rider_bank: impl Fn(usize) -> Option<f64>,
-    nodes: &mut Vec<[f64; 3]>,
-) -> Worth {
-    let ctx = table.ctx();
-    let start = &table.start;
-    let model = ctx.model;
-    let l = &ctx.layout;
-    let (width, n) = (model.width(), model.dice);
-    let (x, _, _) = l.player(p);
-    let (y, qboard, _) = l.player(q);
-    let phi = ctx.farkle_payoff(start, p, q);
-    let t_hi = ctx.t_hi(p, q, phi);
-    let rows = t_hi + model.max_gain + 1;
-    // Per node: the advice's chance, the chance of a farkle, the contender's.
-    nodes.clear();
-    nodes.resize(rows * width, [0.0; 3]);
-    for t in t_hi..rows {
-        let r = rider_bank(t).unwrap_or(0.0);
-        for hand in 0..width {
-            nodes[t * width + hand] = [ctx.beyond(x, y, qboard, t, hand), 0.0, r];
-        }
-    }
-    for t in (0..t_hi).rev() {
-        let row = t * width;
-        let bank_w = ctx.bank_at(start, p, q, t);
-        let bank = [bank_w, 0.0, rider_bank(t).unwrap_or(0.0)];
-        for hand in 1..=n {
-            let w = model.roll_value(hand, phi, |g, next| nodes[row + g * width + next][0]);
-            let mut roll = [w, 0.0, 0.0];
-            for r in &rolls.by_hand[hand] {
-                let mut best: Option<(f64, usize)> = None;
-                for &(points, kept) in &r.legal {
-                    let i = row + points as usize * width + hand - usize::from(kept);
-                    if best.is_none_or(|(v, _)| nodes[i][0] > v) {
-                        best = Some((nodes[i][0], i));
-                    }
-                }
-                match best {
-                    None => roll[1] += r.prob,
-                    Some((_, i)) => {
-                        roll[1] += r.prob * nodes[i][1];
-                        roll[2] += r.prob * nodes[i][2];
-                    }
-                }
+impl WinTable {
+    /// The win-optimal advice's turn with a two-player table, moving at its pair (p, q) of the
+    /// table: its chances as the table's queries give them (bank on a tie), and from each roll
+    /// the first legal selection (in the game's order) with the highest chance, as the advice
+    /// picks it; the contender's true chance riding along, banking turn total t worth
+    /// `rider_bank(t)` to it (`None` where not allowed). Its worth apart from farkles.
+    pub(crate) fn advised_turn(
+        &self,
+        rolls: &Rolls,
+        p: usize,
+        q: usize,
+        rider_bank: impl Fn(usize) -> Option<f64>,
+        nodes: &mut Vec<[f64; 3]>,
+    ) -> Worth {
+        let ctx = self.ctx();
+        let start = &self.start;
+        let model = ctx.model;
+        let l = &ctx.layout;
+        let (width, n) = (model.width(), model.dice);
+        let (x, _, _) = l.player(p);
+        let (y, qboard, _) = l.player(q);
+        let phi = ctx.farkle_payoff(start, p, q);
+        let t_hi = ctx.t_hi(p, q, phi);
+        let rows = t_hi + model.max_gain + 1;
+        // Per node: the advice's chance, the chance of a farkle, the contender's.
+        nodes.clear();
+        nodes.resize(rows * width, [0.0; 3]);
+        for t in t_hi..rows {
+            let r = rider_bank(t).unwrap_or(0.0);
+            for hand in 0..width {
+                nodes[t * width + hand] = [ctx.beyond(x, y, qboard, t, hand), 0.0, r];
             }
-            nodes[row + hand] = if bank_w >= w { bank } else { roll };
         }
-        nodes[row] = if model.hot_dice {
-            nodes[row + n]
-        } else if bank_w > f64::NEG_INFINITY {
-            bank
-        } else {
-            [phi, 1.0, 0.0]
-        };
-    }
-    let node = nodes[n];
-    Worth {
-        c: node[2],
-        f: node[1],
+        for t in (0..t_hi).rev() {
+            let row = t * width;
+            let bank_w = ctx.bank_at(start, p, q, t);
+            let bank = [bank_w, 0.0, rider_bank(t).unwrap_or(0.0)];
+            for hand in 1..=n {
+                let w = model.roll_value(hand, phi, |g, next| nodes[row + g * width + next][0]);
+                let mut roll = [w, 0.0, 0.0];
+                for r in &rolls.by_hand[hand] {
+                    let mut best: Option<(f64, usize)> = None;
+                    for &(points, kept) in &r.legal {
+                        let i = row + points as usize * width + hand - usize::from(kept);
+                        if best.is_none_or(|(v, _)| nodes[i][0] > v) {
+                            best = Some((nodes[i][0], i));
+                        }
+                    }
+                    match best {
+                        None => roll[1] += r.prob,
+                        Some((_, i)) => {
+                            roll[1] += r.prob * nodes[i][1];
+                            roll[2] += r.prob * nodes[i][2];
+                        }
+                    }
+                }
+                nodes[row + hand] = if bank_w >= w { bank } else { roll };
+            }
+            nodes[row] = if model.hot_dice {
+                nodes[row + n]
+            } else if bank_w > f64::NEG_INFINITY {
+                bank
+            } else {
+                [phi, 1.0, 0.0]
+            };
+        }
+        let node = nodes[n];
+        Worth {
+            c: node[2],
+            f: node[1],
+        }
     }
 }

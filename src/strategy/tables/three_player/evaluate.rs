@@ -29,7 +29,7 @@ use crate::strategy::evaluate::passes::{
 };
 use crate::strategy::evaluate::policy::Rolls;
 use crate::strategy::evaluate::{check_rules, slot, Last, PlayerModel, Turns};
-use crate::strategy::two_player::evaluate::advised_turn;
+use crate::strategy::tables::newton::settle_cycle;
 use crate::strategy::{try_filled, worker_pool, PlayerState, Progress, StrategyError, WinTable};
 
 use super::context::Ctx;
@@ -38,9 +38,6 @@ use super::pass::{Scratch, Seats, Summary};
 use super::solve::CHUNK_WORK;
 use super::sweeps::{estimate, SWEEP_TOLERANCE};
 use super::table::ThreePlayerTable;
-
-/// Newton steps on a best response's farkle payoff before giving up (a handful are taken).
-const NEWTON_STEPS: usize = 100;
 
 /// Sweeps under a penalty before giving up.
 const MAX_SWEEPS: usize = 500;
@@ -568,8 +565,7 @@ impl Eval<'_> {
         } else {
             nq
         };
-        Ok(advised_turn(
-            table,
+        Ok(table.advised_turn(
             rolls,
             me,
             opponent,
@@ -654,21 +650,11 @@ impl Eval<'_> {
         b: &mut Buffers,
     ) -> Result<f64, StrategyError> {
         let ctx = &self.ctx;
-        let mut phi = self.values()[ctx.index(ctx.after_farkle(seats))][2];
-        let mut last: Option<Summary> = None;
-        for _ in 0..NEWTON_STEPS {
+        let phi = self.values()[ctx.index(ctx.after_farkle(seats))][2];
+        settle_cycle(phi, a, slope, |phi| {
             let s = self.best_turn(own, seats, phi, b);
-            let x = (s.cw + s.f * a) / (1.0 - s.f * slope);
-            let next = a + slope * x;
-            if last == Some(s) || (next - phi).abs() <= 1e-15 {
-                return Ok(x);
-            }
-            last = Some(s);
-            phi = next;
-        }
-        Err(StrategyError::Unsupported(
-            "a best response whose cycle Newton's method does not settle",
-        ))
+            Ok((s, s.cw, s.f))
+        })
     }
 
     /// Without a penalty: the levels from the highest down, each level's cycles in parallel.

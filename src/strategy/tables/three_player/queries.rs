@@ -11,7 +11,8 @@ use std::sync::Arc;
 use crate::dice::FaceCounts;
 use crate::limits::MAX_TURN_TOTAL;
 use crate::strategy::single_turn::units_of_turn_total;
-use crate::strategy::two_player::PlayerState;
+use crate::strategy::tables::choice::best_of;
+use crate::strategy::tables::PlayerState;
 use crate::strategy::StrategyError;
 
 use super::context::Ctx;
@@ -247,23 +248,9 @@ impl ThreePlayerTable {
         turn_total: i32,
         roll: FaceCounts,
     ) -> Result<Option<SeatChoice>, StrategyError> {
-        let mut best: Option<SeatChoice> = None;
-        for c in self.choices(players, turn_total, roll)? {
-            let better = match &best {
-                None => true,
-                Some(b) => {
-                    let (x, y) = (c.win_probabilities[0], b.win_probabilities[0]);
-                    x > y
-                        || (x == y
-                            && (c.points > b.points
-                                || (c.points == b.points && c.keep.total() < b.keep.total())))
-                }
-            };
-            if better {
-                best = Some(c);
-            }
-        }
-        Ok(best)
+        Ok(best_of(self.choices(players, turn_total, roll)?, |c| {
+            (c.win_probabilities[0], c.points, c.keep.total())
+        }))
     }
 
     /// A node's chances for all three players.

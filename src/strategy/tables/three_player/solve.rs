@@ -14,9 +14,9 @@ use crate::rules::Rules;
 use crate::scoring::Scorer;
 use crate::strategy::odds::Odds;
 use crate::strategy::single_turn::bank_min_units;
+use crate::strategy::tables::final_round::lead_cap;
+use crate::strategy::tables::layout::{check_rules, player_layout, Layout};
 use crate::strategy::turn::{Selections, TurnModel};
-use crate::strategy::two_player::final_round::lead_cap;
-use crate::strategy::two_player::layout::{check_rules, player_layout, Layout};
 use crate::strategy::{next_table_id, try_filled, worker_pool, Meter, Progress, StrategyError};
 
 use super::context::Ctx;

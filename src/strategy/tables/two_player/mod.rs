@@ -60,9 +60,9 @@
 //!   refused on load the same way).
 //!
 //! # Files
-//! - `layout`: the player states of a rules value and their places in the table;
+//! What every table size shares is one level up, in [`crate::strategy::tables`] (the layout
+//! of player states, the final round's last turns and lead cap). Here:
 //! - `pass`: one pair's turn by a backward pass, and the context every solve and query shares;
-//! - `final_round`: the last-turn chances, the lead cap and the values beyond it;
 //! - `solve`: the solve itself, sizes checked first;
 //! - `ordered`: without a penalty, the pairs in order, each cycle by Newton's method;
 //! - `sweeps` and `lanes`: with a penalty, the Gauss-Seidel sweeps and the lane passes they
@@ -79,9 +79,7 @@ use crate::strategy::turn::{Selections, TurnModel};
 
 mod check;
 pub(crate) mod evaluate;
-pub(crate) mod final_round;
 mod lanes;
-pub(crate) mod layout;
 mod ordered;
 mod pass;
 mod policy;
@@ -89,29 +87,9 @@ mod queries;
 mod solve;
 mod sweeps;
 
-use layout::Layout;
-
-/// A player's situation between turns.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PlayerState {
-    /// Banked score in points.
-    pub score: i32,
-    /// Whether the player has met the minimum entry (always true when the rules have none).
-    pub on_board: bool,
-    /// Consecutive farkles so far (always 0 without a penalty).
-    pub farkles: u8,
-}
-
-impl PlayerState {
-    /// A player at the start of a game under these rules.
-    pub fn start(rules: &Rules) -> PlayerState {
-        PlayerState {
-            score: 0,
-            on_board: rules.min_entry_score == 0,
-            farkles: 0,
-        }
-    }
-}
+use super::layout::Layout;
+pub use super::PlayerState;
+use super::{final_round, layout};
 
 /// A state in the middle of a turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -301,20 +279,6 @@ impl WinTable {
 /// [`SolveOptions::tolerance`]): far below any difference play could show, and well above the
 /// rounding of f64 sums of the few thousand terms a turn adds up.
 const DEFAULT_TOLERANCE: f64 = 1e-12;
-
-/// A final-round lead the trailing player overturns in one last turn with a chance below this
-/// counts as a sure win; the lead cap is the smallest such lead (27,200 points in classic).
-const NEGLIGIBLE_CHANCE: f64 = 1e-13;
-
-/// The first lead, in units, that the lead cap's doubling search tries.
-const LEAD_SEARCH_START: usize = 16;
-
-/// The largest lead cap, in units (65,536): rules whose last-turn chances decay more slowly
-/// are refused with `ResourceLimit`.
-const MAX_LEAD_CAP: usize = 1 << 16;
-
-/// What a tie at the end of a final round is worth: half a win.
-const TIE: f64 = 0.5;
 
 /// An even chance: every start-of-turn value before it is solved, Newton's first guess, the
 /// farkle payoff the ordered solve's work is estimated with, and the fair chance the

@@ -5,8 +5,8 @@
 //! state's turn pass reads, and the passes (plain and in lanes) run with them.
 
 use crate::rules::Rules;
+use crate::strategy::tables::layout::Layout;
 use crate::strategy::turn::TurnModel;
-use crate::strategy::two_player::layout::Layout;
 
 use super::endgame::Endgame;
 use super::lanes::{Job, LaneTurns, LANES};

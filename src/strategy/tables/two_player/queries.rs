@@ -13,6 +13,8 @@ use crate::strategy::turn::TurnTable;
 use crate::strategy::StrategyError;
 
 use super::pass::Ctx;
+use crate::strategy::tables::choice::best_of;
+
 use super::{Decision, PlayerState, TwoPlayerState, WinChoice, WinTable, EVEN_CHANCE};
 
 /// Solved turns by (table id, p, q): a bot queries the same turn several times, and play
@@ -160,7 +162,7 @@ impl WinTable {
     }
 
     /// The best play of a roll: which dice to keep and whether to bank after. `None` for a
-    /// farkle. Ties prefer more points, then fewer dice kept.
+    /// farkle. Ties prefer more points, then fewer dice kept (see `tables::choice`).
     pub fn best_choice(
         &self,
         me: &PlayerState,
@@ -168,22 +170,10 @@ impl WinTable {
         turn_total: i32,
         roll: FaceCounts,
     ) -> Result<Option<WinChoice>, StrategyError> {
-        let mut best: Option<WinChoice> = None;
-        for c in self.choices(me, opponent, turn_total, roll)? {
-            let better = match &best {
-                None => true,
-                Some(b) => {
-                    c.win_probability > b.win_probability
-                        || (c.win_probability == b.win_probability
-                            && (c.points > b.points
-                                || (c.points == b.points && c.keep.total() < b.keep.total())))
-                }
-            };
-            if better {
-                best = Some(c);
-            }
-        }
-        Ok(best)
+        Ok(best_of(
+            self.choices(me, opponent, turn_total, roll)?,
+            |c| (c.win_probability, c.points, c.keep.total()),
+        ))
     }
 
     /// Every scoring way to keep dice from a roll, each with P(win) after it and whether the

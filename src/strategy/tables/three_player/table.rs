@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use crate::rules::Rules;
 use crate::scoring::Scorer;
+use crate::strategy::tables::layout::Layout;
 use crate::strategy::turn::{Selections, TurnModel};
-use crate::strategy::two_player::layout::Layout;
 
 use super::context::Ctx;
 use super::endgame::Endgame;

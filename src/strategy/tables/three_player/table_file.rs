@@ -186,7 +186,7 @@ impl ThreePlayerTable {
         }
         let rules = Rules::from_words(&words)
             .map_err(|field| StrategyError::BadFile(format!("invalid {field} in the rules")))?;
-        crate::strategy::two_player::layout::check_rules(&rules)
+        crate::strategy::tables::layout::check_rules(&rules)
             .map_err(|e| StrategyError::BadFile(format!("rules the solver refuses: {e}")))?;
         if file_len(bytes)? != bytes.len() as u64 {
             return bad("the sizes in the header do not match the file length");

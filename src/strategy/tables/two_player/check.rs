@@ -14,12 +14,13 @@ use crate::strategy::single_turn::bank_min_units;
 use crate::strategy::turn::{Selections, TurnModel};
 use crate::strategy::{Meter, Progress, StrategyError};
 
-use super::final_round::{check_lead_cap, final_chance, final_chances_at, lead_values_of};
-use super::layout::{check_rules, layout_for};
-use super::pass::Scratch;
-use super::{
-    next_id, WinTable, CHANCE_CHECK_TOLERANCE, NEGLIGIBLE_CHANCE, PAIR_CHECK_TOLERANCE, TIE,
+use crate::strategy::tables::final_round::{
+    check_lead_cap, final_chance, final_chances_at, lead_values_of, NEGLIGIBLE_CHANCE, TIE,
 };
+use crate::strategy::tables::layout::{check_rules, layout_for};
+
+use super::pass::Scratch;
+use super::{next_id, WinTable, CHANCE_CHECK_TOLERANCE, PAIR_CHECK_TOLERANCE};
 
 impl WinTable {
     /// Rebuilds a table from saved parts (see the table file), checking they fit the rules;
