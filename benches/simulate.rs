@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use farkle::strategy::simulate::play_game;
-use farkle::strategy::{simulate, Bot, SolveOptions, Thresholds, WinTable};
+use farkle::strategy::{simulate, Bot, SolveOptions, Thresholds, TwoPlayerTable};
 use farkle::{Preset, Rules};
 
 fn bench(c: &mut Criterion, name: &str, rules: Rules, bots: &[Bot], games: u64) {
@@ -82,7 +82,7 @@ fn simulations(c: &mut Criterion) {
         target_score: 1000,
         ..Preset::Minimal.rules()
     };
-    let table = WinTable::solve(&minimal, SolveOptions::default(), &mut |_| true).unwrap();
+    let table = TwoPlayerTable::solve(&minimal, SolveOptions::default(), &mut |_| true).unwrap();
     let win = Bot::win_optimal(Arc::new(table)).unwrap();
     bench(
         c,

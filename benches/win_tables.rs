@@ -13,7 +13,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use farkle::strategy::{AnyWinTable, PlayerState};
+use farkle::strategy::{PlayerState, WinTable};
 use farkle::{Preset, Rules};
 
 fn on_board(score: i32) -> PlayerState {
@@ -31,7 +31,7 @@ fn queries(c: &mut Criterion) {
     };
     let mut group = c.benchmark_group("win table query");
     for players in [2usize, 3] {
-        let table = AnyWinTable::solve(&rules, players, &mut |_| true).unwrap();
+        let table = WinTable::solve(&rules, players, &mut |_| true).unwrap();
         // States spread over the table, each met once per cycle through them.
         let states: Vec<Vec<PlayerState>> = (0..64)
             .map(|i| {

@@ -34,7 +34,10 @@ const SECTIONS: &[(&str, &[&str])] = &[
     ("Advice and computer players", &["bots", "simulate"]),
     ("Odds of a roll", &["odds"]),
     ("Single-turn strategy", &["turn_policy"]),
-    ("Two-player strategy: win tables", &["win_table"]),
+    (
+        "Win tables: optimal play for two and three players",
+        &["win_table"],
+    ),
     ("Dice hands: the dice-hands scoring system", &["hands"]),
     ("Point calculation", &["point_calculation"]),
     (

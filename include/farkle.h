@@ -2963,7 +2963,7 @@ enum FarkleStatus farkle_penalty_policy_relative_value(const struct FarklePenalt
                                                        double *out_value);
 
 /* ==========================================================================================
- * Two-player strategy: win tables
+ * Win tables: optimal play for two and three players
  * ======================================================================================== */
 
 /**

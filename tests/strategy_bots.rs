@@ -13,7 +13,7 @@ use std::sync::{Arc, OnceLock};
 use farkle::strategy::StrategyError;
 use farkle::strategy::{
     simulate, wilson_interval, Action, Advisor, Bot, Odds, PenaltyPolicy, PlayerState, SingleTurn,
-    SolveOptions, ThreePlayerTable, Thresholds, ValueKind, WinTable,
+    SolveOptions, ThreePlayerTable, Thresholds, TwoPlayerTable, ValueKind,
 };
 use farkle::{
     DiceSource, ExactTarget, FaceCounts, Game, GamePosition, Phase, PlayerPosition, Preset, Rules,
@@ -29,10 +29,12 @@ fn minimal_1000() -> Rules {
 }
 
 /// The minimal preset to 1,000, solved once for every test.
-fn table() -> Arc<WinTable> {
-    static TABLE: OnceLock<Arc<WinTable>> = OnceLock::new();
+fn table() -> Arc<TwoPlayerTable> {
+    static TABLE: OnceLock<Arc<TwoPlayerTable>> = OnceLock::new();
     Arc::clone(TABLE.get_or_init(|| {
-        Arc::new(WinTable::solve(&minimal_1000(), SolveOptions::default(), &mut |_| true).unwrap())
+        Arc::new(
+            TwoPlayerTable::solve(&minimal_1000(), SolveOptions::default(), &mut |_| true).unwrap(),
+        )
     }))
 }
 
@@ -524,7 +526,7 @@ fn the_two_player_table_refuses_the_game_knobs() {
             target_score: 1000,
             ..rules
         };
-        match WinTable::solve(&rules, SolveOptions::default(), &mut |_| true) {
+        match TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true) {
             Err(StrategyError::Unsupported(why)) => {
                 let knob = match name {
                     "exact refuse" | "exact bust" => "exact target",
@@ -554,7 +556,7 @@ fn a_table_file_whose_rules_have_a_game_knob_is_refused() {
             (h ^ u64::from(x)).wrapping_mul(0x0000_0100_0000_01b3)
         });
         b[body..].copy_from_slice(&sum.to_le_bytes());
-        match WinTable::from_bytes(&b) {
+        match TwoPlayerTable::from_bytes(&b) {
             Err(StrategyError::Unsupported(_)) => {}
             other => panic!("word {word}: {:?}", other.map(|_| ())),
         }
@@ -865,7 +867,8 @@ fn advice_takes_a_score_below_the_table_as_its_lower_bound() {
         farkle_penalty_points: 100,
         ..Preset::Minimal.rules()
     };
-    let table = Arc::new(WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap());
+    let table =
+        Arc::new(TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap());
     assert_eq!(table.lower_bound(), -200);
     let advisor = Advisor::with_table(table).unwrap();
     let roll_value = |score: i64| {
@@ -1011,7 +1014,7 @@ fn a_last_turn_of_a_final_round_is_played_to_win() {
     assert_eq!(game.final_round_player(), Some(0));
     let mut by_hand = LastTurnByHand::new(rules, 1_500);
     let advisor = Advisor::single_turn(&rules).unwrap();
-    let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
+    let table = TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
     let table_advisor = Advisor::with_table(Arc::new(table)).unwrap();
     for advisor in [&advisor, &table_advisor] {
         let start = advisor.advise(&game).unwrap();
@@ -1131,7 +1134,7 @@ fn the_last_turn_of_a_final_round_gives_every_seats_chance() {
         final_round: true,
         ..minimal_1000()
     };
-    let solved = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
+    let solved = TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
     let advisor = Advisor::with_table(solved).unwrap();
     let bot = Bot::Advised(Arc::new(advisor.clone()));
     let mut rng = ChaCha8Rng::seed_from_u64(1);

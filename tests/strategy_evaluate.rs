@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-only
 // Copyright (C) 2026 The farkle authors
 
-//! Exact evaluation of bots ([`ThreePlayerTable::evaluate`], [`WinTable::evaluate`]) against
+//! Exact evaluation of bots ([`ThreePlayerTable::evaluate`], [`TwoPlayerTable::evaluate`]) against
 //! an evaluation written separately here, for small games: every roll enumerated from the
 //! 6^n ordered ones and scored by the slow reference scorer of `tests/reference`; the bots'
 //! rules written again from their documentation (the single-turn bot from the public
@@ -23,7 +23,7 @@ use std::sync::Arc;
 
 use farkle::strategy::{
     Bot, Contender, Evaluation, Odds, PenaltyPolicy, PlayerState, SingleTurn, SolveOptions,
-    ThreePlayerTable, Thresholds, TwoPlayerState, WinTable,
+    ThreePlayerTable, Thresholds, TwoPlayerState, TwoPlayerTable,
 };
 use farkle::{KindScaling, Preset, Rules};
 
@@ -106,10 +106,10 @@ enum Kind {
         penalty: Option<PenaltyPolicy>,
     },
     /// The two-player table, as the advice plays it.
-    Table(Arc<WinTable>),
+    Table(Arc<TwoPlayerTable>),
     /// The two-player table in a bigger game, against the opponent with the best chance
     /// head to head by it (the next player on a tie), as the advice plays that state.
-    HeadToHead(Arc<WinTable>),
+    HeadToHead(Arc<TwoPlayerTable>),
 }
 
 impl Kind {
@@ -167,7 +167,7 @@ struct World<'a> {
     n: usize,
     rolls: Vec<Vec<Roll>>,
     three: Option<&'a ThreePlayerTable>,
-    two: Option<&'a WinTable>,
+    two: Option<&'a TwoPlayerTable>,
     lower: i32,
     /// Last turns: (board, need, ways) -> (P above, P level) of the best player.
     best_last: HashMap<(bool, i32, u8), (f64, f64)>,
@@ -478,7 +478,7 @@ impl World<'_> {
 
 /// The mover of `ps` and the opponent most likely to beat it head to head by `tb` (its own
 /// chance moving against them the lowest; the first on a tie).
-fn head_to_head(tb: &WinTable, ps: &[P]) -> Vec<P> {
+fn head_to_head(tb: &TwoPlayerTable, ps: &[P]) -> Vec<P> {
     let mine = |o: &P| tb.start_of_turn(&ps[0].state(), &o.state()).unwrap();
     let mut strongest = ps[1];
     for o in &ps[2..] {
@@ -490,7 +490,7 @@ fn head_to_head(tb: &WinTable, ps: &[P]) -> Vec<P> {
 }
 
 /// The advice's value of a selection with a two-player table: the chance after it.
-fn table_choice_value(w: &World, tb: &WinTable, ps: &[P], t: i32, left: usize) -> f64 {
+fn table_choice_value(w: &World, tb: &TwoPlayerTable, ps: &[P], t: i32, left: usize) -> f64 {
     let hand = if left == 0 && w.rules.hot_dice {
         w.n
     } else {
@@ -1078,7 +1078,7 @@ fn brute(w: &mut World, kind: &Kind) -> HashMap<(Vec<P>, usize), f64> {
 fn world<'a>(
     rules: Rules,
     three: Option<&'a ThreePlayerTable>,
-    two: Option<&'a WinTable>,
+    two: Option<&'a TwoPlayerTable>,
 ) -> World<'a> {
     let n = usize::from(rules.dice_count);
     let lower = if rules.farkle_penalty_streak > 0 && !rules.farkle_penalty_loses_all {
@@ -1155,7 +1155,7 @@ fn agree(what: &str, brute: &HashMap<(Vec<P>, usize), f64>, ev: &Evaluation) -> 
 /// Every bot's evaluation against both tables of `rules` agrees with the brute force.
 fn check_bots(rules: Rules) {
     let three = ThreePlayerTable::solve(&rules, &mut |_| true).unwrap();
-    let two = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
+    let two = TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
     let two_arc = Arc::new(two.clone());
     let bots: Vec<(Kind, Contender)> = kinds(&rules)
         .into_iter()
@@ -1329,7 +1329,8 @@ fn the_strongest_opponent_bot_wins_what_an_independent_evaluation_found() {
         ..Preset::Minimal.rules()
     };
     let three = ThreePlayerTable::solve(&rules, &mut |_| true).unwrap();
-    let two = Arc::new(WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap());
+    let two =
+        Arc::new(TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap());
     let ev = &three
         .evaluate(&[Contender::HeadToHead(two)], &mut |_| true)
         .unwrap()[0];
@@ -1352,7 +1353,8 @@ fn the_librarys_table_bots_evaluate_as_what_they_play() {
         ..Preset::Minimal.rules()
     };
     let three = Arc::new(ThreePlayerTable::solve(&rules, &mut |_| true).unwrap());
-    let two = Arc::new(WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap());
+    let two =
+        Arc::new(TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap());
     let ev = three
         .evaluate(
             &[
@@ -1397,8 +1399,9 @@ fn the_win_optimal_bot_plays_as_its_table_under_a_final_round() {
             ..Preset::Classic.rules()
         };
         assert!(rules.final_round && rules.min_entry_score == 500);
-        let table =
-            Arc::new(WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap());
+        let table = Arc::new(
+            TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap(),
+        );
         let ev = table
             .evaluate(
                 &[

@@ -22,7 +22,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use farkle::strategy::simulate::play_game;
-use farkle::strategy::{AnyWinTable, Bot, Contender, ThreePlayerTable};
+use farkle::strategy::{Bot, Contender, ThreePlayerTable, WinTable};
 use farkle::{Preset, Rules};
 
 /// The normal quantile the tests assert: 99.99% two-sided per seat.
@@ -94,7 +94,7 @@ fn within(f: f64, p: f64, games: u64, z: f64) -> (bool, f64, f64) {
 fn check_self_play(games: u64, seed: u64) {
     let table = table();
     let expected = table.start_probabilities();
-    let any: AnyWinTable = Arc::clone(&table).into();
+    let any: WinTable = Arc::clone(&table).into();
     let bot = Bot::win_optimal(any).unwrap();
     let bots = [bot.clone(), bot.clone(), bot];
     let wins = seat_wins(&bots, true, games, seed);
@@ -157,7 +157,7 @@ fn a_seat_that_leaves_the_equilibrium_is_seen_to_lose() {
         .unwrap()[0]
         .seat_win_probabilities()[0];
     let fair = table.start_probabilities()[0];
-    let any: AnyWinTable = Arc::clone(&table).into();
+    let any: WinTable = Arc::clone(&table).into();
     let optimal = Bot::win_optimal(any).unwrap();
     let wins = seat_wins(&[single, optimal.clone(), optimal], false, games, 7);
     let f = wins[0] as f64 / (SHARE_UNIT * games) as f64;

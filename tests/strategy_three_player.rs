@@ -827,22 +827,22 @@ mod by_hand {
 
 #[test]
 fn a_two_player_solve_through_any_table_is_the_two_player_table() {
-    use farkle::strategy::{AnyWinTable, SolveOptions, WinTable};
+    use farkle::strategy::{SolveOptions, TwoPlayerTable, WinTable};
     let rules = Rules {
         target_score: 1000,
         ..Preset::Classic.rules()
     };
-    let any = AnyWinTable::solve(&rules, 2, &mut |_| true).unwrap();
-    let two = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
+    let any = WinTable::solve(&rules, 2, &mut |_| true).unwrap();
+    let two = TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
     assert_eq!(any.player_count(), 2);
     assert_eq!(any.to_bytes(), two.to_bytes());
 }
 
 #[test]
 fn tables_for_more_players_are_refused_with_their_size() {
-    use farkle::strategy::{AnyWinTable, StrategyError};
+    use farkle::strategy::{StrategyError, WinTable};
     let minimal = Preset::Minimal.rules();
-    match AnyWinTable::solve(&minimal, 4, &mut |_| panic!("no work")) {
+    match WinTable::solve(&minimal, 4, &mut |_| panic!("no work")) {
         Err(StrategyError::ResourceLimit(why)) => {
             assert!(why.contains("1600000000 turn-start states"), "{why}");
         }
@@ -853,25 +853,25 @@ fn tables_for_more_players_are_refused_with_their_size() {
         ..minimal
     };
     assert!(matches!(
-        AnyWinTable::solve(&small, 4, &mut |_| true),
+        WinTable::solve(&small, 4, &mut |_| true),
         Err(StrategyError::Unsupported(_))
     ));
     assert!(matches!(
-        AnyWinTable::solve(&small, 1, &mut |_| true),
+        WinTable::solve(&small, 1, &mut |_| true),
         Err(StrategyError::OutOfRange(_))
     ));
 }
 
 #[test]
 fn three_player_tables_round_trip_and_damage_is_refused() {
-    use farkle::strategy::{AnyWinTable, StrategyError};
+    use farkle::strategy::{StrategyError, WinTable};
     let rules = Rules {
         target_score: 1500,
         ..Preset::Minimal.rules()
     };
-    let table = AnyWinTable::solve(&rules, 3, &mut |_| true).unwrap();
+    let table = WinTable::solve(&rules, 3, &mut |_| true).unwrap();
     let bytes = table.to_bytes();
-    let loaded = AnyWinTable::from_bytes(&bytes).unwrap();
+    let loaded = WinTable::from_bytes(&bytes).unwrap();
     assert_eq!(loaded.player_count(), 3);
     let (a, b) = (
         table.three_player().unwrap(),
@@ -896,7 +896,7 @@ fn three_player_tables_round_trip_and_damage_is_refused() {
     let d = loaded.decision(&[x, y, z], 400, 1).unwrap();
     assert!((d.roll_probability - 0.188440916).abs() < 1e-8);
 
-    let refused = |bytes: &[u8]| match AnyWinTable::from_bytes(bytes) {
+    let refused = |bytes: &[u8]| match WinTable::from_bytes(bytes) {
         Err(StrategyError::BadFile(why)) => why,
         other => panic!("{other:?}"),
     };
@@ -984,13 +984,13 @@ fn what_exceeds_the_limits_is_refused_before_any_work_with_its_size() {
 #[test]
 #[ignore = "full tier: make check"]
 fn a_version_4_table_of_a_final_round_loads_as_it_was() {
-    use farkle::strategy::{AnyWinTable, StrategyError};
+    use farkle::strategy::{StrategyError, WinTable};
     let old_bytes = std::fs::read(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/classic-1000-3p-v4.fwt"),
     )
     .unwrap();
     assert_eq!(old_bytes[8..12], 4u32.to_le_bytes());
-    let old = AnyWinTable::from_bytes(&old_bytes).unwrap();
+    let old = WinTable::from_bytes(&old_bytes).unwrap();
     let rules = Rules {
         target_score: 1000,
         ..Preset::Classic.rules()
@@ -1005,11 +1005,11 @@ fn a_version_4_table_of_a_final_round_loads_as_it_was() {
     for (a, b) in old_start.iter().zip(stored) {
         assert!((a - b).abs() < 1e-6, "{old_start:?}");
     }
-    let new = AnyWinTable::solve(&rules, 3, &mut |_| true).unwrap();
+    let new = WinTable::solve(&rules, 3, &mut |_| true).unwrap();
     let new_bytes = new.to_bytes();
     assert_eq!(new_bytes[8..12], 6u32.to_le_bytes());
     assert_eq!(
-        AnyWinTable::from_bytes(&new_bytes).unwrap().to_bytes(),
+        WinTable::from_bytes(&new_bytes).unwrap().to_bytes(),
         new_bytes
     );
     let new_start = new.win_probabilities(&[start; 3], 0, 6).unwrap();
@@ -1022,7 +1022,7 @@ fn a_version_4_table_of_a_final_round_loads_as_it_was() {
     relabelled[8..12].copy_from_slice(&4u32.to_le_bytes());
     reseal(&mut relabelled);
     assert!(matches!(
-        AnyWinTable::from_bytes(&relabelled),
+        WinTable::from_bytes(&relabelled),
         Err(StrategyError::BadFile(_))
     ));
 }
@@ -1101,8 +1101,8 @@ fn a_table_at_a_dropped_tables_address_answers_for_itself() {
 /// table file relabelled to those rules.
 #[test]
 fn a_final_round_on_a_one_point_unit_is_refused_with_its_size() {
-    use farkle::strategy::{AnyWinTable, StrategyError};
-    let expect_refused = |r: Result<AnyWinTable, StrategyError>| match r {
+    use farkle::strategy::{StrategyError, WinTable};
+    let expect_refused = |r: Result<WinTable, StrategyError>| match r {
         Err(StrategyError::ResourceLimit(why)) => {
             assert!(why.contains("739840000 pairs of leads"), "{why}");
             assert!(why.contains("the limit is 2097152 pairs"), "{why}");
@@ -1115,13 +1115,13 @@ fn a_final_round_on_a_one_point_unit_is_refused_with_its_size() {
     };
     let began = std::time::Instant::now();
     let mut in_time = |_: f64| began.elapsed().as_secs() < 20;
-    expect_refused(ThreePlayerTable::solve(&rules, &mut in_time).map(AnyWinTable::from));
+    expect_refused(ThreePlayerTable::solve(&rules, &mut in_time).map(WinTable::from));
     // A table of classic rules to 300 on three dice, relabelled to 101 on six.
     let small_rules = Rules {
         min_entry_score: 0,
         ..small(3, 300)
     };
-    let bytes = AnyWinTable::solve(&small_rules, 3, &mut |_| true)
+    let bytes = WinTable::solve(&small_rules, 3, &mut |_| true)
         .unwrap()
         .to_bytes();
     let mut relabelled = bytes.clone();
@@ -1131,7 +1131,7 @@ fn a_final_round_on_a_one_point_unit_is_refused_with_its_size() {
         relabelled[at..at + 4].copy_from_slice(&value.to_le_bytes());
     }
     reseal(&mut relabelled);
-    expect_refused(AnyWinTable::from_bytes(&relabelled));
+    expect_refused(WinTable::from_bytes(&relabelled));
 }
 
 /// Bytes this process has read through system calls (`rchar` of /proc/self/io).
@@ -1153,13 +1153,13 @@ fn bytes_read() -> u64 {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_table_file_longer_than_its_header_says_is_refused_unread() {
-    use farkle::strategy::{AnyWinTable, StrategyError};
+    use farkle::strategy::{StrategyError, WinTable};
     let rules = Rules {
         min_entry_score: 0,
         final_round: false,
         ..small(3, 300)
     };
-    let bytes = AnyWinTable::solve(&rules, 3, &mut |_| true)
+    let bytes = WinTable::solve(&rules, 3, &mut |_| true)
         .unwrap()
         .to_bytes();
     let path = std::env::temp_dir().join(format!("farkle-long-table-{}", std::process::id()));
@@ -1169,7 +1169,7 @@ fn a_table_file_longer_than_its_header_says_is_refused_unread() {
     file.set_len(300 << 20).unwrap();
     drop(file);
     let before = bytes_read();
-    let result = AnyWinTable::load(&path);
+    let result = WinTable::load(&path);
     let read = bytes_read() - before;
     std::fs::remove_file(&path).unwrap();
     match result {
@@ -1183,7 +1183,7 @@ fn a_table_file_longer_than_its_header_says_is_refused_unread() {
     // The same file at its own length loads.
     let path = std::env::temp_dir().join(format!("farkle-exact-table-{}", std::process::id()));
     std::fs::write(&path, &bytes).unwrap();
-    let loaded = AnyWinTable::load(&path);
+    let loaded = WinTable::load(&path);
     std::fs::remove_file(&path).unwrap();
     assert_eq!(loaded.unwrap().player_count(), 3);
 }
@@ -1193,12 +1193,12 @@ fn a_table_file_longer_than_its_header_says_is_refused_unread() {
 /// 18446744073709551615, the most a u64 holds), and the two-player one its square.
 #[test]
 fn sizes_past_two_to_the_64_are_given_exactly() {
-    use farkle::strategy::{AnyWinTable, StrategyError};
+    use farkle::strategy::{StrategyError, WinTable};
     let rules = Rules {
         target_score: 999_999_999,
         ..Preset::Classic.rules()
     };
-    let refusal = |players: usize| match AnyWinTable::solve(&rules, players, &mut |_| true) {
+    let refusal = |players: usize| match WinTable::solve(&rules, players, &mut |_| true) {
         Err(StrategyError::ResourceLimit(why)) => why,
         other => panic!("{other:?}"),
     };

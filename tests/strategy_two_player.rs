@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use farkle::strategy::{PlayerState, SolveOptions, StrategyError, TwoPlayerState, WinTable};
+use farkle::strategy::{PlayerState, SolveOptions, StrategyError, TwoPlayerState, TwoPlayerTable};
 use farkle::{FaceCounts, Preset, Rules, Scorer};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -322,9 +322,9 @@ fn compare_both_ways(rules: Rules) {
 }
 
 fn compare_with(rules: Rules, options: &[SolveOptions]) {
-    let tables: Vec<WinTable> = options
+    let tables: Vec<TwoPlayerTable> = options
         .iter()
-        .map(|&o| WinTable::solve(&rules, o, &mut |_| true).unwrap())
+        .map(|&o| TwoPlayerTable::solve(&rules, o, &mut |_| true).unwrap())
         .collect();
     let mut brute = Brute::new(rules, tables[0].lower_bound());
     brute.solve();
@@ -333,7 +333,7 @@ fn compare_with(rules: Rules, options: &[SolveOptions]) {
     }
 }
 
-fn compare_table(rules: &Rules, table: &WinTable, brute: &mut Brute) {
+fn compare_table(rules: &Rules, table: &TwoPlayerTable, brute: &mut Brute) {
     let n = usize::from(rules.dice_count);
     let players = brute.players();
     let mut compared = 0;
@@ -496,7 +496,7 @@ fn a_penalty_solve_reports_progress_and_can_be_cancelled_part_way() {
     };
     for options in [SolveOptions::default(), policy] {
         let mut seen = Vec::new();
-        WinTable::solve(&rules, options, &mut |f| {
+        TwoPlayerTable::solve(&rules, options, &mut |f| {
             seen.push(f);
             true
         })
@@ -506,7 +506,7 @@ fn a_penalty_solve_reports_progress_and_can_be_cancelled_part_way() {
         assert_eq!(seen.last(), Some(&1.0));
         // Stopped half way, in the sweeps (the warm start takes the first few calls).
         let mut calls = 0;
-        let stopped = WinTable::solve(&rules, options, &mut |_| {
+        let stopped = TwoPlayerTable::solve(&rules, options, &mut |_| {
             calls += 1;
             calls < seen.len() / 2
         });
@@ -525,7 +525,7 @@ fn compensation_and_symmetry() {
         final_round: false,
         ..small(3, 1000)
     };
-    let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
+    let table = TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
     let first = table.first_player_win_probability();
     assert!(first > 0.5 && first < 1.0);
     let c = table.compensation();
@@ -562,7 +562,7 @@ fn queries_refuse_states_out_of_range() {
         final_round: false,
         ..small(2, 300)
     };
-    let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
+    let table = TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
     let ok = PlayerState::start(&rules);
     for bad in [
         PlayerState { score: 300, ..ok },
@@ -594,7 +594,7 @@ fn queries_refuse_states_out_of_range() {
     assert_eq!(table.best_choice(&ok, &ok, 0, farkle).unwrap(), None);
     let limited = Preset::Additive.rules();
     assert!(matches!(
-        WinTable::solve(&limited, SolveOptions::default(), &mut |_| true),
+        TwoPlayerTable::solve(&limited, SolveOptions::default(), &mut |_| true),
         Err(StrategyError::Unsupported(_))
     ));
 }
@@ -605,16 +605,21 @@ fn saved_tables_round_trip_and_damage_is_refused() {
         final_round: true,
         ..small(2, 300)
     };
-    let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
+    let table = TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
     let bytes = table.to_bytes();
-    let loaded = WinTable::from_bytes(&bytes).unwrap();
+    let loaded = TwoPlayerTable::from_bytes(&bytes).unwrap();
     assert_eq!(loaded.rules(), table.rules());
     assert_eq!(loaded.to_bytes(), bytes);
     assert_eq!(
         loaded.first_player_win_probability(),
         table.first_player_win_probability()
     );
-    let bad_file = |b: &[u8]| matches!(WinTable::from_bytes(b), Err(StrategyError::BadFile(_)));
+    let bad_file = |b: &[u8]| {
+        matches!(
+            TwoPlayerTable::from_bytes(b),
+            Err(StrategyError::BadFile(_))
+        )
+    };
     // Truncated anywhere.
     for cut in [0, 7, 100, bytes.len() / 2, bytes.len() - 1] {
         assert!(bad_file(&bytes[..cut]), "cut at {cut}");
@@ -634,7 +639,7 @@ fn saved_tables_round_trip_and_damage_is_refused() {
         let mut b = bytes.clone();
         b[8] = version;
         reseal(&mut b);
-        match WinTable::from_bytes(&b) {
+        match TwoPlayerTable::from_bytes(&b) {
             Err(StrategyError::BadFile(why)) => assert!(why.contains("version"), "{why}"),
             other => panic!("{other:?}"),
         }
@@ -654,7 +659,7 @@ fn saved_tables_round_trip_and_damage_is_refused() {
         old_file[8..12].copy_from_slice(&version.to_le_bytes());
         let sum = fnv1a(&old_file);
         old_file.extend_from_slice(&sum.to_le_bytes());
-        let old = WinTable::from_bytes(&old_file).unwrap();
+        let old = TwoPlayerTable::from_bytes(&old_file).unwrap();
         assert_eq!(old.rules(), table.rules(), "version {version}");
         assert_eq!(old.to_bytes(), bytes, "version {version}");
     }
@@ -665,9 +670,15 @@ fn saved_tables_round_trip_and_damage_is_refused() {
     // Files.
     let path = std::env::temp_dir().join(format!("farkle-{}.fwt", std::process::id()));
     table.save(&path).unwrap();
-    assert_eq!(WinTable::load(&path).unwrap().to_bytes(), table.to_bytes());
+    assert_eq!(
+        TwoPlayerTable::load(&path).unwrap().to_bytes(),
+        table.to_bytes()
+    );
     std::fs::remove_file(&path).unwrap();
-    assert!(matches!(WinTable::load(&path), Err(StrategyError::Io(_))));
+    assert!(matches!(
+        TwoPlayerTable::load(&path),
+        Err(StrategyError::Io(_))
+    ));
 }
 
 /// Recomputes a table file's checksum after an edit.
@@ -699,7 +710,7 @@ fn a_version_3_table_of_a_final_round_loads_as_it_was() {
     )
     .unwrap();
     assert_eq!(old_bytes[8..12], 3u32.to_le_bytes());
-    let old = WinTable::from_bytes(&old_bytes).unwrap();
+    let old = TwoPlayerTable::from_bytes(&old_bytes).unwrap();
     let rules = Rules {
         target_score: 1000,
         ..Preset::Classic.rules()
@@ -709,7 +720,7 @@ fn a_version_3_table_of_a_final_round_loads_as_it_was() {
     // The first seat's chance as the library that wrote the file gave it.
     let stored = 0.5731903392111592;
     assert_eq!(old.first_player_win_probability(), stored);
-    let new = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
+    let new = TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
     let new_bytes = new.to_bytes();
     assert_eq!(new_bytes[8..12], 5u32.to_le_bytes());
     let moved = (new.first_player_win_probability() - stored).abs();
@@ -720,7 +731,7 @@ fn a_version_3_table_of_a_final_round_loads_as_it_was() {
     relabelled[8..12].copy_from_slice(&3u32.to_le_bytes());
     reseal(&mut relabelled);
     assert!(matches!(
-        WinTable::from_bytes(&relabelled),
+        TwoPlayerTable::from_bytes(&relabelled),
         Err(StrategyError::BadFile(_))
     ));
 }
@@ -737,7 +748,7 @@ fn a_final_round_on_a_one_point_unit_is_refused_with_its_size() {
     };
     let began = std::time::Instant::now();
     let mut in_time = |_: f64| began.elapsed().as_secs() < 20;
-    match WinTable::solve(&rules, SolveOptions::default(), &mut in_time) {
+    match TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut in_time) {
         Err(StrategyError::ResourceLimit(why)) => {
             assert!(why.contains("27200 units of 1 point"), "{why}");
             assert!(why.contains("739840000 pairs of leads"), "{why}");

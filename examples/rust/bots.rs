@@ -16,7 +16,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use farkle::strategy::{simulate, Bot, SolveOptions, Thresholds, WinTable};
+use farkle::strategy::{simulate, Bot, SolveOptions, Thresholds, TwoPlayerTable};
 use farkle::Preset;
 
 fn usage(why: &str) -> ! {
@@ -54,7 +54,7 @@ fn main() {
     let mut rules = preset.rules();
     rules.target_score = target;
     rules.turn_limit = 0;
-    let mut table: Option<Arc<WinTable>> = None;
+    let mut table: Option<Arc<TwoPlayerTable>> = None;
     let bots: Vec<Bot> = names
         .split(',')
         .map(|name| match name {
@@ -66,10 +66,12 @@ fn main() {
                     let started = Instant::now();
                     let t = match &table_file {
                         Some(path) => {
-                            WinTable::load(std::path::Path::new(path)).expect("table file")
+                            TwoPlayerTable::load(std::path::Path::new(path)).expect("table file")
                         }
-                        None => WinTable::solve(&rules, SolveOptions::default(), &mut |_| true)
-                            .expect("two-player table"),
+                        None => {
+                            TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true)
+                                .expect("two-player table")
+                        }
                     };
                     eprintln!("table ready in {:.2?}", started.elapsed());
                     Arc::new(t)

@@ -17,7 +17,7 @@
 
 use std::path::PathBuf;
 
-use farkle::strategy::{PlayerState, SolveOptions, WinTable};
+use farkle::strategy::{PlayerState, SolveOptions, TwoPlayerTable};
 use farkle::Preset;
 use plotters::prelude::*;
 
@@ -45,12 +45,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let table = match table_path {
-        Some(path) => WinTable::load(&path)?,
+        Some(path) => TwoPlayerTable::load(&path)?,
         None => {
             let mut rules = preset.rules();
             rules.turn_limit = 0;
             rules.target_score = 10_000;
-            WinTable::solve(&rules, SolveOptions::default(), &mut |f| {
+            TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |f| {
                 eprint!("\rsolving: {:5.1}%", 100.0 * f);
                 true
             })?

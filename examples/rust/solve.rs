@@ -20,7 +20,9 @@
 use std::io::Write;
 use std::time::Instant;
 
-use farkle::strategy::{Odds, PenaltyPolicy, SingleTurn, SolveOptions, ThreePlayerTable, WinTable};
+use farkle::strategy::{
+    Odds, PenaltyPolicy, SingleTurn, SolveOptions, ThreePlayerTable, TwoPlayerTable,
+};
 use farkle::Preset;
 
 fn main() {
@@ -157,7 +159,7 @@ fn main() {
     }
     let started = Instant::now();
     let mut last = -1.0;
-    let table = WinTable::solve(&rules, options, &mut |f| {
+    let table = TwoPlayerTable::solve(&rules, options, &mut |f| {
         if f - last >= 0.01 || f >= 1.0 {
             last = f;
             eprint!("\rsolving {}: {:5.1}%", preset.name(), 100.0 * f);
@@ -191,7 +193,7 @@ fn main() {
         let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
         let saved = started.elapsed();
         let started = Instant::now();
-        let loaded = WinTable::load(std::path::Path::new(&path)).expect("load");
+        let loaded = TwoPlayerTable::load(std::path::Path::new(&path)).expect("load");
         assert_eq!(
             loaded.first_player_win_probability(),
             table.first_player_win_probability()

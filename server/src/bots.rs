@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex, OnceLock, Weak};
 
-use farkle::strategy::{AnyWinTable, Bot, Thresholds};
+use farkle::strategy::{Bot, Thresholds, WinTable};
 use farkle::Rules;
 use sha2::{Digest, Sha256};
 
@@ -25,7 +25,7 @@ pub struct TableSlot {
     /// The solve's progress, 0 to 1, as the bits of an `f64`.
     progress: AtomicU64,
     /// The table, or why there is none.
-    result: OnceLock<Result<AnyWinTable, String>>,
+    result: OnceLock<Result<WinTable, String>>,
 }
 
 impl TableSlot {
@@ -35,7 +35,7 @@ impl TableSlot {
     }
 
     /// The table once solved, or why it cannot be; `None` while it is being solved.
-    pub fn result(&self) -> Option<&Result<AnyWinTable, String>> {
+    pub fn result(&self) -> Option<&Result<WinTable, String>> {
         self.result.get()
     }
 }
@@ -129,14 +129,14 @@ impl Tables {
 
 /// A kept table of these rules and players, if the file holds one this version would solve
 /// the same way.
-fn load(rules: &Rules, players: usize, file: &std::path::Path) -> Option<AnyWinTable> {
-    let table = AnyWinTable::load(file).ok()?;
+fn load(rules: &Rules, players: usize, file: &std::path::Path) -> Option<WinTable> {
+    let table = WinTable::load(file).ok()?;
     (table.rules() == rules && table.player_count() == players && !table.is_outdated())
         .then_some(table)
 }
 
 /// Solves a queued table and keeps it on disk; stops early when no room wants it any more.
-fn solve(job: &Solve) -> Result<AnyWinTable, String> {
+fn solve(job: &Solve) -> Result<WinTable, String> {
     let mut progress = |p: f64| match job.slot.upgrade() {
         Some(slot) => {
             slot.progress.store(p.to_bits(), Ordering::Relaxed);
@@ -145,7 +145,7 @@ fn solve(job: &Solve) -> Result<AnyWinTable, String> {
         None => false,
     };
     let table =
-        AnyWinTable::solve(&job.rules, job.players, &mut progress).map_err(|e| e.to_string())?;
+        WinTable::solve(&job.rules, job.players, &mut progress).map_err(|e| e.to_string())?;
     if let Some(file) = &job.file {
         // A table that cannot be kept is still used; the next start solves it again.
         let kept = file
@@ -177,7 +177,7 @@ pub fn build(
     kind: BotKind,
     rules: &Rules,
     seats: usize,
-    table: Option<&AnyWinTable>,
+    table: Option<&WinTable>,
 ) -> Result<Bot, String> {
     match kind {
         BotKind::Random => Ok(Bot::RandomLegal),

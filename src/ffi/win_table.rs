@@ -4,7 +4,7 @@
 //! FarkleWinTable, the solved game of two or three players, from C: solving, saving and
 //! loading tables, and asking them about a state (FarklePlayer, FarkleTurnState,
 //! FarkleDecision for two players; a list of FarklePlayer and FarkleMoverDecision for any).
-//! Conversions and checks only; the mathematics is in `crate::strategy::two_player`.
+//! Conversions and checks only; the mathematics is in `crate::strategy::tables`.
 
 use std::ffi::{c_char, c_void};
 use std::path::Path;
@@ -18,7 +18,7 @@ use crate::ffi::rules::FarkleRules;
 use crate::ffi::turn_policy::FarkleChoice;
 use crate::rules::Rules;
 use crate::strategy::{
-    AnyWinTable, PlayerState, SeatDecision, SolveOptions, TwoPlayerState, WinTable,
+    PlayerState, SeatDecision, SolveOptions, TwoPlayerState, TwoPlayerTable, WinTable,
 };
 
 /// A player between turns, as a win table sees it.
@@ -85,12 +85,12 @@ pub struct FarkleMoverDecision {
 /// farkle_win_table_solve_players() or load one, free with farkle_win_table_free().
 /// Immutable once created: safe to query from several threads at once.
 pub struct FarkleWinTable {
-    pub(crate) table: AnyWinTable,
+    pub(crate) table: WinTable,
 }
 
 impl Handle for FarkleWinTable {}
 
-impl<T: Into<AnyWinTable>> From<T> for FarkleWinTable {
+impl<T: Into<WinTable>> From<T> for FarkleWinTable {
     fn from(table: T) -> Self {
         FarkleWinTable {
             table: table.into(),
@@ -100,7 +100,7 @@ impl<T: Into<AnyWinTable>> From<T> for FarkleWinTable {
 
 impl FarkleWinTable {
     /// The two-player table, or UNSUPPORTED naming the calls for a three-player one.
-    fn two(&self) -> Outcome<&Arc<WinTable>> {
+    fn two(&self) -> Outcome<&Arc<TwoPlayerTable>> {
         self.table.two_player().ok_or_else(|| {
             fail(
                 FarkleStatus::Unsupported,
@@ -182,7 +182,7 @@ pub unsafe extern "C" fn farkle_win_table_solve(
         // SAFETY: the caller's promise for the progress function.
         let table = unsafe {
             with_progress(progress, user, |report| {
-                Ok(WinTable::solve(&rules, SolveOptions::default(), report)?)
+                Ok(TwoPlayerTable::solve(&rules, SolveOptions::default(), report)?)
             })
         }?;
         FarkleWinTable::from(table).into_out(out);
@@ -231,7 +231,7 @@ pub unsafe extern "C" fn farkle_win_table_solve_players(
         // SAFETY: the caller's promise for the progress function.
         let table = unsafe {
             with_progress(progress, user, |report| {
-                Ok(AnyWinTable::solve(&rules, players, report)?)
+                Ok(WinTable::solve(&rules, players, report)?)
             })
         }?;
         FarkleWinTable::from(table).into_out(out);
@@ -378,7 +378,7 @@ pub unsafe extern "C" fn farkle_win_table_load(
     ffi_boundary! {
         // SAFETY: the caller's promises for the string and the output.
         let (path, out) = unsafe { (c_str(path, "path")?, out(out_table)?) };
-        FarkleWinTable::from(AnyWinTable::load(Path::new(path))?).into_out(out);
+        FarkleWinTable::from(WinTable::load(Path::new(path))?).into_out(out);
         Ok(())
     }
 }
@@ -425,7 +425,7 @@ pub unsafe extern "C" fn farkle_win_table_from_buffer(
     ffi_boundary! {
         // SAFETY: the caller's promises for the bytes and the output.
         let (bytes, out) = unsafe { (slice(buffer, size)?, out(out_table)?) };
-        FarkleWinTable::from(AnyWinTable::from_bytes(bytes)?).into_out(out);
+        FarkleWinTable::from(WinTable::from_bytes(bytes)?).into_out(out);
         Ok(())
     }
 }

@@ -17,7 +17,7 @@ use crate::limits::MAX_BOT_ROLLS_PER_TURN;
 use crate::rules::ExactTarget;
 #[cfg(doc)]
 use crate::strategy::{advice, Advice};
-use crate::strategy::{AdviceError, Advisor, AnyWinTable, StrategyError, Thresholds, WinTable};
+use crate::strategy::{AdviceError, Advisor, StrategyError, Thresholds, TwoPlayerTable, WinTable};
 
 /// Under an exact target, a legal selection that takes the player's banked score exactly to
 /// the target, if the roll has one (the threshold bot keeps it and banks).
@@ -61,14 +61,14 @@ impl Bot {
 
     /// The win-optimal bot for a two- or three-player table (single-turn optimal where the
     /// table does not apply).
-    pub fn win_optimal(table: impl Into<AnyWinTable>) -> Result<Bot, StrategyError> {
+    pub fn win_optimal(table: impl Into<WinTable>) -> Result<Bot, StrategyError> {
         Ok(Bot::Advised(Arc::new(Advisor::with_table(table)?)))
     }
 
     /// The bot for tables no solved table covers: a two-player table played against the
     /// strongest opponent (see [`Advisor::against_strongest_opponent`]); the table itself in
     /// a two-player game; a last turn of a final round played to finish ahead ([`advice`]).
-    pub fn strongest_opponent(table: Arc<WinTable>) -> Result<Bot, StrategyError> {
+    pub fn strongest_opponent(table: Arc<TwoPlayerTable>) -> Result<Bot, StrategyError> {
         Ok(Bot::Advised(Arc::new(
             Advisor::with_table(table)?.against_strongest_opponent(),
         )))

@@ -3,7 +3,7 @@
 
 //! Exact evaluation of a player against a solved table: the probability that a built-in bot
 //! (or the best response) wins from every state, in every seat, when the other seats play
-//! the table's policy: the optimal opponent of a two-player [`WinTable`], the equilibrium of
+//! the table's policy: the optimal opponent of a two-player [`TwoPlayerTable`], the equilibrium of
 //! a [`ThreePlayerTable`]. By policy evaluation over every state, not by simulation.
 //!
 //! # Model
@@ -72,7 +72,7 @@ use crate::strategy::advice::Mover;
 use crate::strategy::bots::Bot;
 use crate::strategy::tables::layout::Layout;
 use crate::strategy::{
-    AnyWinTable, PlayerState, Progress, StrategyError, ThreePlayerTable, WinTable,
+    PlayerState, Progress, StrategyError, ThreePlayerTable, TwoPlayerTable, WinTable,
 };
 
 pub(crate) mod last_turn;
@@ -96,7 +96,7 @@ pub enum Contender {
     /// plays soonest on a tie) and plays the turn as the win-optimal advice plays that
     /// two-player state; its last turn of a final round as the advice plays it (to finish
     /// above the best other score). In a two-player game, the table's advice itself.
-    HeadToHead(Arc<WinTable>),
+    HeadToHead(Arc<TwoPlayerTable>),
 }
 
 /// A contender's exact chances of winning against a table's players, from every state.
@@ -109,12 +109,12 @@ pub struct Evaluation<'t> {
 
 #[derive(Debug, Clone, Copy)]
 enum TableRef<'t> {
-    Two(&'t WinTable),
+    Two(&'t TwoPlayerTable),
     Three(&'t ThreePlayerTable),
 }
 
 impl Evaluation<'_> {
-    pub(crate) fn of_two(table: &WinTable, values: Vec<[f64; 2]>) -> Evaluation<'_> {
+    pub(crate) fn of_two(table: &TwoPlayerTable, values: Vec<[f64; 2]>) -> Evaluation<'_> {
         Evaluation {
             table: TableRef::Two(table),
             values: values.into_iter().flatten().collect(),
@@ -191,7 +191,7 @@ pub(crate) enum Turns {
     /// By a two-player table, as the advice plays it (every roll's legal selections
     /// listed, since it takes the first of them with the highest chance); in a bigger
     /// game against the strongest opponent.
-    Table(Arc<WinTable>, Rolls),
+    Table(Arc<TwoPlayerTable>, Rolls),
 }
 
 /// How the evaluated player takes its last turn of a final round.
@@ -265,7 +265,7 @@ impl PlayerModel {
                 }
                 let last = Last::Myopic;
                 match advisor.win_table() {
-                    Some(AnyWinTable::Two(table))
+                    Some(WinTable::Two(table))
                         if players == 2 || advisor.plays_strongest_opponent() =>
                     {
                         PlayerModel {
@@ -277,7 +277,7 @@ impl PlayerModel {
                     // rolling are worth the same to the mover, so the best response has its
                     // value.
                     // Its last turns too: the endgame's, the best for itself.
-                    Some(AnyWinTable::Three(_)) if players == 3 => PlayerModel {
+                    Some(WinTable::Three(_)) if players == 3 => PlayerModel {
                         turns: Turns::Best,
                         last: Last::Best,
                     },
@@ -364,7 +364,7 @@ impl ThreePlayerTable {
     }
 }
 
-impl WinTable {
+impl TwoPlayerTable {
     /// Each contender's exact chance to win from every state and position against this
     /// table's optimal player (see the [module docs](self)).
     pub fn evaluate(

@@ -2,12 +2,14 @@
 // Copyright (C) 2026 The farkle authors
 
 //! Strategy: exact odds of a roll ([`odds`]), the optimal single turn and the long-run
-//! average under a farkle penalty ([`single_turn`]), and optimal two-player play
-//! ([`two_player`]) with its compact saved table ([`table_file`]).
+//! average under a farkle penalty ([`single_turn`]), and optimal play for two and three
+//! players ([`tables`]: [`TwoPlayerTable`], [`ThreePlayerTable`], and [`WinTable`] for
+//! either) with their compact saved tables.
 //!
 //! Every solver works in units of the rules' point granularity (see [`Odds::unit`]): 50 for
 //! every preset. Bots and game advice are meant to be built on these: a solved table answers
-//! "what is my chance to win here, and what should I keep" for any state of a two-player game.
+//! "what is my chance to win here, and what should I keep" for any state of a game of two or
+//! three players.
 
 pub mod advice;
 pub mod bots;
@@ -228,11 +230,13 @@ pub use simulate::{
     simulate, simulate_with_progress, wilson_interval, BotResult, SimulationError, SimulationReport,
 };
 pub use single_turn::{Choice, PenaltyPolicy, SingleTurn};
-pub use tables::win_table::{AnyWinTable, MAX_TABLE_PLAYERS};
+pub use tables::win_table::{WinTable, MAX_TABLE_PLAYERS};
 pub use tables::{three_player, two_player};
 pub use three_player::{SeatChoice, SeatDecision, ThreePlayerTable};
 pub use thresholds::Thresholds;
-pub use two_player::{Decision, PlayerState, SolveOptions, TwoPlayerState, WinChoice, WinTable};
+pub use two_player::{
+    Decision, PlayerState, SolveOptions, TwoPlayerState, TwoPlayerTable, WinChoice,
+};
 
 /// The refusal of every solver that plays a turn: the hot-dice multiplier makes a turn's
 /// value depend on its multiplier level too, which no solver's state holds.

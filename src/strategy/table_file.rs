@@ -31,7 +31,7 @@
 //!
 //! Loading checks the magic, the version, the sizes against the rules, the checksum and that
 //! every probability lies in [0, 1], then re-derives a sample of the values from the rules
-//! (see `WinTable::check_against_rules`), and refuses anything else. The checksum is for
+//! (see `TwoPlayerTable::check_against_rules`), and refuses anything else. The checksum is for
 //! integrity only: it catches a damaged or truncated file, but anyone can recompute it, so it
 //! proves nothing about who wrote the file. The re-derivation is what refuses a table whose
 //! rules were edited: its values no longer follow from its rules. A file made to pass both is
@@ -42,7 +42,7 @@ use crate::limits::{MAX_FINAL_ROUND_PAIRS, MAX_WIN_TABLE_PAIRS};
 use crate::regular_file::{self, FileError};
 use crate::rules::{Rules, RULES_FIELDS};
 use crate::strategy::turn::Selections;
-use crate::strategy::two_player::WinTable;
+use crate::strategy::two_player::TwoPlayerTable;
 use crate::strategy::StrategyError;
 
 /// The first eight bytes of every win-table file.
@@ -138,7 +138,7 @@ pub(crate) fn file_len(header: &[u8]) -> Result<u64, StrategyError> {
     Ok(at.header as u64 + 8 * (players * players + 2 * chances) + 8)
 }
 
-impl WinTable {
+impl TwoPlayerTable {
     /// The table in the saved format.
     pub fn to_bytes(&self) -> Vec<u8> {
         let chances = self.final_chance[0].len();
@@ -170,8 +170,8 @@ impl WinTable {
         out
     }
 
-    /// Loads a table saved by [`WinTable::to_bytes`]; `BadFile` says what is wrong.
-    pub fn from_bytes(bytes: &[u8]) -> Result<WinTable, StrategyError> {
+    /// Loads a table saved by [`TwoPlayerTable::to_bytes`]; `BadFile` says what is wrong.
+    pub fn from_bytes(bytes: &[u8]) -> Result<TwoPlayerTable, StrategyError> {
         let bad = |why: &str| Err(StrategyError::BadFile(why.into()));
         if bytes.len() < layout(VERSION_1_FIELDS).header + 8 {
             return bad("too short to be a farkle win table");
@@ -218,7 +218,7 @@ impl WinTable {
             floats[square..square + chances].to_vec(),
             floats[square + chances..].to_vec(),
         ];
-        let table = WinTable::from_parts(&rules, selections, lead_cap, start, final_chance)?;
+        let table = TwoPlayerTable::from_parts(&rules, selections, lead_cap, start, final_chance)?;
         if table.unit() != unit {
             return bad("the granularity does not match the rules");
         }
@@ -238,11 +238,11 @@ impl WinTable {
     }
 
     /// Loads a table from a regular file: its header first, then no more than the length
-    /// the header gives (at most [`WinTable::max_file_size`]; a header past the limits, or a
+    /// the header gives (at most [`TwoPlayerTable::max_file_size`]; a header past the limits, or a
     /// file longer than its header says, is refused as `BadFile` without reading further; a
     /// FIFO, device, socket or directory as `Io`, at once and unread).
-    pub fn load(path: &std::path::Path) -> Result<WinTable, StrategyError> {
-        WinTable::from_bytes(&read_table_file(path, file_len)?)
+    pub fn load(path: &std::path::Path) -> Result<TwoPlayerTable, StrategyError> {
+        TwoPlayerTable::from_bytes(&read_table_file(path, file_len)?)
     }
 }
 

@@ -14,7 +14,7 @@
 use crate::dice::FaceCounts;
 use crate::game::Game;
 use crate::strategy::{
-    AnyWinTable, PlayerState, SeatDecision, StrategyError, ThreePlayerTable, TwoPlayerState,
+    PlayerState, SeatDecision, StrategyError, ThreePlayerTable, TwoPlayerState, TwoPlayerTable,
     WinTable,
 };
 
@@ -23,7 +23,7 @@ use crate::strategy::{
 pub(crate) enum TableInPlay<'a> {
     /// Two players: the mover and its opponent.
     Two {
-        table: &'a WinTable,
+        table: &'a TwoPlayerTable,
         players: [PlayerState; 2],
         /// Their game seats.
         seats: [usize; 2],
@@ -86,7 +86,7 @@ fn turn_order(game: &Game) -> Vec<usize> {
 impl<'a> TableInPlay<'a> {
     /// The table's view of `game` now, if it applies (see the module notes).
     pub fn of(
-        table: &'a AnyWinTable,
+        table: &'a WinTable,
         game: &Game,
         strongest_opponent: bool,
     ) -> Option<TableInPlay<'a>> {
@@ -98,7 +98,7 @@ impl<'a> TableInPlay<'a> {
         let lower = table.lower_bound();
         let state = |seat: usize| state_of(game, seat, lower, counts_farkles);
         match table {
-            AnyWinTable::Three(t) if order.len() == 3 => {
+            WinTable::Three(t) if order.len() == 3 => {
                 let seats = [order[0], order[1], order[2]];
                 let players = [state(seats[0])?, state(seats[1])?, state(seats[2])?];
                 t.start_of_turn(&players).ok()?;
@@ -108,7 +108,7 @@ impl<'a> TableInPlay<'a> {
                     seats,
                 })
             }
-            AnyWinTable::Two(t) if order.len() == 2 => {
+            WinTable::Two(t) if order.len() == 2 => {
                 let players = [state(order[0])?, state(order[1])?];
                 t.start_of_turn(&players[0], &players[1]).ok()?;
                 Some(TableInPlay::Two {
@@ -117,7 +117,7 @@ impl<'a> TableInPlay<'a> {
                     seats: [order[0], order[1]],
                 })
             }
-            AnyWinTable::Two(t) if strongest_opponent && order.len() > 2 => {
+            WinTable::Two(t) if strongest_opponent && order.len() > 2 => {
                 let me = state(order[0])?;
                 let mut best: Option<(f64, usize, PlayerState)> = None;
                 for &seat in &order[1..] {

@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 use crate::support::cli::*;
 use crate::support::fresh_dir;
 use farkle::dice::FaceCounts;
-use farkle::strategy::{AnyWinTable, PlayerState, ThreePlayerTable};
+use farkle::strategy::{PlayerState, ThreePlayerTable, WinTable};
 use farkle::{Preset, Rules};
 
 /// A loaded game whose computer player the library cannot advise (one die that always scores
@@ -754,7 +754,7 @@ fn a_three_player_game_solves_caches_and_plays_its_table() {
         .unwrap_or_else(|| panic!("{names:?}"))
         .to_owned();
     assert_eq!(hash.len(), 16, "{hash}");
-    let cached = AnyWinTable::load(&dir.join("cache").join("farkle").join(&names[0]))
+    let cached = WinTable::load(&dir.join("cache").join("farkle").join(&names[0]))
         .expect("the cached table loads");
     assert_eq!(cached.player_count(), 3);
     let expected = minimal_1000_three_player_table().start_probabilities();
@@ -831,9 +831,7 @@ fn a_three_player_game_solves_caches_and_plays_its_table() {
         "{stderr}"
     );
     assert_eq!(
-        AnyWinTable::load(&two_path)
-            .expect("re-cached")
-            .player_count(),
+        WinTable::load(&two_path).expect("re-cached").player_count(),
         2
     );
 }
@@ -1091,7 +1089,7 @@ fn a_mixed_equilibrium_is_told_in_the_hint_and_the_meter() {
     let save = dir.join("mixed.json");
     std::fs::write(&save, game.save()).expect("save the game");
 
-    let table = AnyWinTable::from(ThreePlayerTable::solve(&rules, &mut |_| true).expect("solve"));
+    let table = WinTable::from(ThreePlayerTable::solve(&rules, &mut |_| true).expect("solve"));
     table.save(&dir.join("t3.fwt")).expect("save the table");
     let at = |score| PlayerState {
         score,

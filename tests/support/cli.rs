@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 use std::sync::OnceLock;
 
-use farkle::strategy::{SolveOptions, WinTable};
+use farkle::strategy::{SolveOptions, TwoPlayerTable};
 use farkle::{Preset, Rules};
 
 use super::{compile, manifest_dir, out_dir};
@@ -220,14 +220,14 @@ pub fn text_of(bytes: &[u8]) -> String {
 }
 
 /// The two-player table of the minimal preset to 1,000 (solved once: well under a second).
-pub fn minimal_1000_table() -> &'static WinTable {
-    static TABLE: OnceLock<WinTable> = OnceLock::new();
+pub fn minimal_1000_table() -> &'static TwoPlayerTable {
+    static TABLE: OnceLock<TwoPlayerTable> = OnceLock::new();
     TABLE.get_or_init(|| {
         let rules = Rules {
             target_score: 1000,
             ..Preset::Minimal.rules()
         };
-        WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).expect("solve")
+        TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true).expect("solve")
     })
 }
 

@@ -11,7 +11,7 @@ use super::{Advisor, Mover};
 use crate::game::Game;
 use crate::strategy::last_turn::{LastTurn, MAX_LAST_TURN_UNITS};
 use crate::strategy::turn::TurnModel;
-use crate::strategy::{AnyWinTable, StrategyError};
+use crate::strategy::{StrategyError, WinTable};
 
 /// A last turn solved: (on the board, points needed, share of a tie as bits, and for the
 /// next player of a three-player endgame the last player's distance from the mark in units
@@ -160,7 +160,7 @@ impl Advisor {
         endgame: i64,
         first_bank: usize,
     ) -> Result<Option<LastTurn>, StrategyError> {
-        let Some(AnyWinTable::Three(three)) = &self.table else {
+        let Some(WinTable::Three(three)) = &self.table else {
             return Ok(None);
         };
         let unit = i64::from(model.unit);
@@ -200,7 +200,7 @@ impl Advisor {
     /// final round (the last player still to play): the endgame part of its key (see
     /// [`LastTurnKey`]). `None` elsewhere.
     pub(super) fn endgame_key(&self, game: &Game, mark: &Mark) -> Option<i64> {
-        if !mark.others_to_play || !matches!(self.table, Some(AnyWinTable::Three(_))) {
+        if !mark.others_to_play || !matches!(self.table, Some(WinTable::Three(_))) {
             return None;
         }
         let players = game.players();

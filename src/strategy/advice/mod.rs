@@ -6,7 +6,7 @@
 //! [`Advisor`] answers "what should the player to move do now" for any [`Game`]: the
 //! recommended action, the farkle probability of the roll that follows it, and for every legal
 //! choice its value: the expected points banked this turn (the optimal single turn, for any
-//! number of players), or P(win) when the advisor holds a win table ([`AnyWinTable`]) for the
+//! number of players), or P(win) when the advisor holds a win table ([`WinTable`]) for the
 //! game's rules that covers every active player: a two-player table in a game of two, a
 //! three-player one in a game of three (then every seat's chances come with it, in
 //! [`Advice::seat_win_probabilities`]). An advisor told to play the strongest opponent
@@ -54,7 +54,7 @@ use crate::strategy::single_turn::scoring_odds;
 use crate::strategy::table_in_play::TableInPlay;
 use crate::strategy::turn::TurnModel;
 use crate::strategy::{
-    AnyWinTable, Odds, PenaltyPolicy, Progress, SingleTurn, StrategyError, WinTable,
+    Odds, PenaltyPolicy, Progress, SingleTurn, StrategyError, TwoPlayerTable, WinTable,
 };
 
 mod final_round;
@@ -166,7 +166,7 @@ pub struct Advisor {
     on_board: SingleTurn,
     /// The on-board turns by farkles in a row, under a points penalty.
     penalty: Option<PenaltyPolicy>,
-    table: Option<AnyWinTable>,
+    table: Option<WinTable>,
     /// Whether a two-player table stands for bigger games, against the strongest opponent.
     strongest_opponent: bool,
     /// The turn models of a last turn of a final round: off the board, on it.
@@ -229,9 +229,9 @@ impl Advisor {
         })
     }
 
-    /// The win-optimal advisor: the table (two or three players; an `Arc<WinTable>` will do)
+    /// The win-optimal advisor: the table (two or three players; an `Arc<TwoPlayerTable>` will do)
     /// for games it covers, single-turn otherwise.
-    pub fn with_table(table: impl Into<AnyWinTable>) -> Result<Advisor, StrategyError> {
+    pub fn with_table(table: impl Into<WinTable>) -> Result<Advisor, StrategyError> {
         let table = table.into();
         let mut advisor = Advisor::single_turn(table.rules())?;
         advisor.table = Some(table);
@@ -240,7 +240,7 @@ impl Advisor {
 
     /// This advisor with a table added (no new single-turn solve). `OtherRules` when the
     /// table was solved for other rules.
-    pub fn with_added_table(&self, table: impl Into<AnyWinTable>) -> Result<Advisor, AdviceError> {
+    pub fn with_added_table(&self, table: impl Into<WinTable>) -> Result<Advisor, AdviceError> {
         let table = table.into();
         if table.rules() != self.rules() {
             return Err(AdviceError::OtherRules);
@@ -268,8 +268,8 @@ impl Advisor {
     }
 
     /// The two-player table, if it holds one.
-    pub fn table(&self) -> Option<&Arc<WinTable>> {
-        self.table.as_ref().and_then(AnyWinTable::two_player)
+    pub fn table(&self) -> Option<&Arc<TwoPlayerTable>> {
+        self.table.as_ref().and_then(WinTable::two_player)
     }
 
     /// Whether the advisor plays a two-player table against the strongest opponent in games
@@ -279,7 +279,7 @@ impl Advisor {
     }
 
     /// The table, of either size, if any.
-    pub fn win_table(&self) -> Option<&AnyWinTable> {
+    pub fn win_table(&self) -> Option<&WinTable> {
         self.table.as_ref()
     }
 

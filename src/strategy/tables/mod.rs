@@ -5,9 +5,9 @@
 //! two players ([`two_player`]) and three ([`three_player`]), and [`win_table`] for either.
 //!
 //! Both sizes share one design: the player states a rules value gives and their places in a
-//! table ([`layout`]), the final round's last turns and the lead cap beyond which a lead is a
-//! sure win ([`final_round`]), the order among a roll's best choices ([`choice`]), Newton's
-//! method on a cycle's farkle payoff ([`newton`]) and the player between turns
+//! table (`layout.rs`), the final round's last turns and the lead cap beyond which a lead is a
+//! sure win (`final_round.rs`), the order among a roll's best choices (`choice.rs`), Newton's
+//! method on a cycle's farkle payoff (`newton.rs`) and the player between turns
 //! ([`PlayerState`]). Each size's folder holds only what differs: its pass over a turn, its
 //! sweeps and cycles, its queries and its file. Neither imports from the other's folder; a
 //! three-player evaluation of a contender that plays a two-player table head to head uses

@@ -13,7 +13,7 @@ use crate::strategy::odds::Odds;
 use crate::strategy::tables::layout::{check_rules, player_layout};
 use crate::strategy::{
     PlayerState, Progress, SeatChoice, SeatDecision, SolveOptions, StrategyError, ThreePlayerTable,
-    TwoPlayerState, WinTable,
+    TwoPlayerState, TwoPlayerTable,
 };
 
 /// The most players a table is solved for.
@@ -23,39 +23,39 @@ pub const MAX_TABLE_PLAYERS: usize = 3;
 /// optimal play (for three, a subgame-perfect equilibrium; see [`ThreePlayerTable`]).
 /// Cloning shares the table.
 #[derive(Debug, Clone)]
-pub enum AnyWinTable {
+pub enum WinTable {
     /// Two players.
-    Two(Arc<WinTable>),
+    Two(Arc<TwoPlayerTable>),
     /// Three players.
     Three(Arc<ThreePlayerTable>),
 }
 
-impl From<WinTable> for AnyWinTable {
-    fn from(t: WinTable) -> Self {
-        AnyWinTable::Two(Arc::new(t))
+impl From<TwoPlayerTable> for WinTable {
+    fn from(t: TwoPlayerTable) -> Self {
+        WinTable::Two(Arc::new(t))
     }
 }
 
-impl From<ThreePlayerTable> for AnyWinTable {
+impl From<ThreePlayerTable> for WinTable {
     fn from(t: ThreePlayerTable) -> Self {
-        AnyWinTable::Three(Arc::new(t))
+        WinTable::Three(Arc::new(t))
     }
 }
 
-impl From<Arc<WinTable>> for AnyWinTable {
-    fn from(t: Arc<WinTable>) -> Self {
-        AnyWinTable::Two(t)
+impl From<Arc<TwoPlayerTable>> for WinTable {
+    fn from(t: Arc<TwoPlayerTable>) -> Self {
+        WinTable::Two(t)
     }
 }
 
-impl From<Arc<ThreePlayerTable>> for AnyWinTable {
+impl From<Arc<ThreePlayerTable>> for WinTable {
     fn from(t: Arc<ThreePlayerTable>) -> Self {
-        AnyWinTable::Three(t)
+        WinTable::Three(t)
     }
 }
 
-impl AnyWinTable {
-    /// Solves the game for `players` players: 2 gives exactly [`WinTable::solve`]'s table
+impl WinTable {
+    /// Solves the game for `players` players: 2 gives exactly [`TwoPlayerTable::solve`]'s table
     /// (default options), 3 [`ThreePlayerTable::solve`]'s. More players are refused:
     /// `ResourceLimit` naming the number of turn-start states where that is above
     /// [`crate::limits::MAX_WIN_TABLE_STATES`] (four players to 10,000 need 1.6 x 10^9),
@@ -64,9 +64,9 @@ impl AnyWinTable {
         rules: &Rules,
         players: usize,
         progress: Progress,
-    ) -> Result<AnyWinTable, StrategyError> {
+    ) -> Result<WinTable, StrategyError> {
         match players {
-            2 => Ok(WinTable::solve(rules, SolveOptions::default(), progress)?.into()),
+            2 => Ok(TwoPlayerTable::solve(rules, SolveOptions::default(), progress)?.into()),
             3 => Ok(ThreePlayerTable::solve(rules, progress)?.into()),
             0 | 1 => Err(StrategyError::OutOfRange(format!(
                 "a table of {players} players; win tables are for 2 or 3"
@@ -78,8 +78,8 @@ impl AnyWinTable {
     /// The number of players the table is for.
     pub fn player_count(&self) -> usize {
         match self {
-            AnyWinTable::Two(_) => 2,
-            AnyWinTable::Three(_) => 3,
+            WinTable::Two(_) => 2,
+            WinTable::Three(_) => 3,
         }
     }
 
@@ -88,57 +88,57 @@ impl AnyWinTable {
     /// pure solution.
     pub fn mixed_cycles(&self) -> usize {
         match self {
-            AnyWinTable::Two(_) => 0,
-            AnyWinTable::Three(t) => t.mixed_cycles(),
+            WinTable::Two(_) => 0,
+            WinTable::Three(t) => t.mixed_cycles(),
         }
     }
 
     /// Whether an earlier version of the library solved the table otherwise than this one
-    /// would: see [`WinTable::is_outdated`].
+    /// would: see [`TwoPlayerTable::is_outdated`].
     pub fn is_outdated(&self) -> bool {
         match self {
-            AnyWinTable::Two(t) => t.is_outdated(),
-            AnyWinTable::Three(t) => t.is_outdated(),
+            WinTable::Two(t) => t.is_outdated(),
+            WinTable::Three(t) => t.is_outdated(),
         }
     }
 
     /// The rules solved.
     pub fn rules(&self) -> &Rules {
         match self {
-            AnyWinTable::Two(t) => t.rules(),
-            AnyWinTable::Three(t) => t.rules(),
+            WinTable::Two(t) => t.rules(),
+            WinTable::Three(t) => t.rules(),
         }
     }
 
-    /// The lowest banked score the table covers (see [`WinTable::lower_bound`]).
+    /// The lowest banked score the table covers (see [`TwoPlayerTable::lower_bound`]).
     pub fn lower_bound(&self) -> i32 {
         match self {
-            AnyWinTable::Two(t) => t.lower_bound(),
-            AnyWinTable::Three(t) => t.lower_bound(),
+            WinTable::Two(t) => t.lower_bound(),
+            WinTable::Three(t) => t.lower_bound(),
         }
     }
 
     /// Point granularity.
     pub fn unit(&self) -> i32 {
         match self {
-            AnyWinTable::Two(t) => t.unit(),
-            AnyWinTable::Three(t) => t.unit(),
+            WinTable::Two(t) => t.unit(),
+            WinTable::Three(t) => t.unit(),
         }
     }
 
     /// The two-player table, if this is one.
-    pub fn two_player(&self) -> Option<&Arc<WinTable>> {
+    pub fn two_player(&self) -> Option<&Arc<TwoPlayerTable>> {
         match self {
-            AnyWinTable::Two(t) => Some(t),
-            AnyWinTable::Three(_) => None,
+            WinTable::Two(t) => Some(t),
+            WinTable::Three(_) => None,
         }
     }
 
     /// The three-player table, if this is one.
     pub fn three_player(&self) -> Option<&Arc<ThreePlayerTable>> {
         match self {
-            AnyWinTable::Two(_) => None,
-            AnyWinTable::Three(t) => Some(t),
+            WinTable::Two(_) => None,
+            WinTable::Three(t) => Some(t),
         }
     }
 
@@ -156,20 +156,20 @@ impl AnyWinTable {
     /// Every player's chance to win from the start of the game, by seat.
     pub fn start_probabilities(&self) -> Vec<f64> {
         match self {
-            AnyWinTable::Two(t) => {
+            WinTable::Two(t) => {
                 let p = t.first_player_win_probability();
                 vec![p, 1.0 - p]
             }
-            AnyWinTable::Three(t) => t.start_probabilities().to_vec(),
+            WinTable::Three(t) => t.start_probabilities().to_vec(),
         }
     }
 
     /// The fairest head starts (banked points, on the board) for the seats after the first,
-    /// in seat order: see [`WinTable::compensation`] and [`ThreePlayerTable::compensation`].
+    /// in seat order: see [`TwoPlayerTable::compensation`] and [`ThreePlayerTable::compensation`].
     pub fn compensation(&self) -> Vec<i32> {
         match self {
-            AnyWinTable::Two(t) => vec![t.compensation()],
-            AnyWinTable::Three(t) => t.compensation().to_vec(),
+            WinTable::Two(t) => vec![t.compensation()],
+            WinTable::Three(t) => t.compensation().to_vec(),
         }
     }
 
@@ -196,7 +196,7 @@ impl AnyWinTable {
     ) -> Result<SeatDecision, StrategyError> {
         self.check_players(players)?;
         match self {
-            AnyWinTable::Two(t) => {
+            WinTable::Two(t) => {
                 let d = t.decision(&TwoPlayerState {
                     me: players[0],
                     opponent: players[1],
@@ -213,7 +213,7 @@ impl AnyWinTable {
                     ],
                 })
             }
-            AnyWinTable::Three(t) => {
+            WinTable::Three(t) => {
                 t.decision(&[players[0], players[1], players[2]], turn_total, dice)
             }
         }
@@ -229,7 +229,7 @@ impl AnyWinTable {
     ) -> Result<Vec<SeatChoice>, StrategyError> {
         self.check_players(players)?;
         match self {
-            AnyWinTable::Two(t) => {
+            WinTable::Two(t) => {
                 let me = players[0];
                 let opponent = players[1];
                 t.choices(&me, &opponent, turn_total, roll)?
@@ -251,7 +251,7 @@ impl AnyWinTable {
                     })
                     .collect()
             }
-            AnyWinTable::Three(t) => {
+            WinTable::Three(t) => {
                 t.choices(&[players[0], players[1], players[2]], turn_total, roll)
             }
         }
@@ -284,38 +284,38 @@ impl AnyWinTable {
         Ok(best)
     }
 
-    /// The table in the saved format: version 2 for two players (as [`WinTable::to_bytes`]),
+    /// The table in the saved format: version 2 for two players (as [`TwoPlayerTable::to_bytes`]),
     /// 3 for three.
     pub fn to_bytes(&self) -> Vec<u8> {
         match self {
-            AnyWinTable::Two(t) => t.to_bytes(),
-            AnyWinTable::Three(t) => t.to_bytes(),
+            WinTable::Two(t) => t.to_bytes(),
+            WinTable::Three(t) => t.to_bytes(),
         }
     }
 
     /// Loads a table of either kind, by the version in the file.
-    pub fn from_bytes(bytes: &[u8]) -> Result<AnyWinTable, StrategyError> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<WinTable, StrategyError> {
         if is_three_player(bytes) {
             Ok(ThreePlayerTable::from_bytes(bytes)?.into())
         } else {
-            Ok(WinTable::from_bytes(bytes)?.into())
+            Ok(TwoPlayerTable::from_bytes(bytes)?.into())
         }
     }
 
     /// The size of the largest table file of either kind this library writes.
     pub fn max_file_size() -> u64 {
-        WinTable::max_file_size().max(ThreePlayerTable::max_file_size())
+        TwoPlayerTable::max_file_size().max(ThreePlayerTable::max_file_size())
     }
 
-    /// Saves the table to a file (a regular file, as [`WinTable::save`]).
+    /// Saves the table to a file (a regular file, as [`TwoPlayerTable::save`]).
     pub fn save(&self, path: &std::path::Path) -> Result<(), StrategyError> {
         crate::strategy::table_file::write_table_file(path, &self.to_bytes())
     }
 
     /// Loads a table of either kind from a regular file: its header first, then no more than
-    /// the length the header gives, at most [`AnyWinTable::max_file_size`] (as
-    /// [`WinTable::load`]).
-    pub fn load(path: &std::path::Path) -> Result<AnyWinTable, StrategyError> {
+    /// the length the header gives, at most [`WinTable::max_file_size`] (as
+    /// [`TwoPlayerTable::load`]).
+    pub fn load(path: &std::path::Path) -> Result<WinTable, StrategyError> {
         let bytes = crate::strategy::table_file::read_table_file(path, |header| {
             if is_three_player(header) {
                 crate::strategy::three_player::file_len(header)
@@ -323,7 +323,7 @@ impl AnyWinTable {
                 crate::strategy::table_file::file_len(header)
             }
         })?;
-        AnyWinTable::from_bytes(&bytes)
+        WinTable::from_bytes(&bytes)
     }
 }
 

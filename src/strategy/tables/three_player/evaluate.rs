@@ -30,7 +30,9 @@ use crate::strategy::evaluate::passes::{
 use crate::strategy::evaluate::policy::Rolls;
 use crate::strategy::evaluate::{check_rules, slot, Last, PlayerModel, Turns};
 use crate::strategy::tables::newton::settle_cycle;
-use crate::strategy::{try_filled, worker_pool, PlayerState, Progress, StrategyError, WinTable};
+use crate::strategy::{
+    try_filled, worker_pool, PlayerState, Progress, StrategyError, TwoPlayerTable,
+};
 
 use super::context::Ctx;
 use super::endgame::{Endgame, FinalRound};
@@ -538,7 +540,7 @@ impl Eval<'_> {
     fn head_to_head_turn(
         &self,
         own: &[[f64; 3]],
-        table: &WinTable,
+        table: &TwoPlayerTable,
         rolls: &Rolls,
         seats: Seats,
         b: &mut Buffers,

@@ -83,7 +83,7 @@ impl ThreePlayerTable {
 
     /// Whether an earlier version of the library solved the table otherwise than this one
     /// would: a table of rules with a final round loaded from a version 4 file (see
-    /// [`crate::strategy::WinTable::is_outdated`]).
+    /// [`crate::strategy::TwoPlayerTable::is_outdated`]).
     pub fn is_outdated(&self) -> bool {
         self.model.selections != Selections::to_win(&self.rules)
     }

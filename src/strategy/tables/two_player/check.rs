@@ -20,9 +20,9 @@ use crate::strategy::tables::final_round::{
 use crate::strategy::tables::layout::{check_rules, layout_for};
 
 use super::pass::Scratch;
-use super::{next_id, WinTable, CHANCE_CHECK_TOLERANCE, PAIR_CHECK_TOLERANCE};
+use super::{next_id, TwoPlayerTable, CHANCE_CHECK_TOLERANCE, PAIR_CHECK_TOLERANCE};
 
-impl WinTable {
+impl TwoPlayerTable {
     /// Rebuilds a table from saved parts (see the table file), checking they fit the rules;
     /// `selections` is what its turns were solved over.
     pub(crate) fn from_parts(
@@ -31,7 +31,7 @@ impl WinTable {
         lead_cap: usize,
         start: Vec<f64>,
         final_chance: [Vec<f64>; 2],
-    ) -> Result<WinTable, StrategyError> {
+    ) -> Result<TwoPlayerTable, StrategyError> {
         check_rules(rules)?;
         let odds = Odds::new(rules)?;
         check_lead_cap(lead_cap, odds.unit())?;
@@ -46,7 +46,7 @@ impl WinTable {
             ));
         }
         let lead_values = lead_values_of(rules, &model, &final_chance);
-        Ok(WinTable {
+        Ok(TwoPlayerTable {
             rules: *rules,
             layout,
             start,
@@ -73,7 +73,7 @@ impl WinTable {
         self.check_pairs()
     }
 
-    /// The final-round part of [`WinTable::check_against_rules`]: the cap is the smallest
+    /// The final-round part of [`TwoPlayerTable::check_against_rules`]: the cap is the smallest
     /// lead overturned with probability below 1e-13; the chances are checked at the smallest
     /// and the largest lead. Six turn solves of at most `rows` rows: refused at once when
     /// that is more than the check allows.
@@ -118,7 +118,7 @@ impl WinTable {
         Ok(())
     }
 
-    /// The pairs part of [`WinTable::check_against_rules`]: pairs spread over the table, as
+    /// The pairs part of [`TwoPlayerTable::check_against_rules`]: pairs spread over the table, as
     /// many of the [`CHECKED_PAIRS`] as the check's work allows (at least one), all of them
     /// for the presets.
     fn check_pairs(&self) -> Result<(), StrategyError> {
@@ -160,7 +160,7 @@ impl WinTable {
 }
 
 /// Pairs whose turn is re-solved when a table is loaded (see
-/// [`WinTable::check_against_rules`]), work permitting.
+/// [`TwoPlayerTable::check_against_rules`]), work permitting.
 const CHECKED_PAIRS: usize = 24;
 
 /// The most option evaluations the check of a loaded table may take (a few tenths of a

@@ -22,7 +22,7 @@ use crate::strategy::tables::newton::settle_cycle;
 use crate::strategy::{try_filled, Progress, StrategyError};
 
 use super::pass::{Ctx, Scratch};
-use super::WinTable;
+use super::TwoPlayerTable;
 
 /// Sweeps under a penalty stop once no value changes by more than this (the solver's
 /// default tolerance), or give up after [`MAX_SWEEPS`].
@@ -45,7 +45,7 @@ struct Buffers {
 }
 
 struct Eval<'a> {
-    table: &'a WinTable,
+    table: &'a TwoPlayerTable,
     ctx: Ctx<'a>,
     models: &'a [PlayerModel],
     /// `last[j][flag][d]`: contender j's last turn needing d units to draw level, a tie
@@ -56,7 +56,7 @@ struct Eval<'a> {
     winning: Vec<Vec<Vec<Worth>>>,
 }
 
-impl WinTable {
+impl TwoPlayerTable {
     /// The values of each contender per pair (mover, other): moving, waiting.
     pub(crate) fn evaluate_models(
         &self,
@@ -289,10 +289,10 @@ impl Eval<'_> {
         }
     }
 
-    /// The win-optimal advice's turn with its own table (see [`WinTable::advised_turn`]).
+    /// The win-optimal advice's turn with its own table (see [`TwoPlayerTable::advised_turn`]).
     fn table_turn(
         &self,
-        table: &WinTable,
+        table: &TwoPlayerTable,
         rolls: &Rolls,
         own: &[[f64; 2]],
         p: usize,
@@ -418,7 +418,7 @@ impl Eval<'_> {
     }
 }
 
-impl WinTable {
+impl TwoPlayerTable {
     /// The win-optimal advice's turn with a two-player table, moving at its pair (p, q) of the
     /// table: its chances as the table's queries give them (bank on a tie), and from each roll
     /// the first legal selection (in the game's order) with the highest chance, as the advice

@@ -176,7 +176,7 @@ impl Default for SolveOptions {
 /// is `Send + Sync` and may be queried from many threads at once.
 ///
 /// ```
-/// use farkle::strategy::{PlayerState, SolveOptions, TwoPlayerState, WinTable};
+/// use farkle::strategy::{PlayerState, SolveOptions, TwoPlayerState, TwoPlayerTable};
 /// use farkle::{Preset, Rules};
 ///
 /// // A short race: classic scoring to 1,000, no entry minimum and no final round.
@@ -186,7 +186,7 @@ impl Default for SolveOptions {
 ///     final_round: false,
 ///     ..Preset::Classic.rules()
 /// };
-/// let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
+/// let table = TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
 /// // Moving first is an advantage, not a certainty.
 /// let first = table.first_player_win_probability();
 /// assert!(first > 0.5 && first < 1.0);
@@ -203,7 +203,7 @@ impl Default for SolveOptions {
 /// assert_eq!(decision.bank_win_probability, Some(1.0));
 /// ```
 #[derive(Debug, Clone)]
-pub struct WinTable {
+pub struct TwoPlayerTable {
     pub(crate) rules: Rules,
     pub(crate) layout: Layout,
     /// `S(p, q)` at `p * players + q`.
@@ -227,10 +227,10 @@ pub(crate) use crate::strategy::next_table_id as next_id;
 
 const _: () = {
     const fn assert_sync<T: Send + Sync>() {}
-    assert_sync::<WinTable>();
+    assert_sync::<TwoPlayerTable>();
 };
 
-impl WinTable {
+impl TwoPlayerTable {
     /// How many sweeps over the pairs the solve took under a penalty (with policy iteration,
     /// the later ones solve only some of the pairs); 0 without one (one ordered pass) and
     /// for a table loaded from a file.

@@ -10,7 +10,7 @@ use crate::strategy::turn::{solve_turn, TurnModel, TurnTable};
 use crate::strategy::StrategyError;
 
 use super::layout::Layout;
-use super::WinTable;
+use super::TwoPlayerTable;
 
 /// Per-thread buffers of a turn pass.
 #[derive(Default)]
@@ -308,7 +308,7 @@ impl Ctx<'_> {
     }
 }
 
-impl WinTable {
+impl TwoPlayerTable {
     pub(super) fn ctx(&self) -> Ctx<'_> {
         Ctx::new(
             &self.rules,

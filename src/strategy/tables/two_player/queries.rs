@@ -15,7 +15,7 @@ use crate::strategy::StrategyError;
 use super::pass::Ctx;
 use crate::strategy::tables::choice::best_of;
 
-use super::{Decision, PlayerState, TwoPlayerState, WinChoice, WinTable, EVEN_CHANCE};
+use super::{Decision, PlayerState, TwoPlayerState, TwoPlayerTable, WinChoice, EVEN_CHANCE};
 
 /// Solved turns by (table id, p, q): a bot queries the same turn several times, and play
 /// alternates between two pairs, so each thread keeps the last two.
@@ -25,7 +25,7 @@ thread_local! {
     static TURN_CACHE: std::cell::RefCell<TurnCache> = const { std::cell::RefCell::new([None, None]) };
 }
 
-impl WinTable {
+impl TwoPlayerTable {
     pub(crate) fn player_index(&self, p: &PlayerState) -> Result<usize, StrategyError> {
         self.layout
             .player_index(p.score, p.on_board, p.farkles, self.rules.target_score)

@@ -17,9 +17,9 @@ use crate::strategy::{try_filled, worker_pool, Meter, Progress, StrategyError};
 use super::final_round::{final_chances, lead_cap, lead_values_of};
 use super::layout::{check_rules, layout_for, Layout};
 use super::pass::Ctx;
-use super::{next_id, SolveOptions, WinTable, EVEN_CHANCE};
+use super::{next_id, SolveOptions, TwoPlayerTable, EVEN_CHANCE};
 
-impl WinTable {
+impl TwoPlayerTable {
     /// Solves the game. `progress` is called from the calling thread now and then with the
     /// fraction done (0 to 1; an estimate when the rules have a penalty); returning `false`
     /// stops the solve with [`StrategyError::Cancelled`]. The work runs on worker threads
@@ -34,7 +34,7 @@ impl WinTable {
         rules: &Rules,
         options: SolveOptions,
         progress: Progress,
-    ) -> Result<WinTable, StrategyError> {
+    ) -> Result<TwoPlayerTable, StrategyError> {
         check_rules(rules)?;
         let pool = worker_pool()?;
         Self::solve_in(&pool, rules, options, progress, false)
@@ -48,7 +48,7 @@ impl WinTable {
         options: SolveOptions,
         mut progress: Progress,
         warm: bool,
-    ) -> Result<WinTable, StrategyError> {
+    ) -> Result<TwoPlayerTable, StrategyError> {
         let odds = Odds::new(rules)?;
         let model = Arc::new(TurnModel::to_win(&odds));
         model.no_loss_bound()?;
@@ -80,7 +80,7 @@ impl WinTable {
             return Err(StrategyError::Cancelled);
         }
         drop(ctx);
-        Ok(WinTable {
+        Ok(TwoPlayerTable {
             rules: *rules,
             layout,
             start,
@@ -95,7 +95,7 @@ impl WinTable {
     }
 }
 
-impl WinTable {
+impl TwoPlayerTable {
     /// Fills `start` with the solved values: without a penalty by the ordered solve (or, as
     /// the warm start of a penalty solve, roughly by sweeps); with one, by sweeps from the
     /// same game solved without it. The number of sweeps (0 for the ordered solve).
@@ -128,7 +128,7 @@ impl WinTable {
             farkle_penalty_loses_all: false,
             ..*rules
         };
-        let guess = WinTable::solve_in(
+        let guess = TwoPlayerTable::solve_in(
             pool,
             &relaxed,
             options,

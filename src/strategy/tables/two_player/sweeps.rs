@@ -15,14 +15,14 @@ use super::pass::Ctx;
 use super::policy::{Linear, Policy};
 use super::solve::CHUNK_WORK;
 use super::{
-    SolveOptions, WinTable, CERTIFIED_LOSS_DIVISOR, EVALUATION_DIVISOR, FORM_CHECK_TOLERANCE,
+    SolveOptions, TwoPlayerTable, CERTIFIED_LOSS_DIVISOR, EVALUATION_DIVISOR, FORM_CHECK_TOLERANCE,
 };
 
 impl Ctx<'_> {
     /// Fills `start` from the solved game without the penalty: each pair takes the value of
     /// the same flags and the same scores, both raised by the same amount when one is
     /// negative (the lead is what matters most).
-    pub(super) fn warm_start(&self, guess: &WinTable, start: &mut [f64]) {
+    pub(super) fn warm_start(&self, guess: &TwoPlayerTable, start: &mut [f64]) {
         let l = &self.layout;
         let g = &guess.layout;
         let players = self.players();

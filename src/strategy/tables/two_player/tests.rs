@@ -29,7 +29,7 @@ fn small_penalty_game(final_round: bool) -> Rules {
 fn lanes_agree_with_the_single_pass() {
     for final_round in [false, true] {
         let rules = small_penalty_game(final_round);
-        let table = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
+        let table = TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
         let ctx = table.ctx();
         let players = ctx.players();
         let start = &table.start;
@@ -65,12 +65,12 @@ fn lanes_agree_with_the_single_pass() {
 #[test]
 fn policy_iteration_agrees_with_plain_sweeps() {
     let rules = small_penalty_game(true);
-    let plain = WinTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
+    let plain = TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
     let options = SolveOptions {
         policy_iteration: true,
         ..SolveOptions::default()
     };
-    let policy = WinTable::solve(&rules, options, &mut |_| true).unwrap();
+    let policy = TwoPlayerTable::solve(&rules, options, &mut |_| true).unwrap();
     for (a, b) in plain.start.iter().zip(&policy.start) {
         assert!((a - b).abs() < 1e-10, "{a} {b}");
     }
