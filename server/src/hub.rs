@@ -300,6 +300,8 @@ impl Hub {
                         Ok(()) => {
                             metrics.notes_sent.inc();
                         }
+                        // The server is stopping.
+                        Err(StoreError::Database(sqlx::Error::PoolClosed)) => break,
                         Err(e) => {
                             metrics.database_errors.inc();
                             tracing::warn!(error = %e, "a presence note was not sent");
@@ -399,6 +401,11 @@ impl Hub {
         let rooms = tokio::time::timeout_at(deadline, self.stopping.closed())
             .await
             .is_ok();
+        // The rooms' last presence notes (their seats gone from here) reach the other
+        // processes before the database closes.
+        while self.notes.capacity() < self.notes.max_capacity() && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
         let database = tokio::time::timeout_at(deadline, self.store.close())
             .await
             .is_ok();

@@ -324,7 +324,7 @@ fn main() -> ExitCode {
             .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
         let address = listener.local_addr().map_err(|e| e.to_string())?;
         match &config.site {
-            Some(site) => tracing::info!("serving the web game from {}", site.display()),
+            Some(site) => tracing::info!(site = %site.display(), "serving the web game"),
             None => {
                 tracing::warn!("no web game files found (--site DIR); serving the protocol only");
             }
@@ -350,7 +350,10 @@ fn main() -> ExitCode {
         farkle_server::serve(opened.router, listener, shutdown).await?;
         // The HTTP requests are answered; the sockets and the rooms finish within the bound.
         if !hub.close(CLOSE_WITHIN).await {
-            tracing::warn!("stopping with work unfinished after {} s", CLOSE_WITHIN.as_secs());
+            tracing::warn!(
+                after_seconds = CLOSE_WITHIN.as_secs(),
+                "stopping with work unfinished"
+            );
         }
         tracing::info!("stopped");
         Ok::<(), String>(())

@@ -87,17 +87,17 @@ impl Metrics {
             "Requests of clients stored, published and answered",
             actions.clone(),
         );
-        registry.register("bot_moves", "Bot, stand-in and timer moves stored", bot_moves.clone());
+        registry.register(
+            "bot_moves",
+            "Bot, stand-in and timer moves stored",
+            bot_moves.clone(),
+        );
         registry.register(
             "action_latency_seconds",
             "From a request frame's arrival to its change stored and published",
             action_latency.clone(),
         );
-        registry.register(
-            "refusals",
-            "Error frames sent, by code",
-            refusals.clone(),
-        );
+        registry.register("refusals", "Error frames sent, by code", refusals.clone());
         registry.register(
             "database_errors",
             "Database operations that failed",
@@ -115,7 +115,12 @@ impl Metrics {
         );
         let refusal_counters = ErrorCode::ALL
             .iter()
-            .map(|&code| (code, refusals.get_or_create_owned(&[("code", code.as_str())])))
+            .map(|&code| {
+                (
+                    code,
+                    refusals.get_or_create_owned(&[("code", code.as_str())]),
+                )
+            })
             .collect();
         Metrics {
             registry,
@@ -167,11 +172,23 @@ mod tests {
         metrics.seats.inc();
         metrics.acknowledged(Duration::from_millis(3));
         let text = metrics.encode();
-        assert!(text.contains("farkle_refusals_total{code=\"stale\"} 2\n"), "{text}");
-        assert!(text.contains("farkle_refusals_total{code=\"full\"} 0\n"), "{text}");
+        assert!(
+            text.contains("farkle_refusals_total{code=\"stale\"} 2\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("farkle_refusals_total{code=\"full\"} 0\n"),
+            "{text}"
+        );
         assert!(text.contains("farkle_clients{role=\"seat\"} 1\n"), "{text}");
-        assert!(text.contains("farkle_clients{role=\"spectator\"} 0\n"), "{text}");
-        assert!(text.contains("farkle_actions_acknowledged_total 1\n"), "{text}");
+        assert!(
+            text.contains("farkle_clients{role=\"spectator\"} 0\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("farkle_actions_acknowledged_total 1\n"),
+            "{text}"
+        );
         // 3 ms is above the 2 ms bound and within the 4 ms one.
         assert!(
             text.contains("farkle_action_latency_seconds_bucket{le=\"0.002\"} 0\n"),

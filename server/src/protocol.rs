@@ -340,7 +340,10 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for code in ErrorCode::ALL {
             assert_eq!(serde_json::to_value(code).unwrap(), code.as_str());
-            assert!(docs.contains(&format!("| `{}` |", code.as_str())), "{code:?}");
+            assert!(
+                docs.contains(&format!("| `{}` |", code.as_str())),
+                "{code:?}"
+            );
             assert!(seen.insert(code.as_str()));
         }
     }
