@@ -1040,6 +1040,12 @@ impl RoomTask {
                 let _ = reply.send(self.room.seat_of(&token_hash));
             }
             Command::Attach { token_hash, reply } => {
+                // With other processes, what they stored may not have reached this one
+                // yet: a client (maybe one of theirs, reconnecting here) is shown no
+                // older a room than the database holds.
+                if self.hub.store.shared() {
+                    self.catch_up().await;
+                }
                 let result = match token_hash {
                     Some(hash) => {
                         self.hub.metrics.seats.inc();

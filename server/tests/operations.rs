@@ -8,27 +8,11 @@
 
 mod support;
 
-use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-use support::{get, play_out, short_rules, simple_move, Backend, Client, Server};
-
-/// `/metrics` as name-with-labels to value, read line by line here (not by the server's
-/// library).
-async fn metrics(server: &Server) -> HashMap<String, f64> {
-    let (status, body) = get(server, "/metrics").await;
-    assert_eq!(status, 200, "{body}");
-    assert!(body.ends_with("# EOF\n"), "{body}");
-    body.lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .map(|l| {
-            let (name, value) = l.rsplit_once(' ').expect("name value");
-            (name.to_owned(), value.parse().expect("a number"))
-        })
-        .collect()
-}
+use support::{get, metrics, play_out, short_rules, simple_move, Backend, Client, Server};
 
 /// Waits until `/metrics` says `name` is `value`.
 async fn metric_reaches(server: &Server, name: &str, value: f64) {

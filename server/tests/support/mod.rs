@@ -557,3 +557,18 @@ pub async fn get(server: &Server, path: &str) -> (u16, String) {
     };
     (status, body)
 }
+
+/// `/metrics` as name-with-labels to value, read line by line here (not by the server's
+/// library).
+pub async fn metrics(server: &Server) -> std::collections::HashMap<String, f64> {
+    let (status, body) = get(server, "/metrics").await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.ends_with("# EOF\n"), "{body}");
+    body.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            let (name, value) = l.rsplit_once(' ').expect("name value");
+            (name.to_owned(), value.parse().expect("a number"))
+        })
+        .collect()
+}
