@@ -154,7 +154,7 @@ fn solve(job: &Solve) -> Result<WinTable, String> {
             .map_err(|e| e.to_string())
             .and_then(|()| table.save(file).map_err(|e| e.to_string()));
         if let Err(e) = kept {
-            tracing::warn!("could not keep the win table in {}: {e}", file.display());
+            tracing::warn!(file = %file.display(), error = %e, "could not keep the win table");
         }
     }
     Ok(table)

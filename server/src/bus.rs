@@ -67,14 +67,15 @@ pub async fn listen(hub: Weak<Hub>, pool: PgPool) {
     loop {
         let mut listener = match PgListener::connect_with(&pool).await {
             Ok(listener) => listener,
+            Err(_) if pool.is_closed() => return,
             Err(e) => {
-                tracing::warn!("not listening to the other servers yet: {e}");
+                tracing::warn!(error = %e, "not listening to the other servers yet");
                 tokio::time::sleep(RECONNECT_PAUSE).await;
                 continue;
             }
         };
         if let Err(e) = listener.listen_all([ROOM_CHANNEL, PRESENCE_CHANNEL]).await {
-            tracing::warn!("not listening to the other servers yet: {e}");
+            tracing::warn!(error = %e, "not listening to the other servers yet");
             tokio::time::sleep(RECONNECT_PAUSE).await;
             continue;
         }
@@ -83,14 +84,19 @@ pub async fn listen(hub: Weak<Hub>, pool: PgPool) {
         strong.resync().await;
         drop(strong);
         loop {
-            let notification = match listener.try_recv().await {
+            let received = listener.try_recv().await;
+            if pool.is_closed() {
+                // The server is stopping.
+                return;
+            }
+            let notification = match received {
                 Ok(Some(notification)) => notification,
                 Ok(None) => {
                     tracing::warn!("the connection listening to the other servers was lost");
                     break;
                 }
                 Err(e) => {
-                    tracing::warn!("listening to the other servers: {e}");
+                    tracing::warn!(error = %e, "listening to the other servers");
                     break;
                 }
             };
@@ -100,12 +106,13 @@ pub async fn listen(hub: Weak<Hub>, pool: PgPool) {
                     let payload = notification.payload();
                     match payload.split_once(' ').map(|(c, s)| (c, s.parse::<u64>())) {
                         Some((code, Ok(seq))) => hub.room_changed(code, seq).await,
-                        _ => tracing::warn!("an unreadable room note: {payload:?}"),
+                        _ => tracing::warn!(payload, "an unreadable room note"),
                     }
                 }
                 PRESENCE_CHANNEL => match serde_json::from_str(notification.payload()) {
                     Ok(note) => hub.presence(note).await,
-                    Err(e) => tracing::warn!("an unreadable presence note: {e}"),
+                    // Never the note itself: it holds token hashes.
+                    Err(e) => tracing::warn!(error = %e, "an unreadable presence note"),
                 },
                 _ => {}
             }

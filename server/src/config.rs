@@ -29,6 +29,8 @@ pub struct Config {
     /// How long the server, told to stop, keeps serving while `/readyz` says it is shutting
     /// down (so that a load balancer sends new clients elsewhere first).
     pub drain: Duration,
+    /// Whether `/metrics` is served (on the same port as the game).
+    pub metrics: bool,
     /// Limits.
     pub limits: Limits,
 }

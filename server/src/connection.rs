@@ -8,8 +8,10 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use rand::Rng;
 use serde_json::json;
+use tokio::time::Instant;
 
 use crate::addresses::Addresses;
 use crate::bucket::Bucket;
@@ -22,6 +24,13 @@ const PING_EVERY: Duration = Duration::from_secs(25);
 /// Frames over the rate in a row after which the connection is closed: a client that
 /// ignores the refusals is not a game client.
 const FLOODED_BEFORE_CLOSE: u32 = 200;
+
+/// The WebSocket close code of a server going away to come back ("service restart").
+pub const CLOSE_RESTART: u16 = 1012;
+
+/// The range of the pause a closing server asks its clients to wait before they reconnect:
+/// spread, so that they do not all come back in the same instant.
+const RECONNECT_MS: std::ops::RangeInclusive<u64> = 250..=1000;
 
 struct Connection {
     hub: Arc<Hub>,
@@ -62,12 +71,39 @@ pub async fn refuse(mut socket: WebSocket, refusal: &Refusal, timeout: Duration)
     }
 }
 
-/// Serves one WebSocket until it closes.
+/// Tells the client the server is closing and when to reconnect: a `closing` frame, then a
+/// close of code 1012 (service restart).
+async fn say_closing(socket: &mut WebSocket, timeout: Duration) {
+    let reconnect_ms = rand::rng().random_range(RECONNECT_MS);
+    let frame = json!({"type": "closing", "reconnect_ms": reconnect_ms}).to_string();
+    if send(socket, frame, timeout).await {
+        let close = CloseFrame {
+            code: CLOSE_RESTART,
+            reason: "service restart".into(),
+        };
+        let _ = send_message(socket, Message::Close(Some(close)), timeout).await;
+    }
+}
+
+/// Serves one WebSocket until it closes, or the server does.
 pub async fn serve(
     mut socket: WebSocket,
     hub: Arc<Hub>,
     addresses: Arc<Addresses>,
     address: IpAddr,
+) {
+    let mut closing = hub.closing();
+    hub.metrics.connections.inc();
+    serve_until_closed(&mut socket, &hub, addresses, address, &mut closing).await;
+    hub.metrics.connections.dec();
+}
+
+async fn serve_until_closed(
+    socket: &mut WebSocket,
+    hub: &Arc<Hub>,
+    addresses: Arc<Addresses>,
+    address: IpAddr,
+    closing: &mut tokio::sync::watch::Receiver<bool>,
 ) {
     let limits = &hub.config.limits;
     let timeout = limits.slow_client;
@@ -95,6 +131,7 @@ pub async fn serve(
         tokio::select! {
             frame = socket.recv() => {
                 let Some(Ok(frame)) = frame else { break };
+                let received = Instant::now();
                 let bytes = match frame {
                     Message::Text(text) => text.as_bytes().to_vec(),
                     Message::Binary(bytes) => bytes.to_vec(),
@@ -104,7 +141,7 @@ pub async fn serve(
                 let outcome = if bucket.take() {
                     flooded = 0;
                     match decode(&bytes) {
-                        Ok(message) => connection.handle(message).await,
+                        Ok(message) => connection.handle(message, received).await,
                         Err(refusal) => Err(refusal),
                     }
                 } else {
@@ -114,36 +151,43 @@ pub async fn serve(
                 match outcome {
                     Ok(replies) => {
                         for reply in replies {
-                            if !send(&mut socket, reply, timeout).await {
+                            if !send(socket, reply, timeout).await {
                                 break 'serve;
                             }
                         }
                     }
                     Err(refusal) => {
-                        if flooded >= FLOODED_BEFORE_CLOSE || !send(&mut socket, error_frame(&refusal), timeout).await {
+                        hub.metrics.refused(refusal.code);
+                        if flooded >= FLOODED_BEFORE_CLOSE || !send(socket, error_frame(&refusal), timeout).await {
                             break;
                         }
                     }
                 }
                 // The answer to a request comes before the view it caused.
                 if let Some(text) = connection.state_if_new() {
-                    if !send(&mut socket, text, timeout).await { break; }
+                    if !send(socket, text, timeout).await { break; }
                 }
             }
             alive = changed => {
                 if !alive { break; }
                 if let Some(text) = connection.state_if_new() {
-                    if !send(&mut socket, text, timeout).await { break; }
+                    if !send(socket, text, timeout).await { break; }
                 }
             }
             _ = ping.tick() => {
-                if !send_message(&mut socket, Message::Ping(Vec::new().into()), timeout).await { break; }
+                if !send_message(socket, Message::Ping(Vec::new().into()), timeout).await { break; }
+            }
+            () = crate::hub::raised(closing) => {
+                say_closing(socket, timeout).await;
+                tracing::debug!("told to reconnect");
+                break;
             }
         }
     }
     if let Some(room) = &connection.room {
         room.detach(connection.token_hash.clone()).await;
     }
+    tracing::debug!("connection closed");
 }
 
 impl Connection {
@@ -175,7 +219,19 @@ impl Connection {
         json!({"type": "welcome", "room": room, "seat": seat, "token": token}).to_string()
     }
 
-    async fn handle(&mut self, message: ClientMessage) -> Result<Vec<String>, Refusal> {
+    /// Marks the connection's log lines with its room.
+    fn entered(&self, seat: Option<usize>) {
+        if let Some(room) = &self.room {
+            tracing::Span::current().record("room", room.code.as_str());
+            tracing::debug!(seat, "following the room");
+        }
+    }
+
+    async fn handle(
+        &mut self,
+        message: ClientMessage,
+        received: Instant,
+    ) -> Result<Vec<String>, Refusal> {
         let in_room = |room: &Option<RoomHandle>| {
             room.clone()
                 .ok_or_else(|| Refusal::new(ErrorCode::NotInRoom, "join or create a room first"))
@@ -203,6 +259,7 @@ impl Connection {
                 room.attach(Some(hash.clone())).await?;
                 self.room = Some(room);
                 self.token_hash = Some(hash);
+                self.entered(Some(0));
                 return Ok(vec![self.welcome(Some(0), Some(&token))]);
             }
             ClientMessage::Join { room, token } => {
@@ -235,6 +292,7 @@ impl Connection {
                 handle.attach(hash.clone()).await?;
                 self.room = Some(handle);
                 self.token_hash = hash;
+                self.entered(seat);
                 return Ok(vec![self.welcome(seat, None)]);
             }
             ClientMessage::TakeSeat { seat, name } => Request::TakeSeat { seat, name },
@@ -247,12 +305,15 @@ impl Connection {
         };
         let room = in_room(&self.room)?;
         let taken = room.request(self.token_hash.clone(), request).await?;
+        // Stored and published: the room's task publishes before it answers.
+        self.hub.metrics.acknowledged(received.elapsed());
         if let Some((seat, token)) = taken {
             let hash = hash_token(&token);
             // The connection now holds the seat instead of watching.
             room.detach(None).await;
             room.attach(Some(hash.clone())).await?;
             self.token_hash = Some(hash);
+            tracing::debug!(seat, "took a seat");
             return Ok(vec![self.welcome(Some(seat), Some(&token))]);
         }
         Ok(Vec::new())

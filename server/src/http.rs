@@ -2,7 +2,8 @@
 // Copyright (C) 2026 The farkle authors
 
 //! The HTTP side: the WebSocket endpoint with its Origin and per-address checks, a finished
-//! game's fairness record, health and readiness checks, and the web game's static files.
+//! game's fairness record, health and readiness checks, the metrics, and the web game's
+//! static files.
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,6 +18,7 @@ use axum::{Json, Router};
 use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
+use tracing::Instrument;
 
 use crate::addresses::Addresses;
 use crate::hub::Hub;
@@ -43,8 +45,11 @@ pub fn router(app: App) -> Router {
         .route("/ws", get(websocket))
         .route("/api/rooms/{code}/record", get(record))
         .route("/healthz", get(health))
-        .route("/readyz", get(ready))
-        .with_state(app);
+        .route("/readyz", get(ready));
+    if app.hub.config.metrics {
+        router = router.route("/metrics", get(metrics));
+    }
+    let mut router = router.with_state(app);
     if let Some(site) = site {
         router = router.fallback_service(ServeDir::new(site));
     }
@@ -105,6 +110,7 @@ async fn websocket(
         // Refused with an error frame, which a browser's page can show (an HTTP status on
         // the upgrade reaches no script).
         let timeout = app.hub.config.limits.slow_client;
+        app.hub.metrics.refused(ErrorCode::RateLimited);
         return upgrade.on_upgrade(move |socket| async move {
             let refusal = Refusal::new(
                 ErrorCode::RateLimited,
@@ -114,7 +120,11 @@ async fn websocket(
         });
     }
     upgrade.on_upgrade(move |socket| async move {
-        crate::connection::serve(socket, app.hub.clone(), app.addresses.clone(), address).await;
+        // The connection's log lines name its room once it has one.
+        let span = tracing::info_span!("connection", room = tracing::field::Empty);
+        crate::connection::serve(socket, app.hub.clone(), app.addresses.clone(), address)
+            .instrument(span)
+            .await;
         app.addresses.disconnect(address);
     })
 }
@@ -168,6 +178,21 @@ async fn ready(State(app): State<App>) -> Response {
         )
             .into_response()
     }
+}
+
+/// The metrics, in the OpenMetrics text format Prometheus reads.
+async fn metrics(State(app): State<App>) -> Response {
+    let metrics = &app.hub.metrics;
+    let rooms = i64::try_from(app.hub.room_count().await).unwrap_or(i64::MAX);
+    metrics.rooms.set(rooms);
+    (
+        [(
+            header::CONTENT_TYPE,
+            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+        )],
+        metrics.encode(),
+    )
+        .into_response()
 }
 
 async fn health(State(app): State<App>) -> Response {

@@ -21,11 +21,13 @@ use rand::Rng;
 use sha2::{Digest, Sha256};
 use tokio::sync::{mpsc, oneshot, watch, Mutex, Notify};
 use tokio::time::Instant;
+use tracing::Instrument;
 
 use crate::bots::{self, TableSlot, Tables};
 use crate::bus::{self, PresenceNote, HEARTBEAT, PRESENCE_EXPIRY};
 use crate::config::Config;
 use crate::fairness::Seed;
+use crate::metrics::Metrics;
 use crate::protocol::{ActionRequest, BotKind, ErrorCode, OnDisconnect, Refusal, SettingsRequest};
 use crate::room::{Entry, GameRecord, Room, Seat, Stage};
 use crate::store::{Store, StoreError};
@@ -33,6 +35,11 @@ use crate::view::{self, Presence};
 
 /// The pause before a bot move that failed (a database error) is tried again.
 const RETRY_PAUSE: Duration = Duration::from_secs(1);
+
+/// Waits until `flag` is true (or its sender is gone).
+pub async fn raised(flag: &mut watch::Receiver<bool>) {
+    let _ = flag.wait_for(|&raised| raised).await.map(drop);
+}
 
 /// SHA-256 of a token, in hexadecimal: what the database keeps of it.
 pub fn hash_token(token: &str) -> String {
@@ -257,6 +264,14 @@ pub struct Hub {
     server_id: String,
     /// Presence notes to send, in order, by one task.
     notes: mpsc::Sender<String>,
+    /// What `/metrics` reports.
+    pub metrics: Arc<Metrics>,
+    /// True once the server closes: each connection holds a receiver, tells its client to
+    /// reconnect, and ends.
+    closing: watch::Sender<bool>,
+    /// True once the rooms stop: each room task holds a receiver and ends after the
+    /// command it is in.
+    stopping: watch::Sender<bool>,
 }
 
 impl Hub {
@@ -271,14 +286,26 @@ impl Hub {
             rooms: Mutex::new(HashMap::new()),
             server_id: bus::new_server_id(),
             notes,
+            metrics: Arc::new(Metrics::new()),
+            closing: watch::Sender::new(false),
+            stopping: watch::Sender::new(false),
         });
         if let Some(pool) = hub.store.postgres() {
             tokio::spawn(bus::listen(Arc::downgrade(&hub), pool.clone()));
             let store = hub.store.clone();
+            let metrics = hub.metrics.clone();
             tokio::spawn(async move {
                 while let Some(note) = outbox.recv().await {
-                    if let Err(e) = store.notify(bus::PRESENCE_CHANNEL, &note).await {
-                        tracing::warn!("a presence note was not sent: {e}");
+                    match store.notify(bus::PRESENCE_CHANNEL, &note).await {
+                        Ok(()) => {
+                            metrics.notes_sent.inc();
+                        }
+                        // The server is stopping.
+                        Err(StoreError::Database(sqlx::Error::PoolClosed)) => break,
+                        Err(e) => {
+                            metrics.database_errors.inc();
+                            tracing::warn!(error = %e, "a presence note was not sent");
+                        }
                     }
                 }
             });
@@ -291,10 +318,13 @@ impl Hub {
                     rooms.insert(code, handle);
                 }
                 Ok(None) => {}
-                Err(e) => tracing::error!("room {code} not resumed: {e}"),
+                Err(e) => {
+                    hub.metrics.database_errors.inc();
+                    tracing::error!(room = %code, error = %e, "room not resumed");
+                }
             }
         }
-        tracing::info!("{} rooms resumed", rooms.len());
+        tracing::info!(rooms = rooms.len(), "rooms resumed");
         drop(rooms);
         let sweeper = Arc::downgrade(&hub);
         let every = (hub.config.idle_room / 2).max(Duration::from_millis(100));
@@ -337,6 +367,56 @@ impl Hub {
         self.store.ping().await
     }
 
+    /// The rooms held in memory.
+    pub async fn room_count(&self) -> usize {
+        self.rooms.lock().await.len()
+    }
+
+    /// What a connection watches to know the server is closing.
+    pub fn closing(&self) -> watch::Receiver<bool> {
+        self.closing.subscribe()
+    }
+
+    /// Tells every connection to tell its client to reconnect, and to end (a request in
+    /// flight is answered first).
+    pub fn begin_close(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Closes the server within `bound`: every connection tells its client to reconnect
+    /// and ends (see [`Hub::begin_close`]); then every room task ends after the command it
+    /// is in, so that no write is cut off; then the database is closed. False if something
+    /// was still running when the time was up.
+    pub async fn close(&self, bound: Duration) -> bool {
+        let deadline = Instant::now() + bound;
+        self.begin_close();
+        let connections = tokio::time::timeout_at(deadline, self.closing.closed())
+            .await
+            .is_ok();
+        tracing::info!(
+            connections_closed = connections,
+            "connections told to reconnect"
+        );
+        self.stopping.send_replace(true);
+        let rooms = tokio::time::timeout_at(deadline, self.stopping.closed())
+            .await
+            .is_ok();
+        // The rooms' last presence notes (their seats gone from here) reach the other
+        // processes before the database closes.
+        while self.notes.capacity() < self.notes.max_capacity() && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        let database = tokio::time::timeout_at(deadline, self.store.close())
+            .await
+            .is_ok();
+        tracing::info!(
+            rooms_stopped = rooms,
+            database_closed = database,
+            "rooms stopped"
+        );
+        connections && rooms && database
+    }
+
     /// A process (maybe this one) stored entry `seq` of room `code`: if the room is held
     /// here and lacks it, it catches up.
     pub async fn room_changed(&self, code: &str, seq: u64) {
@@ -352,6 +432,7 @@ impl Hub {
         if note.server == self.server_id {
             return;
         }
+        self.metrics.notes_received.inc();
         if let Some(handle) = self.rooms.lock().await.get(&note.code) {
             handle.mailbox.post(|inbox| {
                 if note.ask {
@@ -402,6 +483,7 @@ impl Hub {
         let mailbox = Arc::new(Mailbox::default());
         let mut actor = RoomTask::new(self.clone(), room, publish, mailbox.clone());
         actor.publish();
+        tracing::debug!(room = %code, version = actor.room.version, "room in memory");
         // Whoever else holds the room says who is connected there.
         self.send_note(&PresenceNote {
             server: self.server_id.clone(),
@@ -409,7 +491,10 @@ impl Hub {
             seats: HashMap::new(),
             ask: true,
         });
-        tokio::spawn(actor.run(receiver));
+        let stop = self.stopping.subscribe();
+        // Every line the room's task logs names the room.
+        let span = tracing::info_span!("room", room = %code);
+        tokio::spawn(actor.run(receiver, stop).instrument(span));
         RoomHandle {
             code,
             commands,
@@ -441,7 +526,8 @@ impl Hub {
             }
             Ok(None) => Ok(None),
             Err(e) => {
-                tracing::error!("room {code} could not be loaded: {e}");
+                self.metrics.database_errors.inc();
+                tracing::error!(room = %code, error = %e, "room not loaded");
                 Err(Refusal::new(
                     ErrorCode::Unavailable,
                     "the room could not be loaded",
@@ -472,15 +558,24 @@ impl Hub {
         self.store
             .create_room(&code, &entry)
             .await
-            .map_err(unavailable)?;
+            .map_err(|e| self.unavailable(e))?;
+        tracing::debug!(room = %code, seats, "room created");
         let handle = self.spawn(room);
         rooms.insert(code, handle.clone());
         Ok((handle, token))
     }
 }
 
-fn unavailable(e: crate::store::StoreError) -> Refusal {
-    tracing::error!("not stored: {e}");
+impl Hub {
+    /// The refusal of a change the database did not take, counted and logged.
+    fn unavailable(&self, e: StoreError) -> Refusal {
+        self.metrics.database_errors.inc();
+        tracing::error!(error = %e, "not stored");
+        unavailable(&e)
+    }
+}
+
+fn unavailable(e: &StoreError) -> Refusal {
     if e.is_full() {
         return Refusal::new(
             ErrorCode::Unavailable,
@@ -695,7 +790,8 @@ impl RoomTask {
         {
             Ok(entries) => entries,
             Err(e) => {
-                tracing::warn!("room {}: could not catch up: {e}", self.room.code);
+                self.hub.metrics.database_errors.inc();
+                tracing::warn!(error = %e, "could not catch up");
                 self.catch_up_at = Some(Instant::now() + RETRY_PAUSE);
                 return;
             }
@@ -708,10 +804,9 @@ impl RoomTask {
             let mut next = self.room.clone();
             if let Err(e) = next.apply(entry) {
                 tracing::error!(
-                    "room {}: entry {} from another server does not apply: {}",
-                    self.room.code,
-                    self.room.version + 1,
-                    e.message
+                    entry = self.room.version + 1,
+                    error = %e.message,
+                    "an entry from another server does not apply"
                 );
                 break;
             }
@@ -768,7 +863,7 @@ impl RoomTask {
         }
     }
 
-    async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
+    async fn run(mut self, mut commands: mpsc::Receiver<Command>, mut stop: watch::Receiver<bool>) {
         let mailbox = self.mailbox.clone();
         loop {
             let now = Instant::now();
@@ -797,6 +892,10 @@ impl RoomTask {
                     self.publish();
                 }
                 () = sleep => self.wake().await,
+                () = raised(&mut stop) => {
+                    tracing::debug!(version = self.room.version, "room stopped");
+                    break;
+                }
             }
         }
     }
@@ -880,6 +979,9 @@ impl RoomTask {
             Ok(entry) => self.commit(entry).await,
             Err(e) => Err(e),
         };
+        if result.is_ok() {
+            self.hub.metrics.bot_moves.inc();
+        }
         if self.room.version != version {
             // Another process moved first; the room has caught up and decides afresh.
             return;
@@ -887,11 +989,7 @@ impl RoomTask {
         if let Err(e) = result {
             // Not stored (the database), or a move the game refused: retried after a pause
             // rather than at once, whatever the bot delay.
-            tracing::warn!(
-                "room {}: a bot move for seat {seat} failed: {}",
-                self.room.code,
-                e.message
-            );
+            tracing::warn!(seat, error = %e.message, "a bot move failed");
             self.retry_at = Some(Instant::now() + RETRY_PAUSE);
         }
     }
@@ -909,7 +1007,9 @@ impl RoomTask {
             .await;
         match stored {
             Ok(()) => {}
-            Err(StoreError::Conflict { .. }) => {
+            Err(StoreError::Conflict { seq, .. }) => {
+                self.hub.metrics.conflicts.inc();
+                tracing::debug!(entry = seq, "another server stored this entry first");
                 self.catch_up().await;
                 return Err(Refusal::new(
                     ErrorCode::Stale,
@@ -923,10 +1023,11 @@ impl RoomTask {
                 // With PostgreSQL a commit cut off by a lost connection may still have been
                 // stored: the room looks again once the database answers.
                 self.catch_up_at = Some(Instant::now() + RETRY_PAUSE);
-                return Err(unavailable(e));
+                return Err(self.hub.unavailable(e));
             }
         }
         self.room = next;
+        tracing::debug!(version = self.room.version, stage = ?self.room.stage, "stored");
         self.decision_since = Instant::now();
         self.retry_at = None;
         self.want_table();
@@ -939,8 +1040,15 @@ impl RoomTask {
                 let _ = reply.send(self.room.seat_of(&token_hash));
             }
             Command::Attach { token_hash, reply } => {
+                // With other processes, what they stored may not have reached this one
+                // yet: a client (maybe one of theirs, reconnecting here) is shown no
+                // older a room than the database holds.
+                if self.hub.store.shared() {
+                    self.catch_up().await;
+                }
                 let result = match token_hash {
                     Some(hash) => {
+                        self.hub.metrics.seats.inc();
                         let away = self.presence.entry(hash).or_insert(Away {
                             connections: 0,
                             since: None,
@@ -955,6 +1063,7 @@ impl RoomTask {
                     ),
                     None => {
                         self.spectators += 1;
+                        self.hub.metrics.spectators.inc();
                         Ok(())
                     }
                 };
@@ -964,6 +1073,7 @@ impl RoomTask {
             Command::Detach { token_hash } => {
                 match token_hash {
                     Some(hash) => {
+                        self.hub.metrics.seats.dec();
                         if let Some(away) = self.presence.get_mut(&hash) {
                             away.connections = away.connections.saturating_sub(1);
                             if away.connections == 0 {
@@ -972,7 +1082,10 @@ impl RoomTask {
                             self.announce();
                         }
                     }
-                    None => self.spectators = self.spectators.saturating_sub(1),
+                    None => {
+                        self.hub.metrics.spectators.dec();
+                        self.spectators = self.spectators.saturating_sub(1);
+                    }
                 }
                 self.publish();
             }
@@ -1006,7 +1119,11 @@ impl RoomTask {
                 let record = if self.room.stage == Stage::Over {
                     match self.hub.store.room_log(&self.room.code).await {
                         Ok(entries) => Ok(self.room.game_record(&entries.unwrap_or_default())),
-                        Err(e) => Err(unavailable(e)),
+                        Err(e) => {
+                            self.hub.metrics.database_errors.inc();
+                            tracing::error!(error = %e, "record not read");
+                            Err(unavailable(&e))
+                        }
                     }
                 } else {
                     Ok(None)

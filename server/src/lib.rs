@@ -8,7 +8,8 @@
 //! ([`room`]), logs each change in the database before anyone hears of it ([`store`]), and
 //! talks JSON over one WebSocket per client ([`protocol`], [`connection`]). Rooms run one
 //! task each ([`hub`]); bots and their win tables are in [`bots`]. Several processes may share
-//! one PostgreSQL database ([`bus`]). docs/server.md describes
+//! one PostgreSQL database ([`bus`]); [`metrics`] counts what `/metrics` reports.
+//! docs/server.md describes
 //! the protocol and the security model.
 
 pub mod bucket;
@@ -32,6 +33,8 @@ pub mod http;
 #[cfg(feature = "server")]
 pub mod hub;
 #[cfg(feature = "server")]
+pub mod metrics;
+#[cfg(feature = "server")]
 pub mod store;
 
 #[cfg(feature = "server")]
@@ -44,6 +47,22 @@ use tokio::net::TcpListener;
 /// The server's routes over its database: the schema brought up to date and every room
 /// still in play resumed. An error says why the server cannot start.
 pub async fn open(config: config::Config) -> Result<axum::Router, String> {
+    Ok(open_server(config).await?.router)
+}
+
+#[cfg(feature = "server")]
+/// An opened server: its routes, and its rooms to close when it stops.
+#[derive(Debug)]
+pub struct Opened {
+    /// The routes.
+    pub router: axum::Router,
+    /// The rooms ([`hub::Hub::close`] on shutdown).
+    pub hub: Arc<hub::Hub>,
+}
+
+#[cfg(feature = "server")]
+/// As [`open`], keeping hold of the rooms.
+pub async fn open_server(config: config::Config) -> Result<Opened, String> {
     let store = store::Store::open(&config.database, config.limits.database_bytes)
         .await
         .map_err(|e| e.to_string())?;
@@ -51,7 +70,11 @@ pub async fn open(config: config::Config) -> Result<axum::Router, String> {
     let hub = hub::Hub::start(config, store)
         .await
         .map_err(|e| e.to_string())?;
-    Ok(http::router(http::App { hub, addresses }))
+    let router = http::router(http::App {
+        hub: hub.clone(),
+        addresses,
+    });
+    Ok(Opened { router, hub })
 }
 
 #[cfg(feature = "server")]

@@ -47,7 +47,11 @@ Options:
   --slow-client-seconds N          drop a client that stopped reading after its
                                    socket stayed full this long (default 10)
   --drain-seconds N                on SIGTERM or Ctrl-C, answer /readyz 503 (not ready)
-                                   for N seconds before stopping (default 0)
+                                   for N seconds before stopping (default 0); then
+                                   tell every client to reconnect, finish the writes
+                                   under way and exit (within 10 s more)
+  --no-metrics                     do not serve /metrics (served by default, on the
+                                   same address as the game)
   --max-database-mb N              refuse changes, as on a full disk, once the database
                                    would grow past N megabytes (fractions allowed;
                                    default: no limit but the disk's)
@@ -55,6 +59,10 @@ Options:
 
 The environment variable RUST_LOG sets the log level (default: info).
 ";
+
+/// How long the server, once it stops serving, waits for its connections to say goodbye
+/// and its rooms to finish the writes under way.
+const CLOSE_WITHIN: Duration = Duration::from_secs(10);
 
 fn state_dir() -> PathBuf {
     std::env::var_os("XDG_STATE_HOME")
@@ -106,6 +114,7 @@ fn parse() -> Result<Command, String> {
     let mut bot_delay = Duration::from_millis(700);
     let mut idle_room = Duration::from_secs(600);
     let mut drain = Duration::ZERO;
+    let mut metrics = true;
     let mut limits = Limits::default();
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
@@ -164,6 +173,7 @@ fn parse() -> Result<Command, String> {
             Long("wrong-codes-per-minute") => {
                 limits.wrong_codes_per_minute = number(&mut parser, "--wrong-codes-per-minute")?;
             }
+            Long("no-metrics") => metrics = false,
             Long("drain-seconds") => {
                 drain = Duration::from_secs(number(&mut parser, "--drain-seconds")?);
             }
@@ -220,6 +230,7 @@ fn parse() -> Result<Command, String> {
         bot_delay,
         idle_room,
         drain,
+        metrics,
         limits,
     }))
 }
@@ -313,26 +324,39 @@ fn main() -> ExitCode {
             .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
         let address = listener.local_addr().map_err(|e| e.to_string())?;
         match &config.site {
-            Some(site) => tracing::info!("serving the web game from {}", site.display()),
+            Some(site) => tracing::info!(site = %site.display(), "serving the web game"),
             None => {
                 tracing::warn!("no web game files found (--site DIR); serving the protocol only");
             }
         }
-        tracing::info!("database {}", config.database);
+        tracing::info!(database = %config.database, "opening");
         let drain = config.drain;
-        let router = farkle_server::open(config).await?;
+        let opened = farkle_server::open_server(config).await?;
+        let hub = opened.hub.clone();
         // On stdout once the server answers, for people and for the scripts that start it
         // on port 0.
         println!("farkle-server: listening on http://{address}/");
+        let closing = hub.clone();
         let shutdown = async move {
             shutdown_signal().await;
             farkle_server::http::shutting_down();
+            tracing::info!(drain_seconds = drain.as_secs(), "shutting down");
             if !drain.is_zero() {
-                tracing::info!("shutting down in {} s", drain.as_secs());
                 tokio::time::sleep(drain).await;
             }
+            // No new sockets from here on; the open ones are told to reconnect.
+            closing.begin_close();
         };
-        farkle_server::serve(router, listener, shutdown).await
+        farkle_server::serve(opened.router, listener, shutdown).await?;
+        // The HTTP requests are answered; the sockets and the rooms finish within the bound.
+        if !hub.close(CLOSE_WITHIN).await {
+            tracing::warn!(
+                after_seconds = CLOSE_WITHIN.as_secs(),
+                "stopping with work unfinished"
+            );
+        }
+        tracing::info!("stopped");
+        Ok::<(), String>(())
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -224,6 +224,52 @@ pub enum ErrorCode {
     Unavailable,
 }
 
+impl ErrorCode {
+    /// Every code, in the order of the table in docs/server.md.
+    pub const ALL: [ErrorCode; 17] = [
+        ErrorCode::BadFrame,
+        ErrorCode::TooLarge,
+        ErrorCode::RateLimited,
+        ErrorCode::NoSuchRoom,
+        ErrorCode::NotInRoom,
+        ErrorCode::BadToken,
+        ErrorCode::NotSeated,
+        ErrorCode::NotHost,
+        ErrorCode::WrongPhase,
+        ErrorCode::BadSeat,
+        ErrorCode::BadName,
+        ErrorCode::BadRules,
+        ErrorCode::BadSettings,
+        ErrorCode::Stale,
+        ErrorCode::Refused,
+        ErrorCode::Full,
+        ErrorCode::Unavailable,
+    ];
+
+    /// The code as an `error` frame spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::BadFrame => "bad_frame",
+            ErrorCode::TooLarge => "too_large",
+            ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::NoSuchRoom => "no_such_room",
+            ErrorCode::NotInRoom => "not_in_room",
+            ErrorCode::BadToken => "bad_token",
+            ErrorCode::NotSeated => "not_seated",
+            ErrorCode::NotHost => "not_host",
+            ErrorCode::WrongPhase => "wrong_phase",
+            ErrorCode::BadSeat => "bad_seat",
+            ErrorCode::BadName => "bad_name",
+            ErrorCode::BadRules => "bad_rules",
+            ErrorCode::BadSettings => "bad_settings",
+            ErrorCode::Stale => "stale",
+            ErrorCode::Refused => "refused",
+            ErrorCode::Full => "full",
+            ErrorCode::Unavailable => "unavailable",
+        }
+    }
+}
+
 /// A refusal: what the `error` frame says.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
@@ -286,6 +332,20 @@ mod tests {
 
     fn code(frame: &str) -> ErrorCode {
         decode(frame.as_bytes()).unwrap_err().code
+    }
+
+    #[test]
+    fn every_code_is_spelled_as_its_error_frame_and_docs_say() {
+        let docs = include_str!("../../docs/server.md");
+        let mut seen = std::collections::HashSet::new();
+        for code in ErrorCode::ALL {
+            assert_eq!(serde_json::to_value(code).unwrap(), code.as_str());
+            assert!(
+                docs.contains(&format!("| `{}` |", code.as_str())),
+                "{code:?}"
+            );
+            assert!(seen.insert(code.as_str()));
+        }
     }
 
     #[test]

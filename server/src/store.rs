@@ -439,6 +439,12 @@ impl Store {
         Ok(())
     }
 
+    /// Waits for the connections to the database to be given back, and closes them (for
+    /// SQLite, the last one folds its write-ahead log into the file).
+    pub async fn close(&self) {
+        with_pool!(self, pool => pool.close().await);
+    }
+
     /// Whether the database answers.
     pub async fn ping(&self) -> bool {
         with_pool!(self, pool => sqlx::query("SELECT 1").execute(pool).await.is_ok())

@@ -11,7 +11,7 @@ mod support;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use support::{get, play_out, replay, short_rules, simple_move, Backend, Client, Server};
+use support::{get, metrics, play_out, replay, short_rules, simple_move, Backend, Client, Server};
 
 fn scores(room: &Value) -> Vec<i64> {
     room["seats"]
@@ -191,6 +191,18 @@ async fn postgres_stopped_and_started_mid_game_refuses_then_recovers() {
     assert_eq!(host.version(), before);
     assert_eq!(get(&a, "/healthz").await.0, 503, "the servers say so");
     assert_eq!(get(&b, "/healthz").await.0, 503);
+    // The metrics say so too, and the processes told each other who is where.
+    let counted = metrics(&a).await;
+    assert!(
+        counted["farkle_database_errors_total"] >= 1.0,
+        "{counted:?}"
+    );
+    assert!(counted["farkle_refusals_total{code=\"unavailable\"}"] >= 1.0);
+    for server in [&a, &b] {
+        let counted = metrics(server).await;
+        assert!(counted["farkle_presence_notes_total{direction=\"sent\"}"] >= 1.0);
+        assert!(counted["farkle_presence_notes_total{direction=\"received\"}"] >= 1.0);
+    }
 
     postgres.start_again();
     // The servers recover by themselves: the same action, sent again, is stored and

@@ -25,6 +25,8 @@ const BOTS = {
 };
 const PHASE = { roll: "awaiting_roll", select: "awaiting_selection", farkled: "farkled", over: "over" };
 const RECONNECT_MAX_MS = 15_000;
+/** The WebSocket close code of a server restarting (it said when to come back, or not). */
+const CLOSE_RESTART = 1012;
 /** A ping this often; a connection silent for SILENT_MS is taken as lost. */
 const PING_MS = 20_000;
 const SILENT_MS = 45_000;
@@ -40,6 +42,8 @@ const net = {
   wanted: false,
   attempt: 0,
   retry: null,
+  /** The pause a closing server asked for before reconnecting (its `closing` frame). */
+  reconnectIn: null,
   /** Whether this socket has been let into the room (a `welcome` came). */
   joined: false,
   /** When the socket last heard from the server (performance.now()). */
@@ -201,6 +205,7 @@ function connect() {
   const ws = new WebSocket(`${scheme}://${location.host}/ws`);
   net.ws = ws;
   net.joined = false;
+  net.reconnectIn = null;
   ws.onopen = () => {
     net.heard = performance.now();
     if (net.creating) {
@@ -220,10 +225,14 @@ function connect() {
     }
     onFrame(frame);
   };
-  ws.onclose = () => {
+  ws.onclose = (event) => {
     if (net.ws !== ws) return;
     net.ws = null;
     if (!net.wanted) return;
+    // A server closing for a restart: come back promptly (another server, or this one once
+    // it is back), at the pause it asked for, rather than after the back-off.
+    const restart = net.reconnectIn ?? (event.code === CLOSE_RESTART ? 250 + Math.random() * 750 : null);
+    net.reconnectIn = null;
     if (net.creating) {
       // The room was not made: say so rather than try again behind the player's back.
       net.creating = null;
@@ -232,7 +241,8 @@ function connect() {
       $("online-create-room").disabled = false;
       return;
     }
-    reconnectLater();
+    if (restart !== null) net.attempt = 0;
+    reconnectLater(restart);
   };
 }
 
@@ -250,11 +260,16 @@ function keepAlive() {
   ws.send(JSON.stringify({ type: "ping" }));
 }
 
-function reconnectLater() {
-  const delay = Math.min(RECONNECT_MAX_MS, 500 * 2 ** net.attempt) * (0.75 + Math.random() * 0.5);
+/** Reconnects after the back-off, or after `pause` ms when the server asked for one. */
+function reconnectLater(pause = null) {
+  const delay =
+    pause ?? Math.min(RECONNECT_MAX_MS, 500 * 2 ** net.attempt) * (0.75 + Math.random() * 0.5);
   net.attempt++;
   $("online-banner").hidden = false;
-  $("online-banner").textContent = `Reconnecting… (try ${net.attempt}, in ${Math.ceil(delay / 1000)} s)`;
+  $("online-banner").textContent =
+    pause === null
+      ? `Reconnecting… (try ${net.attempt}, in ${Math.ceil(delay / 1000)} s)`
+      : "The server is restarting: reconnecting…";
   $("online-room").dataset.connected = "false";
   disableActions();
   net.retry = setTimeout(connect, delay);
@@ -318,6 +333,10 @@ function onFrame(frame) {
       break;
     case "error":
       onError(frame);
+      break;
+    case "closing":
+      // The close follows: reconnect after this pause (bounded, whatever the server says).
+      net.reconnectIn = Math.min(Math.max(Number(frame.reconnect_ms) || 0, 0), 10_000);
       break;
     default:
       break;

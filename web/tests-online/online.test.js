@@ -16,6 +16,8 @@
 //   seed that is not the committed one.
 // - A server killed under a page: the page says it is reconnecting, and once a server is back
 //   on the same port with the same database, takes its seat back without a reload.
+// - A server stopped with SIGTERM under a page: the page says the server is restarting (the
+//   server's `closing` frame), the server exits with 0, and the page comes back to the next.
 //
 // Skipped, saying so, without FARKLE_SERVER_BIN, a Chromium (FARKLE_CHROMIUM or Debian's) or a
 // built site (make web). FARKLE_WEB_ARTIFACTS names the screenshots' folder (default
@@ -403,6 +405,36 @@ test("three people and a bot play a whole online game; the dice check out", { sk
     for (const { context } of people) await context.close();
   } finally {
     await stopServer(server.child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a page told the server is restarting comes back to the next one", { skip, timeout: 120_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "farkle-online-"));
+  try {
+    const first = await startServer(dir);
+    const { page, context, errors } = await open(first.url, SMALL_PHONE);
+    await page.click("#online-open");
+    await page.fill("#online-name", "Eve");
+    await page.selectOption("#online-seats", "2");
+    await page.click("#online-create-room");
+    await page.waitForSelector('#online-room[data-stage="lobby"][data-you="0"]');
+
+    // SIGTERM, as a service manager stops it: the page hears it is a restart, and the
+    // process exits cleanly.
+    const exited = new Promise((resolve) => first.child.once("exit", (code, signal) => resolve({ code, signal })));
+    first.child.kill("SIGTERM");
+    await page.waitForSelector("#online-banner:not([hidden])");
+    assert.match(await page.textContent("#online-banner"), /restarting/);
+    assert.deepEqual(await exited, { code: 0, signal: null });
+
+    const second = await startServer(dir, first.port);
+    await page.waitForSelector('#online-room[data-connected="true"][data-you="0"]', { timeout: 30_000 });
+    assert.equal(await page.isHidden("#online-banner"), true);
+    assert.deepEqual(errors.filter((e) => !/WebSocket connection to .* failed/.test(e)), []);
+    await context.close();
+    await stopServer(second.child);
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -118,6 +118,17 @@ impl Server {
     /// Starts the server on `backend` (its files in `dir`) on a free loopback port, no bot
     /// delay, and `extra` arguments.
     pub fn start_on(backend: &Backend, dir: &Path, extra: &[&str]) -> Server {
+        Server::start_logging(backend, dir, extra, "warn", Stdio::inherit())
+    }
+
+    /// As [`Server::start_on`], logging at `level` (RUST_LOG) to `log`.
+    pub fn start_logging(
+        backend: &Backend,
+        dir: &Path,
+        extra: &[&str],
+        level: &str,
+        log: impl Into<Stdio>,
+    ) -> Server {
         let database = backend.database(dir);
         let mut child = Command::new(env!("CARGO_BIN_EXE_farkle-server"))
             .args([
@@ -131,9 +142,9 @@ impl Server {
             .arg("--tables")
             .arg(dir.join("tables"))
             .args(extra)
-            .env("RUST_LOG", "warn")
+            .env("RUST_LOG", level)
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(log)
             .spawn()
             .expect("farkle-server starts");
         let stdout = child.stdout.take().expect("piped");
@@ -275,6 +286,32 @@ impl Client {
                 self.you = value["you"].as_u64().map(|s| s as usize);
             }
             return Some(value);
+        }
+    }
+
+    /// Reads frames until the server closes the socket; returns the frames that came
+    /// meanwhile and the close frame's code (`None`: closed without one).
+    pub async fn until_closed(&mut self) -> (Vec<Value>, Option<u16>) {
+        let mut frames = Vec::new();
+        loop {
+            let frame = tokio::time::timeout(FRAME_WAIT, self.socket.next())
+                .await
+                .expect("a frame within the wait");
+            match frame {
+                Some(Ok(Message::Text(text))) => {
+                    let value: Value = serde_json::from_str(&text).expect("JSON");
+                    if value["type"] == "state" {
+                        self.room = Some(value["room"].clone());
+                        self.you = value["you"].as_u64().map(|s| s as usize);
+                    }
+                    frames.push(value);
+                }
+                Some(Ok(Message::Close(close))) => {
+                    return (frames, close.map(|c| u16::from(c.code)));
+                }
+                Some(Ok(_)) => {}
+                None | Some(Err(_)) => return (frames, None),
+            }
         }
     }
 
@@ -519,4 +556,19 @@ pub async fn get(server: &Server, path: &str) -> (u16, String) {
         _ => body,
     };
     (status, body)
+}
+
+/// `/metrics` as name-with-labels to value, read line by line here (not by the server's
+/// library).
+pub async fn metrics(server: &Server) -> std::collections::HashMap<String, f64> {
+    let (status, body) = get(server, "/metrics").await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.ends_with("# EOF\n"), "{body}");
+    body.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            let (name, value) = l.rsplit_once(' ').expect("name value");
+            (name.to_owned(), value.parse().expect("a number"))
+        })
+        .collect()
 }
