@@ -21,6 +21,9 @@ use crate::addresses::Addresses;
 use crate::hub::Hub;
 use crate::protocol::MAX_FRAME_BYTES;
 
+/// The read buffer of a game socket: a few frames' worth; a larger frame grows it.
+const READ_BUFFER_BYTES: usize = 4 * 1024;
+
 /// What the handlers share.
 #[derive(Debug, Clone)]
 pub struct App {
@@ -98,6 +101,9 @@ async fn websocket(
     upgrade
         .max_message_size(8 * MAX_FRAME_BYTES)
         .max_frame_size(8 * MAX_FRAME_BYTES)
+        // The frames clients send are small: the default buffer (128 KiB, zeroed before each
+        // read) made each connection cost that much memory (docs/benchmarks.md).
+        .read_buffer_size(READ_BUFFER_BYTES)
         .on_upgrade(move |socket| async move {
             crate::connection::serve(socket, app.hub.clone(), app.addresses.clone(), address).await;
             app.addresses.disconnect(address);
