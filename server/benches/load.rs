@@ -41,6 +41,7 @@ use serde_json::json;
 use tokio::net::TcpStream;
 use tokio::sync::{mpsc, watch, Semaphore};
 use tokio::time::Instant;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -62,6 +63,7 @@ Options:
   --server-bin FILE  the farkle-server to start (default: the one cargo built)
   --setup-at-once N  rooms being set up at once (default 32)
   --keep             keep the database of the server it started
+  --timeline         print each second's actions, latencies and CPU
   --help
 ";
 
@@ -81,6 +83,7 @@ struct Options {
     server_bin: PathBuf,
     setup_at_once: usize,
     keep: bool,
+    timeline: bool,
 }
 
 fn parse_options() -> Result<Option<Options>, String> {
@@ -104,6 +107,7 @@ fn parse_options() -> Result<Option<Options>, String> {
         server_bin: PathBuf::from(env!("CARGO_BIN_EXE_farkle-server")),
         setup_at_once: 32,
         keep: false,
+        timeline: false,
     };
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
@@ -147,6 +151,7 @@ fn parse_options() -> Result<Option<Options>, String> {
             }
             Long("setup-at-once") => o.setup_at_once = number(&mut parser, "--setup-at-once")?,
             Long("keep") => o.keep = true,
+            Long("timeline") => o.timeline = true,
             _ => return Err(format!("{}; see --help", arg.unexpected())),
         }
     }
@@ -207,6 +212,14 @@ fn rss_bytes(pid: u32) -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
+}
+
+/// The load average over the last minute.
+fn load_average() -> f64 {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next()?.parse().ok())
+        .unwrap_or(f64::NAN)
 }
 
 /// The CPU time and resident sets of the servers measured.
@@ -406,8 +419,11 @@ impl Table {
         let mut outs = Vec::with_capacity(seats);
         for seat in 0..seats {
             let url = &context.urls[(room * seats + seat) % context.urls.len()];
+            // State frames are a few kilobytes: the default read buffer (128 KiB, zeroed
+            // before each read) would cost the generator CPU the server needs.
+            let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
             let (socket, _) =
-                tokio_tungstenite::connect_async_with_config(url.as_str(), None, true)
+                tokio_tungstenite::connect_async_with_config(url.as_str(), Some(config), true)
                     .await
                     .map_err(|e| format!("cannot connect to {url}: {e}"))?;
             let (out, out_rx) = mpsc::unbounded_channel();
@@ -482,6 +498,9 @@ struct RoomStats {
     acknowledged: u64,
     refused: u64,
     latencies_us: Vec<u32>,
+    /// When each acknowledged action was sent, in milliseconds from the start, beside
+    /// `latencies_us`.
+    sent_ms: Vec<u32>,
     /// Every room played, with the version of its last acknowledged change.
     rooms: Vec<(String, u64)>,
     games_finished: u64,
@@ -594,6 +613,8 @@ async fn player(
         stats
             .latencies_us
             .push(u32::try_from(micros).unwrap_or(u32::MAX));
+        let since = sent.saturating_duration_since(start).as_millis();
+        stats.sent_ms.push(u32::try_from(since).unwrap_or(u32::MAX));
     }
     if let Some(view) = &table.view {
         stats.rooms.push((table.code.clone(), view.version));
@@ -730,6 +751,43 @@ async fn joined_versions(
     Ok(versions)
 }
 
+/// Each second of the run: the actions sent in it, their latencies, and the CPU the servers
+/// and the generator took in it.
+fn print_timeline(all: &RoomStats, samples: &[(f64, f64, f64)]) {
+    let seconds = all
+        .sent_ms
+        .iter()
+        .max()
+        .map_or(0, |&m| m as usize / 1000 + 1);
+    let mut by_second = vec![Vec::new(); seconds];
+    for (&sent, &latency) in all.sent_ms.iter().zip(&all.latencies_us) {
+        by_second[sent as usize / 1000].push(latency);
+    }
+    println!();
+    println!("| second | actions | p50 ms | p99 ms | max ms | server CPU | generator CPU | load |");
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (second, latencies) in by_second.iter_mut().enumerate() {
+        latencies.sort_unstable();
+        let cpu =
+            |i: usize, f: fn(&(f64, f64, f64)) -> f64| match (samples.get(i), samples.get(i + 1)) {
+                (Some(a), Some(b)) => format!("{:.0} %", (f(b) - f(a)) * 100.0),
+                _ => "-".into(),
+            };
+        println!(
+            "| {second} | {} | {:.1} | {:.1} | {:.1} | {} | {} | {} |",
+            latencies.len(),
+            percentile(latencies, 0.5),
+            percentile(latencies, 0.99),
+            percentile(latencies, 1.0),
+            cpu(second, |s| s.0),
+            cpu(second, |s| s.1),
+            samples
+                .get(second)
+                .map_or("-".into(), |s| format!("{:.1}", s.2)),
+        );
+    }
+}
+
 fn percentile(sorted: &[u32], p: f64) -> f64 {
     if sorted.is_empty() {
         return f64::NAN;
@@ -823,6 +881,24 @@ async fn run(options: Options) -> Result<bool, String> {
     );
     let began = Instant::now();
     start_tx.send_replace(Some(began));
+    // The servers' and the generator's CPU, every second of the run.
+    let samples = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sampler = {
+        let pids = pids.clone();
+        let samples = samples.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_secs(1));
+            loop {
+                every.tick().await;
+                let taken = (
+                    sample(&pids).0,
+                    cpu_seconds(me).unwrap_or(0.0),
+                    load_average(),
+                );
+                samples.lock().expect("no panic").push(taken);
+            }
+        })
+    };
     let mut all = RoomStats::default();
     let mut failures = Vec::new();
     // Every room that was set up reports once (and keeps its connections open meanwhile).
@@ -834,11 +910,13 @@ async fn run(options: Options) -> Result<bool, String> {
         all.refused += stats.refused;
         all.games_finished += stats.games_finished;
         all.latencies_us.extend(stats.latencies_us);
+        all.sent_ms.extend(stats.sent_ms);
         all.rooms.extend(stats.rooms);
         failures.extend(stats.failure);
     }
     let elapsed = began.elapsed().as_secs_f64();
     let (cpu_end, rss_end) = sample(&pids);
+    sampler.abort();
     let my_cpu = cpu_seconds(me).unwrap_or(0.0) - my_cpu_begin;
     close_tx.send_replace(true);
     // Lets the connections close.
@@ -881,7 +959,8 @@ async fn run(options: Options) -> Result<bool, String> {
         }
     }
 
-    all.latencies_us.sort_unstable();
+    let mut sorted = all.latencies_us.clone();
+    sorted.sort_unstable();
     let rate = all.acknowledged as f64 / elapsed;
     let server_cpu = cpu_end - cpu_begin;
     let per_action_us = server_cpu / all.acknowledged.max(1) as f64 * 1e6;
@@ -897,9 +976,9 @@ async fn run(options: Options) -> Result<bool, String> {
          {:.0} % | {:.0} % | {rss_per_room:.1} | {lost} |",
         options.clients,
         options.rate,
-        percentile(&all.latencies_us, 0.50),
-        percentile(&all.latencies_us, 0.99),
-        percentile(&all.latencies_us, 1.0),
+        percentile(&sorted, 0.50),
+        percentile(&sorted, 0.99),
+        percentile(&sorted, 1.0),
         server_cpu / elapsed * 100.0,
         my_cpu / elapsed * 100.0,
     );
@@ -917,6 +996,9 @@ async fn run(options: Options) -> Result<bool, String> {
         rss_end as f64 / 1048576.0
     );
     println!("load: nothing lost? {check}");
+    if options.timeline {
+        print_timeline(&all, &samples.lock().expect("no panic"));
+    }
     if !failures.is_empty() {
         println!(
             "load: {} rooms stopped early; the first: {}",
