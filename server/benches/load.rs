@@ -544,6 +544,10 @@ async fn player(
     let seats = options.seats;
     'play: while next < end {
         tokio::time::sleep_until(next).await;
+        // A room behind its pace catches up, but stops at the end with the others.
+        if Instant::now() >= end {
+            break;
+        }
         next += interval;
         let Some(view) = table.view.clone() else {
             stats.failure = Some("no view".into());
