@@ -176,7 +176,7 @@ fn raise_open_files() -> u64 {
     };
     // SAFETY: getrlimit and setrlimit read or write the one struct given, which lives here.
     unsafe {
-        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &raw mut limit) != 0 {
             return 0;
         }
         if limit.rlim_cur < limit.rlim_max {
@@ -184,7 +184,7 @@ fn raise_open_files() -> u64 {
                 rlim_cur: limit.rlim_max,
                 rlim_max: limit.rlim_max,
             };
-            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &raw const raised) == 0 {
                 limit = raised;
             }
         }
