@@ -91,16 +91,91 @@ pub enum StoreError {
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: SqlitePool,
-    /// Held by each write transaction. SQLite lets one writer in at a time and makes the
-    /// others sleep and retry (1 ms, then 2, 5, 10 ... 100 ms): under load, writers that
-    /// wait here in turn instead took hundreds of milliseconds (docs/benchmarks.md).
+    /// Held by each write transaction (the writer task's, a new room's). SQLite lets one
+    /// writer in at a time and makes the others sleep and retry (1 ms, then 2, 5, 10 ...
+    /// 100 ms): under load, writers that met there took hundreds of milliseconds
+    /// (docs/benchmarks.md).
     writer: Arc<tokio::sync::Mutex<()>>,
+    /// The entries waiting for the writer task ([`Store::append`]).
+    appends: tokio::sync::mpsc::UnboundedSender<Pending>,
+}
+
+/// An entry waiting to be written, and who waits for it.
+#[derive(Debug)]
+struct Pending {
+    code: String,
+    seq: i64,
+    entry: String,
+    finished: bool,
+    done: tokio::sync::oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The most entries written in one transaction.
+const MOST_IN_ONE_WRITE: usize = 512;
+
+/// Writes `batch` in one transaction: all of it or none.
+async fn write_batch(pool: &SqlitePool, batch: &[Pending]) -> Result<(), StoreError> {
+    let mut tx = pool.begin().await?;
+    for p in batch {
+        sqlx::query("INSERT INTO room_log (code, seq, entry) VALUES (?, ?, ?)")
+            .bind(&p.code)
+            .bind(p.seq)
+            .bind(&p.entry)
+            .execute(&mut *tx)
+            .await?;
+        if p.finished {
+            sqlx::query("UPDATE rooms SET finished_at = ? WHERE code = ?")
+                .bind(now())
+                .bind(&p.code)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(())
 }
 
 fn now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// The task that writes the rooms' entries: each time, every entry waiting (up to
+/// [`MOST_IN_ONE_WRITE`]) in one transaction, so one sync to disk for them all, then the
+/// answer to each. When the transaction fails, each entry is tried again alone, so that one
+/// bad entry cannot refuse the others. The queue holds at most one entry per room in memory
+/// (a room waits for its entry before it takes the next change). The task ends with the
+/// last [`Store`].
+fn spawn_writer(
+    pool: SqlitePool,
+    writer: Arc<tokio::sync::Mutex<()>>,
+) -> tokio::sync::mpsc::UnboundedSender<Pending> {
+    let (appends, mut queue) = tokio::sync::mpsc::unbounded_channel::<Pending>();
+    tokio::spawn(async move {
+        while let Some(first) = queue.recv().await {
+            // The lock first: what comes meanwhile joins this write.
+            let _writing = writer.lock().await;
+            let mut batch = vec![first];
+            while batch.len() < MOST_IN_ONE_WRITE {
+                match queue.try_recv() {
+                    Ok(p) => batch.push(p),
+                    Err(_) => break,
+                }
+            }
+            if write_batch(&pool, &batch).await.is_ok() {
+                for p in batch {
+                    let _ = p.done.send(Ok(()));
+                }
+            } else {
+                for p in batch {
+                    let result = write_batch(&pool, std::slice::from_ref(&p)).await;
+                    let _ = p.done.send(result);
+                }
+            }
+        }
+    });
+    appends
 }
 
 impl Store {
@@ -135,9 +210,12 @@ impl Store {
             }
         }
         migrator.run(&pool).await?;
+        let writer: Arc<tokio::sync::Mutex<()>> = Arc::default();
+        let appends = spawn_writer(pool.clone(), writer.clone());
         Ok(Store {
             pool,
-            writer: Arc::default(),
+            writer,
+            appends,
         })
     }
 
@@ -161,7 +239,8 @@ impl Store {
 
     /// Appends entry number `seq` of a room (the room's version once it is applied). The
     /// primary key refuses a second entry with the same number. `finished` marks the room's
-    /// game over in the same transaction.
+    /// game over in the same transaction. The writer task writes it, with the entries of
+    /// other rooms waiting at the same time: it is on disk when this returns `Ok`.
     pub async fn append(
         &self,
         code: &str,
@@ -170,23 +249,18 @@ impl Store {
         finished: bool,
     ) -> Result<(), StoreError> {
         let seq = i64::try_from(seq).expect("fewer than 2^63 entries");
-        let _writing = self.writer.lock().await;
-        let mut tx = self.pool.begin().await?;
-        sqlx::query("INSERT INTO room_log (code, seq, entry) VALUES (?, ?, ?)")
-            .bind(code)
-            .bind(seq)
-            .bind(serde_json::to_string(entry).expect("entries serialise"))
-            .execute(&mut *tx)
-            .await?;
-        if finished {
-            sqlx::query("UPDATE rooms SET finished_at = ? WHERE code = ?")
-                .bind(now())
-                .bind(code)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        Ok(())
+        let (done, result) = tokio::sync::oneshot::channel();
+        let closed = || StoreError::Database(sqlx::Error::PoolClosed);
+        self.appends
+            .send(Pending {
+                code: code.to_owned(),
+                seq,
+                entry: serde_json::to_string(entry).expect("entries serialise"),
+                finished,
+                done,
+            })
+            .map_err(|_| closed())?;
+        result.await.unwrap_or_else(|_| Err(closed()))
     }
 
     /// A room's log, or `None` when there is no such room.
@@ -232,5 +306,47 @@ impl Store {
     /// Whether the database answers.
     pub async fn ping(&self) -> bool {
         sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn entries_waiting_together_are_written_and_a_bad_one_is_refused_alone() {
+        let dir = std::env::temp_dir().join(format!("farkle-store-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = Store::open(&dir.join("server.sqlite")).await.unwrap();
+        let codes: Vec<String> = (0..20).map(|i| format!("room{i:02}")).collect();
+        for code in &codes {
+            store.create_room(code, &Entry::SeatAdded).await.unwrap();
+        }
+        // While the lock is held, the second entry of every room and a second entry 1 of
+        // the first room (which the primary key refuses) wait: one write takes them all.
+        let held = store.writer.clone().lock_owned().await;
+        let mut appends = Vec::new();
+        for code in &codes {
+            let (store, code) = (store.clone(), code.clone());
+            appends.push(tokio::spawn(async move {
+                store.append(&code, 2, &Entry::SeatAdded, false).await
+            }));
+        }
+        let duplicate = {
+            let (store, code) = (store.clone(), codes[0].clone());
+            tokio::spawn(async move { store.append(&code, 1, &Entry::SeatAdded, false).await })
+        };
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        drop(held);
+        for append in appends {
+            append.await.unwrap().unwrap();
+        }
+        assert!(duplicate.await.unwrap().is_err());
+        for code in &codes {
+            let log = store.room_log(code).await.unwrap().unwrap();
+            assert_eq!(log.len(), 2, "{code}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
