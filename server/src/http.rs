@@ -29,6 +29,9 @@ use crate::protocol::{ErrorCode, Refusal, MAX_FRAME_BYTES};
 /// comes near it, and is dropped.
 const MAX_WRITE_BUFFER: usize = 1 << 20;
 
+/// The read buffer of a game socket: a few frames' worth; a larger frame grows it.
+const READ_BUFFER_BYTES: usize = 4 * 1024;
+
 /// What the handlers share.
 #[derive(Debug, Clone)]
 pub struct App {
@@ -105,7 +108,10 @@ async fn websocket(
     let upgrade = upgrade
         .max_message_size(8 * MAX_FRAME_BYTES)
         .max_frame_size(8 * MAX_FRAME_BYTES)
-        .max_write_buffer_size(MAX_WRITE_BUFFER);
+        .max_write_buffer_size(MAX_WRITE_BUFFER)
+        // The frames clients send are small: the default buffer (128 KiB, zeroed before each
+        // read) made each connection cost that much memory (docs/benchmarks.md).
+        .read_buffer_size(READ_BUFFER_BYTES);
     if !app.addresses.connect(address) {
         // Refused with an error frame, which a browser's page can show (an HTTP status on
         // the upgrade reaches no script).

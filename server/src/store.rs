@@ -158,12 +158,91 @@ pub struct Store {
 
 #[derive(Debug, Clone)]
 enum Backend {
-    /// With the lock that keeps other processes out, held as long as the store is.
     Sqlite {
         pool: SqlitePool,
+        /// Held by each write transaction (the writer task's, a new room's). SQLite lets one
+        /// writer in at a time and makes the others sleep and retry (1 ms, then 2, 5, 10 ...
+        /// 100 ms): under load, writers that met there took hundreds of milliseconds
+        /// (docs/benchmarks.md).
+        writer: Arc<tokio::sync::Mutex<()>>,
+        /// The entries waiting for the writer task ([`Store::append`]).
+        appends: tokio::sync::mpsc::UnboundedSender<Pending>,
+        /// The lock that keeps other processes out, held as long as the store is.
         _lock: Arc<std::fs::File>,
     },
+    /// PostgreSQL takes concurrent writers itself (and syncs their commits together).
     Postgres(PgPool),
+}
+
+/// An entry waiting to be written, and who waits for it.
+#[derive(Debug)]
+struct Pending {
+    code: String,
+    seq: i64,
+    entry: String,
+    finished: bool,
+    done: tokio::sync::oneshot::Sender<Result<(), sqlx::Error>>,
+}
+
+/// The most entries written in one transaction.
+const MOST_IN_ONE_WRITE: usize = 512;
+
+/// Writes `batch` in one transaction: all of it or none.
+async fn write_batch(pool: &SqlitePool, batch: &[Pending]) -> Result<(), sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    for p in batch {
+        sqlx::query("INSERT INTO room_log (code, seq, entry) VALUES ($1, $2, $3)")
+            .bind(&p.code)
+            .bind(p.seq)
+            .bind(&p.entry)
+            .execute(&mut *tx)
+            .await?;
+        if p.finished {
+            sqlx::query("UPDATE rooms SET finished_at = $1 WHERE code = $2")
+                .bind(now())
+                .bind(&p.code)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    tx.commit().await
+}
+
+/// The task that writes the rooms' entries to SQLite: each time, every entry waiting (up to
+/// [`MOST_IN_ONE_WRITE`]) in one transaction, so one sync to disk for them all, then the
+/// answer to each. When the transaction fails, each entry is tried again alone, so that one
+/// bad entry cannot refuse the others. The queue holds at most one entry per room in memory
+/// (a room waits for its entry before it takes the next change). The task ends with the
+/// last [`Store`].
+fn spawn_writer(
+    pool: SqlitePool,
+    writer: Arc<tokio::sync::Mutex<()>>,
+) -> tokio::sync::mpsc::UnboundedSender<Pending> {
+    let (appends, mut queue) = tokio::sync::mpsc::unbounded_channel::<Pending>();
+    tokio::spawn(async move {
+        while let Some(first) = queue.recv().await {
+            // The lock first: what comes meanwhile joins this write.
+            let _writing = writer.lock().await;
+            let mut batch = vec![first];
+            while batch.len() < MOST_IN_ONE_WRITE {
+                match queue.try_recv() {
+                    Ok(p) => batch.push(p),
+                    Err(_) => break,
+                }
+            }
+            if write_batch(&pool, &batch).await.is_ok() {
+                for p in batch {
+                    let _ = p.done.send(Ok(()));
+                }
+            } else {
+                for p in batch {
+                    let result = write_batch(&pool, std::slice::from_ref(&p)).await;
+                    let _ = p.done.send(result);
+                }
+            }
+        }
+    });
+    appends
 }
 
 /// Runs `$body` with `$pool` bound to the backend's pool: the SQL is the same text for
@@ -281,8 +360,12 @@ impl Store {
                     })
                     .connect_with(options)
                     .await?;
+                let writer: Arc<tokio::sync::Mutex<()>> = Arc::default();
+                let appends = spawn_writer(pool.clone(), writer.clone());
                 let backend = Backend::Sqlite {
                     pool,
+                    writer,
+                    appends,
                     _lock: Arc::new(lock),
                 };
                 (backend, SQLITE_MIGRATIONS)
@@ -330,6 +413,10 @@ impl Store {
 
     /// Stores a new room with its first entry, in one transaction.
     pub async fn create_room(&self, code: &str, entry: &Entry) -> Result<(), StoreError> {
+        let _writing = match &self.backend {
+            Backend::Sqlite { writer, .. } => Some(writer.lock().await),
+            Backend::Postgres(_) => None,
+        };
         with_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query("INSERT INTO rooms (code, created_at) VALUES ($1, $2)")
@@ -350,7 +437,8 @@ impl Store {
     /// Appends entry number `seq` of a room (the room's version once it is applied).
     /// `finished` marks the room's game over in the same transaction. When another process
     /// stored entry `seq` first, nothing is written and the error is
-    /// [`StoreError::Conflict`].
+    /// [`StoreError::Conflict`]. With SQLite the writer task writes it, with the entries of
+    /// other rooms waiting at the same time; either way it is stored when this returns `Ok`.
     pub async fn append(
         &self,
         code: &str,
@@ -358,7 +446,6 @@ impl Store {
         entry: &Entry,
         finished: bool,
     ) -> Result<(), StoreError> {
-        let shared = self.shared();
         let conflict = |e: sqlx::Error| {
             if is_conflict(&e) {
                 StoreError::Conflict {
@@ -369,33 +456,48 @@ impl Store {
                 StoreError::Database(e)
             }
         };
-        with_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
-            sqlx::query("INSERT INTO room_log (code, seq, entry) VALUES ($1, $2, $3)")
-                .bind(code)
-                .bind(seq_number(seq))
-                .bind(entry_json(entry))
-                .execute(&mut *tx)
-                .await
-                .map_err(conflict)?;
-            if finished {
-                sqlx::query("UPDATE rooms SET finished_at = $1 WHERE code = $2")
-                    .bind(now())
-                    .bind(code)
-                    .execute(&mut *tx)
-                    .await?;
+        match &self.backend {
+            Backend::Sqlite { appends, .. } => {
+                let (done, result) = tokio::sync::oneshot::channel();
+                let closed = || StoreError::Database(sqlx::Error::PoolClosed);
+                appends
+                    .send(Pending {
+                        code: code.to_owned(),
+                        seq: seq_number(seq),
+                        entry: entry_json(entry),
+                        finished,
+                        done,
+                    })
+                    .map_err(|_| closed())?;
+                result.await.map_err(|_| closed())?.map_err(conflict)
             }
-            if shared {
-                // Delivered when (and only if) the transaction commits.
+            Backend::Postgres(pool) => {
+                let mut tx = pool.begin().await?;
+                sqlx::query("INSERT INTO room_log (code, seq, entry) VALUES ($1, $2, $3)")
+                    .bind(code)
+                    .bind(seq_number(seq))
+                    .bind(entry_json(entry))
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(conflict)?;
+                if finished {
+                    sqlx::query("UPDATE rooms SET finished_at = $1 WHERE code = $2")
+                        .bind(now())
+                        .bind(code)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                // Delivered to the other processes when (and only if) the transaction
+                // commits.
                 sqlx::query("SELECT pg_notify($1, $2)")
                     .bind(ROOM_CHANNEL)
                     .bind(format!("{code} {seq}"))
                     .execute(&mut *tx)
                     .await?;
+                tx.commit().await.map_err(conflict)?;
+                Ok(())
             }
-            tx.commit().await.map_err(conflict)?;
-        });
-        Ok(())
+        }
     }
 
     /// A room's log, or `None` when there is no such room.
@@ -448,5 +550,54 @@ impl Store {
     /// Whether the database answers.
     pub async fn ping(&self) -> bool {
         with_pool!(self, pool => sqlx::query("SELECT 1").execute(pool).await.is_ok())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn entries_waiting_together_are_written_and_a_bad_one_is_refused_alone() {
+        let dir = std::env::temp_dir().join(format!("farkle-store-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let database = Database::Sqlite(dir.join("server.sqlite"));
+        let store = Store::open(&database, None).await.unwrap();
+        let codes: Vec<String> = (0..20).map(|i| format!("room{i:02}")).collect();
+        for code in &codes {
+            store.create_room(code, &Entry::SeatAdded).await.unwrap();
+        }
+        // While the lock is held, the second entry of every room and a second entry 1 of
+        // the first room (which the primary key refuses) wait: one write takes them all.
+        let Backend::Sqlite { writer, .. } = &store.backend else {
+            unreachable!("a SQLite store")
+        };
+        let held = writer.clone().lock_owned().await;
+        let mut appends = Vec::new();
+        for code in &codes {
+            let (store, code) = (store.clone(), code.clone());
+            appends.push(tokio::spawn(async move {
+                store.append(&code, 2, &Entry::SeatAdded, false).await
+            }));
+        }
+        let duplicate = {
+            let (store, code) = (store.clone(), codes[0].clone());
+            tokio::spawn(async move { store.append(&code, 1, &Entry::SeatAdded, false).await })
+        };
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        drop(held);
+        for append in appends {
+            append.await.unwrap().unwrap();
+        }
+        assert!(matches!(
+            duplicate.await.unwrap(),
+            Err(StoreError::Conflict { seq: 1, .. })
+        ));
+        for code in &codes {
+            let log = store.room_log(code).await.unwrap().unwrap();
+            assert_eq!(log.len(), 2, "{code}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
