@@ -1095,13 +1095,22 @@ impl RoomTask {
                 reply,
             } => {
                 // Judged again (a few times at most) when another process changed the room
-                // while this one was storing the change.
+                // meanwhile: while this one was storing the change (a conflict, answered
+                // `stale` after catching up), or before this one heard of it (a refusal
+                // judged on an older room: the seats the host starts with were taken through
+                // another process a moment ago, say).
                 let mut tries = 0;
                 let result = loop {
                     let version = self.room.version;
                     let result = self.request(token_hash.clone(), request.clone()).await;
-                    let raced = matches!(&result, Err(r) if r.code == ErrorCode::Stale)
-                        && self.room.version != version;
+                    if let Err(r) = &result {
+                        if self.hub.store.shared()
+                            && !matches!(r.code, ErrorCode::Stale | ErrorCode::Unavailable)
+                        {
+                            self.catch_up().await;
+                        }
+                    }
+                    let raced = result.is_err() && self.room.version != version;
                     tries += 1;
                     if !raced || tries == 3 {
                         break result;

@@ -235,3 +235,41 @@ async fn postgres_stopped_and_started_mid_game_refuses_then_recovers() {
     let record = check_record(&b, &code, &end).await;
     assert_eq!(record["actions"][0]["action"]["kind"], "roll");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_starting_before_their_server_heard_of_the_last_seat_is_not_refused() {
+    let Some(backend) = Backend::postgres("start_race") else {
+        return;
+    };
+    let Backend::Postgres(postgres) = &backend else {
+        unreachable!()
+    };
+    let dir = backend.temp_dir("start_race");
+    let a = Server::start_on(&backend, &dir, &[]);
+    let b = Server::start_on(&backend, &dir, &[]);
+    for round in 0..3 {
+        let mut host = Client::connect(&a).await;
+        let (code, _) = host.create("Ann", short_rules(1000), 2).await;
+        let mut guest = Client::connect(&b).await;
+        guest.join(&code, None).await;
+        // The processes' listening connections cut: for half a second at least, neither
+        // hears of the other's changes, so the host's process has not seen the seat taken
+        // when the start arrives. It must look at the log before it refuses.
+        let cut = postgres.sql(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity \
+             WHERE query LIKE 'LISTEN%'",
+        );
+        assert_eq!(cut.trim(), "2", "round {round}: both listeners cut");
+        guest.take_seat(1, "Bo").await;
+        host.send(json!({"type": "start"})).await;
+        loop {
+            let frame = host.next().await.expect("the socket stays open");
+            assert_ne!(frame["type"], "error", "round {round}: {frame}");
+            if frame["type"] == "state" && frame["room"]["stage"] == "playing" {
+                break;
+            }
+        }
+        // The listeners come back and the game goes on across both processes.
+        guest.until(|r| r["stage"] == "playing").await;
+    }
+}
