@@ -6,8 +6,9 @@
 //! whom.
 //!
 //! - A room's change is announced by [`crate::store::Store::append`] on
-//!   [`crate::store::ROOM_CHANNEL`], in the transaction that stores it; a process holding
-//!   that room reads the entries it lacks from the log. Notifications carry no state, so a
+//!   [`crate::store::ROOM_CHANNEL`], in the transaction that stores it, with the entry itself
+//!   when it is short enough; a process holding that room applies it when it follows on from
+//!   its version, and reads the entries it lacks from the log otherwise. Notifications carry no state, so a
 //!   lost one costs only time: when the listening connection comes back every room catches
 //!   up from the log.
 //! - Presence: each process announces, per room, how many connections it holds for each
@@ -104,8 +105,14 @@ pub async fn listen(hub: Weak<Hub>, pool: PgPool) {
             match notification.channel() {
                 ROOM_CHANNEL => {
                     let payload = notification.payload();
-                    match payload.split_once(' ').map(|(c, s)| (c, s.parse::<u64>())) {
-                        Some((code, Ok(seq))) => hub.room_changed(code, seq).await,
+                    let mut parts = payload.splitn(3, ' ');
+                    let (code, seq) = (parts.next(), parts.next().map(str::parse::<u64>));
+                    // The entry itself when it fitted in the notification.
+                    let entry = parts
+                        .next()
+                        .and_then(|json| serde_json::from_str(json).ok());
+                    match (code, seq) {
+                        (Some(code), Some(Ok(seq))) => hub.room_changed(code, seq, entry).await,
                         _ => tracing::warn!(payload, "an unreadable room note"),
                     }
                 }

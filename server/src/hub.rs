@@ -147,6 +147,9 @@ enum Command {
 struct Inbox {
     /// The room changed up to this version (0 for "maybe"): catch up from the log.
     changed: Option<u64>,
+    /// The entries the notifications carried, by number: applied without reading the log
+    /// when they follow on from the room's version.
+    entries: Vec<(u64, Entry)>,
     /// Announce this process's presence now.
     announce: bool,
     /// Presence notes of other processes, oldest first.
@@ -417,13 +420,14 @@ impl Hub {
         connections && rooms && database
     }
 
-    /// A process (maybe this one) stored entry `seq` of room `code`: if the room is held
-    /// here and lacks it, it catches up.
-    pub async fn room_changed(&self, code: &str, seq: u64) {
+    /// A process (maybe this one) stored entry `seq` of room `code`, `entry` when the
+    /// notification carried it: if the room is held here and lacks it, it catches up.
+    pub async fn room_changed(&self, code: &str, seq: u64, entry: Option<Entry>) {
         if let Some(handle) = self.rooms.lock().await.get(code) {
-            handle
-                .mailbox
-                .post(|inbox| inbox.changed = Some(inbox.changed.unwrap_or(0).max(seq)));
+            handle.mailbox.post(|inbox| {
+                inbox.changed = Some(inbox.changed.unwrap_or(0).max(seq));
+                inbox.entries.extend(entry.map(|e| (seq, e)));
+            });
         }
     }
 
@@ -772,6 +776,18 @@ impl RoomTask {
                 );
             }
         }
+        // The entries that follow on from this room's version, as the notifications carried
+        // them; the log for the rest.
+        let mut entries = inbox.entries;
+        entries.sort_by_key(|(seq, _)| *seq);
+        let next: Vec<Entry> = entries
+            .into_iter()
+            .skip_while(|(seq, _)| *seq <= self.room.version)
+            .enumerate()
+            .take_while(|(i, (seq, _))| *seq == self.room.version + 1 + *i as u64)
+            .map(|(_, (_, entry))| entry)
+            .collect();
+        self.apply_caught_up(&next);
         if inbox.changed.is_some_and(|seq| seq > self.room.version) {
             self.catch_up().await;
         }
@@ -797,10 +813,16 @@ impl RoomTask {
             }
         };
         self.catch_up_at = None;
+        self.apply_caught_up(&entries);
+    }
+
+    /// Applies entries other processes stored, the first being the one after this room's
+    /// version.
+    fn apply_caught_up(&mut self, entries: &[Entry]) {
         if entries.is_empty() {
             return;
         }
-        for entry in &entries {
+        for entry in entries {
             let mut next = self.room.clone();
             if let Err(e) = next.apply(entry) {
                 tracing::error!(

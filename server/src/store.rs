@@ -32,9 +32,22 @@ use sqlx::{PgPool, SqlitePool};
 use crate::config::Database;
 use crate::room::Entry;
 
-/// The PostgreSQL channel an append notifies, with the room's code and the entry's number
-/// (`"CODE SEQ"`) as the payload.
+/// The PostgreSQL channel an append notifies, with the room's code, the entry's number and
+/// the entry (`"CODE SEQ JSON"`, or `"CODE SEQ"` for an entry too long to carry) as the
+/// payload.
 pub const ROOM_CHANNEL: &str = "farkle_room";
+
+/// The longest entry a notification carries: PostgreSQL's payloads stop at 8,000 bytes.
+const MOST_NOTIFIED_ENTRY: usize = 7_000;
+
+/// The payload of a room's notification (see [`ROOM_CHANNEL`]).
+fn room_note(code: &str, seq: u64, json: &str) -> String {
+    if json.len() <= MOST_NOTIFIED_ENTRY {
+        format!("{code} {seq} {json}")
+    } else {
+        format!("{code} {seq}")
+    }
+}
 
 /// How long a request waits for a database connection before it is refused as unavailable
 /// (a database that is down must not hold every player's request for long).
@@ -473,10 +486,11 @@ impl Store {
             }
             Backend::Postgres(pool) => {
                 let mut tx = pool.begin().await?;
+                let json = entry_json(entry);
                 sqlx::query("INSERT INTO room_log (code, seq, entry) VALUES ($1, $2, $3)")
                     .bind(code)
                     .bind(seq_number(seq))
-                    .bind(entry_json(entry))
+                    .bind(&json)
                     .execute(&mut *tx)
                     .await
                     .map_err(conflict)?;
@@ -491,7 +505,7 @@ impl Store {
                 // commits.
                 sqlx::query("SELECT pg_notify($1, $2)")
                     .bind(ROOM_CHANNEL)
-                    .bind(format!("{code} {seq}"))
+                    .bind(room_note(code, seq, &json))
                     .execute(&mut *tx)
                     .await?;
                 tx.commit().await.map_err(conflict)?;
