@@ -485,30 +485,29 @@ impl Store {
                 result.await.map_err(|_| closed())?.map_err(conflict)
             }
             Backend::Postgres(pool) => {
-                let mut tx = pool.begin().await?;
+                // One statement, so one round trip and one implicit transaction: the entry,
+                // the game marked over when it is, and the notification to the other
+                // processes, delivered when (and only if) the statement commits.
                 let json = entry_json(entry);
-                sqlx::query("INSERT INTO room_log (code, seq, entry) VALUES ($1, $2, $3)")
-                    .bind(code)
-                    .bind(seq_number(seq))
-                    .bind(&json)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(conflict)?;
-                if finished {
-                    sqlx::query("UPDATE rooms SET finished_at = $1 WHERE code = $2")
-                        .bind(now())
-                        .bind(code)
-                        .execute(&mut *tx)
-                        .await?;
-                }
-                // Delivered to the other processes when (and only if) the transaction
-                // commits.
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(ROOM_CHANNEL)
-                    .bind(room_note(code, seq, &json))
-                    .execute(&mut *tx)
-                    .await?;
-                tx.commit().await.map_err(conflict)?;
+                sqlx::query(
+                    "WITH stored AS (\
+                         INSERT INTO room_log (code, seq, entry) VALUES ($1, $2, $3) \
+                         RETURNING code), \
+                     over AS (\
+                         UPDATE rooms SET finished_at = $4 WHERE code = $1 AND $5 \
+                         RETURNING code) \
+                     SELECT pg_notify($6, $7) FROM stored",
+                )
+                .bind(code)
+                .bind(seq_number(seq))
+                .bind(&json)
+                .bind(now())
+                .bind(finished)
+                .bind(ROOM_CHANNEL)
+                .bind(room_note(code, seq, &json))
+                .execute(pool)
+                .await
+                .map_err(conflict)?;
                 Ok(())
             }
         }

@@ -77,6 +77,19 @@ async fn a_room_split_across_two_servers_plays_a_whole_game() {
     let from_a = check_record(&a, &code, &end).await;
     let from_b = check_record(&b, &code, &end).await;
     assert_eq!(from_a, from_b, "one game, whichever process is asked");
+    // The room is marked over with its last entry, so that a restart does not resume it.
+    let Backend::Postgres(postgres) = &backend else {
+        unreachable!()
+    };
+    let over = postgres.sql(&format!(
+        "SELECT finished_at IS NOT NULL, (SELECT count(*) FROM room_log WHERE code = '{code}') \
+         FROM rooms WHERE code = '{code}'"
+    ));
+    assert_eq!(
+        over.trim(),
+        format!("t|{}", end["version"]),
+        "marked over, one log entry per version"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
