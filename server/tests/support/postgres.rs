@@ -101,20 +101,17 @@ impl Postgres {
         );
         assert!(initdb.status.success(), "initdb: {initdb:?}");
         postgres.start_again();
-        let created = postgres.run(
-            "createdb",
-            &[
-                "-h",
-                "127.0.0.1",
-                "-p",
-                &postgres.port.to_string(),
-                "-U",
-                "farkle",
-                "farkle",
-            ],
-        );
+        let created = postgres.run_client("createdb", &["farkle"]);
         assert!(created.status.success(), "createdb: {created:?}");
         Some(postgres)
+    }
+
+    /// Runs one of PostgreSQL's clients against this server, as its superuser.
+    fn run_client(&self, program: &str, args: &[&str]) -> Output {
+        let port = self.port.to_string();
+        let mut all = vec!["-h", "127.0.0.1", "-p", &port, "-U", "farkle"];
+        all.extend_from_slice(args);
+        self.run(program, &all)
     }
 
     fn run(&self, program: &str, args: &[&str]) -> Output {
@@ -182,23 +179,9 @@ impl Postgres {
 
     /// Runs SQL through the server's own client, as the superuser; its standard output.
     pub fn sql(&self, sql: &str) -> String {
-        let out = self.run(
+        let out = self.run_client(
             "psql",
-            &[
-                "-h",
-                "127.0.0.1",
-                "-p",
-                &self.port.to_string(),
-                "-U",
-                "farkle",
-                "-d",
-                "farkle",
-                "-v",
-                "ON_ERROR_STOP=1",
-                "-At",
-                "-c",
-                sql,
-            ],
+            &["-d", "farkle", "-v", "ON_ERROR_STOP=1", "-At", "-c", sql],
         );
         assert!(out.status.success(), "psql {sql}: {out:?}");
         String::from_utf8_lossy(&out.stdout).into_owned()
