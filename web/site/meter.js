@@ -53,6 +53,26 @@ async function store(key, bytes) {
   }
 }
 
+/** A duration in words: "40 s", "3 min 5 s", "1 h 2 min". */
+export function duration(seconds) {
+  const s = Math.max(1, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ""}`;
+  const m = Math.round(s / 60);
+  return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ""}`;
+}
+
+/**
+ * A solve's progress in words: "42% done, about 1 min 5 s left" (the time left as the time
+ * taken so far scaled by what remains; no guess before 1% or half a second).
+ */
+export function solveProgress(fraction, elapsed) {
+  const pct = Math.floor(fraction * 100);
+  if (fraction >= 1) return "100% done, finishing";
+  if (fraction < 0.01 || elapsed < 0.5) return `${pct}% done`;
+  return `${pct}% done, about ${duration((elapsed * (1 - fraction)) / fraction)} left`;
+}
+
 /** The key of a rules value's table. */
 function tableKey(rules, players) {
   return JSON.stringify({ players, rules: rules.toObject() });
@@ -133,8 +153,10 @@ export class WinMeter {
     const key = tableKey(rules, this.players);
     const worker = new Worker(new URL("./solver.js", import.meta.url), { type: "module" });
     this.worker = worker;
+    const started = performance.now();
     this.view.progress.value = 0;
     this.view.progress.textContent = "0%";
+    if (this.view.eta) this.view.eta.textContent = "0% done";
     this.show("Solving the win table: every position of the game, for both players.", false);
     this.view.cancel.focus();
     worker.onmessage = async ({ data }) => {
@@ -146,6 +168,7 @@ export class WinMeter {
       if (data.type === "progress") {
         this.view.progress.value = data.fraction;
         this.view.progress.textContent = `${Math.round(data.fraction * 100)}%`;
+        if (this.view.eta) this.view.eta.textContent = solveProgress(data.fraction, (performance.now() - started) / 1000);
         return;
       }
       this.worker = null;
