@@ -23,8 +23,11 @@ const STYLES = {
   random_legal: "Computer: random",
   threshold: "Computer: banks at 300",
   single_turn_optimal: "Computer: best single turn",
-  win_optimal: "Computer: plays to win (two players)",
+  win_optimal: "Computer: plays to win (2 or 3 players)",
+  strongest_opponent: "Computer: plays to win against the strongest rival (4 to 6 players)",
 };
+/** The computer players that play from a win table. */
+const TABLE_BOTS = ["win_optimal", "strongest_opponent"];
 
 const $ = (id) => document.getElementById(id);
 const fmt = (n) => n.toLocaleString("en-US");
@@ -198,7 +201,7 @@ function renderSeats(seats) {
   $("add-seat").disabled = seats.length >= MAX_SEATS;
   $("remove-seat").disabled = seats.length <= 1;
   const solo = seats.length === 1 ? "One player: play for the best score before the game ends. " : "";
-  $("seat-note").textContent = `${solo}Up to ${MAX_SEATS} players; the computer plays to win only in a game of ${WinMeter.serves(seats.length) ? "this size" : "two"}.`;
+  $("seat-note").textContent = `${solo}Up to ${MAX_SEATS} players. The win meter and the computer that plays to win: 2 or 3 players; the one that plays against the strongest rival: 4 to 6.`;
 }
 
 function knobInputs(rules) {
@@ -322,7 +325,10 @@ function startGame(event) {
     seats = readSeats();
     rules = new farkle.Rules($("preset").value, readKnobs());
     if (seats.some((s) => s.kind === "win_optimal") && !WinMeter.serves(seats.length)) {
-      throw new RangeError("A computer player that plays to win needs a game of two players.");
+      throw new RangeError("A computer player that plays to win needs a game of 2 or 3 players.");
+    }
+    if (seats.some((s) => s.kind === "strongest_opponent") && seats.length < 4) {
+      throw new RangeError("A computer player that plays against the strongest rival needs a game of 4 to 6 players.");
     }
     const seedText = $("seed").value.trim();
     if (seedText !== "" && !/^\d{1,19}$/.test(seedText)) throw new RangeError("The seed is a whole number.");
@@ -406,7 +412,8 @@ function beginPlay(fresh) {
   $("new-game").hidden = false;
   $("new-game").textContent = "New game";
   showChart($("chart"), app.rules);
-  app.meter.prepare(app.rules, app.seats.length).then(render);
+  const forBot = app.seats.some((seat) => seat.kind === "strongest_opponent");
+  app.meter.prepare(app.rules, app.seats.length, forBot).then(render);
   render();
   $("roll").focus();
 }
@@ -825,7 +832,7 @@ async function botTurn() {
   const s = game.state;
   const style = app.seats[s.currentPlayer].kind;
   let table;
-  if (style === "win_optimal") {
+  if (TABLE_BOTS.includes(style)) {
     app.message = `${playerName(s.currentPlayer)} waits for the win table.`;
     render();
     table = await app.meter.whenReady();
@@ -834,7 +841,7 @@ async function botTurn() {
   app.botTimer = null;
   if (!isBotTurn()) return;
   try {
-    if (style === "win_optimal" && !table) throw new farkle.UnsupportedError("no win table");
+    if (TABLE_BOTS.includes(style) && !table) throw new farkle.UnsupportedError("no win table");
     game.botPlayTurn(style, { table: table ?? undefined, seed: game.eventCount });
     app.message = "";
   } catch (e) {

@@ -129,7 +129,7 @@ async function sameSave(page, mirror) {
  * from `bankAt` points (the keyboard on even turns, the mouse on odd ones); computer players
  * play on the page; the mirror makes the same moves. `pause(turn)` may interrupt (a reload).
  */
-async function playThrough(page, mirror, seats, { bankAt = 300, pause = async () => {}, stage = async () => {} } = {}) {
+async function playThrough(page, mirror, seats, { bankAt = 300, pause = async () => {}, stage = async () => {}, table } = {}) {
   let turn = 0;
   let guard = 0;
   // The dice this test kept in the human's turn, one array per keep (the page must show them
@@ -148,7 +148,9 @@ async function playThrough(page, mirror, seats, { bankAt = 300, pause = async ()
   // The page's computer players play at once: so does the mirror's, before each comparison.
   const bots = () => {
     while (!mirror.isOver && seats[mirror.currentPlayer].kind !== "human") {
-      mirror.botPlayTurn(seats[mirror.currentPlayer].kind, { seed: mirror.eventCount });
+      const kind = seats[mirror.currentPlayer].kind;
+      const options = kind === "win_optimal" || kind === "strongest_opponent" ? { table } : {};
+      mirror.botPlayTurn(kind, { ...options, seed: mirror.eventCount });
     }
   };
   bots();
@@ -305,6 +307,70 @@ test("three players, two computer styles and house rules", { skip }, async () =>
   assert.ok(mirror.rules.equals(rules));
   await playThrough(page, mirror, seats, { bankAt: 350 });
   assert.ok(Math.max(...mirror.scores) >= 3000);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("three players with the win meter and a computer that plays to win", { skip }, async () => {
+  const { page, context, errors } = await open();
+  const seats = [
+    { name: "Cy", kind: "human" },
+    { name: "Wynn", kind: "win_optimal" },
+    { name: "Rand", kind: "random_legal" },
+  ];
+  const knobs = { targetScore: 1000 };
+  await setUp(page, { seats, preset: "minimal", knobs, seed: 3 });
+  await page.click("#solve");
+  await page.waitForSelector("#score-rows td[data-chance]", { timeout: 120_000 });
+  // At the start, under optimal play (figures from an independent solve of minimal rules to
+  // 1,000 for three players): 0.442323, 0.321535, 0.236142.
+  const start = await page.$$eval("#score-rows td[data-chance]", (cells) => cells.map((c) => Number(c.dataset.chance)));
+  [0.442323, 0.321535, 0.236142].forEach((p, i) => assert.ok(Math.abs(start[i] - p) < 1e-6, `seat ${i}: ${start[i]}, not ${p}`));
+  const bars = async () => {
+    const cells = await page.$$eval("#score-rows td[data-chance]", (list) =>
+      list.map((c) => [Number(c.dataset.chance), c.querySelector(".fill").getBoundingClientRect().width, c.querySelector(".bar").clientWidth]),
+    );
+    assert.equal(cells.length, 3);
+    assert.ok(Math.abs(cells.reduce((sum, [p]) => sum + p, 0) - 1) < 1e-6, "the chances add up to 1");
+    for (const [chance, fill, bar] of cells) {
+      assert.ok(bar > 0 && Math.abs(fill / bar - chance) < 0.01, `a bar of ${bar} px filled ${fill} px for ${chance}`);
+    }
+  };
+  await bars();
+  // The page's computer plays from the table the page solved; the mirror's from the same
+  // table (its saved form, as the worker handed it over).
+  const solved = await farkle.WinTable.solve(new farkle.Rules("minimal", knobs), { players: 3 });
+  const table = farkle.WinTable.fromBytes(solved.toBytes());
+  assert.equal(table.playerCount, 3);
+  const mirror = new farkle.Game(new farkle.Rules("minimal", knobs), seats.map((s) => s.name), { seed: 3 });
+  await playThrough(page, mirror, seats, {
+    table,
+    bankAt: 300,
+    async stage(name) {
+      if (name === "roll" || name === "kept") await bars();
+    },
+  });
+  const end = await page.$$eval("#score-rows td[data-chance]", (cells) => cells.map((c) => Number(c.dataset.chance)));
+  assert.deepEqual(end, [0, 1, 2].map((i) => (mirror.winners.includes(i) ? 1 : 0)));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("four to six players: the strongest-rival computer plays from a two-player table", { skip }, async () => {
+  const { page, context, errors } = await open();
+  const seats = [
+    { name: "Ann", kind: "human" },
+    { name: "Sol", kind: "strongest_opponent" },
+    { name: "Tia", kind: "threshold" },
+    { name: "Uma", kind: "single_turn_optimal" },
+  ];
+  const knobs = { targetScore: 1000 };
+  await setUp(page, { seats, preset: "minimal", knobs, seed: 9 });
+  assert.match(await page.textContent("#meter-status"), /covers games of 2 or 3 players/);
+  const table = await farkle.WinTable.solve(new farkle.Rules("minimal", knobs));
+  const mirror = new farkle.Game(new farkle.Rules("minimal", knobs), seats.map((s) => s.name), { seed: 9 });
+  await playThrough(page, mirror, seats, { table, bankAt: 300 });
+  assert.equal(await page.locator("#score-rows td[data-chance]").count(), 0, "no meter for four players");
   assert.deepEqual(errors, []);
   await context.close();
 });
