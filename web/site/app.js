@@ -699,7 +699,7 @@ function render() {
   const over = s.phase === "game_over";
   setAction("roll", human && s.phase === "awaiting_roll" && s.canRoll && s.hasGenerator, !over && s.phase !== "farkled");
   setAction("keep", human && pendingValid, s.phase === "awaiting_selection");
-  setAction("bank", human && s.canBank, !over);
+  setAction("bank", human && s.canBank, !over && s.phase !== "farkled");
   setAction("undo", human && s.canUndo, s.canUndo);
   setAction("next", human && s.phase === "farkled", s.phase === "farkled");
   setAction("piggyback", human && s.piggybackDice > 0 && s.phase === "awaiting_roll", s.piggybackDice > 0);
