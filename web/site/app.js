@@ -283,6 +283,13 @@ function markChanged() {
   const about = PRESETS[$("preset").value]?.[1] ?? "";
   const note = changed ? ` ${changed} house rule${changed > 1 ? "s" : ""} changed from the preset.` : "";
   $("preset-note").textContent = `${about}${note}`;
+  try {
+    const rules = new farkle.Rules($("preset").value, readKnobs());
+    showChart($("setup-chart"), rules);
+    rules.close();
+  } catch {
+    // A house rule out of range: the chart stays as it was until it is fixed.
+  }
 }
 
 function showSetup() {

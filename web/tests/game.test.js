@@ -494,6 +494,15 @@ test("every rule and preset in plain words; the scoring chart of the rules in pl
     assert.ok(help.length > 3 && !fieldish.test(help), `the rule ${name} is explained as "${help}"`);
     for (const option of options) assert.ok(!/_/.test(option), `the rule ${name} offers "${option}"`);
   }
+  // The setup's chart follows the preset and the house rules.
+  await page.selectOption("#preset", "doubling");
+  await page.$eval("#setup-chart-box", (d) => { d.open = true; });
+  const setupChart = async () =>
+    Object.fromEntries(await page.$$eval("#setup-chart tbody tr", (rows) => rows.map((r) => [r.dataset.dice, Number(r.querySelector("td").dataset.points)])));
+  assert.equal((await setupChart())[22222], 800);
+  await page.fill("#knob-singleFive", "70");
+  await page.dispatchEvent("#knob-singleFive", "change");
+  assert.equal((await setupChart())[5], 70);
   // The chart of classic rules, as the preset's values give it (by hand: a single 1 100, a
   // 5 50, three of face f f x 100 but three 1s 1000, each die past three adds the triple's
   // value again, straight and three pairs 1500, two triples 2500).
@@ -548,6 +557,8 @@ test("every stage of a game at 1280x800 and 360x740: it fits, and axe finds no f
     const stages = [];
     const stage = async (name) => {
       stages.push(name);
+      // A fresh roll's tumble (half transparent at first) is over before the picture.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
       const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(wide <= 0, `${size}, ${name}: the page is ${wide} px wider than the screen`);
       await page.screenshot({ path: `${ARTIFACTS}stages/${size}-${name}.png`, fullPage: true });
@@ -557,6 +568,7 @@ test("every stage of a game at 1280x800 and 360x740: it fits, and axe finds no f
       assert.deepEqual(found, [], `${size}, ${name}: ${found.join("; ")}`);
     };
     await page.$eval("#house-rules", (d) => { d.open = true; });
+    await page.$eval("#setup-chart-box", (d) => { d.open = true; });
     await stage("setup");
     const seats = [{ name: "You", kind: "human" }, { name: "Bo", kind: "human" }];
     await setUp(page, { seats, preset: "classic", knobs: { targetScore: 2500 }, seed: 5 });
