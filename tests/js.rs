@@ -91,11 +91,17 @@ fn the_web_game_plays_whole_games_in_headless_chromium() {
         return skip(test, why.trim_start_matches("# "));
     }
     assert_eq!(count(&out, "skipped"), 0, "{out}");
-    assert!(count(&out, "pass") >= 5, "{out}");
+    assert!(count(&out, "pass") >= 7, "{out}");
     for shot in [
         "desktop-game.png",
         "phone-game.png",
         "desktop-solve-cancelled.png",
+        "stages/desktop-setup.png",
+        "stages/desktop-farkle.png",
+        "stages/desktop-game-over.png",
+        "stages/narrow-setup.png",
+        "stages/narrow-kept.png",
+        "stages/narrow-game-over.png",
     ] {
         assert!(
             artifacts.join(shot).is_file(),

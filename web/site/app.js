@@ -9,6 +9,9 @@
 
 import * as farkle from "./vendor/farkle/index.js";
 import { WinMeter } from "./meter.js";
+import { CHOICES, KNOBS, PRESETS, knobLabel as knobWords, presetLabel, scoringChart } from "./words.js";
+
+export { presetLabel, scoringChart };
 
 const SAVE_KEY = "farkle.saved-game";
 const SETUP_KEY = "farkle.setup";
@@ -20,16 +23,11 @@ const STYLES = {
   random_legal: "Computer: random",
   threshold: "Computer: banks at 300",
   single_turn_optimal: "Computer: best single turn",
-  win_optimal: "Computer: plays to win (two players)",
+  win_optimal: "Computer: plays to win (2 or 3 players)",
+  strongest_opponent: "Computer: plays to win against the strongest rival (4 to 6 players)",
 };
-const PRESET_LABELS = {
-  classic: "Classic (10,000, 500 to get on the board)",
-  extended: "Extended (straight 2000, 3 farkles cost 1000)",
-  doubling: "Doubling (kinds double, small straights)",
-  additive: "Additive (10 turns each, highest wins)",
-  minimal: "Minimal (singles and triples only)",
-  zilch: "Zilch (300 to bank, no-score set 500)",
-};
+/** The computer players that play from a win table. */
+const TABLE_BOTS = ["win_optimal", "strongest_opponent"];
 
 const $ = (id) => document.getElementById(id);
 const fmt = (n) => n.toLocaleString("en-US");
@@ -48,6 +46,9 @@ const app = {
   suggestedMask: 0,
   meter: null,
   message: "",
+  /** The index of the roll whose dice last tumbled. */
+  tumbled: -1,
+  tumbleUntil: 0,
 };
 
 // ---- Dice ---------------------------------------------------------------------------------
@@ -79,10 +80,95 @@ export function dieFace(face) {
   return svg;
 }
 
+/**
+ * The dice set aside this turn, one array of faces per keep, from the turn's events in the
+ * package's shape (oldest first, from the turn's start): a keep adds the dice its mask picks
+ * of the roll before it, an undo takes the last keep back. Hot dice bring every die back to
+ * the hand, but what was kept stays kept for the turn's total, so it stays shown.
+ */
+export function keptThisTurn(events) {
+  const kept = [];
+  let roll = null;
+  for (const e of events) {
+    if (e.kind === "turn_started") kept.length = 0;
+    else if (e.kind === "rolled") roll = e.dice;
+    else if (e.kind === "selected" && roll) kept.push(roll.filter((_, i) => e.mask & (1 << i)));
+    else if (e.kind === "undone") kept.pop();
+  }
+  return kept;
+}
+
+/** Shows `groups` of kept dice (small, not pressable) in `box`, named for screen readers. */
+export function showKept(box, groups) {
+  const parts = groups.map((faces) => {
+    const group = document.createElement("span");
+    group.className = "kept-group";
+    for (const face of faces) {
+      const die = document.createElement("span");
+      die.className = "die small";
+      die.dataset.face = String(face);
+      die.append(dieFace(face));
+      group.append(die);
+    }
+    return group;
+  });
+  box.replaceChildren(...parts);
+  const words = groups.map((g) => g.join(" ")).join("; ");
+  box.setAttribute("aria-label", `Set aside this turn: ${words || "none"}`);
+  box.hidden = groups.length === 0;
+}
+
+/**
+ * Shows the turn's moment in `box`: "Farkle!" or "Hot dice!" (with `text` after it), or
+ * nothing; the class gives its colour.
+ */
+export function showMoment(box, kind, text = "") {
+  box.hidden = !kind;
+  box.className = `moment ${kind ?? ""}`;
+  box.textContent = kind ? `${kind === "farkle" ? "Farkle!" : "Hot dice!"} ${text}`.trim() : "";
+}
+
+/** Makes the dice in `box` tumble once, as a roll does (CSS skips it under reduced motion). */
+export function tumble(box) {
+  for (const die of box.querySelectorAll(".die")) die.classList.add("rolling");
+}
+
+/** Fills `table`'s body with the scoring chart of `rules` (scoringChart() in words.js). */
+export function showChart(table, rules) {
+  const rows = scoringChart(rules).map(({ what, dice, points }) => {
+    const tr = document.createElement("tr");
+    const name = document.createElement("th");
+    name.scope = "row";
+    const faces = document.createElement("span");
+    faces.className = "kept-group";
+    faces.setAttribute("aria-hidden", "true");
+    for (const face of dice) {
+      const die = document.createElement("span");
+      die.className = "die small";
+      die.append(dieFace(face));
+      faces.append(die);
+    }
+    const words = document.createElement("span");
+    words.textContent = what;
+    const cell = document.createElement("div");
+    cell.className = "chart-dice";
+    cell.append(faces, words);
+    name.append(cell);
+    const value = document.createElement("td");
+    value.className = "num";
+    value.dataset.points = String(points);
+    value.textContent = fmt(points);
+    tr.dataset.dice = dice.join("");
+    tr.append(name, value);
+    return tr;
+  });
+  table.tBodies[0].replaceChildren(...rows);
+}
+
 // ---- Setup ----------------------------------------------------------------------------------
 
 function knobLabel(name) {
-  return name.replace(/([A-Z])/g, " $1").toLowerCase();
+  return knobWords(name, farkle.Rules.describeKnob);
 }
 
 function seatRow(index, seat) {
@@ -115,7 +201,7 @@ function renderSeats(seats) {
   $("add-seat").disabled = seats.length >= MAX_SEATS;
   $("remove-seat").disabled = seats.length <= 1;
   const solo = seats.length === 1 ? "One player: play for the best score before the game ends. " : "";
-  $("seat-note").textContent = `${solo}Up to ${MAX_SEATS} players; the computer plays to win only in a game of ${WinMeter.serves(seats.length) ? "this size" : "two"}.`;
+  $("seat-note").textContent = `${solo}Up to ${MAX_SEATS} players. The win meter and the computer that plays to win: 2 or 3 players; the one that plays against the strongest rival: 4 to 6.`;
 }
 
 function knobInputs(rules) {
@@ -125,20 +211,19 @@ function knobInputs(rules) {
   for (const name of farkle.Rules.knobNames()) {
     const value = base[name];
     const id = `knob-${name}`;
+    const knob = document.createElement("div");
+    knob.className = "knob";
     const label = document.createElement("label");
     label.htmlFor = id;
-    const text = document.createElement("span");
-    text.textContent = farkle.Rules.describeKnob(name);
-    text.title = knobLabel(name);
+    label.textContent = knobLabel(name);
     let input;
     if (typeof value === "boolean") {
       input = document.createElement("input");
       input.type = "checkbox";
       input.checked = value;
-    } else if (name === "kindScaling" || name === "exactTarget") {
+    } else if (name in CHOICES) {
       input = document.createElement("select");
-      const values = Object.values(name === "kindScaling" ? farkle.KindScaling : farkle.ExactTarget);
-      for (const v of values) input.add(new Option(v.replace(/_/g, " "), v));
+      for (const [v, words] of Object.entries(CHOICES[name])) input.add(new Option(words, v));
       input.value = value;
     } else {
       input = document.createElement("input");
@@ -149,8 +234,17 @@ function knobInputs(rules) {
     input.id = id;
     input.dataset.knob = name;
     input.addEventListener("change", markChanged);
-    label.append(text, input);
-    box.append(label);
+    knob.append(label, input);
+    const help = KNOBS[name]?.[1];
+    if (help) {
+      const note = document.createElement("p");
+      note.className = "note";
+      note.id = `${id}-help`;
+      note.textContent = help;
+      input.setAttribute("aria-describedby", note.id);
+      knob.append(note);
+    }
+    box.append(knob);
   }
   markChanged();
 }
@@ -186,7 +280,16 @@ function markChanged() {
     input.parentElement.classList.toggle("changed", differs);
     changed += differs;
   }
-  $("preset-note").textContent = changed ? `${changed} house rule${changed > 1 ? "s" : ""} changed from the preset.` : "";
+  const about = PRESETS[$("preset").value]?.[1] ?? "";
+  const note = changed ? ` ${changed} house rule${changed > 1 ? "s" : ""} changed from the preset.` : "";
+  $("preset-note").textContent = `${about}${note}`;
+  try {
+    const rules = new farkle.Rules($("preset").value, readKnobs());
+    showChart($("setup-chart"), rules);
+    rules.close();
+  } catch {
+    // A house rule out of range: the chart stays as it was until it is fixed.
+  }
 }
 
 function showSetup() {
@@ -196,7 +299,7 @@ function showSetup() {
   renderSeats(last.seats ?? [{ name: "You", kind: "human" }, { name: "Computer", kind: "single_turn_optimal" }]);
   const presets = $("preset");
   if (presets.options.length === 0) {
-    for (const name of farkle.Rules.presets()) presets.add(new Option(PRESET_LABELS[name] ?? name, name));
+    for (const name of farkle.Rules.presets()) presets.add(new Option(presetLabel(name), name));
   }
   let rules = new farkle.Rules("classic");
   if (last.rules) {
@@ -229,7 +332,10 @@ function startGame(event) {
     seats = readSeats();
     rules = new farkle.Rules($("preset").value, readKnobs());
     if (seats.some((s) => s.kind === "win_optimal") && !WinMeter.serves(seats.length)) {
-      throw new RangeError("A computer player that plays to win needs a game of two players.");
+      throw new RangeError("A computer player that plays to win needs a game of 2 or 3 players.");
+    }
+    if (seats.some((s) => s.kind === "strongest_opponent") && seats.length < 4) {
+      throw new RangeError("A computer player that plays against the strongest rival needs a game of 4 to 6 players.");
     }
     const seedText = $("seed").value.trim();
     if (seedText !== "" && !/^\d{1,19}$/.test(seedText)) throw new RangeError("The seed is a whole number.");
@@ -244,6 +350,15 @@ function startGame(event) {
   app.seats = seats;
   app.botDelay = Number($("bot-speed").value);
   localStorage.setItem(SETUP_KEY, JSON.stringify({ seats, rules: rules.toObject(), preset: $("preset").value, botDelay: app.botDelay }));
+  app.message = "";
+  beginPlay(true);
+}
+
+/** A new game with the same players and rules (fresh dice), after a game is over. */
+function playAgain() {
+  const game = new farkle.Game(app.rules, app.seats.map((seat) => seat.name));
+  app.game?.close();
+  app.game = game;
   app.message = "";
   beginPlay(true);
 }
@@ -303,7 +418,9 @@ function beginPlay(fresh) {
   $("play").hidden = false;
   $("new-game").hidden = false;
   $("new-game").textContent = "New game";
-  app.meter.prepare(app.rules, app.seats.length).then(render);
+  showChart($("chart"), app.rules);
+  const forBot = app.seats.some((seat) => seat.kind === "strongest_opponent");
+  app.meter.prepare(app.rules, app.seats.length, forBot).then(render);
   render();
   $("roll").focus();
 }
@@ -427,6 +544,23 @@ function logEvents() {
   list.scrollTop = list.scrollHeight;
 }
 
+/**
+ * The current turn's events (from its turn_started, at most the last 400) and the index of
+ * its last roll (-1 for none).
+ */
+function turnEvents(game) {
+  const count = game.eventCount;
+  const events = [];
+  let rolled = -1;
+  for (let i = count - 1; i >= Math.max(0, count - 400); i--) {
+    const e = game.event(i);
+    events.push(e);
+    if (e.kind === "rolled" && rolled < 0) rolled = i;
+    if (e.kind === "turn_started") break;
+  }
+  return { events: events.reverse(), rolled };
+}
+
 function render() {
   const game = app.game;
   if (!game || $("play").hidden) return;
@@ -472,7 +606,7 @@ function render() {
   $("score-rows").replaceChildren(...rows);
   const target = rules.targetScore ? `to ${fmt(rules.targetScore)}` : "";
   const limit = rules.turnLimit ? `${rules.turnLimit} turns each` : "";
-  $("rules-line").textContent = `${rules.preset ? rules.preset[0].toUpperCase() + rules.preset.slice(1) : "House"} rules, ${[target, limit].filter(Boolean).join(", ")}.`;
+  $("rules-line").textContent = `Rules: ${presetLabel(rules.preset)}, ${[target, limit].filter(Boolean).join(", ")}.`;
 
   // The turn.
   const who = playerName(s.currentPlayer);
@@ -532,6 +666,26 @@ function render() {
     diceBox.setAttribute("aria-label", "Dice of the roll: none yet");
   }
 
+  // The turn so far: its total, the dice set aside, a farkle or hot dice.
+  const turn = turnEvents(game);
+  $("turn-total").textContent = fmt(s.turnPoints);
+  $("turn-total").dataset.points = String(s.turnPoints);
+  showKept($("kept"), s.phase === "game_over" ? [] : keptThisTurn(turn.events));
+  if (s.phase === "farkled") {
+    const lost = turn.events.findLast((e) => e.kind === "farkled")?.points ?? 0;
+    showMoment($("moment"), "farkle", lost ? `${who} ${agree(who, "loses")} ${fmt(lost)} points.` : "Nothing scores.");
+  } else if (s.phase === "awaiting_roll" && turn.events.at(-1)?.kind === "hot_dice") {
+    showMoment($("moment"), "hot", `Every die scored: roll all ${s.diceInHand} again.`);
+  } else {
+    showMoment($("moment"), null);
+  }
+  // A new roll tumbles its dice (for the animation's length: a render meanwhile keeps it).
+  if (showRoll && turn.rolled !== app.tumbled) {
+    app.tumbled = turn.rolled;
+    app.tumbleUntil = performance.now() + 450;
+  }
+  if (showRoll && performance.now() < app.tumbleUntil) tumble(diceBox);
+
   // What the picked dice are worth.
   let pick = "";
   if (s.phase === "awaiting_selection" && s.pendingMask) {
@@ -549,14 +703,17 @@ function render() {
 
   // The actions the rules allow now.
   const pendingValid = s.phase === "awaiting_selection" && s.pendingMask !== 0 && rules.score(pendingFaces()).valid;
-  setAction("roll", human && s.phase === "awaiting_roll" && s.canRoll && s.hasGenerator, s.phase !== "farkled");
+  const over = s.phase === "game_over";
+  setAction("roll", human && s.phase === "awaiting_roll" && s.canRoll && s.hasGenerator, !over && s.phase !== "farkled");
   setAction("keep", human && pendingValid, s.phase === "awaiting_selection");
-  setAction("bank", human && s.canBank, true);
+  setAction("bank", human && s.canBank, !over && s.phase !== "farkled");
   setAction("undo", human && s.canUndo, s.canUndo);
   setAction("next", human && s.phase === "farkled", s.phase === "farkled");
   setAction("piggyback", human && s.piggybackDice > 0 && s.phase === "awaiting_roll", s.piggybackDice > 0);
   setAction("forfeit", human && s.canForfeit, s.canForfeit);
-  setAction("hint", human, s.phase !== "game_over");
+  setAction("hint", human, !over);
+  setAction("play-again", over, over);
+  setAction("change-game", over, over);
   $("hint").setAttribute("aria-expanded", String(app.hintOpen && human));
 
   $("status").textContent = app.message;
@@ -682,7 +839,7 @@ async function botTurn() {
   const s = game.state;
   const style = app.seats[s.currentPlayer].kind;
   let table;
-  if (style === "win_optimal") {
+  if (TABLE_BOTS.includes(style)) {
     app.message = `${playerName(s.currentPlayer)} waits for the win table.`;
     render();
     table = await app.meter.whenReady();
@@ -691,7 +848,7 @@ async function botTurn() {
   app.botTimer = null;
   if (!isBotTurn()) return;
   try {
-    if (style === "win_optimal" && !table) throw new farkle.UnsupportedError("no win table");
+    if (TABLE_BOTS.includes(style) && !table) throw new farkle.UnsupportedError("no win table");
     game.botPlayTurn(style, { table: table ?? undefined, seed: game.eventCount });
     app.message = "";
   } catch (e) {
@@ -775,12 +932,15 @@ function wire() {
   $("piggyback").addEventListener("click", () => act((g) => g.piggyback()));
   $("forfeit").addEventListener("click", () => act((g) => g.forfeitTurn()));
   $("hint").addEventListener("click", toggleHint);
+  $("play-again").addEventListener("click", playAgain);
+  $("change-game").addEventListener("click", showSetup);
   document.addEventListener("keydown", onKey);
   app.meter = new WinMeter(
     {
       status: $("meter-status"),
       box: $("solve-box"),
       progress: $("solve-progress"),
+      eta: $("solve-eta"),
       solve: $("solve"),
       cancel: $("cancel-solve"),
     },

@@ -6,13 +6,14 @@
 // cancel button, and kept in the browser (IndexedDB) so that a table is solved once.
 //
 // Which games a table serves is said in one place, TABLE_PLAYERS: the library solves
-// tables for two players. When three-player tables reach the package (WinTable for 3
-// players), add 3 there and give chances() the third seat (see its comment).
+// tables for two and for three players, so the meter covers games of 2 or 3 players. A game
+// of 4 to 6 with a "strongest_opponent" computer player gets a two-player table for it (that
+// player plays each turn against the strongest other), and no meter.
 
 import { WinTable } from "./vendor/farkle/index.js";
 
 /** The numbers of players the library solves win tables for. */
-export const TABLE_PLAYERS = [2];
+export const TABLE_PLAYERS = [2, 3];
 
 const DB_NAME = "farkle";
 const STORE = "tables";
@@ -53,6 +54,26 @@ async function store(key, bytes) {
   }
 }
 
+/** A duration in words: "40 s", "3 min 5 s", "1 h 2 min". */
+export function duration(seconds) {
+  const s = Math.max(1, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ""}`;
+  const m = Math.round(s / 60);
+  return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ""}`;
+}
+
+/**
+ * A solve's progress in words: "42% done, about 1 min 5 s left" (the time left as the time
+ * taken so far scaled by what remains; no guess before 1% or half a second).
+ */
+export function solveProgress(fraction, elapsed) {
+  const pct = Math.floor(fraction * 100);
+  if (fraction >= 1) return "100% done, finishing";
+  if (fraction < 0.01 || elapsed < 0.5) return `${pct}% done`;
+  return `${pct}% done, about ${duration((elapsed * (1 - fraction)) / fraction)} left`;
+}
+
 /** The key of a rules value's table. */
 function tableKey(rules, players) {
   return JSON.stringify({ players, rules: rules.toObject() });
@@ -85,18 +106,26 @@ export class WinMeter {
     return TABLE_PLAYERS.includes(players);
   }
 
-  /** Takes up a game's rules: its table from the browser's store when solved before. */
-  async prepare(rules, players) {
+  /**
+   * Takes up a game's rules: its table from the browser's store when solved before. A game
+   * of more players than a table serves gets a two-player table only when `forBot` (a
+   * strongest-opponent computer player needs one), and no meter.
+   */
+  async prepare(rules, players, forBot = false) {
     this.cancel(false);
     this.table?.close();
     this.table = null;
     this.rules = rules;
-    this.players = players;
+    this.players = WinMeter.serves(players) ? players : forBot ? 2 : 0;
     if (!WinMeter.serves(players)) {
-      this.show(`The win meter needs a table, which the library solves for ${TABLE_PLAYERS.join(" or ")} players.`, false);
-      return;
+      const why = `The win meter covers games of ${TABLE_PLAYERS.join(" or ")} players.`;
+      if (!forBot) {
+        this.show(why, false);
+        return;
+      }
+      this.view.status.textContent = why;
     }
-    const bytes = await stored(tableKey(rules, players));
+    const bytes = await stored(tableKey(rules, this.players));
     if (bytes && this.rules === rules) {
       try {
         this.table = WinTable.fromBytes(bytes);
@@ -104,7 +133,9 @@ export class WinMeter {
         this.table = null;
       }
     }
-    this.show(this.table ? "" : "Solve the table to see each player's chance to win.", !this.table);
+    const meter = WinMeter.serves(players);
+    const ask = meter ? "Solve the table to see each player's chance to win." : `${this.view.status.textContent} The strongest-opponent player needs the two-player table: solve it, or it is solved on that player's first turn.`;
+    this.show(this.table ? (meter ? "" : this.view.status.textContent) : ask, !this.table);
     this.changed();
   }
 
@@ -133,19 +164,22 @@ export class WinMeter {
     const key = tableKey(rules, this.players);
     const worker = new Worker(new URL("./solver.js", import.meta.url), { type: "module" });
     this.worker = worker;
+    const started = performance.now();
     this.view.progress.value = 0;
     this.view.progress.textContent = "0%";
-    this.show("Solving the win table: every position of the game, for both players.", false);
+    if (this.view.eta) this.view.eta.textContent = "0% done";
+    this.show(`Solving the win table: every position of the game, for ${this.players} players.`, false);
     this.view.cancel.focus();
     worker.onmessage = async ({ data }) => {
       if (this.worker !== worker) return;
       if (data.type === "ready") {
-        worker.postMessage({ rules: rules.toObject() });
+        worker.postMessage({ rules: rules.toObject(), players: this.players });
         return;
       }
       if (data.type === "progress") {
         this.view.progress.value = data.fraction;
         this.view.progress.textContent = `${Math.round(data.fraction * 100)}%`;
+        if (this.view.eta) this.view.eta.textContent = solveProgress(data.fraction, (performance.now() - started) / 1000);
         return;
       }
       this.worker = null;
@@ -189,24 +223,21 @@ export class WinMeter {
   }
 
   /**
-   * Every player's chance to win now, by seat, or null without a table. The library's
-   * advice with the table gives the player to move's chance after the best play (in every
-   * phase: before a roll, with a roll to pick from, after a farkle); with two players the
-   * other has the rest. A three-player table will give each seat's chance itself.
+   * Every player's chance to win now, by seat, or null without a table of the game's size.
+   * The library's advice with the table gives every seat's chance after the best play (in
+   * every phase: before a roll, with a roll to pick from, after a farkle).
    */
   chances(game) {
-    if (!this.table || game.state.playerCount !== this.table.playerCount) return null;
     const state = game.state;
+    if (!this.table || state.playerCount !== this.table.playerCount) return null;
     if (state.phase === "game_over") {
       return Array.from({ length: state.playerCount }, (_, i) => (state.winners.includes(i) ? 1 : 0));
     }
     try {
       const advice = game.advise(this.table);
-      const p = advice.recommended.value;
-      if (advice.valueKind !== "win_probability" || !Number.isFinite(p)) return null;
-      const out = [1 - p, 1 - p];
-      out[state.currentPlayer] = p;
-      return out;
+      const seats = advice.recommended.winProbabilities;
+      if (advice.valueKind !== "win_probability" || seats.length !== state.playerCount) return null;
+      return seats.every(Number.isFinite) ? [...seats] : null;
     } catch {
       return null; // a position the table does not hold (past the target in a final round)
     }

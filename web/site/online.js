@@ -10,7 +10,7 @@
 // kept in this browser's storage, by room, so that a reload or a new connection takes the
 // seat back. Every name is shown as text, never as markup.
 
-import { DIE_KEYS, describeEvent, dieFace, offline, pressGameKey } from "./app.js";
+import { DIE_KEYS, describeEvent, dieFace, offline, presetLabel, pressGameKey } from "./app.js";
 import { verifyFairness } from "./fairness.js";
 
 const $ = (id) => document.getElementById(id);
@@ -137,8 +137,8 @@ function openCreate() {
   $("online-create-room").disabled = false;
   try {
     const rules = offline.chosenRules();
-    const name = rules.preset ? rules.preset[0].toUpperCase() + rules.preset.slice(1) : "House";
-    $("online-rules-line").textContent = `Rules: ${name} rules, ${rules.targetScore ? `to ${fmt(rules.targetScore)}` : `${rules.turnLimit} turns each`} (as chosen in New game).`;
+    const name = presetLabel(rules.preset);
+    $("online-rules-line").textContent = `Rules: ${name}, ${rules.targetScore ? `to ${fmt(rules.targetScore)}` : `${rules.turnLimit} turns each`} (as chosen in New game).`;
   } catch (e) {
     $("online-rules-line").textContent = `The rules chosen in New game are not valid: ${e.message}`;
   }
@@ -409,7 +409,7 @@ function enterRoom(code) {
 
 function describeRules(room) {
   const r = room.rules;
-  const name = room.preset ? `${room.preset[0].toUpperCase()}${room.preset.slice(1)} rules` : "House rules";
+  const name = `Rules: ${presetLabel(room.preset)}`;
   const end = [r.target_score ? `to ${fmt(r.target_score)}` : "", r.turn_limit ? `${r.turn_limit} turns each` : ""].filter(Boolean).join(", ");
   return `${name}, ${end}`;
 }
