@@ -174,13 +174,15 @@ static const char *name_problem(const char *name, char names[][NAME_BYTES], uint
         return why;
     }
     if (is_bot_name(name)) {
-        snprintf(why, why_len, "names like \"%s\" are kept for computer players", name);
+        /* A name this short fits in NAME_BYTES; the precision says so to the compiler. */
+        snprintf(why, why_len, "names like \"%.*s\" are kept for computer players",
+                 NAME_BYTES - 1, name);
         return why;
     }
     for (p = 0; p < player; p++) {
         if (strcmp(names[p], name) == 0) {
-            snprintf(why, why_len, "player %lu is already called %s", (unsigned long)(p + 1),
-                     name);
+            snprintf(why, why_len, "player %lu is already called %.*s", (unsigned long)(p + 1),
+                     NAME_BYTES - 1, name);
             return why;
         }
     }
