@@ -33,6 +33,7 @@ async fn check_record(server: &Server, code: &str, end: &Value) -> Value {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "full tier: make check"]
 async fn a_room_split_across_two_servers_plays_a_whole_game() {
     let Some(backend) = Backend::postgres("split_room") else {
         return;
@@ -93,6 +94,7 @@ async fn a_room_split_across_two_servers_plays_a_whole_game() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "full tier: make check"]
 async fn one_of_two_servers_killed_mid_game_its_players_continue_on_the_other() {
     let Some(backend) = Backend::postgres("killed_process") else {
         return;
@@ -164,6 +166,7 @@ async fn one_of_two_servers_killed_mid_game_its_players_continue_on_the_other() 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "full tier: make check"]
 async fn postgres_stopped_and_started_mid_game_refuses_then_recovers() {
     let Some(backend) = Backend::postgres("database_restart") else {
         return;
@@ -250,6 +253,7 @@ async fn postgres_stopped_and_started_mid_game_refuses_then_recovers() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "full tier: make check"]
 async fn a_host_starting_before_their_server_heard_of_the_last_seat_is_not_refused() {
     let Some(backend) = Backend::postgres("start_race") else {
         return;

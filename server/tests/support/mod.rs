@@ -86,9 +86,12 @@ macro_rules! on_both_backends {
                 }
             )*
         }
+        // A cluster of its own per test (initdb, start, stop): the full tier's, like the
+        // other tests that need a system tool.
         mod postgres {
             $(
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                #[ignore = "full tier: make check"]
                 async fn $test() {
                     if let Some(backend) = super::support::Backend::postgres(stringify!($test)) {
                         super::$test(&backend).await;
