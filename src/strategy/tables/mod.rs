@@ -18,6 +18,7 @@ pub(crate) mod final_round;
 pub(crate) mod layout;
 pub(crate) mod newton;
 mod player_state;
+pub(crate) mod table_file;
 pub mod three_player;
 pub mod two_player;
 pub mod win_table;
