@@ -6,8 +6,9 @@
 //! keep the two-player table and the simulations quick in debug builds.
 
 mod reference;
+#[path = "reference/solvers.rs"]
+mod solvers;
 
-use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use farkle::strategy::StrategyError;
@@ -20,6 +21,8 @@ use farkle::{
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+
+use solvers::{rolls_up_to, LastTurn};
 
 fn minimal_1000() -> Rules {
     Rules {
@@ -894,95 +897,6 @@ fn advice_takes_a_score_below_the_table_as_its_lower_bound() {
     assert!(roll_value(-150) > at_bound);
 }
 
-/// A roll's probability and its scoring selections (points, dice kept).
-type RollSelections = (f64, Vec<(i32, usize)>);
-
-/// A last turn of a final round by an independent recursion: rolls counted from the 6^n
-/// ordered ones and scored by the reference scorer, the chance to finish more than `need`
-/// points up (level: half a win) at turn total t with n dice to roll, under classic rules
-/// (hot dice) for a player on the board.
-struct LastTurnByHand {
-    need: i32,
-    /// Per hand size, each distinct roll: its probability and its scoring selections.
-    rolls: Vec<Vec<RollSelections>>,
-    memo: HashMap<(i32, usize), f64>,
-}
-
-impl LastTurnByHand {
-    fn new(rules: Rules, need: i32) -> LastTurnByHand {
-        let mut rolls = vec![Vec::new()];
-        for n in 1..=6u32 {
-            let mut count: HashMap<[u8; 6], u32> = HashMap::new();
-            for mut code in 0..6u32.pow(n) {
-                let mut c = [0u8; 6];
-                for _ in 0..n {
-                    c[(code % 6) as usize] += 1;
-                    code /= 6;
-                }
-                *count.entry(c).or_default() += 1;
-            }
-            let total = f64::from(6u32.pow(n));
-            rolls.push(
-                count
-                    .into_iter()
-                    .map(|(c, k)| {
-                        let legal = reference::sub_multisets(c)
-                            .into_iter()
-                            .filter(|s| s.iter().any(|&x| x > 0))
-                            .filter_map(|s| {
-                                let points = reference::reference(&rules, s)? as i32;
-                                Some((points, s.iter().map(|&x| usize::from(x)).sum()))
-                            })
-                            .collect();
-                        (f64::from(k) / total, legal)
-                    })
-                    .collect(),
-            );
-        }
-        LastTurnByHand {
-            need,
-            rolls,
-            memo: HashMap::new(),
-        }
-    }
-
-    fn bank(&self, t: i32) -> f64 {
-        match t.cmp(&self.need) {
-            std::cmp::Ordering::Greater => 1.0,
-            std::cmp::Ordering::Equal => 0.5,
-            std::cmp::Ordering::Less => 0.0,
-        }
-    }
-
-    /// With `n` dice to roll (0: every die scored, so the full set again) at turn total t,
-    /// playing on as well as possible.
-    fn value(&mut self, t: i32, n: usize) -> f64 {
-        let n = if n == 0 { 6 } else { n };
-        if t > self.need {
-            return 1.0;
-        }
-        let bank = if t > 0 { self.bank(t) } else { 0.0 };
-        bank.max(self.roll(t, n))
-    }
-
-    fn roll(&mut self, t: i32, n: usize) -> f64 {
-        if let Some(&v) = self.memo.get(&(t, n)) {
-            return v;
-        }
-        let mut acc = 0.0;
-        for i in 0..self.rolls[n].len() {
-            let (p, legal) = self.rolls[n][i].clone();
-            let best = legal
-                .iter()
-                .map(|&(points, kept)| self.value(t + points, n - kept))
-                .fold(0.0, f64::max);
-            acc += p * best;
-        }
-        self.memo.insert((t, n), acc);
-        acc
-    }
-}
-
 #[test]
 fn a_last_turn_of_a_final_round_is_played_to_win() {
     // Classic to 1,000: Ann banks 950 + 1,000, so Bob (450) needs 1,500 to draw level.
@@ -1012,7 +926,20 @@ fn a_last_turn_of_a_final_round_is_played_to_win() {
     game.select(&[0, 1, 2]).unwrap();
     game.bank().unwrap();
     assert_eq!(game.final_round_player(), Some(0));
-    let mut by_hand = LastTurnByHand::new(rules, 1_500);
+    // The last turn by an independent recursion (`tests/reference/solvers.rs`): rolls
+    // counted from the 6^n ordered ones and scored by the reference scorer, the chance to
+    // finish more than 1,500 points up (level: half a win) for a player on the board, at
+    // turn total t with n dice to roll (0: every die scored, so the full set again).
+    let rolls = rolls_up_to(&rules);
+    let mut last = LastTurn::new(&rules, &rolls, true, 1_500, 0.5);
+    let start_by_hand = {
+        let v = last.roll(0, 6);
+        last.worth(&v)
+    };
+    let mut by_hand = |t: i32, n: usize| {
+        let v = last.hold(t, if n == 0 { 6 } else { n });
+        last.worth(&v)
+    };
     let advisor = Advisor::single_turn(&rules).unwrap();
     let table = TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut |_| true).unwrap();
     let table_advisor = Advisor::with_table(Arc::new(table)).unwrap();
@@ -1020,7 +947,7 @@ fn a_last_turn_of_a_final_round_is_played_to_win() {
         let start = advisor.advise(&game).unwrap();
         assert_eq!(start.kind, ValueKind::WinProbability);
         assert_eq!(start.recommended, Action::Roll);
-        assert!((start.choices[0].value - by_hand.roll(0, 6)).abs() < 1e-9);
+        assert!((start.choices[0].value - start_by_hand).abs() < 1e-9);
     }
     // 1-5-5-5-2-3: keeping 1 and 5-5-5 (600, 2 dice left) or less; every choice's
     // chance, and the best one recommended.
@@ -1030,7 +957,7 @@ fn a_last_turn_of_a_final_round_is_played_to_win() {
     let mut best = (f64::MIN, 0);
     for (choice, l) in advice.choices.iter().zip(&legal) {
         let left = 6 - l.selection.dice.total();
-        let v = by_hand.value(l.selection.points, left);
+        let v = by_hand(l.selection.points, left);
         assert!(
             (choice.value - v).abs() < 1e-9,
             "{l:?}: {} {v}",

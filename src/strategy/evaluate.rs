@@ -71,6 +71,7 @@ use crate::rules::Rules;
 use crate::strategy::advice::Mover;
 use crate::strategy::bots::Bot;
 use crate::strategy::tables::layout::Layout;
+use crate::strategy::turn::TurnModel;
 use crate::strategy::{
     PlayerState, Progress, StrategyError, ThreePlayerTable, TwoPlayerTable, WinTable,
 };
@@ -215,6 +216,25 @@ pub(crate) fn slot(layout: &Layout, on_board: bool, farkles: usize) -> usize {
 }
 
 impl PlayerModel {
+    /// The worth of each of the contenders' bot policies where banking wins outright (see
+    /// [`passes::winning_worth`]), per contender and slot; empty for a contender that is not
+    /// a bot. Solved once for the whole evaluation, whatever the table's size.
+    pub(crate) fn winning_worths(
+        models: &[PlayerModel],
+        model: &TurnModel,
+    ) -> Result<Vec<Vec<Vec<passes::Worth>>>, StrategyError> {
+        models
+            .iter()
+            .map(|m| match &m.turns {
+                Turns::Fixed(policies) => policies
+                    .iter()
+                    .map(|p| passes::winning_worth(p, model))
+                    .collect::<Result<Vec<_>, _>>(),
+                _ => Ok(Vec::new()),
+            })
+            .collect()
+    }
+
     /// The model of `contender` in a game of `players` players under `rules`.
     pub(crate) fn new(
         contender: &Contender,

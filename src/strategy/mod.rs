@@ -19,7 +19,6 @@ pub mod odds;
 pub(crate) mod playout;
 pub mod simulate;
 pub mod single_turn;
-pub mod table_file;
 pub(crate) mod table_in_play;
 pub mod tables;
 pub mod thresholds;

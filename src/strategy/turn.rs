@@ -151,6 +151,16 @@ impl TurnModel {
         self.dice + 1
     }
 
+    /// Where each option leads in a table of turn totals by dice to roll, `gain * width +
+    /// next`, parallel to `options` (what every pass over a turn indexes with).
+    pub(crate) fn option_offsets(&self) -> Vec<u32> {
+        let width = self.width();
+        self.options
+            .iter()
+            .map(|&(b, next)| (b as usize * width + usize::from(next)) as u32)
+            .collect()
+    }
+
     /// Expected value of rolling `m` dice given the values `w` of the states after keeping
     /// (`w(t_gain, next)` with `t_gain` the units gained) and the farkle payoff `phi`.
     #[inline]

@@ -246,16 +246,6 @@ fn pass<const K: usize>(
     }
 }
 
-/// The option offsets of a model: `gain * width + next`, parallel to `model.options`.
-pub(crate) fn option_offsets(model: &TurnModel) -> Vec<u32> {
-    let width = model.width();
-    model
-        .options
-        .iter()
-        .map(|&(b, next)| (b as usize * width + usize::from(next)) as u32)
-        .collect()
-}
-
 /// What a bot's turn is worth from a node: `c` apart from farkles and forfeits, and the
 /// probability `f` that it ends in one (whatever that is worth is added by the caller).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]

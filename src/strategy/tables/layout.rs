@@ -93,6 +93,25 @@ impl Layout {
             (self.lower + (base - self.scores()) as i64, false, k)
         }
     }
+
+    /// The player at `p` after a farkle under `rules` (the rules of this layout): one more
+    /// farkle in a row, or the penalty (no lower than the lowest score) and none in a row.
+    #[inline]
+    pub(crate) fn farkled(&self, rules: &Rules, p: usize) -> usize {
+        let (x, board, k) = self.player(p);
+        if rules.farkle_penalty_streak > 0 {
+            if k + 1 < usize::from(rules.farkle_penalty_streak) {
+                return self.index(x, board, k + 1);
+            }
+            let x2 = if rules.farkle_penalty_loses_all {
+                0
+            } else {
+                (x - i64::from(rules.farkle_penalty_points / self.unit)).max(self.lower)
+            };
+            return self.index(x2, board, 0);
+        }
+        p
+    }
 }
 
 /// Which rules the two-player solver accepts; the rules value it really solves.

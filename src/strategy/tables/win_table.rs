@@ -11,6 +11,7 @@ use crate::limits::{exceeded, MAX_WIN_TABLE_STATES};
 use crate::rules::Rules;
 use crate::strategy::odds::Odds;
 use crate::strategy::tables::layout::{check_rules, player_layout};
+use crate::strategy::tables::table_file;
 use crate::strategy::{
     PlayerState, Progress, SeatChoice, SeatDecision, SolveOptions, StrategyError, ThreePlayerTable,
     TwoPlayerState, TwoPlayerTable,
@@ -284,8 +285,8 @@ impl WinTable {
         Ok(best)
     }
 
-    /// The table in the saved format: version 2 for two players (as [`TwoPlayerTable::to_bytes`]),
-    /// 3 for three.
+    /// The table in the saved format: versions 3 and 5 for two players (as
+    /// [`TwoPlayerTable::to_bytes`]), 4 and 6 for three.
     pub fn to_bytes(&self) -> Vec<u8> {
         match self {
             WinTable::Two(t) => t.to_bytes(),
@@ -295,7 +296,7 @@ impl WinTable {
 
     /// Loads a table of either kind, by the version in the file.
     pub fn from_bytes(bytes: &[u8]) -> Result<WinTable, StrategyError> {
-        if is_three_player(bytes) {
+        if table_file::is_three_player(bytes) {
             Ok(ThreePlayerTable::from_bytes(bytes)?.into())
         } else {
             Ok(TwoPlayerTable::from_bytes(bytes)?.into())
@@ -309,36 +310,16 @@ impl WinTable {
 
     /// Saves the table to a file (a regular file, as [`TwoPlayerTable::save`]).
     pub fn save(&self, path: &std::path::Path) -> Result<(), StrategyError> {
-        crate::strategy::table_file::write_table_file(path, &self.to_bytes())
+        table_file::write_table_file(path, &self.to_bytes())
     }
 
     /// Loads a table of either kind from a regular file: its header first, then no more than
     /// the length the header gives, at most [`WinTable::max_file_size`] (as
     /// [`TwoPlayerTable::load`]).
     pub fn load(path: &std::path::Path) -> Result<WinTable, StrategyError> {
-        let bytes = crate::strategy::table_file::read_table_file(path, |header| {
-            if is_three_player(header) {
-                crate::strategy::three_player::file_len(header)
-            } else {
-                crate::strategy::table_file::file_len(header)
-            }
-        })?;
+        let bytes = table_file::read_table_file(path, table_file::file_len)?;
         WinTable::from_bytes(&bytes)
     }
-}
-
-/// Whether a table file's version is a three-player one.
-fn is_three_player(bytes: &[u8]) -> bool {
-    let version = bytes
-        .get(8..12)
-        .map(|v| u32::from_le_bytes(v.try_into().expect("4")));
-    matches!(
-        version,
-        Some(
-            crate::strategy::three_player::FILE_VERSION
-                | crate::strategy::three_player::FILE_VERSION_EVERY_SELECTION
-        )
-    )
 }
 
 /// Why a table of `players` (four or more) is not solved: its size when that is past the

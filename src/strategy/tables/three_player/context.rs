@@ -55,20 +55,7 @@ impl<'a> Ctx<'a> {
 
     /// The mover after a farkle.
     pub(super) fn farkled(&self, p: usize) -> usize {
-        let l = &self.layout;
-        let (x, board, k) = l.player(p);
-        if self.rules.farkle_penalty_streak > 0 {
-            if k + 1 < usize::from(self.rules.farkle_penalty_streak) {
-                return l.index(x, board, k + 1);
-            }
-            let x2 = if self.rules.farkle_penalty_loses_all {
-                0
-            } else {
-                (x - i64::from(self.rules.farkle_penalty_points / l.unit)).max(l.lower)
-            };
-            return l.index(x2, board, 0);
-        }
-        p
+        self.layout.farkled(self.rules, p)
     }
 
     /// The state after the mover of `seats` farkles: the next player moves, the mover is last.

@@ -30,7 +30,7 @@ use crate::strategy::turn::TurnModel;
 use crate::strategy::{try_filled, Meter, StrategyError};
 
 use super::lanes::{LaneTurns, LANES};
-use super::pass::{option_offsets, run_pass, Node, Scratch};
+use super::pass::{run_pass, Node, Scratch};
 
 /// A tie between two players at the end: half a win each.
 const TWO_WAY: f64 = 0.5;
@@ -170,7 +170,7 @@ impl FinalRound {
         pool: &rayon::ThreadPool,
         meter: &mut Meter,
     ) -> Result<FinalRound, StrategyError> {
-        let offsets = option_offsets(model);
+        let offsets = model.option_offsets();
         let flags: &[usize] = if entry { &[0, 1] } else { &[1] };
         let mut last: [[Vec<(f64, f64)>; 2]; 2] = Default::default();
         for &flag in flags {

@@ -24,8 +24,7 @@ use rayon::prelude::*;
 use crate::limits::{exceeded, MAX_WIN_TABLE_PASS_WORK};
 use crate::strategy::evaluate::last_turn::{last_turn_values, LastPlay};
 use crate::strategy::evaluate::passes::{
-    bot_pass, known_from, option_offsets, rider_pass, winning_worth, BotTurn, RiderTurn, Ties,
-    Worth,
+    bot_pass, known_from, rider_pass, BotTurn, RiderTurn, Ties, Worth,
 };
 use crate::strategy::evaluate::policy::Rolls;
 use crate::strategy::evaluate::{check_rules, slot, Last, PlayerModel, Turns};
@@ -118,7 +117,7 @@ struct Eval<'a> {
     models: &'a [PlayerModel],
     fin: FinalTables,
     /// Per contender with a fixed policy, per policy slot: its worth where banking wins
-    /// outright (see [`winning_worth`]).
+    /// outright (see [`PlayerModel::winning_worths`]).
     winning: Vec<Vec<Vec<Worth>>>,
 }
 
@@ -149,16 +148,7 @@ impl ThreePlayerTable {
             own.push(v);
         }
         let fin = pool.install(|| FinalTables::new(self, models))?;
-        let winning = models
-            .iter()
-            .map(|m| match &m.turns {
-                Turns::Fixed(policies) => policies
-                    .iter()
-                    .map(|p| winning_worth(p, &self.model))
-                    .collect::<Result<Vec<_>, _>>(),
-                _ => Ok(Vec::new()),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let winning = PlayerModel::winning_worths(models, &self.model)?;
         let eval = Eval {
             table: self,
             ctx,
@@ -291,7 +281,7 @@ impl FinalTables {
         let width = model.width();
         let n = model.dice;
         let k = self.last.len();
-        let offsets = option_offsets(model);
+        let offsets = model.option_offsets();
         let mut table = vec![try_filled(cap * cap, 0.0)?; k];
         // Above the mark by u: what the last player then needs is e = dC + u.
         let mut above = RiderTurn::default();

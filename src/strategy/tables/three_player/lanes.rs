@@ -383,7 +383,6 @@ impl LaneRows<'_> {
 mod tests {
     use super::*;
     use crate::strategy::odds::Odds;
-    use crate::strategy::three_player::pass::option_offsets;
     use crate::{Preset, Rules};
 
     /// The AVX loop gives the plain loop's bits, and both give `run_pass`'s lane by lane.
@@ -394,7 +393,7 @@ mod tests {
             ..Preset::Classic.rules()
         };
         let model = TurnModel::new(&Odds::new(&rules).unwrap());
-        let offsets = option_offsets(&model);
+        let offsets = model.option_offsets();
         let top = 40;
         let mut turns = LaneTurns::default();
         turns.reset(&model, top);

@@ -63,5 +63,5 @@ mod table_file;
 pub use pass::{Mix, MixAt, MixedDecision};
 pub use queries::{SeatChoice, SeatDecision};
 pub use table::ThreePlayerTable;
-pub(crate) use table_file::file_len;
+pub(crate) use table_file::{file_len, HEADER};
 pub use table_file::{FILE_VERSION, FILE_VERSION_EVERY_SELECTION};

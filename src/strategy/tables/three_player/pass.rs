@@ -82,16 +82,6 @@ pub(super) struct Scratch {
 /// A three-player state as player-state indices: the mover, the next player, the last.
 pub(super) type Seats = (usize, usize, usize);
 
-/// The option offsets of a model (`b * width + next`), parallel to `model.options`.
-pub(super) fn option_offsets(model: &TurnModel) -> Vec<u32> {
-    let width = model.width();
-    model
-        .options
-        .iter()
-        .map(|&(b, next)| (b as usize * width + usize::from(next)) as u32)
-        .collect()
-}
-
 /// How a mixing mover mixes its two policies: at each decision where they differ it takes the
 /// riskier choice (the one more likely to end in a farkle) with probability `alpha`. The
 /// decisions are never two on one path through a turn (checked when the cycle is solved), so

@@ -23,7 +23,7 @@ use super::context::Ctx;
 use super::cycle::{CycleRun, CycleSolution};
 use super::endgame::Endgame;
 use super::lanes::{Job, LaneTurns, LANES};
-use super::pass::{option_offsets, Mix, Node, Scratch, Seats, Summary};
+use super::pass::{Mix, Node, Scratch, Seats, Summary};
 use super::table::ThreePlayerTable;
 
 /// Option evaluations of one parallel chunk of cycles, between two progress calls (about 50
@@ -122,7 +122,7 @@ impl ThreePlayerTable {
         let states = layout.players().pow(3);
         // Hundreds of megabytes to 10,000: written while this thread goes on reporting.
         let mut values = reporting_while(0.0, &mut progress, |_| try_filled(states, [0.0; 3]))??;
-        let offsets = option_offsets(&model);
+        let offsets = model.option_offsets();
         let ctx = Ctx::new(rules, &layout, &model, &offsets, bank_min, &endgame);
         let (mixed, mixed_cycles, sweeps) = if rules.farkle_penalty_streak == 0 {
             let (mixed, cycles) = ctx.solve_ordered(pool, &mut values, &mut progress)?;
@@ -201,7 +201,7 @@ impl ThreePlayerTable {
             sweeps: 0,
             endgame: Arc::new(endgame),
             scorer: Scorer::shared(rules)?,
-            offsets: option_offsets(&model),
+            offsets: model.option_offsets(),
             model,
             bank_min,
             id: next_table_id(),

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-only
 // Copyright (C) 2026 The farkle authors
 
-//! The saved form of a three-player table: version 4 of the win-table file (versions 1 to 3
-//! hold two-player tables; see `crate::strategy::table_file`).
+//! The saved form of a three-player table: versions 4 and 6 of the table file (versions 1 to
+//! 3 and 5 hold two-player tables; see `two_player/table_file.rs`), the body inside the frame
+//! every table file shares (`tables/table_file.rs`: magic, version, checksum, bounded
+//! reading).
 //!
 //! Layout (every number little-endian):
 //! ```text
@@ -38,8 +40,8 @@
 //! the table (`BadFile`) when they disagree by more than 1e-6. As for two-player files, the
 //! checksum proves integrity, not origin.
 
-use crate::rules::{Rules, RULES_FIELDS};
-use crate::strategy::table_file::{fnv1a, MAGIC};
+use crate::rules::RULES_FIELDS;
+use crate::strategy::tables::table_file::{bad, Frame, Writer};
 use crate::strategy::{worker_pool, PlayerState, Progress, StrategyError};
 
 use crate::strategy::turn::Selections;
@@ -63,7 +65,8 @@ const RULES_AT: usize = 16;
 const UNIT_AT: usize = RULES_AT + 4 * RULES_FIELDS;
 const PLAYERS_AT: usize = UNIT_AT + 4;
 const MIXED_AT: usize = PLAYERS_AT + 8;
-const HEADER: usize = MIXED_AT + 8;
+/// The header's length.
+pub(crate) const HEADER: usize = MIXED_AT + 8;
 const _: () = assert!(RULES_FIELDS == 35 && HEADER == 176);
 /// Bytes of a mixing state.
 const MIX_BYTES: usize = 40;
@@ -77,16 +80,9 @@ const CHECK_TOLERANCE: f64 = 1e-6;
 /// is allocated or read for its values when its sizes are larger than any table this library
 /// writes (more states than [`MAX_WIN_TABLE_STATES`], more mixing states than states).
 pub(crate) fn file_len(header: &[u8]) -> Result<u64, StrategyError> {
-    let bad = |why: &str| Err(StrategyError::BadFile(why.into()));
-    if header.len() < HEADER {
-        return bad("too short to be a farkle win table");
-    }
-    if &header[..8] != MAGIC {
-        return bad("not a farkle win table (wrong magic)");
-    }
-    let u64_at = |at: usize| u64::from_le_bytes(header[at..at + 8].try_into().expect("8"));
-    let players = u64_at(PLAYERS_AT);
-    let mixed = u64_at(MIXED_AT);
+    let file = Frame::open(header, HEADER)?;
+    let players = file.u64_at(PLAYERS_AT);
+    let mixed = file.u64_at(MIXED_AT);
     let states = players.saturating_mul(players).saturating_mul(players);
     if states > MAX_WIN_TABLE_STATES as u64 || mixed > states {
         return bad("the sizes in the header are larger than any table this library writes");
@@ -98,26 +94,24 @@ pub(crate) fn file_len(header: &[u8]) -> Result<u64, StrategyError> {
 impl ThreePlayerTable {
     /// The table in the saved format.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out =
-            Vec::with_capacity(HEADER + 8 * self.values.len() + MIX_BYTES * self.mixed.len() + 8);
-        out.extend_from_slice(MAGIC);
         let version = match self.model.selections {
             Selections::BestPerSize => VERSION,
             Selections::Every => VERSION_EVERY_SELECTION,
         };
-        out.extend_from_slice(&version.to_le_bytes());
-        out.extend_from_slice(&3u32.to_le_bytes());
-        for w in self.rules.words() {
-            out.extend_from_slice(&w.to_le_bytes());
-        }
-        out.extend_from_slice(&self.layout.unit.to_le_bytes());
-        out.extend_from_slice(&(self.layout.players() as u64).to_le_bytes());
         let records: usize = self.mixed.iter().map(|m| m.1.decisions.len()).sum();
-        out.extend_from_slice(&(records as u64).to_le_bytes());
+        let mut out = Writer::new(
+            version,
+            HEADER + 8 * self.values.len() + MIX_BYTES * records + 8,
+        );
+        out.bytes(&3u32.to_le_bytes());
+        out.rules(&self.rules);
+        out.bytes(&self.layout.unit.to_le_bytes());
+        out.bytes(&(self.layout.players() as u64).to_le_bytes());
+        out.bytes(&(records as u64).to_le_bytes());
         debug_assert_eq!(out.len(), HEADER);
         for v in &self.values {
-            out.extend_from_slice(&(v[0] as f32).to_le_bytes());
-            out.extend_from_slice(&(v[1] as f32).to_le_bytes());
+            out.bytes(&(v[0] as f32).to_le_bytes());
+            out.bytes(&(v[1] as f32).to_le_bytes());
         }
         for (state, mix) in &self.mixed {
             for d in &mix.decisions {
@@ -129,16 +123,14 @@ impl ThreePlayerTable {
                         riskier,
                     } => (1, group, safer, riskier),
                 };
-                out.extend_from_slice(&(*state as u64).to_le_bytes());
-                out.extend_from_slice(&mix.alpha.to_le_bytes());
+                out.bytes(&(*state as u64).to_le_bytes());
+                out.bytes(&mix.alpha.to_le_bytes());
                 for w in [d.t, u32::from(d.hand), kind, group, safer, riskier] {
-                    out.extend_from_slice(&w.to_le_bytes());
+                    out.bytes(&w.to_le_bytes());
                 }
             }
         }
-        let sum = fnv1a(&out);
-        out.extend_from_slice(&sum.to_le_bytes());
-        out
+        out.finish()
     }
 
     /// The size of the largest three-player table file this library reads, in bytes: every
@@ -151,16 +143,9 @@ impl ThreePlayerTable {
 
     /// Loads a table saved by [`ThreePlayerTable::to_bytes`]; `BadFile` says what is wrong.
     pub fn from_bytes(bytes: &[u8]) -> Result<ThreePlayerTable, StrategyError> {
-        let bad = |why: &str| Err(StrategyError::BadFile(why.into()));
-        if bytes.len() < HEADER + 8 {
-            return bad("too short to be a farkle win table");
-        }
-        if &bytes[..8] != MAGIC {
-            return bad("not a farkle win table (wrong magic)");
-        }
-        let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4"));
-        let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8"));
-        let selections = match u32_at(8) {
+        let file = Frame::open(bytes, HEADER + 8)?;
+        let (u32_at, u64_at) = (|at| file.u32_at(at), |at| file.u64_at(at));
+        let selections = match file.version() {
             VERSION => Selections::BestPerSize,
             VERSION_EVERY_SELECTION => Selections::Every,
             other => {
@@ -176,16 +161,8 @@ impl ThreePlayerTable {
                 u32_at(12)
             )));
         }
-        let (body, tail) = bytes.split_at(bytes.len() - 8);
-        if fnv1a(body) != u64::from_le_bytes(tail.try_into().expect("8")) {
-            return bad("checksum mismatch (truncated or corrupted)");
-        }
-        let mut words = [0u32; RULES_FIELDS];
-        for (i, w) in words.iter_mut().enumerate() {
-            *w = u32_at(RULES_AT + 4 * i);
-        }
-        let rules = Rules::from_words(&words)
-            .map_err(|field| StrategyError::BadFile(format!("invalid {field} in the rules")))?;
+        let body = file.checked_body()?;
+        let rules = file.rules(RULES_AT, RULES_FIELDS)?;
         crate::strategy::tables::layout::check_rules(&rules)
             .map_err(|e| StrategyError::BadFile(format!("rules the solver refuses: {e}")))?;
         if file_len(bytes)? != bytes.len() as u64 {

@@ -14,7 +14,7 @@
 use crate::limits::{exceeded, MAX_WIN_TABLE_PASS_WORK};
 use crate::strategy::evaluate::last_turn::{last_turn_values, LastPlay};
 use crate::strategy::evaluate::passes::{
-    bot_pass, known_from, rider_pass, winning_worth, BotTurn, RiderTurn, Ties, Worth,
+    bot_pass, known_from, rider_pass, BotTurn, RiderTurn, Ties, Worth,
 };
 use crate::strategy::evaluate::policy::Rolls;
 use crate::strategy::evaluate::{check_rules, slot, Last, PlayerModel, Turns};
@@ -52,7 +52,7 @@ struct Eval<'a> {
     /// worth half; empty without a final round.
     last: Vec<[Vec<f64>; 2]>,
     /// Per contender with a fixed policy, per policy slot: its worth where banking wins
-    /// outright (see [`winning_worth`]).
+    /// outright (see [`PlayerModel::winning_worths`]).
     winning: Vec<Vec<Vec<Worth>>>,
 }
 
@@ -128,16 +128,7 @@ impl TwoPlayerTable {
                 last.push(tables);
             }
         }
-        let winning = models
-            .iter()
-            .map(|m| match &m.turns {
-                Turns::Fixed(policies) => policies
-                    .iter()
-                    .map(|p| winning_worth(p, &self.model))
-                    .collect::<Result<Vec<_>, _>>(),
-                _ => Ok(Vec::new()),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let winning = PlayerModel::winning_worths(models, &self.model)?;
         let eval = Eval {
             table: self,
             ctx,

@@ -86,6 +86,7 @@ mod policy;
 mod queries;
 mod solve;
 mod sweeps;
+pub(crate) mod table_file;
 
 use super::layout::Layout;
 pub use super::PlayerState;

@@ -78,20 +78,7 @@ impl Ctx<'_> {
 
     /// The player after a farkle.
     pub(super) fn farkled(&self, p: usize) -> usize {
-        let l = &self.layout;
-        let (x, board, k) = l.player(p);
-        if self.rules.farkle_penalty_streak > 0 {
-            if k + 1 < usize::from(self.rules.farkle_penalty_streak) {
-                return l.index(x, board, k + 1);
-            }
-            let x2 = if self.rules.farkle_penalty_loses_all {
-                0
-            } else {
-                (x - i64::from(self.rules.farkle_penalty_points / l.unit)).max(l.lower)
-            };
-            return l.index(x2, board, 0);
-        }
-        p
+        self.layout.farkled(self.rules, p)
     }
 
     /// The first turn total from which on every state's value is known without a pass: a sure

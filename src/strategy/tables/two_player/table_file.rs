@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-only
 // Copyright (C) 2026 The farkle authors
 
-//! The saved form of a solved two-player table, so frontends need not solve again.
+//! The saved form of a solved two-player table, so frontends need not solve again: the body
+//! inside the frame every table file shares (`tables/table_file.rs`: magic, version,
+//! checksum, bounded reading).
 //!
 //! Layout (every number little-endian):
 //! ```text
@@ -39,14 +41,13 @@
 //! solve its own).
 
 use crate::limits::{MAX_FINAL_ROUND_PAIRS, MAX_WIN_TABLE_PAIRS};
-use crate::regular_file::{self, FileError};
-use crate::rules::{Rules, RULES_FIELDS};
+use crate::rules::RULES_FIELDS;
+use crate::strategy::tables::table_file::{bad, read_table_file, write_table_file, Frame, Writer};
 use crate::strategy::turn::Selections;
-use crate::strategy::two_player::TwoPlayerTable;
 use crate::strategy::StrategyError;
 
-/// The first eight bytes of every win-table file.
-pub(crate) const MAGIC: &[u8; 8] = b"FRKLWIN\0";
+use super::TwoPlayerTable;
+
 const VERSION: u32 = 3;
 /// Version 3's layout, for a table solved over every scoring selection.
 const VERSION_EVERY_SELECTION: u32 = 5;
@@ -78,7 +79,8 @@ const fn layout(fields: usize) -> Layout {
     }
 }
 
-const HEADER: usize = layout(RULES_FIELDS).header;
+/// The header's length in the current versions.
+pub(crate) const HEADER: usize = layout(RULES_FIELDS).header;
 // A new rules field changes this layout: give the format a new version (and read the old one).
 const _: () = assert!(RULES_FIELDS == 35 && HEADER == 176);
 /// The most values of a final-round chance table: leads up to the largest lead cap
@@ -86,20 +88,9 @@ const _: () = assert!(RULES_FIELDS == 35 && HEADER == 176);
 const MAX_CHANCES: u64 = MAX_FINAL_ROUND_PAIRS.isqrt() as u64 + 1;
 const _: () = assert!(MAX_CHANCES == 1449);
 
-/// The longest header of a table file of either kind (two players, versions 3 and 5; three
-/// players): what a load reads before it knows how long the file must be.
-pub(crate) const LONGEST_HEADER: usize = HEADER;
-
-/// The files' checksum: FNV-1a, 64 bits.
-pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
 /// The rules fields of a file's version, and the selections its turns were solved over.
-fn version_of(bytes: &[u8]) -> Result<(usize, Selections), StrategyError> {
-    let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4"));
+fn version_of(file: Frame) -> Result<(usize, Selections), StrategyError> {
+    let version = file.version();
     Ok(match version {
         1 => (VERSION_1_FIELDS, Selections::BestPerSize),
         2 => (VERSION_2_FIELDS, Selections::BestPerSize),
@@ -118,19 +109,10 @@ fn version_of(bytes: &[u8]) -> Result<(usize, Selections), StrategyError> {
 /// its version): refused before anything is allocated or read for its values when its
 /// sizes are larger than any table this library writes.
 pub(crate) fn file_len(header: &[u8]) -> Result<u64, StrategyError> {
-    let bad = |why: &str| Err(StrategyError::BadFile(why.into()));
-    if header.len() < layout(VERSION_1_FIELDS).header {
-        return bad("too short to be a farkle win table");
-    }
-    if &header[..8] != MAGIC {
-        return bad("not a farkle win table (wrong magic)");
-    }
-    let at = layout(version_of(header)?.0);
-    if header.len() < at.header {
-        return bad("too short to be a farkle win table");
-    }
-    let u64_at = |at: usize| u64::from_le_bytes(header[at..at + 8].try_into().expect("8"));
-    let (players, chances) = (u64_at(at.players), u64_at(at.chances));
+    let file = Frame::open(header, layout(VERSION_1_FIELDS).header)?;
+    let at = layout(version_of(file)?.0);
+    file.at_least(at.header)?;
+    let (players, chances) = (file.u64_at(at.players), file.u64_at(at.chances));
     if players.saturating_mul(players) > MAX_WIN_TABLE_PAIRS as u64 || chances > MAX_CHANCES {
         return bad("the sizes in the header are larger than any table this library writes");
     }
@@ -142,20 +124,16 @@ impl TwoPlayerTable {
     /// The table in the saved format.
     pub fn to_bytes(&self) -> Vec<u8> {
         let chances = self.final_chance[0].len();
-        let mut out = Vec::with_capacity(HEADER + 8 * (self.start.len() + 2 * chances) + 8);
-        out.extend_from_slice(MAGIC);
         let version = match self.model.selections {
             Selections::BestPerSize => VERSION,
             Selections::Every => VERSION_EVERY_SELECTION,
         };
-        out.extend_from_slice(&version.to_le_bytes());
-        for w in self.rules.words() {
-            out.extend_from_slice(&w.to_le_bytes());
-        }
-        out.extend_from_slice(&self.layout.unit.to_le_bytes());
-        out.extend_from_slice(&(self.layout.lead_cap as u32).to_le_bytes());
-        out.extend_from_slice(&(self.layout.players() as u64).to_le_bytes());
-        out.extend_from_slice(&(chances as u64).to_le_bytes());
+        let mut out = Writer::new(version, HEADER + 8 * (self.start.len() + 2 * chances) + 8);
+        out.rules(&self.rules);
+        out.bytes(&self.layout.unit.to_le_bytes());
+        out.bytes(&(self.layout.lead_cap as u32).to_le_bytes());
+        out.bytes(&(self.layout.players() as u64).to_le_bytes());
+        out.bytes(&(chances as u64).to_le_bytes());
         debug_assert_eq!(out.len(), HEADER);
         for v in self
             .start
@@ -163,44 +141,23 @@ impl TwoPlayerTable {
             .chain(&self.final_chance[0])
             .chain(&self.final_chance[1])
         {
-            out.extend_from_slice(&v.to_le_bytes());
+            out.bytes(&v.to_le_bytes());
         }
-        let sum = fnv1a(&out);
-        out.extend_from_slice(&sum.to_le_bytes());
-        out
+        out.finish()
     }
 
     /// Loads a table saved by [`TwoPlayerTable::to_bytes`]; `BadFile` says what is wrong.
     pub fn from_bytes(bytes: &[u8]) -> Result<TwoPlayerTable, StrategyError> {
-        let bad = |why: &str| Err(StrategyError::BadFile(why.into()));
-        if bytes.len() < layout(VERSION_1_FIELDS).header + 8 {
-            return bad("too short to be a farkle win table");
-        }
-        if &bytes[..8] != MAGIC {
-            return bad("not a farkle win table (wrong magic)");
-        }
-        let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4"));
-        let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8"));
-        let (fields, selections) = version_of(bytes)?;
+        let file = Frame::open(bytes, layout(VERSION_1_FIELDS).header + 8)?;
+        let (fields, selections) = version_of(file)?;
         let at = layout(fields);
-        if bytes.len() < at.header + 8 {
-            return bad("too short to be a farkle win table");
-        }
-        let (body, tail) = bytes.split_at(bytes.len() - 8);
-        if fnv1a(body) != u64::from_le_bytes(tail.try_into().expect("8")) {
-            return bad("checksum mismatch (truncated or corrupted)");
-        }
-        // Fields an older file does not hold stay 0: off.
-        let mut words = [0u32; RULES_FIELDS];
-        for (i, w) in words.iter_mut().take(fields).enumerate() {
-            *w = u32_at(RULES_AT + 4 * i);
-        }
-        let rules = Rules::from_words(&words)
-            .map_err(|field| StrategyError::BadFile(format!("invalid {field} in the rules")))?;
-        let unit = u32_at(at.unit) as i32;
-        let lead_cap = u32_at(at.lead_cap) as usize;
-        let players = u64_at(at.players);
-        let chances = u64_at(at.chances);
+        file.at_least(at.header + 8)?;
+        let body = file.checked_body()?;
+        let rules = file.rules(RULES_AT, fields)?;
+        let unit = file.u32_at(at.unit) as i32;
+        let lead_cap = file.u32_at(at.lead_cap) as usize;
+        let players = file.u64_at(at.players);
+        let chances = file.u64_at(at.chances);
         if file_len(bytes)? != bytes.len() as u64 {
             return bad("the sizes in the header do not match the file length");
         }
@@ -244,45 +201,4 @@ impl TwoPlayerTable {
     pub fn load(path: &std::path::Path) -> Result<TwoPlayerTable, StrategyError> {
         TwoPlayerTable::from_bytes(&read_table_file(path, file_len)?)
     }
-}
-
-/// The bytes of the table file at `path`, a regular file whose header `length` sizes: it is
-/// read first ([`LONGEST_HEADER`] bytes), and no more than the length it gives is read after
-/// (a longer file is refused as `BadFile` unread, a FIFO, device, socket or directory as
-/// `Io`, at once and unread).
-pub(crate) fn read_table_file(
-    path: &std::path::Path,
-    length: impl FnOnce(&[u8]) -> Result<u64, StrategyError>,
-) -> Result<Vec<u8>, StrategyError> {
-    let io = |e: FileError| match e {
-        FileError::TooLong { limit } => StrategyError::BadFile(format!(
-            "{} is longer than its header says ({limit} bytes)",
-            path.display()
-        )),
-        e => StrategyError::Io(format!("{}: {e}", path.display())),
-    };
-    let result: Result<Vec<u8>, Refusal> =
-        regular_file::read_sized(path, LONGEST_HEADER, |h| length(h).map_err(Refusal::Table));
-    result.map_err(|e| match e {
-        Refusal::File(e) => io(e),
-        Refusal::Table(e) => e,
-    })
-}
-
-/// Why a table file was not read: the file, or its header.
-enum Refusal {
-    File(FileError),
-    Table(StrategyError),
-}
-
-impl From<FileError> for Refusal {
-    fn from(e: FileError) -> Self {
-        Refusal::File(e)
-    }
-}
-
-/// Writes a table file to `path` (a regular file; see [`regular_file::write`]).
-pub(crate) fn write_table_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), StrategyError> {
-    regular_file::write(path, bytes)
-        .map_err(|e| StrategyError::Io(format!("{}: {e}", path.display())))
 }

@@ -15,8 +15,6 @@
 //! the other seats' equilibrium play gains at most 1e-9 over the table's value (a mixed
 //! cycle included).
 
-mod reference;
-
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -27,68 +25,7 @@ use farkle::strategy::{
 };
 use farkle::{KindScaling, Preset, Rules};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-struct P {
-    score: i32,
-    board: bool,
-    k: u8,
-}
-
-impl P {
-    fn state(self) -> PlayerState {
-        PlayerState {
-            score: self.score,
-            on_board: self.board,
-            farkles: self.k,
-        }
-    }
-}
-
-/// A roll of n dice: its probability, its faces, and every distinct scoring selection
-/// (points, dice kept) in the game's order (more points, then more dice).
-struct Roll {
-    p: f64,
-    legal: Vec<(i32, usize)>,
-}
-
-/// Every roll of n dice, counted from the 6^n ordered ones.
-fn rolls_of(rules: &Rules, n: u32) -> Vec<Roll> {
-    let mut count: HashMap<[u8; 6], u32> = HashMap::new();
-    for mut code in 0..6u32.pow(n) {
-        let mut c = [0u8; 6];
-        for _ in 0..n {
-            c[(code % 6) as usize] += 1;
-            code /= 6;
-        }
-        *count.entry(c).or_default() += 1;
-    }
-    let total = f64::from(6u32.pow(n));
-    let mut out: Vec<([u8; 6], Roll)> = count
-        .into_iter()
-        .map(|(c, k)| {
-            let mut legal: Vec<(i32, usize, [u8; 6])> = reference::sub_multisets(c)
-                .into_iter()
-                .filter(|s| s.iter().any(|&x| x > 0))
-                .filter_map(|s| {
-                    let points = reference::reference(rules, s)?;
-                    let kept = s.iter().map(|&x| usize::from(x)).sum();
-                    Some((points as i32, kept, s))
-                })
-                .collect();
-            legal.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(b.2.cmp(&a.2)));
-            let legal = legal.into_iter().map(|(p, k, _)| (p, k)).collect();
-            (
-                c,
-                Roll {
-                    p: f64::from(k) / total,
-                    legal,
-                },
-            )
-        })
-        .collect();
-    out.sort_by_key(|x| x.0);
-    out.into_iter().map(|x| x.1).collect()
-}
+use crate::solvers::{farkled, lowest_score, may_bank, player_states, rolls_up_to, Roll, P};
 
 /// A selection kept, (points, dice kept), with its probability.
 type Keep = ((i32, usize), f64);
@@ -194,46 +131,15 @@ impl World<'_> {
     }
 
     fn may_bank(&self, board: bool, t: i32) -> bool {
-        t > 0 && t >= self.rules.min_bank_score && (board || t >= self.rules.min_entry_score)
+        may_bank(&self.rules, board, t)
     }
 
     fn farkled(&self, p: P) -> P {
-        let r = &self.rules;
-        if r.farkle_penalty_streak == 0 {
-            return p;
-        }
-        if p.k + 1 < r.farkle_penalty_streak {
-            return P { k: p.k + 1, ..p };
-        }
-        let score = if r.farkle_penalty_loses_all {
-            0
-        } else {
-            (p.score - r.farkle_penalty_points).max(self.lower)
-        };
-        P { score, k: 0, ..p }
+        farkled(&self.rules, self.lower, p)
     }
 
     fn states(&self) -> Vec<P> {
-        let r = &self.rules;
-        let streak = r.farkle_penalty_streak.max(1);
-        let mut out = Vec::new();
-        for score in (self.lower..r.target_score).step_by(UNIT as usize) {
-            for k in 0..streak {
-                out.push(P {
-                    score,
-                    board: true,
-                    k,
-                });
-                if r.min_entry_score > 0 && score <= 0 {
-                    out.push(P {
-                        score,
-                        board: false,
-                        k,
-                    });
-                }
-            }
-        }
-        out
+        player_states(&self.rules, self.lower)
     }
 
     // ----- the table's players, through its queries -----
@@ -520,6 +426,15 @@ enum LastPlayer<'k> {
     Bot(&'k Kind),
 }
 
+/// The better of banking and rolling on, by the player's own payoff: banking on a tie.
+fn bank_on_a_tie(bank: (f64, f64), roll: (f64, f64)) -> (f64, f64) {
+    if bank.0 >= roll.0 {
+        bank
+    } else {
+        roll
+    }
+}
+
 impl World<'_> {
     /// A last turn needing `e` points to draw level: banking u = t - e points from the mark
     /// pays `pay(u)` = (the player's own payoff, the evaluated one's), below the mark (and
@@ -614,30 +529,7 @@ impl World<'_> {
                     continue;
                 }
                 let keeps: Vec<Keep> = match who {
-                    // The advice plays its last turn to win (docs/strategy.md): from each
-                    // roll the first selection of the game's order with the most for its
-                    // own payoff.
-                    LastPlayer::Bot(kind) if kind.plays_last_turn_to_win() => {
-                        let mut best: Option<((i32, usize), f64)> = None;
-                        for &(points, kept) in &r.legal {
-                            let x = self.last_node(
-                                who,
-                                board,
-                                e,
-                                u_const,
-                                pay,
-                                tail,
-                                t + points,
-                                hand - kept,
-                                memo,
-                            );
-                            if best.is_none_or(|b| x.0 > b.1) {
-                                best = Some(((points, kept), x.0));
-                            }
-                        }
-                        vec![(best.unwrap().0, 1.0)]
-                    }
-                    LastPlayer::Bot(kind) => {
+                    LastPlayer::Bot(kind) if !kind.plays_last_turn_to_win() => {
                         let lead = Some(e);
                         // Only its score relative to the mark matters: stand at 0.
                         let me = [P {
@@ -647,14 +539,25 @@ impl World<'_> {
                         }];
                         self.bot_keeps(kind, &me, t, hand, r, lead)
                     }
-                    LastPlayer::Best => {
-                        let mut per_kept: BTreeMap<usize, i32> = BTreeMap::new();
-                        for &(points, kept) in &r.legal {
-                            let x = per_kept.entry(kept).or_insert(points);
-                            *x = (*x).max(points);
-                        }
+                    // The first of its candidates with the most for its own payoff.
+                    _ => {
+                        let candidates: Vec<(i32, usize)> = match who {
+                            // The best player: the most points for each number of dice
+                            // kept, the fewest dice first.
+                            LastPlayer::Best => {
+                                let mut per_kept: BTreeMap<usize, i32> = BTreeMap::new();
+                                for &(points, kept) in &r.legal {
+                                    let x = per_kept.entry(kept).or_insert(points);
+                                    *x = (*x).max(points);
+                                }
+                                per_kept.into_iter().map(|(k, p)| (p, k)).collect()
+                            }
+                            // The advice plays its last turn to win (docs/strategy.md): the
+                            // selections in the game's order.
+                            LastPlayer::Bot(_) => r.legal.clone(),
+                        };
                         let mut best: Option<Keep> = None;
-                        for (&kept, &points) in &per_kept {
+                        for (points, kept) in candidates {
                             let x = self.last_node(
                                 who,
                                 board,
@@ -693,19 +596,10 @@ impl World<'_> {
                 roll
             } else {
                 match who {
-                    LastPlayer::Best => {
-                        if bank.0 >= roll.0 {
-                            bank
-                        } else {
-                            roll
-                        }
-                    }
+                    // The best player and the advice: bank on a tie.
+                    LastPlayer::Best => bank_on_a_tie(bank, roll),
                     LastPlayer::Bot(kind) if kind.plays_last_turn_to_win() => {
-                        if bank.0 >= roll.0 {
-                            bank
-                        } else {
-                            roll
-                        }
+                        bank_on_a_tie(bank, roll)
                     }
                     LastPlayer::Bot(kind) => {
                         let me = [P {
@@ -1081,15 +975,11 @@ fn world<'a>(
     two: Option<&'a TwoPlayerTable>,
 ) -> World<'a> {
     let n = usize::from(rules.dice_count);
-    let lower = if rules.farkle_penalty_streak > 0 && !rules.farkle_penalty_loses_all {
-        -2 * rules.farkle_penalty_points
-    } else {
-        0
-    };
+    let lower = lowest_score(&rules);
     let mut w = World {
         rules,
         n,
-        rolls: (0..=n as u32).map(|k| rolls_of(&rules, k)).collect(),
+        rolls: rolls_up_to(&rules),
         three,
         two,
         lower,
@@ -1240,21 +1130,9 @@ fn bots_agree_with_the_brute_force_without_hot_dice() {
     });
 }
 
-/// Every player state of a table without a penalty: each score from 0 below the target in
-/// steps of 50, on the board (or, at 0 under an entry minimum, not yet).
-fn player_states(rules: &Rules) -> Vec<PlayerState> {
-    let mut out = Vec::new();
-    if rules.min_entry_score > 0 {
-        out.push(PlayerState::start(rules));
-    }
-    for score in (0..rules.target_score).step_by(UNIT as usize) {
-        out.push(PlayerState {
-            score,
-            on_board: true,
-            farkles: 0,
-        });
-    }
-    out
+/// Every player state of a table without a penalty.
+fn library_states(rules: &Rules) -> Vec<PlayerState> {
+    player_states(rules, 0).into_iter().map(P::state).collect()
 }
 
 /// The equilibrium certificate: at every state and in every seat, the best response to the
@@ -1267,7 +1145,7 @@ fn certify(rules: Rules, mixed_cycles: usize) -> f64 {
     let ev = &table
         .evaluate(&[Contender::BestResponse], &mut |_| true)
         .unwrap()[0];
-    let states = player_states(&rules);
+    let states = library_states(&rules);
     let mut worst = 0.0f64;
     for &a in &states {
         for &b in &states {

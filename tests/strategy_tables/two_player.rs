@@ -3,29 +3,28 @@
 
 //! The two-player solver against a brute-force value iteration written separately here:
 //! plain Gauss-Seidel over every state (my score, the opponent's, turn total, dice to roll)
-//! with every roll enumerated and every scoring selection tried, no option vectors and no
-//! ordering of the pairs. Small targets and small dice sets keep it fast in debug builds.
+//! with every roll enumerated and every scoring way to keep dice tried (the rolls, the
+//! banking and farkle rules and the last turn from `tests/reference/solvers.rs`), no option
+//! vectors and no ordering of the pairs. Small targets and small dice sets keep it fast in debug builds.
 //! Also: the saved table's round trip and the refusal of damaged files.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use farkle::strategy::{PlayerState, SolveOptions, StrategyError, TwoPlayerState, TwoPlayerTable};
-use farkle::{FaceCounts, Preset, Rules, Scorer};
+use farkle::{FaceCounts, Preset, Rules};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct P {
-    score: i32,
-    board: bool,
-    k: u8,
-}
+use crate::solvers::{
+    expected_best, farkled, last_turn_chances, may_bank, next_hand, player_states, rolls_up_to,
+    until_settled, Roll, P,
+};
 
 type Key = (P, P, i32, usize);
 
 struct Brute {
     rules: Rules,
-    scorer: Scorer,
     /// Distinct rolls of n dice with their probabilities, counted from every ordered roll.
-    rolls: Vec<Vec<(FaceCounts, f64)>>,
+    rolls: Rc<Vec<Vec<Roll>>>,
     lower: i32,
     lead_cap: i32,
     /// The opponent's chance in a last turn (tie 1/2) by (on board, lead).
@@ -33,30 +32,10 @@ struct Brute {
     v: HashMap<Key, f64>,
 }
 
-fn rolls_of(n: u32) -> Vec<(FaceCounts, f64)> {
-    let mut count: HashMap<FaceCounts, u32> = HashMap::new();
-    for mut code in 0..6u32.pow(n) {
-        let mut c = [0u8; 6];
-        for _ in 0..n {
-            c[(code % 6) as usize] += 1;
-            code /= 6;
-        }
-        *count.entry(FaceCounts(c)).or_default() += 1;
-    }
-    let total = f64::from(6u32.pow(n));
-    let mut out: Vec<_> = count
-        .into_iter()
-        .map(|(c, k)| (c, f64::from(k) / total))
-        .collect();
-    out.sort_by_key(|x| x.0);
-    out
-}
-
 impl Brute {
     fn new(rules: Rules, lower: i32) -> Brute {
         let mut b = Brute {
-            scorer: Scorer::new(&rules).unwrap(),
-            rolls: (0..=u32::from(rules.dice_count)).map(rolls_of).collect(),
+            rolls: Rc::new(rolls_up_to(&rules)),
             rules,
             lower,
             lead_cap: 0,
@@ -80,96 +59,23 @@ impl Brute {
     }
 
     fn may_bank(&self, board: bool, t: i32) -> bool {
-        t > 0 && t >= self.rules.min_bank_score && (board || t >= self.rules.min_entry_score)
+        may_bank(&self.rules, board, t)
     }
 
-    /// The opponent's best chance in its last turn to finish more than `lead` above its score.
+    /// The opponent's best chance in its last turn to finish more than `lead` above its score
+    /// (a tie worth 1/2).
     fn last_turn(&mut self, board: bool, lead: i32) -> f64 {
         if let Some(&v) = self.last.get(&(board, lead)) {
             return v;
         }
-        let mut memo = HashMap::new();
-        let v = self.last_roll(board, lead, 0, self.n(), &mut memo);
+        let (above, level) = last_turn_chances(&self.rules, &self.rolls, board, lead, 0.5);
+        let v = above + 0.5 * level;
         self.last.insert((board, lead), v);
         v
     }
 
-    fn last_hold(
-        &self,
-        board: bool,
-        lead: i32,
-        t: i32,
-        n: usize,
-        memo: &mut HashMap<(i32, usize), f64>,
-    ) -> f64 {
-        let bank: f64 = if self.may_bank(board, t) {
-            if t > lead {
-                return 1.0;
-            }
-            if t == lead {
-                0.5
-            } else {
-                0.0
-            }
-        } else {
-            0.0
-        };
-        bank.max(self.last_roll(board, lead, t, n, memo))
-    }
-
-    fn last_roll(
-        &self,
-        board: bool,
-        lead: i32,
-        t: i32,
-        n: usize,
-        memo: &mut HashMap<(i32, usize), f64>,
-    ) -> f64 {
-        if let Some(&v) = memo.get(&(t, n)) {
-            return v;
-        }
-        let mut sum = 0.0;
-        for (roll, p) in &self.rolls[n] {
-            let mut best = 0.0f64;
-            for keep in roll.subsets() {
-                if let Some(pts) = self.scorer.points(keep) {
-                    let left = n - keep.total();
-                    let v = if left > 0 {
-                        self.last_hold(board, lead, t + pts, left, memo)
-                    } else if self.rules.hot_dice {
-                        self.last_hold(board, lead, t + pts, self.n(), memo)
-                    } else if self.may_bank(board, t + pts) {
-                        match (t + pts).cmp(&lead) {
-                            std::cmp::Ordering::Greater => 1.0,
-                            std::cmp::Ordering::Equal => 0.5,
-                            std::cmp::Ordering::Less => 0.0,
-                        }
-                    } else {
-                        0.0
-                    };
-                    best = best.max(v);
-                }
-            }
-            sum += p * best;
-        }
-        memo.insert((t, n), sum);
-        sum
-    }
-
     fn farkled(&self, p: P) -> P {
-        let r = &self.rules;
-        if r.farkle_penalty_streak == 0 {
-            return p;
-        }
-        if p.k + 1 < r.farkle_penalty_streak {
-            return P { k: p.k + 1, ..p };
-        }
-        let score = if r.farkle_penalty_loses_all {
-            0
-        } else {
-            (p.score - r.farkle_penalty_points).max(self.lower)
-        };
-        P { score, k: 0, ..p }
+        farkled(&self.rules, self.lower, p)
     }
 
     /// The last turn total at which the turn still needs solving.
@@ -223,43 +129,23 @@ impl Brute {
 
     fn roll(&mut self, p: P, q: P, t: i32, n: usize) -> f64 {
         let farkle = 1.0 - self.start(q, self.farkled(p));
-        let rolls = self.rolls[n].clone();
-        let mut sum = 0.0;
-        for (roll, prob) in rolls {
-            let mut best: Option<f64> = None;
-            for keep in roll.subsets() {
-                if let Some(pts) = self.scorer.points(keep) {
-                    let left = n - keep.total();
-                    let v = if left > 0 {
-                        self.hold(p, q, t + pts, left)
-                    } else if self.rules.hot_dice {
-                        self.hold(p, q, t + pts, self.n())
-                    } else {
-                        self.bank(p, q, t + pts).unwrap_or(farkle)
-                    };
-                    best = Some(best.map_or(v, |b: f64| b.max(v)));
-                }
-            }
-            sum += prob * best.unwrap_or(farkle);
-        }
+        let rolls = Rc::clone(&self.rolls);
+        let [sum] = expected_best(
+            &rolls[n],
+            [farkle],
+            |pts, kept| {
+                [match next_hand(&self.rules, n, kept) {
+                    Some(hand) => self.hold(p, q, t + pts, hand),
+                    None => self.bank(p, q, t + pts).unwrap_or(farkle),
+                }]
+            },
+            |v| v[0],
+        );
         sum
     }
 
     fn players(&self) -> Vec<P> {
-        let r = &self.rules;
-        let mut out = Vec::new();
-        let ks = r.farkle_penalty_streak.max(1);
-        for score in (self.lower..r.target_score).step_by(50) {
-            for board in [true, false] {
-                if !board && (r.min_entry_score == 0 || score > 0) {
-                    continue;
-                }
-                for k in 0..ks {
-                    out.push(P { score, board, k });
-                }
-            }
-        }
-        out
+        player_states(&self.rules, self.lower)
     }
 
     /// Gauss-Seidel until nothing changes by more than 1e-14. `v[(p, q, t, n)]` is the value
@@ -282,18 +168,15 @@ impl Brute {
         for &k in &keys {
             self.v.insert(k, 0.5);
         }
-        for _ in 0..100_000 {
+        until_settled(100_000, 1e-14, || {
             let mut change = 0.0f64;
             for &(p, q, t, n) in &keys {
                 let v = self.roll(p, q, t, n);
                 let old = self.v.insert((p, q, t, n), v).unwrap();
                 change = change.max((v - old).abs());
             }
-            if change < 1e-14 {
-                return;
-            }
-        }
-        panic!("brute force did not converge");
+            change
+        });
     }
 }
 
@@ -339,11 +222,7 @@ fn compare_table(rules: &Rules, table: &TwoPlayerTable, brute: &mut Brute) {
     let mut compared = 0;
     for &p in &players {
         for &q in &players {
-            let ps = |x: P| PlayerState {
-                score: x.score,
-                on_board: x.board,
-                farkles: x.k,
-            };
+            let ps = P::state;
             let got = table.start_of_turn(&ps(p), &ps(q)).unwrap();
             let want = brute.start(p, q);
             assert!(

@@ -5,34 +5,29 @@
 //! plain Gauss-Seidel over every state (the three players' scores, flags and farkles in a row),
 //! each turn solved by a recursion over (turn total, dice to roll) with every roll enumerated
 //! and every scoring way to keep dice tried, scored by the slow reference scorer of
-//! `tests/reference`; the final round's last turns by their own recursions. No option
+//! `tests/reference` (the rolls, the banking and farkle rules and a player's best last turn
+//! from `tests/reference/solvers.rs`); the final round's two last turns by their own
+//! recursions. No option
 //! vectors, no ordering of the states, no cycles.
 
-mod reference;
-
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use farkle::strategy::{PlayerState, ThreePlayerTable};
 use farkle::{Preset, Rules};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-struct P {
-    score: i32,
-    board: bool,
-    k: u8,
-}
+use crate::solvers::{
+    expected_best, farkled, last_turn_chances, lowest_score, may_bank, next_hand, player_states,
+    rolls_up_to, until_settled, Roll, P,
+};
 
 /// The mover, the next player, the last.
 type S = (P, P, P);
 
-/// A roll of n dice: its probability and each distinct scoring way to keep dice from it
-/// (points, dice kept).
-type Roll = (f64, Vec<(i32, usize)>);
-
 struct Brute {
     rules: Rules,
     n: usize,
-    rolls: Vec<Vec<Roll>>,
+    rolls: Rc<Vec<Vec<Roll>>>,
     lower: i32,
     /// Leads (points) a last turn overturns with probability below 1e-13 count as out of
     /// reach: the smallest such lead.
@@ -40,38 +35,6 @@ struct Brute {
     v: HashMap<S, [f64; 3]>,
     last: HashMap<(bool, i32, u8), (f64, f64)>,
     rounds: HashMap<(bool, bool, i32, i32), [f64; 3]>,
-}
-
-/// Every roll of n dice counted from the 6^n ordered ones, with the scoring ways to keep dice.
-fn rolls_of(rules: &Rules, n: u32) -> Vec<Roll> {
-    let mut count: HashMap<[u8; 6], u32> = HashMap::new();
-    for mut code in 0..6u32.pow(n) {
-        let mut c = [0u8; 6];
-        for _ in 0..n {
-            c[(code % 6) as usize] += 1;
-            code /= 6;
-        }
-        *count.entry(c).or_default() += 1;
-    }
-    let total = f64::from(6u32.pow(n));
-    let mut out: Vec<([u8; 6], Roll)> = count
-        .into_iter()
-        .map(|(c, k)| {
-            let mut keeps: Vec<(i32, usize)> = reference::sub_multisets(c)
-                .into_iter()
-                .filter(|s| s.iter().any(|&x| x > 0))
-                .filter_map(|s| {
-                    let points = reference::reference(rules, s)?;
-                    Some((points as i32, s.iter().map(|&x| usize::from(x)).sum()))
-                })
-                .collect();
-            keeps.sort_unstable();
-            keeps.dedup();
-            (c, (f64::from(k) / total, keeps))
-        })
-        .collect();
-    out.sort_by_key(|x| x.0);
-    out.into_iter().map(|x| x.1).collect()
 }
 
 /// The vector of a state after the mover's turn ends in `after` (the next player moves
@@ -90,26 +53,11 @@ fn better(a: [f64; 3], b: [f64; 3], seat: usize) -> [f64; 3] {
 }
 
 impl Brute {
-    /// A brute force with nothing computed yet.
-    fn new_empty(rules: Rules, lower: i32) -> Brute {
-        Brute {
-            rolls: Vec::new(),
+    fn new(rules: Rules, lower: i32) -> Brute {
+        let mut b = Brute {
+            rolls: Rc::new(rolls_up_to(&rules)),
             n: usize::from(rules.dice_count),
             rules,
-            lower,
-            cap: i32::MAX,
-            v: HashMap::new(),
-            last: HashMap::new(),
-            rounds: HashMap::new(),
-        }
-    }
-
-    fn new(rules: Rules, lower: i32) -> Brute {
-        let n = usize::from(rules.dice_count);
-        let mut b = Brute {
-            rolls: (0..=n as u32).map(|k| rolls_of(&rules, k)).collect(),
-            rules,
-            n,
             lower,
             cap: i32::MAX,
             v: HashMap::new(),
@@ -127,80 +75,13 @@ impl Brute {
     }
 
     fn may_bank(&self, board: bool, t: i32) -> bool {
-        t > 0 && t >= self.rules.min_bank_score && (board || t >= self.rules.min_entry_score)
+        may_bank(&self.rules, board, t)
     }
 
     /// A player's best last turn needing `e` points to draw level, a level finish worth
     /// `share`: (P above, P level).
     fn last_turn_chances(&self, board: bool, e: i32, share: f64) -> (f64, f64) {
-        fn hold(
-            b: &Brute,
-            board: bool,
-            e: i32,
-            share: f64,
-            t: i32,
-            m: usize,
-            memo: &mut HashMap<(i32, usize), (f64, f64)>,
-        ) -> (f64, f64) {
-            let bank = if b.may_bank(board, t) {
-                if t > e {
-                    return (1.0, 0.0);
-                }
-                Some(if t == e { (0.0, 1.0) } else { (0.0, 0.0) })
-            } else {
-                None
-            };
-            let roll = roll(b, board, e, share, t, m, memo);
-            match bank {
-                Some(k) if k.0 + share * k.1 >= roll.0 + share * roll.1 => k,
-                _ => roll,
-            }
-        }
-        fn roll(
-            b: &Brute,
-            board: bool,
-            e: i32,
-            share: f64,
-            t: i32,
-            m: usize,
-            memo: &mut HashMap<(i32, usize), (f64, f64)>,
-        ) -> (f64, f64) {
-            if let Some(&v) = memo.get(&(t, m)) {
-                return v;
-            }
-            let mut sum = (0.0, 0.0);
-            for (p, keeps) in &b.rolls[m] {
-                let mut best: Option<(f64, f64)> = None;
-                for &(points, kept) in keeps {
-                    let left = m - kept;
-                    let v = if left > 0 {
-                        hold(b, board, e, share, t + points, left, memo)
-                    } else if b.rules.hot_dice {
-                        hold(b, board, e, share, t + points, b.n, memo)
-                    } else if b.may_bank(board, t + points) {
-                        let t = t + points;
-                        if t > e {
-                            (1.0, 0.0)
-                        } else if t == e {
-                            (0.0, 1.0)
-                        } else {
-                            (0.0, 0.0)
-                        }
-                    } else {
-                        (0.0, 0.0)
-                    };
-                    best = Some(match best {
-                        Some(x) if x.0 + share * x.1 >= v.0 + share * v.1 => x,
-                        _ => v,
-                    });
-                }
-                let v = best.unwrap_or((0.0, 0.0));
-                sum = (sum.0 + p * v.0, sum.1 + p * v.1);
-            }
-            memo.insert((t, m), sum);
-            sum
-        }
-        roll(self, board, e, share, 0, self.n, &mut HashMap::new())
+        last_turn_chances(&self.rules, &self.rolls, board, e, share)
     }
 
     /// C's last turn needing `e` with `ways - 1` players at the mark (memoized).
@@ -304,50 +185,26 @@ impl Brute {
         if let Some(&v) = memo.get(&(t, m)) {
             return v;
         }
-        let mut sum = [0.0; 3];
-        for i in 0..self.rolls[m].len() {
-            let (p, keeps) = self.rolls[m][i].clone();
-            let mut best: Option<[f64; 3]> = None;
-            for (points, kept) in keeps {
-                let left = m - kept;
+        let rolls = Rc::clone(&self.rolls);
+        let sum = expected_best(
+            &rolls[m],
+            fail,
+            |points, kept| {
                 let t2 = t + points;
-                let v = if left > 0 {
-                    self.b_hold(b_board, c_board, db, dc, fail, t2, left, ends, memo)
-                } else if self.rules.hot_dice {
-                    self.b_hold(b_board, c_board, db, dc, fail, t2, self.n, ends, memo)
-                } else if self.may_bank(b_board, t2) {
-                    self.b_end(c_board, db, dc, fail, t2)
-                } else {
-                    fail
-                };
-                best = Some(match best {
-                    Some(x) => better(x, v, 1),
-                    None => v,
-                });
-            }
-            let v = best.unwrap_or(fail);
-            for j in 0..3 {
-                sum[j] += p * v[j];
-            }
-        }
+                match next_hand(&self.rules, m, kept) {
+                    Some(hand) => self.b_hold(b_board, c_board, db, dc, fail, t2, hand, ends, memo),
+                    None if self.may_bank(b_board, t2) => self.b_end(c_board, db, dc, fail, t2),
+                    None => fail,
+                }
+            },
+            |v| v[1],
+        );
         memo.insert((t, m), sum);
         sum
     }
 
     fn farkled(&self, p: P) -> P {
-        let r = &self.rules;
-        if r.farkle_penalty_streak == 0 {
-            return p;
-        }
-        if p.k + 1 < r.farkle_penalty_streak {
-            return P { k: p.k + 1, ..p };
-        }
-        let score = if r.farkle_penalty_loses_all {
-            0
-        } else {
-            (p.score - r.farkle_penalty_points).max(self.lower)
-        };
-        P { score, k: 0, ..p }
+        farkled(&self.rules, self.lower, p)
     }
 
     /// Banking t in state s.
@@ -410,48 +267,22 @@ impl Brute {
         }
         let (a, b, c) = s;
         let farkle = rotate(self.v[&(b, c, self.farkled(a))]);
-        let mut sum = [0.0; 3];
-        for i in 0..self.rolls[m].len() {
-            let (p, keeps) = self.rolls[m][i].clone();
-            let mut best: Option<[f64; 3]> = None;
-            for (points, kept) in keeps {
-                let left = m - kept;
-                let v = if left > 0 {
-                    self.hold(s, t + points, left, memo)
-                } else if self.rules.hot_dice {
-                    self.hold(s, t + points, self.n, memo)
-                } else {
-                    self.bank(s, t + points).unwrap_or(farkle)
-                };
-                best = Some(match best {
-                    Some(x) => better(x, v, 0),
-                    None => v,
-                });
-            }
-            let v = best.unwrap_or(farkle);
-            for j in 0..3 {
-                sum[j] += p * v[j];
-            }
-        }
+        let rolls = Rc::clone(&self.rolls);
+        let sum = expected_best(
+            &rolls[m],
+            farkle,
+            |points, kept| match next_hand(&self.rules, m, kept) {
+                Some(hand) => self.hold(s, t + points, hand, memo),
+                None => self.bank(s, t + points).unwrap_or(farkle),
+            },
+            |v| v[0],
+        );
         memo.insert((t, m), sum);
         sum
     }
 
     fn players(&self) -> Vec<P> {
-        let r = &self.rules;
-        let mut out = Vec::new();
-        let ks = r.farkle_penalty_streak.max(1);
-        for score in (self.lower..r.target_score).step_by(50) {
-            for board in [true, false] {
-                if !board && (r.min_entry_score == 0 || score > 0) {
-                    continue;
-                }
-                for k in 0..ks {
-                    out.push(P { score, board, k });
-                }
-            }
-        }
-        out
+        player_states(&self.rules, self.lower)
     }
 
     /// Gauss-Seidel over every state, the highest sums of scores first, until nothing changes
@@ -470,7 +301,7 @@ impl Brute {
         for &s in &states {
             self.v.insert(s, [1.0 / 3.0; 3]);
         }
-        for _ in 0..10_000 {
+        until_settled(10_000, 1e-14, || {
             let mut change = 0.0f64;
             for &s in &states {
                 let v = self.roll(s, 0, self.n, &mut HashMap::new());
@@ -479,36 +310,20 @@ impl Brute {
                     change = change.max((v[j] - old[j]).abs());
                 }
             }
-            if change < 1e-14 {
-                return;
-            }
-        }
-        panic!("the brute force did not converge");
-    }
-}
-
-fn state(p: P) -> PlayerState {
-    PlayerState {
-        score: p.score,
-        on_board: p.board,
-        farkles: p.k,
+            change
+        });
     }
 }
 
 /// Solves both ways and compares every turn-start state to 1e-9.
 fn compare(rules: Rules) {
     let table = ThreePlayerTable::solve(&rules, &mut |_| true).unwrap();
-    let lower = if rules.farkle_penalty_streak > 0 && !rules.farkle_penalty_loses_all {
-        -2 * rules.farkle_penalty_points
-    } else {
-        0
-    };
-    let mut brute = Brute::new(rules, lower);
+    let mut brute = Brute::new(rules, lowest_score(&rules));
     brute.solve();
     let mut compared = 0;
     for (&(a, b, c), want) in &brute.v {
         let got = table
-            .start_of_turn(&[state(a), state(b), state(c)])
+            .start_of_turn(&[a.state(), b.state(), c.state()])
             .unwrap();
         for j in 0..3 {
             assert!(
@@ -707,16 +522,10 @@ fn the_first_mixed_cycle_of_minimal_scoring_mixes_as_an_independent_solver_found
 }
 
 /// Every player state of a table's rules (as the brute force lists them).
-fn player_states(rules: &Rules) -> Vec<PlayerState> {
-    let lower = if rules.farkle_penalty_streak > 0 && !rules.farkle_penalty_loses_all {
-        -2 * rules.farkle_penalty_points
-    } else {
-        0
-    };
-    Brute::new_empty(*rules, lower)
-        .players()
+fn library_states(rules: &Rules) -> Vec<PlayerState> {
+    player_states(rules, lowest_score(rules))
         .into_iter()
-        .map(state)
+        .map(P::state)
         .collect()
 }
 
@@ -724,7 +533,7 @@ fn player_states(rules: &Rules) -> Vec<PlayerState> {
 /// when solved again from the values it reads (the Bellman residual), mixing included.
 fn check_residuals(rules: Rules) {
     let table = ThreePlayerTable::solve(&rules, &mut |_| true).unwrap();
-    let players = player_states(&rules);
+    let players = library_states(&rules);
     let n = rules.dice_count;
     let mut worst = 0.0f64;
     for &a in &players {
@@ -817,7 +626,7 @@ mod by_hand {
     use super::*;
 
     /// The same for the block of the table to 10,000 that a table to 2,000 fills (a long
-    /// solve: `cargo test --release --test strategy_three_player -- --ignored by_hand::`).
+    /// solve: `cargo test --release --test strategy_tables -- --ignored three_player::by_hand::`).
     #[test]
     #[ignore = "by hand: a long solve"]
     fn the_table_to_ten_thousand_holds_the_table_to_two_thousand() {
