@@ -23,6 +23,7 @@ pub mod table_file;
 pub(crate) mod table_in_play;
 pub mod tables;
 pub mod thresholds;
+pub(crate) mod transfer;
 pub(crate) mod turn;
 
 use thiserror::Error;
