@@ -11,83 +11,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as farkle from "farkle";
+import { abortsOnTime, keepsTheLoopFree } from "./support/timing.mjs";
 
 const slow = () => new farkle.Rules("additive", { diceCount: 9 });
-
-/** The longest gap between `times`, from `from` to `to`. */
-const longestGap = (times, from, to) => {
-  const all = [from, ...times, to];
-  return Math.max(...all.slice(1).map((t, i) => t - all[i]));
-};
-
-/**
- * Starts `call(signal)`, aborts it from a timer 50 ms in: when the timer fired and how long
- * after it the promise rejected (with an AbortError, checked).
- */
-async function abortedAfter50(call) {
-  const controller = new AbortController();
-  let abortedAt = 0;
-  setTimeout(() => {
-    abortedAt = performance.now();
-    controller.abort();
-  }, 50);
-  const started = performance.now();
-  await assert.rejects(call(controller.signal), (e) => {
-    assert.ok(e instanceof farkle.AbortError && e.name === "AbortError", String(e));
-    assert.equal(e.cause?.name, "AbortError"); // the signal's reason
-    return true;
-  });
-  const rejectedAt = performance.now();
-  assert.ok(abortedAt > 0, "the timer fired during the call");
-  return { fired: Math.round(abortedAt - started), late: Math.round(rejectedAt - abortedAt) };
-}
-
-/** Up to three tries (a loaded machine may delay a timer whatever the package does): one must meet both times. */
-async function abortsOnTime(call) {
-  const runs = [];
-  for (let i = 0; i < 3; i++) {
-    const run = await abortedAfter50(call);
-    runs.push(run);
-    if (run.fired < 150 && run.late < 150) return run;
-  }
-  assert.fail(`no try met the times: ${JSON.stringify(runs)}`);
-}
-
-/** `call(progress)` under a 10 ms interval: the longest gaps between ticks and between reports. */
-async function watched(call) {
-  const ticks = [];
-  const reports = [];
-  const interval = setInterval(() => ticks.push(performance.now()), 10);
-  const started = performance.now();
-  let value;
-  try {
-    value = await call(() => { reports.push(performance.now()); });
-  } finally {
-    clearInterval(interval);
-  }
-  const ended = performance.now();
-  return {
-    value,
-    ms: Math.round(ended - started),
-    ticks: ticks.length,
-    tickGap: Math.round(longestGap(ticks, started, ended)),
-    reports: reports.length,
-    reportGap: Math.round(longestGap(reports.slice(1, -1), reports[0], reports.at(-1))),
-  };
-}
-
-/** Up to three watched calls: one must keep both gaps within 100 ms. */
-async function keepsTheLoopFree(call) {
-  const runs = [];
-  for (let i = 0; i < 3; i++) {
-    const run = await watched(call);
-    runs.push(run);
-    // A call on this thread gives one gap as long as the whole call (seconds) every time.
-    assert.ok(run.ticks > 20 && run.reports > 10, JSON.stringify({ ...run, value: undefined }));
-    if (run.tickGap <= 100 && run.reportGap <= 100) return run;
-  }
-  assert.fail(`no call kept its gaps within 100 ms: ${JSON.stringify(runs.map((r) => ({ ...r, value: undefined })))}`);
-}
 
 /** Everything a turn policy answers for a set of `dice` dice, up to `top` points. */
 function answers(policy, dice, top) {
