@@ -48,8 +48,9 @@
 pub mod combination;
 pub mod dice;
 // The C interface: built into the C library, hidden from the Rust API (its tests, benches
-// and fuzz targets call it as C does).
+// and fuzz targets call it as C does). Its boundary macros serve the WebAssembly hooks too.
 #[doc(hidden)]
+#[macro_use]
 pub mod ffi;
 pub mod game;
 pub mod hands;

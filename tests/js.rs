@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-only
 // Copyright (C) 2026 The farkle authors
 
-//! The npm package's test suite (`js/test/`, Node's test runner), the JavaScript example, and
-//! the web game's tests in headless Chromium (`web/tests/`), run against this tree's
-//! WebAssembly build.
+//! The npm package's test suite (`js/test/`, Node's test runner), the JavaScript example,
+//! the web game's tests in headless Chromium (`web/tests/`), and a page bundled by esbuild
+//! opened there (`js/test-bundle/`), run against this tree's WebAssembly build.
 //!
 //! The package and the site are built as `make web` builds them (`js/dist/`, then
 //! `web/site/vendor/farkle/`). The module comes from `FARKLE_WASM` when set; otherwise from
@@ -108,4 +108,28 @@ fn the_web_game_plays_whole_games_in_headless_chromium() {
             "no screenshot {shot}:\n{out}"
         );
     }
+}
+
+#[test]
+#[ignore = "full tier: make check"]
+fn a_page_bundled_by_esbuild_works_in_headless_chromium() {
+    let test = "a_page_bundled_by_esbuild_works_in_headless_chromium";
+    if let Err(why) = built() {
+        return skip(test, why);
+    }
+    let root = manifest_dir();
+    // playwright-core and the static server are the web game's.
+    install_packages(&root.join("web"));
+    let out = run(
+        Command::new(node())
+            .current_dir(root.join("js"))
+            .args(["--test", "test-bundle/"]),
+        "the bundled page's tests (js/test-bundle)",
+    );
+    assert_eq!(count(&out, "fail"), 0, "{out}");
+    if let Some(why) = out.lines().find(|l| l.contains("browser tests skipped")) {
+        return skip(test, why.trim_start_matches("# "));
+    }
+    assert_eq!(count(&out, "skipped"), 0, "{out}");
+    assert!(count(&out, "pass") >= 2, "{out}");
 }

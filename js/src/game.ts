@@ -34,10 +34,14 @@ import {
   facesOfCounts,
   type Faces,
   type LongCallOptions,
+  type WorkerCallOptions,
+  checkLongCall,
+  WORKER_CALL_KEYS,
 } from "./native.js";
 import { Rules, toRules, type PresetName } from "./rules.js";
 import { combinationsAt, selectionsAt, type Combination, type Selection } from "./scoring.js";
-import { needTable, WinTable, type BotKindName } from "./strategy.js";
+import { needTable, rulesToBytes, WinTable, type BotKindName } from "./strategy.js";
+import { offThread, type Job } from "./offthread.js";
 
 /** What a game waits for: "awaiting_roll", "awaiting_selection", "farkled" or "game_over". */
 export type PhaseName = EnumValue<"FarkleGamePhase">;
@@ -515,6 +519,36 @@ export class Game extends Handle {
   /** Solves the policies behind advise() and the optimal bots now, with progress (otherwise the first advice solves them). */
   prepareAdvice(options: Omit<LongCallOptions, "signal"> = {}): void {
     options = checkOptions(options, ["progress"], "prepareAdvice options");
+    this.prepareHere(options);
+  }
+
+  /**
+   * prepareAdvice() in a worker the package starts for the call, so that timers, input and
+   * this game's own play go on meanwhile (the solve takes up to seconds for twelve dice):
+   * progress and cancellation as TurnPolicy.create() (an aborted signal rejects with
+   * AbortError and leaves the game unprepared). The policies solved there are installed in
+   * the game when the promise resolves, value for value; a game prepared meanwhile (by an
+   * advise() or an optimal bot's turn) keeps its own. `worker: false`, or where no worker
+   * can be made, solves on the calling thread.
+   */
+  async prepareAdviceAsync(options: WorkerCallOptions = {}): Promise<void> {
+    options = checkOptions(options, WORKER_CALL_KEYS, "prepareAdviceAsync options");
+    checkLongCall(options);
+    const rules = this.rules;
+    const job: Job = { job: "advice", args: { rules: rulesToBytes(rules) } };
+    const bytes = (await offThread(job, options, "the advice")) as Uint8Array | null;
+    if (bytes === null) {
+      this.prepareHere(options);
+      return;
+    }
+    frame(() => {
+      const buffer = alloc(Math.max(1, bytes.length), 8);
+      heap().set(bytes, buffer);
+      this.act((g) => lib.farkle_wasm_game_load_advice(g, buffer, bytes.length));
+    });
+  }
+
+  private prepareHere(options: LongCallOptions): void {
     const game = this.game();
     const reporter = new Reporter(options, "the advice");
     this.busy = true;

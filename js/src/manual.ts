@@ -121,6 +121,7 @@ export {
 export {
   PenaltyPolicy,
   penaltyAveragePoints,
+  penaltyAveragePointsAsync,
   simulate,
   TurnPolicy,
   WinTable,
@@ -132,6 +133,7 @@ export {
   type SimulateOptions,
   type SimulationResult,
   type SolveOptions,
+  type TurnPolicyCreateOptions,
   type TurnPolicyOptions,
   type TurnState,
 } from "./strategy.js";

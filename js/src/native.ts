@@ -23,6 +23,12 @@ interface Exports extends CExports {
   farkle_wasm_free(ptr: number, size: number): void;
   farkle_wasm_progress_fn(): number;
   farkle_wasm_init(): number;
+  farkle_wasm_turn_policy_save(policy: number, outBytes: number, outLen: number): number;
+  farkle_wasm_turn_policy_load(rules: number, bytes: number, len: number, outPolicy: number): number;
+  farkle_wasm_penalty_policy_save(policy: number, outBytes: number, outLen: number): number;
+  farkle_wasm_penalty_policy_load(rules: number, bytes: number, len: number, outPolicy: number): number;
+  farkle_wasm_advice_solve(rules: number, progress: number, user: number, outBytes: number, outLen: number): number;
+  farkle_wasm_game_load_advice(game: number, bytes: number, len: number): number;
 }
 
 /** Every call before the module is loaded throws this, saying what to do. */
@@ -705,6 +711,25 @@ if (typeof dispose === "symbol") {
     value(this: Handle) {
       this.close();
     },
+  });
+}
+
+/**
+ * The bytes of a block the library allocated and handed over (`call` writes its pointer and
+ * size to the two words it is given), copied out; the block is freed.
+ */
+export function takeBlock(call: (outBytes: number, outLen: number) => void): Uint8Array {
+  return frame(() => {
+    const outBytes = alloc(4, 4);
+    const outLen = alloc(4, 4);
+    call(outBytes, outLen);
+    const ptr = readPointer(outBytes);
+    const len = readPointer(outLen);
+    try {
+      return heap().slice(ptr, ptr + len);
+    } finally {
+      lib.farkle_wasm_free(ptr, len);
+    }
   });
 }
 

@@ -2,8 +2,9 @@
 // Copyright (C) 2026 The farkle authors
 
 /**
- * Long calls off the calling thread: WinTable.solve() and simulate() run in a worker the
- * package starts for the call (node:worker_threads in Node, a module Web Worker in
+ * Long calls off the calling thread: WinTable.solve(), simulate(), TurnPolicy.create(),
+ * PenaltyPolicy.create(), penaltyAveragePointsAsync() and Game.prepareAdviceAsync() run in
+ * a worker the package starts for the call (node:worker_threads in Node, a module Web Worker in
  * browsers), with the module the package compiled, so that timers and input run meanwhile.
  * Progress arrives as messages; an aborted signal, or a progress callback that returns
  * false or throws, terminates the worker at once (WebAssembly stops where it is: nothing is
@@ -22,7 +23,7 @@ export type WorkerReply =
 
 /** A job for the worker: its name and its arguments (structured-cloneable). */
 export interface Job {
-  job: "solve" | "simulate";
+  job: "solve" | "simulate" | "turnPolicy" | "penaltyPolicy" | "penaltyAverage" | "advice";
   args: Record<string, unknown>;
 }
 

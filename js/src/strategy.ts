@@ -30,6 +30,7 @@ import {
   read,
   readPointer,
   Reporter,
+  takeBlock,
   u64,
   view,
   write,
@@ -37,7 +38,7 @@ import {
   type LongCallOptions,
   type WorkerCallOptions,
 } from "./native.js";
-import { offThread, type Job } from "./offthread.js";
+import { aborted, offThread, type Job } from "./offthread.js";
 import { Rules, toRules, type PresetName } from "./rules.js";
 
 /** The FarkleRules of `rules` as bytes, for a worker. @internal */
@@ -54,6 +55,24 @@ export function rulesFromBytes(bytes: Uint8Array): Rules {
 /** Runs a job of the package's worker on this thread: the value it posts back. @internal */
 export function runJob(job: Job, rules: Rules, progress: (fraction: number) => void): unknown {
   const a = job.args;
+  if (job.job === "turnPolicy") {
+    const policy = new TurnPolicy(rules, { onBoard: a.onBoard as boolean, progress });
+    try {
+      return takeBlock((b, n) => check(lib.farkle_wasm_turn_policy_save(policy.cPointer, b, n)));
+    } finally {
+      policy.close();
+    }
+  }
+  if (job.job === "penaltyPolicy") {
+    const policy = new PenaltyPolicy(rules, { progress });
+    try {
+      return takeBlock((b, n) => check(lib.farkle_wasm_penalty_policy_save(policy.cPointer, b, n)));
+    } finally {
+      policy.close();
+    }
+  }
+  if (job.job === "penaltyAverage") return penaltyAveragePoints(rules, { progress });
+  if (job.job === "advice") return solveAdvice(rules, { progress });
   if (job.job === "solve") {
     const table = solveHere(rules, a.players as number, { progress });
     try {
@@ -158,6 +177,37 @@ export interface TurnPolicyOptions extends Omit<LongCallOptions, "signal"> {
   onBoard?: boolean;
 }
 
+/** Options of TurnPolicy.create(). */
+export interface TurnPolicyCreateOptions extends WorkerCallOptions {
+  /** Solve for a player on the board (default) or not yet. */
+  onBoard?: boolean;
+}
+
+/** What a game's advice solves (the policies of Game.prepareAdvice()), as bytes. @internal */
+export function solveAdvice(rules: Rules, options: LongCallOptions): Uint8Array {
+  return takeBlock((b, n) => {
+    const reporter = new Reporter(options, "the advice");
+    reporter.run(() => lib.farkle_wasm_advice_solve(rules.cPointer, reporter.function, reporter.user, b, n));
+  });
+}
+
+/**
+ * A library object of `rules` rebuilt from the bytes a worker's solve handed over: the
+ * pointer `load(rules, bytes, len, out)` wrote.
+ */
+function loadSolved(rules: Rules, bytes: Uint8Array, load: (r: number, b: number, n: number, out: number) => number): number {
+  return frame(() => {
+    const buffer = alloc(Math.max(1, bytes.length), 8);
+    heap().set(bytes, buffer);
+    const out = alloc(4, 4);
+    check(load(rules.cPointer, buffer, bytes.length, out));
+    return readPointer(out);
+  });
+}
+
+/** The pointer the next TurnPolicy or PenaltyPolicy constructed takes over instead of solving. */
+let adopted = 0;
+
 /**
  * The optimal single-turn policy (most expected points banked this turn) for one rules
  * value, for a player on the board or not: `new TurnPolicy("classic", { onBoard: true })`.
@@ -173,13 +223,50 @@ export class TurnPolicy extends Handle {
 
   constructor(rules: Rules | PresetName, options: TurnPolicyOptions = {}) {
     super();
-    options = checkOptions(options, ["onBoard", "progress"], "TurnPolicy options");
-    this.rules = toRules(rules);
-    this.onBoard = flag(options.onBoard ?? true, "onBoard");
-    const ptr = construct(options, "the turn policy", (fn, user, out) =>
-      lib.farkle_turn_policy_new_with_progress(this.rules.cPointer, this.onBoard ? 1 : 0, fn, user, out),
-    );
+    const solved = adopted;
+    adopted = 0;
+    try {
+      options = checkOptions(options, ["onBoard", "progress"], "TurnPolicy options");
+      this.rules = toRules(rules);
+      this.onBoard = flag(options.onBoard ?? true, "onBoard");
+    } catch (e) {
+      if (solved !== 0) lib.farkle_turn_policy_free(solved);
+      throw e;
+    }
+    const ptr =
+      solved !== 0
+        ? solved
+        : construct(options, "the turn policy", (fn, user, out) =>
+            lib.farkle_turn_policy_new_with_progress(this.rules.cPointer, this.onBoard ? 1 : 0, fn, user, out),
+          );
     this.own(ptr, (p) => lib.farkle_turn_policy_free(p));
+  }
+
+  /**
+   * Solves the policy as the constructor does, in a worker the package starts for the call
+   * (as WinTable.solve() does), so that timers and input run meanwhile: up to seconds for
+   * twelve dice. `progress` is called with the fraction done (at least every 25 ms while
+   * this thread is free) and may return false to cancel (CancelledError); aborting `signal`,
+   * from anywhere, stops the worker at once and rejects with AbortError. The policy solved
+   * there reaches this thread value for value (its queries answer exactly as the
+   * constructor's would). `worker: false`, or where no worker can be made, solves on the
+   * calling thread.
+   */
+  static async create(rules: Rules | PresetName, options: TurnPolicyCreateOptions = {}): Promise<TurnPolicy> {
+    options = checkOptions(options, ["onBoard", ...WORKER_CALL_KEYS], "TurnPolicy.create options");
+    const r = toRules(rules);
+    const onBoard = flag(options.onBoard ?? true, "onBoard");
+    checkLongCall(options);
+    const job: Job = { job: "turnPolicy", args: { rules: rulesToBytes(r), onBoard } };
+    const bytes = (await offThread(job, options, "the turn policy")) as Uint8Array | null;
+    if (bytes === null) return solvedHere(options, "the turn policy", () => new TurnPolicy(r, { onBoard, progress: tracked(options) }));
+    adopted = loadSolved(r, bytes, (rp, b, n, out) => lib.farkle_wasm_turn_policy_load(rp, b, n, out));
+    return new TurnPolicy(r, { onBoard });
+  }
+
+  /** The library's pointer. @internal */
+  get cPointer(): number {
+    return this.handle();
   }
 
   /** Expected points of one turn from scratch under the policy. */
@@ -234,12 +321,44 @@ export class PenaltyPolicy extends Handle {
 
   constructor(rules: Rules | PresetName, options: Omit<LongCallOptions, "signal"> = {}) {
     super();
-    options = checkOptions(options, ["progress"], "PenaltyPolicy options");
-    this.rules = toRules(rules);
-    const ptr = construct(options, "the penalty policy", (fn, user, out) =>
-      lib.farkle_penalty_policy_new_with_progress(this.rules.cPointer, fn, user, out),
-    );
+    const solved = adopted;
+    adopted = 0;
+    try {
+      options = checkOptions(options, ["progress"], "PenaltyPolicy options");
+      this.rules = toRules(rules);
+    } catch (e) {
+      if (solved !== 0) lib.farkle_penalty_policy_free(solved);
+      throw e;
+    }
+    const ptr =
+      solved !== 0
+        ? solved
+        : construct(options, "the penalty policy", (fn, user, out) =>
+            lib.farkle_penalty_policy_new_with_progress(this.rules.cPointer, fn, user, out),
+          );
     this.own(ptr, (p) => lib.farkle_penalty_policy_free(p));
+  }
+
+  /**
+   * Solves the policy as the constructor does, in a worker the package starts for the call,
+   * with progress and cancellation as TurnPolicy.create(); the policy reaches this thread
+   * value for value. `worker: false`, or where no worker can be made, solves on the calling
+   * thread.
+   */
+  static async create(rules: Rules | PresetName, options: WorkerCallOptions = {}): Promise<PenaltyPolicy> {
+    options = checkOptions(options, WORKER_CALL_KEYS, "PenaltyPolicy.create options");
+    const r = toRules(rules);
+    checkLongCall(options);
+    const job: Job = { job: "penaltyPolicy", args: { rules: rulesToBytes(r) } };
+    const bytes = (await offThread(job, options, "the penalty policy")) as Uint8Array | null;
+    if (bytes === null) return solvedHere(options, "the penalty policy", () => new PenaltyPolicy(r, { progress: tracked(options) }));
+    adopted = loadSolved(r, bytes, (rp, b, n, out) => lib.farkle_wasm_penalty_policy_load(rp, b, n, out));
+    return new PenaltyPolicy(r);
+  }
+
+  /** The library's pointer. @internal */
+  get cPointer(): number {
+    return this.handle();
   }
 
   /** The count of farkles in a row that costs the penalty. */
@@ -284,6 +403,46 @@ export function penaltyAveragePoints(
     );
     return view().getFloat64(out, true);
   });
+}
+
+/**
+ * penaltyAveragePoints() in a worker the package starts for the call, with progress and
+ * cancellation as TurnPolicy.create() (seconds for a long streak). `worker: false`, or where
+ * no worker can be made, runs on the calling thread.
+ */
+export async function penaltyAveragePointsAsync(
+  rules: Rules | PresetName,
+  options: WorkerCallOptions = {},
+): Promise<number> {
+  options = checkOptions(options, WORKER_CALL_KEYS, "penaltyAveragePointsAsync options");
+  const r = toRules(rules);
+  checkLongCall(options);
+  const job: Job = { job: "penaltyAverage", args: { rules: rulesToBytes(r) } };
+  const value = (await offThread(job, options, "the penalty average")) as number | null;
+  if (value !== null) return value;
+  return solvedHere(options, "the penalty average", () => penaltyAveragePoints(r, { progress: tracked(options) }));
+}
+
+/**
+ * A progress callback for a call that runs here after all (no worker): the caller's, which
+ * also stops the call once the signal is aborted.
+ */
+function tracked(options: LongCallOptions): (fraction: number) => boolean {
+  return (fraction) => {
+    if (options.signal?.aborted) return false;
+    return options.progress?.(fraction) !== false;
+  };
+}
+
+/** Runs `solve` here, as a call with `options` (the signal checked first and after). */
+function solvedHere<T>(options: LongCallOptions, what: string, solve: () => T): T {
+  if (options.signal?.aborted) throw aborted(what, options.signal);
+  try {
+    return solve();
+  } catch (e) {
+    if (options.signal?.aborted) throw aborted(what, options.signal);
+    throw e;
+  }
 }
 
 /** A player between turns, for the win table. */

@@ -10,6 +10,8 @@ import {
   Game,
   InvalidRulesError,
   NothingToBankError,
+  PenaltyPolicy,
+  penaltyAveragePointsAsync,
   Status,
   Rules,
   TurnPolicy,
@@ -73,7 +75,22 @@ async function manual(bytes: Uint8Array): Promise<number> {
   const table = await WinTable.solve(rules, { players: 3, worker: false, signal: AbortSignal.timeout(1000) });
   return new ManualRules("classic").points([1]) + table.playerCount;
 }
+async function offThread(signal: AbortSignal): Promise<number> {
+  // The single-turn solves off the calling thread, with progress and a signal.
+  const policy: TurnPolicy = await TurnPolicy.create(rules, { onBoard: false, signal, progress: (f: number) => f < 1 });
+  const penalty: PenaltyPolicy = await PenaltyPolicy.create("extended", { signal, worker: true });
+  const average: number = await penaltyAveragePointsAsync("extended", { signal });
+  const g = new Game(rules, 2, { seed: 1 });
+  const prepared: Promise<void> = g.prepareAdviceAsync({ signal, progress: () => undefined });
+  await prepared;
+  return policy.expectedPoints + penalty.averagePoints + average;
+}
+// @ts-expect-error: the constructor takes no signal (TurnPolicy.create() does)
+new TurnPolicy("classic", { signal: AbortSignal.timeout(10) });
+// @ts-expect-error: no such option
+void TurnPolicy.create("classic", { on_board: true });
+
 // @ts-expect-error: Python's snake_case is camelCase here
 void rules.target_score;
 
-export { points, valid, target, knobs, value, solve, advice, phase, error, code, errorClass, threePlayers, manual };
+export { points, valid, target, knobs, value, solve, advice, phase, error, code, errorClass, threePlayers, manual, offThread };

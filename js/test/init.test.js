@@ -4,9 +4,10 @@
 // Loading the module anywhere: "farkle/manual" waits for init() and takes the module as a
 // URL, a string, a Response, a promise of one, bytes or a compiled module; a call before it
 // says what to do; a failed load can be tried again; CommonJS code loads the package with
-// import(). Each case runs in a fresh process, where nothing is loaded yet.
+// import(), and require() says so. Each case runs in a fresh process, where nothing is loaded yet.
 
 import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
@@ -79,4 +80,28 @@ test("CommonJS code loads the package with import()", () => {
     "commonjs",
   );
   assert.equal(out, 1100);
+});
+
+test("require() of the package throws an Error that shows the import() to write", () => {
+  // From the folder above the tests, where "farkle" resolves as a user's code resolves it
+  // (the package itself by its name, or an installed copy).
+  const cwd = fileURLToPath(new URL("..", import.meta.url));
+  const script = `
+    const out = [];
+    for (const name of ["farkle", "farkle/manual"]) {
+      try { require(name); out.push("loaded"); } catch (e) { out.push([e.constructor.name, e.message]); }
+    }
+    import("farkle").then((farkle) => {
+      out.push(${points});
+      console.log(JSON.stringify(out));
+    });`;
+  const out = JSON.parse(execFileSync(process.execPath, ["--input-type=commonjs", "-e", script], { cwd, encoding: "utf8" }));
+  for (const [name, message] of out.slice(0, 2)) {
+    assert.equal(name, "Error");
+    assert.match(message, /farkle is an ES module/);
+    assert.ok(message.includes('await import("farkle")'), message);
+    assert.ok(message.includes('import("farkle/manual")'), message);
+  }
+  // ...and the import() it shows works from the same CommonJS code.
+  assert.equal(out[2], 1100);
 });

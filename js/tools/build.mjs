@@ -57,5 +57,7 @@ execFileSync(process.execPath, [tsc, "-p", join(js, "tsconfig.json")], { stdio: 
 // the package's own name).
 execFileSync(process.execPath, [tsc, "-p", join(js, "test-types", "tsconfig.json")], { stdio: "inherit" });
 copyFileSync(wasm, join(js, "dist", "farkle.wasm"));
+// What require() loads: an error saying to use import() (see src/require.cjs).
+copyFileSync(join(js, "src", "require.cjs"), join(js, "dist", "require.cjs"));
 copyFileSync(join(repo, "LICENSE"), join(js, "LICENSE"));
 console.error(`built ${join(js, "dist")}`);

@@ -91,6 +91,26 @@ pub struct FarkleTurnPolicy {
 
 impl Handle for FarkleTurnPolicy {}
 
+impl FarkleTurnPolicy {
+    /// A handle on a solved policy (the WebAssembly build rebuilds one from a worker's bytes).
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", target_os = "unknown")),
+        allow(dead_code)
+    )]
+    pub(crate) fn of(policy: SingleTurn) -> FarkleTurnPolicy {
+        FarkleTurnPolicy { policy }
+    }
+
+    /// The policy behind the handle.
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", target_os = "unknown")),
+        allow(dead_code)
+    )]
+    pub(crate) fn policy(&self) -> &SingleTurn {
+        &self.policy
+    }
+}
+
 /// Solves the single turn that maximizes the expected points banked, for a player on the
 /// board or not (who cannot bank below the rules' minimum entry).
 ///
@@ -388,6 +408,27 @@ pub struct FarklePenaltyPolicy {
 }
 
 impl Handle for FarklePenaltyPolicy {}
+
+impl FarklePenaltyPolicy {
+    /// A handle on a solved policy for rules of `dice_count` dice (the WebAssembly build
+    /// rebuilds one from a worker's bytes).
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", target_os = "unknown")),
+        allow(dead_code)
+    )]
+    pub(crate) fn of(policy: PenaltyPolicy, dice_count: u8) -> FarklePenaltyPolicy {
+        FarklePenaltyPolicy { policy, dice_count }
+    }
+
+    /// The policy behind the handle.
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", target_os = "unknown")),
+        allow(dead_code)
+    )]
+    pub(crate) fn policy(&self) -> &PenaltyPolicy {
+        &self.policy
+    }
+}
 
 /// Solves the policy that maximizes the long-run average points per turn under the rules'
 /// consecutive-farkle penalty, the player on the board; farkle_penalty_average_points() is

@@ -22,6 +22,7 @@ pub mod single_turn;
 pub(crate) mod table_in_play;
 pub mod tables;
 pub mod thresholds;
+pub(crate) mod transfer;
 pub(crate) mod turn;
 
 use thiserror::Error;

@@ -24,6 +24,7 @@ use crate::dice::FaceCounts;
 use crate::limits::{exceeded, MAX_TURN_TOTAL, MAX_TURN_WORK};
 use crate::scoring::Scorer;
 use crate::strategy::odds::Odds;
+use crate::strategy::transfer::{Reader, Writer};
 use crate::strategy::turn::{solve_turn, TurnModel, TurnTable};
 use crate::strategy::{Meter, Progress, StrategyError};
 
@@ -174,6 +175,75 @@ impl SingleTurn {
             bank_min,
             safe,
             table,
+        })
+    }
+
+    /// Writes the solved values (see [`crate::strategy::transfer`]): whether on the board,
+    /// the farkle payoff, the cap and the table.
+    // Used by the WebAssembly build only (src/wasm/transfer.rs), and the tests.
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", target_os = "unknown")),
+        allow(dead_code)
+    )]
+    pub(crate) fn write_values(&self, out: &mut Writer) {
+        out.flag(self.on_board);
+        out.number(self.phi);
+        out.count(self.table.t_hi);
+        out.numbers(&self.table.w);
+        out.numbers(&self.table.roll);
+    }
+
+    /// The policy [`SingleTurn::write_values`] wrote, solved for `odds` (before the scoring
+    /// of a player off the board, as [`SingleTurn::solve`] takes them): everything the rules
+    /// give is derived again, and the sizes written must be theirs.
+    // Used by the WebAssembly build only (src/wasm/transfer.rs), and the tests.
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", target_os = "unknown")),
+        allow(dead_code)
+    )]
+    pub(crate) fn read_values(odds: &Odds, r: &mut Reader) -> Result<SingleTurn, StrategyError> {
+        let on_board = r.flag()?;
+        let before_entry = scoring_odds(odds, on_board)?;
+        let odds = before_entry.as_ref().unwrap_or(odds);
+        Self::read_values_of(odds, Arc::new(TurnModel::new(odds)), on_board, r)
+    }
+
+    /// The rest of [`SingleTurn::read_values`], for a policy on the board or not of `odds`
+    /// (the scoring in play) and their `model`.
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", target_os = "unknown")),
+        allow(dead_code)
+    )]
+    fn read_values_of(
+        odds: &Odds,
+        model: Arc<TurnModel>,
+        on_board: bool,
+        r: &mut Reader,
+    ) -> Result<SingleTurn, StrategyError> {
+        let phi = r.number()?;
+        let t_hi = r.count()?;
+        if !phi.is_finite() || Self::t_hi(odds, &model, on_board, phi)? != t_hi {
+            return Err(StrategyError::BadFile(
+                "the solved turn does not fit its rules (other rules, or damaged)".to_owned(),
+            ));
+        }
+        let rows = model.checked_rows(t_hi)?;
+        let width = model.width();
+        let w = r.numbers(rows * width)?;
+        let roll = r.numbers(t_hi * width)?;
+        Ok(SingleTurn {
+            scorer: Scorer::shared(odds.rules())?,
+            safe: model.safe_values()?,
+            bank_min: bank_min_units(odds, on_board),
+            model,
+            on_board,
+            phi,
+            table: TurnTable {
+                width,
+                t_hi,
+                w,
+                roll,
+            },
         })
     }
 
@@ -624,6 +694,62 @@ impl PenaltyPolicy {
             )?);
         }
         Ok(turns)
+    }
+
+    /// Writes the solved policy (see [`crate::strategy::transfer`]): its average, relative
+    /// values and turns.
+    // Used by the WebAssembly build only (src/wasm/transfer.rs), and the tests.
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", target_os = "unknown")),
+        allow(dead_code)
+    )]
+    pub(crate) fn write_values(&self, out: &mut Writer) {
+        out.number(self.average);
+        out.numbers(&self.relative);
+        for turn in &self.turns {
+            turn.write_values(out);
+        }
+    }
+
+    /// The policy [`PenaltyPolicy::write_values`] wrote, solved for `odds`; refused as
+    /// [`PenaltyPolicy::solve`] refuses rules, and when the bytes do not fit the rules.
+    // Used by the WebAssembly build only (src/wasm/transfer.rs), and the tests.
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", target_os = "unknown")),
+        allow(dead_code)
+    )]
+    pub(crate) fn read_values(odds: &Odds, r: &mut Reader) -> Result<PenaltyPolicy, StrategyError> {
+        let rules = odds.rules();
+        crate::strategy::refuse_multiplier(rules)?;
+        if rules.farkle_penalty_streak == 0 || rules.farkle_penalty_loses_all {
+            return Err(StrategyError::Unsupported(
+                "the rules have no farkle penalty in points",
+            ));
+        }
+        let streak = usize::from(rules.farkle_penalty_streak);
+        let model = Arc::new(TurnModel::new(odds));
+        Self::check_size(odds, &model, streak)?;
+        let average = r.number()?;
+        let relative = r.numbers(streak)?;
+        let mut turns = Vec::with_capacity(streak);
+        for _ in 0..streak {
+            if !r.flag()? {
+                return Err(StrategyError::BadFile(
+                    "a turn of the long-run policy is off the board".to_owned(),
+                ));
+            }
+            turns.push(SingleTurn::read_values_of(
+                odds,
+                Arc::clone(&model),
+                true,
+                r,
+            )?);
+        }
+        Ok(PenaltyPolicy {
+            average,
+            relative,
+            turns,
+        })
     }
 
     /// The long-run average points per turn under the optimal policy.

@@ -10,14 +10,29 @@
 import * as farkle from "./vendor/farkle/index.js";
 import { WinMeter } from "./meter.js";
 import { CHOICES, KNOBS, PRESETS, knobLabel as knobWords, presetLabel, scoringChart } from "./words.js";
+import {
+  DIE_KEYS,
+  agree,
+  appendLog,
+  dieFace,
+  fmt,
+  keptThisTurn,
+  showDice,
+  showKept,
+  showMoment,
+  showNoDice,
+  showScores,
+  showTurnTotal,
+  tumbleNew,
+  turnLine,
+  winnersLine,
+} from "./board.js";
 
 export { presetLabel, scoringChart };
 
 const SAVE_KEY = "farkle.saved-game";
 const SETUP_KEY = "farkle.setup";
 const MAX_SEATS = 6;
-/** The keys that pick the dice, in roll order (shared with online play). */
-export const DIE_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="];
 const STYLES = {
   human: "Human",
   random_legal: "Computer: random",
@@ -30,8 +45,6 @@ const STYLES = {
 const TABLE_BOTS = ["win_optimal", "strongest_opponent"];
 
 const $ = (id) => document.getElementById(id);
-const fmt = (n) => n.toLocaleString("en-US");
-const FACE_WORDS = ["", "one", "two", "three", "four", "five", "six"];
 
 /** Everything the page holds besides the DOM. */
 const app = {
@@ -46,92 +59,11 @@ const app = {
   suggestedMask: 0,
   meter: null,
   message: "",
-  /** The index of the roll whose dice last tumbled. */
-  tumbled: -1,
-  tumbleUntil: 0,
+  /** The event index of the roll whose dice last tumbled, and until when (tumbleNew()). */
+  tumble: { tumbled: -1, until: 0 },
 };
 
 // ---- Dice ---------------------------------------------------------------------------------
-
-const PIPS = {
-  1: [[50, 50]],
-  2: [[28, 28], [72, 72]],
-  3: [[26, 26], [50, 50], [74, 74]],
-  4: [[28, 28], [72, 28], [28, 72], [72, 72]],
-  5: [[26, 26], [74, 26], [50, 50], [26, 74], [74, 74]],
-  6: [[28, 24], [72, 24], [28, 50], [72, 50], [28, 76], [72, 76]],
-};
-
-/** A die's face as an SVG picture (online.js draws its dice with it too). */
-export function dieFace(face) {
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("viewBox", "0 0 100 100");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  for (const [cx, cy] of PIPS[face]) {
-    const pip = document.createElementNS(ns, "circle");
-    pip.setAttribute("cx", cx);
-    pip.setAttribute("cy", cy);
-    pip.setAttribute("r", 9);
-    pip.setAttribute("fill", "currentColor");
-    svg.append(pip);
-  }
-  return svg;
-}
-
-/**
- * The dice set aside this turn, one array of faces per keep, from the turn's events in the
- * package's shape (oldest first, from the turn's start): a keep adds the dice its mask picks
- * of the roll before it, an undo takes the last keep back. Hot dice bring every die back to
- * the hand, but what was kept stays kept for the turn's total, so it stays shown.
- */
-export function keptThisTurn(events) {
-  const kept = [];
-  let roll = null;
-  for (const e of events) {
-    if (e.kind === "turn_started") kept.length = 0;
-    else if (e.kind === "rolled") roll = e.dice;
-    else if (e.kind === "selected" && roll) kept.push(roll.filter((_, i) => e.mask & (1 << i)));
-    else if (e.kind === "undone") kept.pop();
-  }
-  return kept;
-}
-
-/** Shows `groups` of kept dice (small, not pressable) in `box`, named for screen readers. */
-export function showKept(box, groups) {
-  const parts = groups.map((faces) => {
-    const group = document.createElement("span");
-    group.className = "kept-group";
-    for (const face of faces) {
-      const die = document.createElement("span");
-      die.className = "die small";
-      die.dataset.face = String(face);
-      die.append(dieFace(face));
-      group.append(die);
-    }
-    return group;
-  });
-  box.replaceChildren(...parts);
-  const words = groups.map((g) => g.join(" ")).join("; ");
-  box.setAttribute("aria-label", `Set aside this turn: ${words || "none"}`);
-  box.hidden = groups.length === 0;
-}
-
-/**
- * Shows the turn's moment in `box`: "Farkle!" or "Hot dice!" (with `text` after it), or
- * nothing; the class gives its colour.
- */
-export function showMoment(box, kind, text = "") {
-  box.hidden = !kind;
-  box.className = `moment ${kind ?? ""}`;
-  box.textContent = kind ? `${kind === "farkle" ? "Farkle!" : "Hot dice!"} ${text}`.trim() : "";
-}
-
-/** Makes the dice in `box` tumble once, as a roll does (CSS skips it under reduced motion). */
-export function tumble(box) {
-  for (const die of box.querySelectorAll(".die")) die.classList.add("rolling");
-}
 
 /** Fills `table`'s body with the scoring chart of `rules` (scoringChart() in words.js). */
 export function showChart(table, rules) {
@@ -429,18 +361,6 @@ function playerName(i) {
   return app.game.player(i).name ?? `Player ${i + 1}`;
 }
 
-/** `verb` agreeing with `who`: "You roll", "Ann rolls" (`verb` given in the third person). */
-function agree(who, verb) {
-  if (who !== "You") return verb;
-  return { has: "have", is: "are", pays: "pay", wins: "win" }[verb] ?? verb.replace(/s$/, "");
-}
-
-/** The game-over line's winners: "Ann wins!", "You win!", "Ann and Bob share the win!". */
-function winnersLine(winners, name = playerName) {
-  const names = winners.map(name);
-  return `${names.join(" and ")} ${names.length > 1 ? "share the win" : agree(names[0], "wins")}!`;
-}
-
 function isBotTurn() {
   const s = app.game.state;
   return s.phase !== "game_over" && app.seats[s.currentPlayer]?.kind !== "human";
@@ -472,53 +392,6 @@ function pendingFaces() {
   return roll ? roll.dice.filter((_, i) => mask & (1 << i)) : [];
 }
 
-/**
- * The log line of a game event, or null for an event the log leaves out. `e` is in the
- * package's shape (`kind`, `player`, `points`, `diceCount`, `winners` as seat numbers ...),
- * `lastRoll` the dice of the roll before it (what a selection's mask refers to), and
- * `name(i)` names player i ("You" for the page's own player: the verbs agree with it).
- * Both the offline game and the online room write their logs with it.
- */
-export function describeEvent(e, lastRoll, name) {
-  const who = name(e.player);
-  switch (e.kind) {
-    case "turn_started":
-      return `Round ${e.round}: ${who} to play.`;
-    case "rolled":
-      return `${who} rolled ${e.dice.join(" ")}.`;
-    case "selected": {
-      const kept = lastRoll ? lastRoll.filter((_, i) => e.mask & (1 << i)) : [];
-      return `${who} kept ${kept.length ? `${kept.join(" ")} ` : "dice "}for ${fmt(e.points)}.`;
-    }
-    case "undone":
-      return `${who} took back the last keep.`;
-    case "hot_dice":
-      return `Hot dice! ${who} ${agree(who, "rolls")} every die again.`;
-    case "banked":
-      return `${who} banked ${fmt(e.points)}: now ${fmt(e.score)}.`;
-    case "farkled":
-      return `${who} farkled${e.points ? `, losing ${fmt(e.points)}` : ""}.`;
-    case "farkle_acknowledged":
-      return null;
-    case "turn_forfeited":
-      return `${who} forfeited the turn${e.points ? `, losing ${fmt(e.points)}` : ""}.`;
-    case "penalty":
-      return `${who} ${agree(who, "pays")} ${fmt(e.points)} for farkles in a row: now ${fmt(e.score)}.`;
-    case "final_round":
-      return `${who} reached the target: everyone else has one last turn.`;
-    case "player_left":
-      return `${who} left the game.`;
-    case "busted":
-      return `${who} went past the exact target: the turn scores nothing.`;
-    case "piggybacked":
-      return `${who} took over ${fmt(e.points)} points and ${e.diceCount} dice.`;
-    case "game_over":
-      return e.winners.length ? `Game over: ${winnersLine(e.winners, name)}` : "Game over: nobody is left.";
-    default:
-      return `${who}: ${e.name}.`;
-  }
-}
-
 function logEvents() {
   const game = app.game;
   const count = game.eventCount;
@@ -529,19 +402,10 @@ function logEvents() {
     const e = game.event(i);
     if (e.kind === "rolled") lastRoll = e.dice;
   }
-  for (let i = app.seenEvents; i < count; i++) {
-    const e = game.event(i);
-    const text = describeEvent(e, lastRoll, playerName);
-    if (e.kind === "rolled") lastRoll = e.dice;
-    if (text) {
-      const li = document.createElement("li");
-      li.textContent = text;
-      list.append(li);
-    }
-  }
-  while (list.children.length > 200) list.firstElementChild.remove();
+  const events = [];
+  for (let i = app.seenEvents; i < count; i++) events.push(game.event(i));
+  appendLog(list, events, lastRoll, playerName);
   app.seenEvents = count;
-  list.scrollTop = list.scrollHeight;
 }
 
 /**
@@ -570,58 +434,32 @@ function render() {
   const human = s.phase !== "game_over" && !bot;
 
   // Scores and the win meter.
-  const chances = app.meter.chances(game);
   const rows = game.players.map((p, i) => {
-    const tr = document.createElement("tr");
-    if (i === s.currentPlayer && s.phase !== "game_over") tr.className = "current";
     const tags = [];
     if (app.seats[i].kind !== "human") tags.push("computer");
     if (rules.minEntryScore > 0 && !p.onBoard) tags.push("not on the board");
     if (!p.active) tags.push("left");
     if (s.winners.includes(i)) tags.push("winner");
-    const name = document.createElement("td");
-    name.textContent = p.name ?? `Player ${i + 1}`;
-    if (tags.length) {
-      const tag = document.createElement("span");
-      tag.className = "tag";
-      tag.textContent = ` (${tags.join(", ")})`;
-      name.append(tag);
-    }
-    const score = document.createElement("td");
-    score.className = "num";
-    score.dataset.score = String(p.score);
-    score.textContent = fmt(p.score);
-    const chance = document.createElement("td");
-    if (chances) {
-      const pct = Math.round(chances[i] * 1000) / 10;
-      chance.innerHTML = `<span class="chance"><span class="bar" aria-hidden="true"><span class="fill" style="width:${pct}%"></span></span><span>${pct.toFixed(1)}%</span></span>`;
-      chance.dataset.chance = String(chances[i]);
-    } else {
-      chance.textContent = "–";
-      chance.setAttribute("aria-label", "not known");
-    }
-    tr.append(name, score, chance);
-    return tr;
+    const current = i === s.currentPlayer && s.phase !== "game_over";
+    return { name: p.name ?? `Player ${i + 1}`, score: p.score, tags, current };
   });
-  $("score-rows").replaceChildren(...rows);
+  showScores($("score-rows"), rows, app.meter.chances(game));
   const target = rules.targetScore ? `to ${fmt(rules.targetScore)}` : "";
   const limit = rules.turnLimit ? `${rules.turnLimit} turns each` : "";
   $("rules-line").textContent = `Rules: ${presetLabel(rules.preset)}, ${[target, limit].filter(Boolean).join(", ")}.`;
 
   // The turn.
   const who = playerName(s.currentPlayer);
-  let line;
-  if (s.phase === "game_over") {
-    line = s.winners.length ? `Game over. ${winnersLine(s.winners)}` : "Game over.";
-  } else {
-    const parts = [`${who} to play`, `round ${s.round}`];
-    if (s.turnPoints) parts.push(`${fmt(s.turnPoints)} points this turn`);
-    if (s.phase === "awaiting_roll") parts.push(`${s.diceInHand} ${s.diceInHand === 1 ? "die" : "dice"} to roll`);
-    if (s.turnMultiplier > 1) parts.push(`selections count ×${s.turnMultiplier}`);
-    if (s.finalRound) parts.push("final round");
-    line = parts.join(" · ");
-  }
-  $("turn-line").textContent = line;
+  $("turn-line").textContent = turnLine({
+    over: s.phase === "game_over",
+    winners: s.winners.length ? winnersLine(s.winners, playerName) : "",
+    who,
+    round: s.round,
+    turnPoints: s.turnPoints,
+    toRoll: s.phase === "awaiting_roll" ? s.diceInHand : null,
+    multiplier: s.turnMultiplier,
+    finalRound: s.finalRound,
+  });
 
   const hint = app.hintOpen && human ? hintAdvice() : null;
   app.suggestedMask = hint?.advice?.recommended.action === "select" ? hint.advice.recommended.diceMask : 0;
@@ -629,47 +467,20 @@ function render() {
   const showRoll = roll && (s.phase === "awaiting_selection" || s.phase === "farkled");
   const diceBox = $("dice");
   if (showRoll) {
-    const buttons = roll.dice.map((face, i) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "die";
-      const picked = (s.pendingMask & (1 << i)) !== 0;
-      const scores = (roll.scoringDiceMask & (1 << i)) !== 0;
-      const suggested = (app.suggestedMask & (1 << i)) !== 0;
-      if (!scores) b.classList.add("dead");
-      b.dataset.index = String(i);
-      b.dataset.face = String(face);
-      b.setAttribute("aria-pressed", String(picked));
-      // The name starts with what the die shows (its number and marks), then which die.
-      const shown = [String(face), picked ? "picked" : null, suggested ? "best" : null].filter(Boolean);
-      b.setAttribute("aria-label", `${shown.join(" ")}, die ${i + 1}${scores ? "" : ", cannot score"}`);
-      b.title = `Key ${DIE_KEYS[i]}`;
-      b.disabled = !human || s.phase !== "awaiting_selection";
-      b.append(dieFace(face));
-      const num = document.createElement("span");
-      num.className = "face";
-      num.textContent = String(face);
-      num.setAttribute("aria-hidden", "true");
-      b.append(num);
-      if (picked) b.append(mark(" picked", "mark"));
-      if (suggested) b.append(mark(" best", "mark suggest"));
-      b.addEventListener("click", () => act((g) => g.toggle(i)));
-      return b;
+    showDice(diceBox, roll.dice, {
+      picked: (i) => (s.pendingMask & (1 << i)) !== 0,
+      scores: (i) => (roll.scoringDiceMask & (1 << i)) !== 0,
+      suggested: (i) => (app.suggestedMask & (1 << i)) !== 0,
+      disabled: !human || s.phase !== "awaiting_selection",
+      onPick: (i) => act((g) => g.toggle(i)),
     });
-    diceBox.replaceChildren(...buttons);
-    diceBox.setAttribute("aria-label", `Dice of the roll: ${roll.dice.map((f) => FACE_WORDS[f]).join(", ")}`);
   } else {
-    const p = document.createElement("p");
-    p.className = "note";
-    p.textContent = s.phase === "game_over" ? "" : bot ? `${who} is playing…` : `Roll ${s.diceInHand} ${s.diceInHand === 1 ? "die" : "dice"}.`;
-    diceBox.replaceChildren(p);
-    diceBox.setAttribute("aria-label", "Dice of the roll: none yet");
+    showNoDice(diceBox, s.phase === "game_over" ? "" : bot ? `${who} is playing…` : `Roll ${s.diceInHand} ${s.diceInHand === 1 ? "die" : "dice"}.`);
   }
 
   // The turn so far: its total, the dice set aside, a farkle or hot dice.
   const turn = turnEvents(game);
-  $("turn-total").textContent = fmt(s.turnPoints);
-  $("turn-total").dataset.points = String(s.turnPoints);
+  showTurnTotal($("turn-total"), s.turnPoints);
   showKept($("kept"), s.phase === "game_over" ? [] : keptThisTurn(turn.events));
   if (s.phase === "farkled") {
     const lost = turn.events.findLast((e) => e.kind === "farkled")?.points ?? 0;
@@ -680,11 +491,7 @@ function render() {
     showMoment($("moment"), null);
   }
   // A new roll tumbles its dice (for the animation's length: a render meanwhile keeps it).
-  if (showRoll && turn.rolled !== app.tumbled) {
-    app.tumbled = turn.rolled;
-    app.tumbleUntil = performance.now() + 450;
-  }
-  if (showRoll && performance.now() < app.tumbleUntil) tumble(diceBox);
+  if (showRoll) tumbleNew(diceBox, turn.rolled, app.tumble);
 
   // What the picked dice are worth.
   let pick = "";
@@ -726,14 +533,6 @@ function render() {
   });
   renderHint(hint);
   renderMeterButtons();
-}
-
-function mark(text, className) {
-  const span = document.createElement("span");
-  span.className = className;
-  span.textContent = text;
-  span.setAttribute("aria-hidden", "true");
-  return span;
 }
 
 function setAction(id, enabled, visible) {

@@ -10,11 +10,23 @@
 // kept in this browser's storage, by room, so that a reload or a new connection takes the
 // seat back. Every name is shown as text, never as markup.
 
-import { DIE_KEYS, describeEvent, dieFace, offline, presetLabel, pressGameKey } from "./app.js";
+import { offline, presetLabel, pressGameKey } from "./app.js";
+import {
+  appendLog,
+  fmt,
+  showDice,
+  showKept,
+  showMoment,
+  showNoDice,
+  showScores,
+  showTurnTotal,
+  tumbleNew,
+  turnLine,
+  winnersLine as namedWinners,
+} from "./board.js";
 import { verifyFairness } from "./fairness.js";
 
 const $ = (id) => document.getElementById(id);
-const fmt = (n) => Number(n).toLocaleString("en-US");
 const TOKEN_PREFIX = "farkle.online.token.";
 const NAME_KEY = "farkle.online.name";
 const BOTS = {
@@ -58,6 +70,8 @@ const view = {
   /** Dice picked towards a selection (indices of the roll). */
   pending: new Set(),
   pendingFor: "",
+  /** The roll whose dice last tumbled, and until when (tumbleNew()). */
+  tumble: { tumbled: -1, until: 0 },
   /** The seats as last drawn in the lobby (to redraw only on a change). */
   lobbyKey: "",
   botChoice: {},
@@ -559,9 +573,7 @@ function onLobbyClick(event) {
 // ---- The game ------------------------------------------------------------------------------
 
 function winnersLine(winners) {
-  if (winners.length === 0) return "Nobody is left in the game.";
-  const names = winners.map(seatName);
-  return `${names.join(" and ")} ${names.length > 1 ? "share the win" : "wins"}!`;
+  return winners.length === 0 ? "Nobody is left in the game." : namedWinners(winners, seatName);
 }
 
 function myTurn(room) {
@@ -603,7 +615,7 @@ function renderGame(room) {
   const over = room.over || g.phase === PHASE.over;
   const winners = new Set(g.winners);
 
-  // Scores.
+  // Scores, with the win meter where the room's advice gives every seat's chance.
   const rows = room.seats.map((seat, i) => {
     const tags = [];
     if (i === view.you) tags.push("you");
@@ -612,30 +624,37 @@ function renderGame(room) {
     if (seat.stand_in) tags.push("a computer plays for them");
     if (seat.active === false) tags.push("left");
     if (winners.has(i)) tags.push("winner");
-    const tr = el(
-      "tr",
-      { className: i === g.current && !over ? "current" : "" },
-      el("td", {}, seat.name, tags.length ? el("span", { className: "tag" }, ` (${tags.join(", ")})`) : null),
-      el("td", { className: "num", dataset: { score: String(seat.score ?? 0) } }, fmt(seat.score ?? 0)),
-    );
-    return tr;
+    return { name: seat.name, score: seat.score ?? 0, tags, current: i === g.current && !over };
   });
-  $("online-score-rows").replaceChildren(...rows);
+  const win = g.advice?.win_probabilities;
+  const chances = !over && Array.isArray(win) && win.length === room.seats.length && win.every(Number.isFinite) ? win : null;
+  showScores($("online-score-rows"), rows, chances);
   $("online-rules").textContent = `${describeRules(room)}.`;
 
-  // Whose turn.
-  let line;
-  if (over) {
-    line = `Game over. ${winnersLine(g.winners)}`;
-  } else {
-    const parts = [mine ? "Your turn" : `${seatName(g.current)} to play`, `round ${g.round}`];
-    if (g.turn_points) parts.push(`${fmt(g.turn_points)} points this turn`);
-    if (g.phase === PHASE.roll) parts.push(`${g.hand} ${g.hand === 1 ? "die" : "dice"} to roll`);
-    if (g.final_round_by !== null && g.final_round_by !== undefined) parts.push("final round");
-    line = parts.join(" · ");
-  }
-  $("online-turn").textContent = line;
+  // Whose turn, and the turn so far.
+  $("online-turn").textContent = turnLine({
+    over,
+    winners: winnersLine(g.winners),
+    who: mine ? "You" : seatName(g.current),
+    round: g.round,
+    turnPoints: g.turn_points,
+    toRoll: g.phase === PHASE.roll ? g.hand : null,
+    finalRound: g.final_round_by !== null && g.final_round_by !== undefined,
+  });
   renderClock(g, over);
+  showTurnTotal($("online-turn-total"), over ? 0 : g.turn_points ?? 0);
+  showKept($("online-kept"), over ? [] : g.kept);
+  const last = room.events.at(-1)?.event;
+  if (g.phase === PHASE.farkled) {
+    const farkled = room.events.findLast(({ event }) => event.event === "farkled")?.event;
+    const lost = farkled?.forfeited ?? 0;
+    const who = mine ? "You" : seatName(g.current);
+    showMoment($("online-moment"), "farkle", lost ? `${who} ${who === "You" ? "lose" : "loses"} ${fmt(lost)} points.` : "Nothing scores.");
+  } else if (g.phase === PHASE.roll && last?.event === "hot_dice") {
+    showMoment($("online-moment"), "hot", `Every die scored: roll all ${g.hand} again.`);
+  } else {
+    showMoment($("online-moment"), null);
+  }
 
   // The roll: a new roll clears the picked dice.
   const rollKey = JSON.stringify([room.fairness?.rolls.length ?? 0, g.phase]);
@@ -649,28 +668,17 @@ function renderGame(room) {
   const recommended = g.advice?.recommended?.kind === "select" ? new Set(g.advice.recommended.dice) : new Set();
   const diceBox = $("online-dice");
   if (showRoll) {
-    diceBox.replaceChildren(
-      ...g.roll.map((face, i) => {
-        const picked = view.pending.has(i);
-        const scores = scoring.has(i);
-        const b = el("button", {
-          type: "button",
-          className: scores ? "die" : "die dead",
-          disabled: !mine || !selecting || view.sent,
-          title: `Key ${DIE_KEYS[i]}`,
-          dataset: { index: String(i), face: String(face) },
-          "aria-pressed": String(picked),
-          "aria-label": `${face}${picked ? " picked" : ""}${recommended.has(i) ? " advised" : ""}, die ${i + 1}${scores ? "" : ", cannot score"}`,
-        });
-        b.append(dieFace(face), el("span", { className: "face", "aria-hidden": "true" }, String(face)));
-        if (picked) b.append(el("span", { className: "mark", "aria-hidden": "true" }, " picked"));
-        if (recommended.has(i)) b.append(el("span", { className: "mark suggest", "aria-hidden": "true" }, " advised"));
-        return b;
-      }),
-    );
+    showDice(diceBox, g.roll, {
+      picked: (i) => view.pending.has(i),
+      scores: (i) => scoring.has(i),
+      suggested: (i) => recommended.has(i),
+      suggestWord: "advised",
+      disabled: !mine || !selecting || view.sent,
+    });
+    const rolled = room.events.findLastIndex(({ event }) => event.event === "rolled");
+    tumbleNew(diceBox, rolled, view.tumble);
   } else {
-    const note = over ? "" : mine ? `Roll ${g.hand} ${g.hand === 1 ? "die" : "dice"}.` : `${seatName(g.current)} is playing…`;
-    diceBox.replaceChildren(el("p", { className: "note" }, note));
+    showNoDice(diceBox, over ? "" : mine ? `Roll ${g.hand} ${g.hand === 1 ? "die" : "dice"}.` : `${seatName(g.current)} is playing…`);
   }
   diceBox.dataset.selections = JSON.stringify(g.selections);
 
@@ -686,7 +694,6 @@ function renderGame(room) {
     pick = "Farkle: nothing scores. The turn's points are lost.";
   }
   $("online-pick").textContent = pick;
-  $("online-kept").textContent = g.kept.length && !over ? `Kept this turn: ${g.kept.map((k) => k.join(" ")).join(" · ")}` : "";
 
   // The actions the server allows now.
   const can = mine && !view.sent && net.ws?.readyState === WebSocket.OPEN;
@@ -704,11 +711,8 @@ function renderGame(room) {
   if (g.advice && !over) {
     const who = mine ? "you" : seatName(g.current);
     let text = `Advice for ${who}: ${describeAction(g.advice.recommended, g)}.`;
-    // Each seat's chance to win, where the room's win table covers the game.
-    const win = g.advice.win_probabilities;
-    if (Array.isArray(win) && win.length === room.seats.length && win.every(Number.isFinite)) {
-      text += ` Chances to win: ${win.map((p, i) => `${seatName(i)} ${(p * 100).toFixed(1)}%`).join(", ")}.`;
-    }
+    // Each seat's chance to win, where the room's win table covers the game (also the meter).
+    if (chances) text += ` Chances to win: ${chances.map((p, i) => `${seatName(i)} ${(p * 100).toFixed(1)}%`).join(", ")}.`;
     const p = g.advice.roll_probability;
     if (typeof p === "number" && p > 0 && p < 1) text += ` (Roll with probability ${(p * 100).toFixed(0)}%.)`;
     advice.textContent = text;
@@ -767,16 +771,8 @@ function packageEvent(e) {
 
 function renderLog(room) {
   const list = $("online-log");
-  // A selection names dice of the roll before it.
-  let lastRoll = null;
-  const items = [];
-  for (const { event } of room.events) {
-    const text = describeEvent(packageEvent(event), lastRoll, seatName);
-    if (event.event === "rolled") lastRoll = event.dice;
-    if (text) items.push(el("li", {}, text));
-  }
-  list.replaceChildren(...items);
-  list.scrollTop = list.scrollHeight;
+  list.replaceChildren();
+  appendLog(list, room.events.map(({ event }) => packageEvent(event)), null, seatName);
 }
 
 /** Sends an action of the game, for the version of the room this page shows. */

@@ -52,6 +52,7 @@ use crate::game::{check_bank_total, Action, Game, Phase, PiggybackOffer};
 use crate::limits::MAX_TURN_TOTAL;
 use crate::strategy::single_turn::scoring_odds;
 use crate::strategy::table_in_play::TableInPlay;
+use crate::strategy::transfer::{Reader, Writer};
 use crate::strategy::turn::TurnModel;
 use crate::strategy::{
     Odds, PenaltyPolicy, Progress, SingleTurn, StrategyError, TwoPlayerTable, WinTable,
@@ -139,6 +140,10 @@ pub enum AdviceError {
     Strategy(#[from] StrategyError),
 }
 
+/// An advisor's single-turn policies: off the board, on it, and under a farkle penalty in
+/// points the long-run policy.
+type Policies = (SingleTurn, SingleTurn, Option<PenaltyPolicy>);
+
 /// The optimal single turn for both on-board situations, exact odds, and optionally a
 /// two-player table. Immutable and `Sync`: share one between bots and threads.
 ///
@@ -196,22 +201,35 @@ impl Advisor {
         rules: &crate::rules::Rules,
         progress: Progress,
     ) -> Result<Advisor, StrategyError> {
+        Self::with_policies(rules, |odds, has_penalty| {
+            let parts = if has_penalty { 3.0 } else { 2.0 };
+            let off_board =
+                SingleTurn::solve_with_progress(odds, false, &mut |f| progress(f / parts))?;
+            let on_board =
+                SingleTurn::solve_with_progress(odds, true, &mut |f| progress((1.0 + f) / parts))?;
+            let penalty = if has_penalty {
+                Some(PenaltyPolicy::solve_with_progress(odds, &mut |f| {
+                    progress((2.0 + f) / parts)
+                })?)
+            } else {
+                None
+            };
+            Ok((off_board, on_board, penalty))
+        })
+    }
+
+    /// The single-turn advisor for `rules` (refused as [`Advisor::single_turn`] refuses
+    /// them) with the policies `policies` gives for the rules' odds and whether they have a
+    /// farkle penalty in points: off the board, on it, and the long-run policy.
+    fn with_policies(
+        rules: &crate::rules::Rules,
+        policies: impl FnOnce(&Odds, bool) -> Result<Policies, StrategyError>,
+    ) -> Result<Advisor, StrategyError> {
         crate::strategy::refuse_advice_knobs(rules)?;
         let odds = Odds::new(rules)?;
         let off_board_odds = scoring_odds(&odds, false)?.unwrap_or_else(|| odds.clone());
         let has_penalty = rules.farkle_penalty_streak > 0 && !rules.farkle_penalty_loses_all;
-        let parts = if has_penalty { 3.0 } else { 2.0 };
-        let off_board =
-            SingleTurn::solve_with_progress(&odds, false, &mut |f| progress(f / parts))?;
-        let on_board =
-            SingleTurn::solve_with_progress(&odds, true, &mut |f| progress((1.0 + f) / parts))?;
-        let penalty = if has_penalty {
-            Some(PenaltyPolicy::solve_with_progress(&odds, &mut |f| {
-                progress((2.0 + f) / parts)
-            })?)
-        } else {
-            None
-        };
+        let (off_board, on_board, penalty) = policies(&odds, has_penalty)?;
         let last_models = [
             Arc::new(TurnModel::new(&off_board_odds)),
             Arc::new(TurnModel::new(&odds)),
@@ -226,6 +244,52 @@ impl Advisor {
             strongest_opponent: false,
             last_models,
             last_turns: Arc::default(),
+        })
+    }
+
+    /// Writes the solved policies of a single-turn advisor (see [`crate::strategy::transfer`]);
+    /// a table or the strongest-opponent mode is not written.
+    // Used by the WebAssembly build only (src/wasm/transfer.rs), and the tests.
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", target_os = "unknown")),
+        allow(dead_code)
+    )]
+    pub(crate) fn write_values(&self, out: &mut Writer) {
+        self.off_board.write_values(out);
+        self.on_board.write_values(out);
+        if let Some(penalty) = &self.penalty {
+            penalty.write_values(out);
+        }
+    }
+
+    /// The single-turn advisor for `rules` from what [`Advisor::write_values`] wrote: the
+    /// same advisor as [`Advisor::single_turn`] solves, refused as it refuses rules, and
+    /// when the bytes do not fit the rules.
+    // Used by the WebAssembly build only (src/wasm/transfer.rs), and the tests.
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", target_os = "unknown")),
+        allow(dead_code)
+    )]
+    pub(crate) fn read_values(
+        rules: &crate::rules::Rules,
+        bytes: &[u8],
+    ) -> Result<Advisor, StrategyError> {
+        Self::with_policies(rules, |odds, has_penalty| {
+            let mut r = Reader::new(bytes);
+            let off_board = SingleTurn::read_values(odds, &mut r)?;
+            let on_board = SingleTurn::read_values(odds, &mut r)?;
+            if off_board.on_board() || !on_board.on_board() {
+                return Err(StrategyError::BadFile(
+                    "the advice's turns are not off the board, then on it".to_owned(),
+                ));
+            }
+            let penalty = if has_penalty {
+                Some(PenaltyPolicy::read_values(odds, &mut r)?)
+            } else {
+                None
+            };
+            r.finish()?;
+            Ok((off_board, on_board, penalty))
         })
     }
 
