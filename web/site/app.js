@@ -59,6 +59,11 @@ const app = {
   suggestedMask: 0,
   meter: null,
   message: "",
+  /**
+   * The game's advice policies, solved in the package's worker when a game begins (twelve
+   * dice take seconds): `ready` once installed; hints and the optimal bots wait for `done`.
+   */
+  advice: { game: null, ready: false, done: Promise.resolve() },
   /** The event index of the roll whose dice last tumbled, and until when (tumbleNew()). */
   tumble: { tumbled: -1, until: 0 },
 };
@@ -351,10 +356,24 @@ function beginPlay(fresh) {
   $("new-game").hidden = false;
   $("new-game").textContent = "New game";
   showChart($("chart"), app.rules);
+  prepareAdvice(app.game);
   const forBot = app.seats.some((seat) => seat.kind === "strongest_opponent");
   app.meter.prepare(app.rules, app.seats.length, forBot).then(render);
   render();
   $("roll").focus();
+}
+
+/** Solves `game`'s advice off the page's thread; a failure leaves advise() to say why. */
+function prepareAdvice(game) {
+  const advice = { game, ready: false, done: null };
+  advice.done = game
+    .prepareAdviceAsync()
+    .catch(() => {})
+    .then(() => {
+      advice.ready = true;
+      if (app.advice === advice && app.game === game) render();
+    });
+  app.advice = advice;
 }
 
 function playerName(i) {
@@ -572,6 +591,7 @@ function describeChoice(c, roll) {
 function hintAdvice() {
   const game = app.game;
   const table = app.meter.table;
+  if (app.advice.game === game && !app.advice.ready) return { pending: true };
   const useTable = table !== null && game.state.playerCount === table.playerCount;
   try {
     return { advice: game.advise(useTable ? table : undefined) };
@@ -585,6 +605,10 @@ function renderHint(hint) {
   box.hidden = hint === null;
   if (hint === null) return;
   const body = $("hint-body");
+  if (hint.pending) {
+    body.textContent = "Working out the advice…";
+    return;
+  }
   if (hint.error) {
     body.textContent = `No advice here: ${hint.error}`;
     return;
@@ -642,6 +666,10 @@ async function botTurn() {
     app.message = `${playerName(s.currentPlayer)} waits for the win table.`;
     render();
     table = await app.meter.whenReady();
+    if (app.game !== game) return;
+  }
+  if (app.advice.game === game && !app.advice.ready) {
+    await app.advice.done;
     if (app.game !== game) return;
   }
   app.botTimer = null;
