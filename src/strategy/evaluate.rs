@@ -23,6 +23,9 @@
 //! - [`Bot::Threshold`]: the most points (then the most dice), banking by its thresholds or
 //!   when banking reaches the target; in its last turn of a final round, rolling on until
 //!   strictly ahead.
+//! - [`Bot::Card`]: as the threshold bot, with the card's keep rule and its thresholds for
+//!   the situation at the start of the turn (its own score against the best other one and
+//!   the target); off the board banking wherever it may.
 //! - [`Bot::Advised`] without a table (single-turn optimal), and with a two-player table in a
 //!   three-player game (where the table does not apply, so it plays the same): the advice's
 //!   own decisions at every turn total and roll, in every situation (on the board or not,
@@ -70,6 +73,7 @@ use std::sync::Arc;
 use crate::rules::Rules;
 use crate::strategy::advice::Mover;
 use crate::strategy::bots::Bot;
+use crate::strategy::cards::Situational;
 use crate::strategy::tables::layout::Layout;
 use crate::strategy::{
     PlayerState, Progress, StrategyError, ThreePlayerTable, TwoPlayerTable, WinTable,
@@ -207,11 +211,37 @@ pub(crate) enum Last {
 pub(crate) struct PlayerModel {
     pub turns: Turns,
     pub last: Last,
+    /// For a card that banks by the game situation: how its situation is read. Its fixed
+    /// policies are then one block of slots per situation (see [`PlayerModel::slot`]).
+    pub situational: Option<Situational>,
 }
 
 /// The policy slot of a player state: on the board or not, then farkles in a row.
 pub(crate) fn slot(layout: &Layout, on_board: bool, farkles: usize) -> usize {
     usize::from(on_board) * layout.streak + farkles
+}
+
+impl PlayerModel {
+    /// The slot of the fixed policy this contender plays moving at player state `mover`
+    /// (an index of the layout) against `others`: the mover's [`slot`], in the block of its
+    /// situation for a card that reads one.
+    pub(crate) fn slot(&self, layout: &Layout, mover: usize, others: &[usize]) -> usize {
+        let (x, board, k) = layout.player(mover);
+        let own = slot(layout, board, k);
+        match &self.situational {
+            None => own,
+            Some(s) => {
+                let unit = i64::from(layout.unit);
+                let best = others
+                    .iter()
+                    .map(|&o| layout.player(o).0)
+                    .max()
+                    .unwrap_or(x);
+                let situation = s.situation(x * unit, best * unit, layout.target * unit);
+                situation as usize * 2 * layout.streak + own
+            }
+        }
+    }
 }
 
 impl PlayerModel {
@@ -227,6 +257,7 @@ impl PlayerModel {
                 return Ok(PlayerModel {
                     turns: Turns::Best,
                     last: Last::Best,
+                    situational: None,
                 })
             }
             Contender::HeadToHead(table) => {
@@ -239,6 +270,7 @@ impl PlayerModel {
                 return Ok(PlayerModel {
                     last: Last::Myopic,
                     turns: Turns::Table(Arc::clone(table), rolls),
+                    situational: None,
                 });
             }
             Contender::Bot(bot) => bot,
@@ -249,6 +281,7 @@ impl PlayerModel {
             Bot::RandomLegal => PlayerModel {
                 turns: Turns::Fixed(vec![TurnPolicy::random(&rolls)?; slots]),
                 last: Last::Fixed(LastPolicy::random(&rolls)),
+                situational: None,
             },
             Bot::Threshold(t) => PlayerModel {
                 turns: Turns::Fixed(vec![
@@ -256,7 +289,9 @@ impl PlayerModel {
                     slots
                 ]),
                 last: Last::Fixed(LastPolicy::lead(&rolls)),
+                situational: None,
             },
+            Bot::Card(card) => crate::strategy::cards::player_model(card, rules, layout, &rolls)?,
             Bot::Advised(advisor) => {
                 if advisor.rules() != rules {
                     return Err(StrategyError::Unsupported(
@@ -271,6 +306,7 @@ impl PlayerModel {
                         PlayerModel {
                             turns: Turns::Table(Arc::clone(table), rolls),
                             last,
+                            situational: None,
                         }
                     }
                     // The equilibrium's own play: at a state where it mixes, banking and
@@ -280,6 +316,7 @@ impl PlayerModel {
                     Some(WinTable::Three(_)) if players == 3 => PlayerModel {
                         turns: Turns::Best,
                         last: Last::Best,
+                        situational: None,
                     },
                     _ => {
                         let mut policies = Vec::with_capacity(slots);
@@ -299,6 +336,7 @@ impl PlayerModel {
                         PlayerModel {
                             turns: Turns::Fixed(policies),
                             last,
+                            situational: None,
                         }
                     }
                 }
