@@ -9,7 +9,7 @@
 //! - [`banking`]: when it banks ([`Banking`]: one threshold, one per count of dice left,
 //!   one per count of dice left in each [`Situation`]);
 //! - [`keep`]: which dice it keeps ([`Keep`]);
-//! - [`model`]: the card as the exact evaluation plays it ([`crate::strategy::evaluate`]);
+//! - `model`: the card as the exact evaluation plays it ([`crate::strategy::evaluate`]);
 //! - [`value`]: a card's exact chance, the fair share and its price ([`CardValue`]);
 //! - [`search`]: the best card of a [`Family`] ([`best_card`]).
 //!
