@@ -15,6 +15,7 @@ use rand::{Rng, RngCore};
 use crate::game::{Action, Game, GameError, Phase};
 use crate::limits::MAX_BOT_ROLLS_PER_TURN;
 use crate::rules::ExactTarget;
+use crate::strategy::cards::{Card, Keep};
 #[cfg(doc)]
 use crate::strategy::{advice, Advice};
 use crate::strategy::{AdviceError, Advisor, StrategyError, Thresholds, TwoPlayerTable, WinTable};
@@ -44,6 +45,10 @@ pub enum Bot {
     /// Keeps the selection with the most points (the most dice among equals); banks by
     /// [`Thresholds`]; in a final round rolls on until it leads.
     Threshold(Thresholds),
+    /// Plays a [`Card`]: keeps by its keep rule, banks by its thresholds for the dice left
+    /// and the situation at the start of the turn; off the board banks as soon as it may;
+    /// banks whenever banking reaches the target; in a final round rolls on until it leads.
+    Card(Card),
     /// Follows an [`Advisor`]: single-turn optimal, or win-optimal when it holds a table that
     /// covers the game (where the three-player equilibrium mixes, it draws with the advice's
     /// [`Advice::roll_probability`]), or a two-player table against the strongest opponent;
@@ -115,6 +120,7 @@ impl Bot {
                     options[rng.random_range(0..options.len())]
                 })
             }
+            Bot::Card(card) => Ok(Bot::card_decision(card, game)),
             Bot::Threshold(thresholds) => Ok(match game.phase() {
                 // The roll's best selection: the most points, then the most dice.
                 Phase::AwaitingSelection => Action::Select(
@@ -144,6 +150,63 @@ impl Bot {
                     }
                 }
             }),
+        }
+    }
+
+    /// The card bot's action in a game that awaits a bank-or-roll decision or a selection.
+    fn card_decision(card: &Card, game: &Game) -> Action {
+        let rules = game.rules();
+        if game.phase() == Phase::AwaitingSelection {
+            if let Some(mask) = exact_hit(game) {
+                return Action::Select(mask);
+            }
+            let legal = game.legal_selections();
+            let options: Vec<_> = legal
+                .iter()
+                .map(|l| (l.selection.points, l.selection.dice))
+                .collect();
+            let rolled = game.turn().last_roll().map_or(0, |r| r.dice.len());
+            let singles = crate::scoring::Scorer::with_shared(rules, |s| Keep::singles(s))
+                .unwrap_or([None; 6]);
+            return match card.keep.choose(rolled, &options, &singles) {
+                Some(i) => Action::Select(legal[i].mask),
+                None => Action::AcknowledgeFarkle,
+            };
+        }
+        let turn = game.turn();
+        let me_index = game.current_player();
+        let me = &game.players()[me_index];
+        let after = me.score.saturating_add(turn.points);
+        // Off the board (an entry minimum not yet met): bank as soon as the game allows.
+        let bank = if !me.on_board && rules.min_entry_score > 0 {
+            true
+        } else {
+            let best_other = game
+                .players()
+                .iter()
+                .enumerate()
+                .filter(|(i, p)| *i != me_index && p.active)
+                .map(|(_, p)| p.score)
+                .max()
+                .unwrap_or(me.score);
+            let situation =
+                card.bank
+                    .situation(me.score, best_other, i64::from(rules.target_score));
+            card.thresholds(situation, usize::from(rules.dice_count))
+                .banks(
+                    turn.hand,
+                    turn.points,
+                    after,
+                    rules,
+                    Advisor::final_round_lead(game),
+                )
+        };
+        if (bank || !game.can_roll()) && game.can_bank() {
+            Action::Bank
+        } else if game.can_roll() {
+            Action::Roll
+        } else {
+            Action::ForfeitTurn
         }
     }
 

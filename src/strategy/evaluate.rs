@@ -23,6 +23,9 @@
 //! - [`Bot::Threshold`]: the most points (then the most dice), banking by its thresholds or
 //!   when banking reaches the target; in its last turn of a final round, rolling on until
 //!   strictly ahead.
+//! - [`Bot::Card`]: as the threshold bot, with the card's keep rule and its thresholds for
+//!   the situation at the start of the turn (its own score against the best other one and
+//!   the target); off the board banking wherever it may.
 //! - [`Bot::Advised`] without a table (single-turn optimal), and with a two-player table in a
 //!   three-player game (where the table does not apply, so it plays the same): the advice's
 //!   own decisions at every turn total and roll, in every situation (on the board or not,
@@ -70,6 +73,7 @@ use std::sync::Arc;
 use crate::rules::Rules;
 use crate::strategy::advice::Mover;
 use crate::strategy::bots::Bot;
+use crate::strategy::cards::Situational;
 use crate::strategy::tables::layout::Layout;
 use crate::strategy::turn::TurnModel;
 use crate::strategy::{
@@ -208,6 +212,9 @@ pub(crate) enum Last {
 pub(crate) struct PlayerModel {
     pub turns: Turns,
     pub last: Last,
+    /// For a card that banks by the game situation: how its situation is read. Its fixed
+    /// policies are then one block of slots per situation (see [`PlayerModel::slot`]).
+    pub situational: Option<Situational>,
 }
 
 /// The policy slot of a player state: on the board or not, then farkles in a row.
@@ -235,6 +242,29 @@ impl PlayerModel {
             .collect()
     }
 
+    /// The slot of the fixed policy this contender plays moving at player state `mover`
+    /// (an index of the layout) against `others`: the mover's [`slot`], in the block of its
+    /// situation for a card that reads one.
+    pub(crate) fn slot(&self, layout: &Layout, mover: usize, others: &[usize]) -> usize {
+        let (x, board, k) = layout.player(mover);
+        let own = slot(layout, board, k);
+        match &self.situational {
+            None => own,
+            Some(s) => {
+                let unit = i64::from(layout.unit);
+                let best = others
+                    .iter()
+                    .map(|&o| layout.player(o).0)
+                    .max()
+                    .unwrap_or(x);
+                let situation = s.situation(x * unit, best * unit, layout.target * unit);
+                situation as usize * 2 * layout.streak + own
+            }
+        }
+    }
+}
+
+impl PlayerModel {
     /// The model of `contender` in a game of `players` players under `rules`.
     pub(crate) fn new(
         contender: &Contender,
@@ -247,6 +277,7 @@ impl PlayerModel {
                 return Ok(PlayerModel {
                     turns: Turns::Best,
                     last: Last::Best,
+                    situational: None,
                 })
             }
             Contender::HeadToHead(table) => {
@@ -259,6 +290,7 @@ impl PlayerModel {
                 return Ok(PlayerModel {
                     last: Last::Myopic,
                     turns: Turns::Table(Arc::clone(table), rolls),
+                    situational: None,
                 });
             }
             Contender::Bot(bot) => bot,
@@ -269,6 +301,7 @@ impl PlayerModel {
             Bot::RandomLegal => PlayerModel {
                 turns: Turns::Fixed(vec![TurnPolicy::random(&rolls)?; slots]),
                 last: Last::Fixed(LastPolicy::random(&rolls)),
+                situational: None,
             },
             Bot::Threshold(t) => PlayerModel {
                 turns: Turns::Fixed(vec![
@@ -276,7 +309,9 @@ impl PlayerModel {
                     slots
                 ]),
                 last: Last::Fixed(LastPolicy::lead(&rolls)),
+                situational: None,
             },
+            Bot::Card(card) => crate::strategy::cards::player_model(card, rules, layout, &rolls)?,
             Bot::Advised(advisor) => {
                 if advisor.rules() != rules {
                     return Err(StrategyError::Unsupported(
@@ -291,6 +326,7 @@ impl PlayerModel {
                         PlayerModel {
                             turns: Turns::Table(Arc::clone(table), rolls),
                             last,
+                            situational: None,
                         }
                     }
                     // The equilibrium's own play: at a state where it mixes, banking and
@@ -300,6 +336,7 @@ impl PlayerModel {
                     Some(WinTable::Three(_)) if players == 3 => PlayerModel {
                         turns: Turns::Best,
                         last: Last::Best,
+                        situational: None,
                     },
                     _ => {
                         let mut policies = Vec::with_capacity(slots);
@@ -319,6 +356,7 @@ impl PlayerModel {
                         PlayerModel {
                             turns: Turns::Fixed(policies),
                             last,
+                            situational: None,
                         }
                     }
                 }

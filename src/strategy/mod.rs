@@ -13,6 +13,7 @@
 
 pub mod advice;
 pub mod bots;
+pub mod cards;
 pub mod evaluate;
 pub(crate) mod last_turn;
 pub mod odds;
@@ -224,6 +225,7 @@ pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, Strat
 pub use crate::game::Action;
 pub use advice::{Advice, AdviceChoice, AdviceError, Advisor, ValueKind};
 pub use bots::{Bot, BotError};
+pub use cards::{best_card, evaluate_card, Banking, Card, CardValue, Family, Keep, Situation};
 pub use evaluate::{Contender, Evaluation};
 pub use odds::{Fraction, HandOdds, Odds, OptionGroup, SelectionGroup};
 pub use simulate::{

@@ -116,7 +116,7 @@ impl Rolls {
 }
 
 /// `m! / (c1! ... c6!)`: the ordered rolls behind a multiset.
-fn multinomial(roll: FaceCounts) -> f64 {
+pub(crate) fn multinomial(roll: FaceCounts) -> f64 {
     let fact = |k: usize| (1..=k).map(|i| i as f64).product::<f64>();
     fact(roll.total())
         / roll
@@ -127,7 +127,7 @@ fn multinomial(roll: FaceCounts) -> f64 {
 }
 
 /// Steps with the same gain and dice left as one, ordered by (gain, next).
-fn merge(mut steps: Vec<Step>) -> Vec<Step> {
+pub(crate) fn merge(mut steps: Vec<Step>) -> Vec<Step> {
     steps.sort_by_key(|s| (s.gain, s.next));
     let mut out: Vec<Step> = Vec::with_capacity(steps.len());
     for s in steps {
@@ -260,6 +260,19 @@ impl TurnPolicy {
         rules: &Rules,
         unit: i32,
     ) -> Result<TurnPolicy, StrategyError> {
+        let steps: Vec<Vec<Step>> = (0..=rolls.dice()).map(|m| rolls.best_steps(m)).collect();
+        TurnPolicy::keeping(rolls, steps, thresholds, rules, unit)
+    }
+
+    /// A bot that keeps, from a roll of m dice, what `steps[m]` says, banks by `thresholds`,
+    /// and whenever banking reaches the target (the threshold bot, and a card's bot).
+    pub(crate) fn keeping(
+        rolls: &Rolls,
+        steps: Vec<Vec<Step>>,
+        thresholds: &Thresholds,
+        rules: &Rules,
+        unit: i32,
+    ) -> Result<TurnPolicy, StrategyError> {
         let highest = thresholds
             .0
             .iter()
@@ -270,7 +283,6 @@ impl TurnPolicy {
             .max(0);
         let rows = (highest / unit) as usize + 2;
         let below_target = i64::from(rules.target_score) - 1;
-        let steps: Vec<Vec<Step>> = (0..=rolls.dice()).map(|m| rolls.best_steps(m)).collect();
         TurnPolicy::from_rows(rolls, rows, true, |t, m| {
             let points = t as i64 * i64::from(unit);
             // Banked short of the target, so that only the thresholds speak.
@@ -345,6 +357,11 @@ impl LastPolicy {
     /// ahead.
     pub(crate) fn lead(rolls: &Rolls) -> LastPolicy {
         let steps = (0..=rolls.dice()).map(|m| rolls.best_steps(m)).collect();
+        LastPolicy::lead_keeping(rolls, steps)
+    }
+
+    /// A bot that keeps, from a roll of m dice, what `steps[m]` says, until ahead.
+    pub(crate) fn lead_keeping(rolls: &Rolls, steps: Vec<Vec<Step>>) -> LastPolicy {
         LastPolicy {
             bank: LastBank::Lead,
             steps,

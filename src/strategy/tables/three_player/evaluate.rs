@@ -27,7 +27,7 @@ use crate::strategy::evaluate::passes::{
     bot_pass, known_from, rider_pass, BotTurn, RiderTurn, Ties, Worth,
 };
 use crate::strategy::evaluate::policy::Rolls;
-use crate::strategy::evaluate::{check_rules, slot, Last, PlayerModel, Turns};
+use crate::strategy::evaluate::{check_rules, Last, PlayerModel, Turns};
 use crate::strategy::tables::newton::settle_cycle;
 use crate::strategy::{
     try_filled, worker_pool, PlayerState, Progress, StrategyError, TwoPlayerTable,
@@ -574,9 +574,9 @@ impl Eval<'_> {
         let ctx = &self.ctx;
         let l = &ctx.layout;
         let (p, q, r) = seats;
-        let (x, board, k) = l.player(p);
+        let (x, board, _) = l.player(p);
         let (qp, rp) = (l.player(q), l.player(r));
-        let policy = &policies[slot(l, board, k)];
+        let policy = &policies[self.models[j].slot(l, p, &[q, r])];
         let bank_min = ctx.bank_min[usize::from(board)];
         let at_target = (l.target - x) as usize;
         let bank = |t: usize| self.own_bank(own, seats, t);
@@ -587,7 +587,7 @@ impl Eval<'_> {
                 ((qp.0.max(rp.0) + f.cap as i64 + 1 - x).max(at_target as i64)) as usize
             }
         };
-        let winning = &self.winning[j][slot(l, board, k)];
+        let winning = &self.winning[j][self.models[j].slot(l, p, &[q, r])];
         let (top, above) = known_from(policy, winning, at_target, wins, bank_min);
         bot_pass(policy, ctx.model, top, at_target, bank, above, &mut b.bot)
     }

@@ -17,7 +17,7 @@ use crate::strategy::evaluate::passes::{
     bot_pass, known_from, rider_pass, BotTurn, RiderTurn, Ties, Worth,
 };
 use crate::strategy::evaluate::policy::Rolls;
-use crate::strategy::evaluate::{check_rules, slot, Last, PlayerModel, Turns};
+use crate::strategy::evaluate::{check_rules, Last, PlayerModel, Turns};
 use crate::strategy::tables::newton::settle_cycle;
 use crate::strategy::{try_filled, Progress, StrategyError};
 
@@ -247,20 +247,20 @@ impl Eval<'_> {
     ) -> Result<Worth, StrategyError> {
         let ctx = &self.ctx;
         let l = &ctx.layout;
-        let (x, board, k) = l.player(p);
+        let (x, board, _) = l.player(p);
         let (y, _, _) = l.player(q);
         let bank_min = ctx.bank_min[usize::from(board)];
         let at_target = (l.target - x) as usize;
         match &self.models[j].turns {
             Turns::Fixed(policies) => {
-                let policy = &policies[slot(l, board, k)];
+                let policy = &policies[self.models[j].slot(l, p, &[q])];
                 let wins = if self.table.rules.final_round {
                     // Past the opponent's reach in its last turn.
                     (y + l.lead_cap as i64 + 1 - x).max(at_target as i64) as usize
                 } else {
                     at_target
                 };
-                let winning = &self.winning[j][slot(l, board, k)];
+                let winning = &self.winning[j][self.models[j].slot(l, p, &[q])];
                 let (top, above) = known_from(policy, winning, at_target, wins, bank_min);
                 let bank = |t: usize| self.bank(own, p, q, t);
                 Ok(bot_pass(
