@@ -36,23 +36,65 @@ fn built() -> Result<&'static Path, &'static str> {
         .map_err(String::as_str)
 }
 
-#[test]
-fn the_package_passes_its_tests_under_node() {
-    let test = "the_package_passes_its_tests_under_node";
+/// The package's test files that time a solve in the worker against timers and aborts (each
+/// solves for seconds on purpose): the full tier's.
+const TIMING_FILES: [&str; 2] = ["offthread_policies.test.js", "worker.test.js"];
+
+/// Runs `files` of `js/test/` under Node's test runner and checks that at least `least` tests
+/// passed, none failed and none was skipped.
+fn run_package_tests(test: &str, files: &[String], least: usize) {
     if let Err(why) = built() {
         return skip(test, why);
     }
     let out = run(
         Command::new(node())
             .current_dir(manifest_dir().join("js"))
-            .args(["--test", "test/"]),
+            .arg("--test")
+            .args(files),
         "the package's tests (js/test)",
     );
     assert_eq!(count(&out, "fail"), 0, "{out}");
     assert_eq!(count(&out, "skipped"), 0, "{out}");
     assert!(
-        count(&out, "pass") >= 40,
+        count(&out, "pass") >= least,
         "fewer tests ran than the suite has:\n{out}"
+    );
+}
+
+/// Every test file of `js/test/` but the timing ones (a new file joins the quick tier).
+fn quick_package_files() -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(manifest_dir().join("js").join("test"))
+        .expect("js/test")
+        .map(|e| {
+            e.expect("dir entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|name| name.ends_with(".test.js") && !TIMING_FILES.contains(&name.as_str()))
+        .map(|name| format!("test/{name}"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn the_package_passes_its_tests_under_node() {
+    run_package_tests(
+        "the_package_passes_its_tests_under_node",
+        &quick_package_files(),
+        40,
+    );
+}
+
+#[test]
+#[ignore = "full tier: make check"]
+fn the_package_cancels_and_yields_during_worker_solves() {
+    let files: Vec<String> = TIMING_FILES.iter().map(|f| format!("test/{f}")).collect();
+    run_package_tests(
+        "the_package_cancels_and_yields_during_worker_solves",
+        &files,
+        10,
     );
 }
 
