@@ -371,7 +371,8 @@ function prepareAdvice(game) {
     .catch(() => {})
     .then(() => {
       advice.ready = true;
-      if (app.advice === advice && app.game === game) render();
+      // Only a hint shown as pending needs drawing again (the bots await `done`).
+      if (app.advice === advice && app.game === game && app.hintOpen) render();
     });
   app.advice = advice;
 }
