@@ -493,6 +493,8 @@ test("a page reconnects by itself when the server comes back", { skip, timeout: 
 
 /** axe-core finds no accessibility fault on the page as it is. */
 async function audit(page, what) {
+  // A fresh roll's tumble starts half transparent: axe would measure its contrast mid-way.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   await page.addScriptTag({ content: readFileSync(require.resolve("axe-core/axe.min.js"), "utf8") });
   const result = await page.evaluate(() => globalThis.axe.run(document, { resultTypes: ["violations"] }));
   const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
