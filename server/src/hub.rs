@@ -629,6 +629,9 @@ struct RoomTask {
     bot_note: Option<String>,
     advisor: Option<Arc<Advisor>>,
     advisor_has_table: bool,
+    /// Whether the last state published said a table was being solved: the room keeps
+    /// waking until it has published the solve's end, which may come between two looks.
+    published_solving: bool,
     /// After a bot move that failed, no other before this.
     retry_at: Option<Instant>,
 }
@@ -671,6 +674,7 @@ impl RoomTask {
             bot_note: None,
             advisor: None,
             advisor_has_table: false,
+            published_solving: false,
             retry_at: None,
         };
         task.want_table();
@@ -889,9 +893,7 @@ impl RoomTask {
         let mailbox = self.mailbox.clone();
         loop {
             let now = Instant::now();
-            let solving = self
-                .solving()
-                .is_some()
+            let solving = (self.solving().is_some() || self.published_solving)
                 .then_some(now + Duration::from_millis(500));
             let wake = [
                 self.next_move_at(now),
@@ -1292,6 +1294,7 @@ impl RoomTask {
             })
             .collect();
         let json = view::room_json(&self.room, &presence).to_string();
+        self.published_solving = presence.solving.is_some();
         let busy = self.next_move_at(now).is_some() || presence.solving.is_some();
         let published = Published {
             json,
