@@ -17,12 +17,14 @@ mod reference;
 use std::collections::HashMap;
 
 use farkle::strategy::cards::{
-    best_card, evaluate_card, evaluate_cards, Banking, Card, Family, Keep, Situational,
+    best_card, evaluate_card, evaluate_cards, Banking, Card, CoachNote, Family, Keep, Situational,
 };
 use farkle::strategy::{
-    simulate, Bot, Contender, PlayerState, SolveOptions, TwoPlayerTable, WinTable,
+    simulate, Advisor, Bot, Contender, PlayerState, SolveOptions, TwoPlayerTable, ValueKind,
+    WinTable,
 };
-use farkle::{Preset, Rules};
+use farkle::{Action, DiceSource, Game, Phase, Preset, Rules};
+use rand::SeedableRng;
 
 /// A player between turns: banked points, on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -643,4 +645,62 @@ fn three_player_simulation_agrees_with_the_exact_chance() {
         "simulated {rate}, exact {p}, sigma {sigma}"
     );
     assert!(value.price() > 0.0);
+}
+
+/// The coach in seeded games of the card bot: at every bank-or-roll decision, the card's
+/// action and optimal play's valued as the brute force values banking and rolling there,
+/// and the cost their difference; some decisions disagree, and those cost something.
+#[test]
+fn the_coach_prices_each_decision_as_the_brute_force() {
+    let rules = small(3, 300, 0);
+    let world = World::new(rules);
+    let advisor = Advisor::with_table(solve(&rules)).unwrap();
+    let card = Card::bank_at(100);
+    let bot = Bot::Card(card.clone());
+    let (mut decisions, mut disagreements) = (0, 0);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    for seed in 0..40 {
+        let mut game = Game::new(rules, 2, DiceSource::Seeded { seed }).unwrap();
+        while game.phase() != Phase::GameOver {
+            let note = CoachNote::of(&advisor, &card, &game).unwrap();
+            if game.phase() == Phase::AwaitingRoll && game.can_bank() {
+                let note = note.clone().expect("a decision to coach");
+                assert_eq!(note.kind, ValueKind::WinProbability);
+                let me = game.current_player();
+                let p = |i: usize| P {
+                    score: game.players()[i].score as i32,
+                    // No entry minimum: the brute force counts everyone on the board.
+                    on: true,
+                };
+                let t = game.turn().points as i32;
+                let m = usize::from(game.turn().hand);
+                let bank = world.opt_bank(p(me), p(1 - me), t).unwrap();
+                let roll = world.opt_roll(p(me), p(1 - me), t, m, &mut HashMap::new());
+                let value = |a: Action| if a == Action::Bank { bank } else { roll };
+                assert!(
+                    (note.card_value - value(note.card)).abs() < 1e-9,
+                    "{note:?}"
+                );
+                assert!(
+                    (note.optimal_value - bank.max(roll)).abs() < 1e-9,
+                    "{note:?}"
+                );
+                let cost = bank.max(roll) - value(note.card);
+                assert!((note.cost() - cost).abs() < 1e-9, "{note:?}");
+                assert_eq!(note.agrees(), note.card == note.optimal);
+                decisions += 1;
+                if !note.agrees() {
+                    disagreements += 1;
+                    assert!(note.cost() > 0.0, "{note:?}");
+                }
+            }
+            if game.phase() == Phase::Farkled {
+                assert_eq!(note, None);
+            }
+            let action = bot.decide(&game, &mut rng).unwrap();
+            game.apply(action).unwrap();
+        }
+    }
+    assert!(decisions > 100, "{decisions} decisions");
+    assert!(disagreements > 0, "{disagreements} of {decisions} disagree");
 }

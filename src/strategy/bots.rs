@@ -154,7 +154,7 @@ impl Bot {
     }
 
     /// The card bot's action in a game that awaits a bank-or-roll decision or a selection.
-    fn card_decision(card: &Card, game: &Game) -> Action {
+    pub(crate) fn card_decision(card: &Card, game: &Game) -> Action {
         let rules = game.rules();
         if game.phase() == Phase::AwaitingSelection {
             if let Some(mask) = exact_hit(game) {

@@ -225,7 +225,9 @@ pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, Strat
 pub use crate::game::Action;
 pub use advice::{Advice, AdviceChoice, AdviceError, Advisor, ValueKind};
 pub use bots::{Bot, BotError};
-pub use cards::{best_card, evaluate_card, Banking, Card, CardValue, Family, Keep, Situation};
+pub use cards::{
+    best_card, evaluate_card, Banking, Card, CardValue, CoachNote, Family, Keep, Situation,
+};
 pub use evaluate::{Contender, Evaluation};
 pub use odds::{Fraction, HandOdds, Odds, OptionGroup, SelectionGroup};
 pub use simulate::{

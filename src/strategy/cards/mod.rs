@@ -11,12 +11,15 @@
 //! - [`keep`]: which dice it keeps ([`Keep`]);
 //! - `model`: the card as the exact evaluation plays it ([`crate::strategy::evaluate`]);
 //! - [`value`]: a card's exact chance, the fair share and its price ([`CardValue`]);
-//! - [`search`]: the best card of a [`Family`] ([`best_card`]).
+//! - [`search`]: the best card of a [`Family`] ([`best_card`]);
+//! - [`coach`]: at a decision, the card's action against optimal play's, and its cost
+//!   ([`CoachNote`]).
 //!
 //! [`crate::strategy::Bot::Card`] plays a card in games and simulations.
 
 pub mod banking;
 pub mod card;
+pub mod coach;
 pub mod keep;
 pub(crate) mod model;
 pub mod search;
@@ -24,6 +27,7 @@ pub mod value;
 
 pub use banking::{Banking, Situation, Situational};
 pub use card::{Card, MAX_CARD_POINTS};
+pub use coach::CoachNote;
 pub use keep::Keep;
 pub(crate) use model::player_model;
 pub use search::{best_card, best_card_with, improve_from, Family, SearchOptions};
