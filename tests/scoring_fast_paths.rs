@@ -371,3 +371,61 @@ fn c_results_match_their_definition_with_twelve_dice() {
         .collect();
     check_c_results(&rules, &multisets);
 }
+
+/// `farkle_points` on one rules struct changed in place between calls (the quick path keys
+/// on the struct's bytes): each call answers for the struct as it is then. A five scores what
+/// `single_five` says; a game setting made invalid is refused, even right after a call that
+/// took the quick path; more dice than the set, a bad face, NULL and empty selections get
+/// the full path's answers.
+#[test]
+fn farkle_points_follows_a_struct_changed_in_place() {
+    let points = |rules: &FarkleRules, faces: &[u8]| {
+        let mut p = -1;
+        // SAFETY: valid pointers.
+        let status = unsafe { farkle_points(rules, faces.as_ptr(), faces.len(), &raw mut p) };
+        (status, p)
+    };
+    let mut rules = FarkleRules::from(&Preset::Classic.rules());
+    for round in 0..3 {
+        rules.single_five = 50;
+        rules.target_score = 10_000;
+        assert_eq!(
+            points(&rules, &[5]),
+            (FarkleStatus::Ok, 50),
+            "round {round}"
+        );
+        assert_eq!(points(&rules, &[5, 1]), (FarkleStatus::Ok, 150));
+        rules.single_five = 75;
+        assert_eq!(points(&rules, &[5]), (FarkleStatus::Ok, 75));
+        assert_eq!(points(&rules, &[5, 1]), (FarkleStatus::Ok, 175));
+        rules.target_score = -1;
+        assert_eq!(points(&rules, &[5]), (FarkleStatus::InvalidRules, -1));
+        rules.target_score = 10_000;
+        assert_eq!(points(&rules, &[5]), (FarkleStatus::Ok, 75));
+        rules.dice_count = 3;
+        assert_eq!(points(&rules, &[5, 5, 5, 5]).0, FarkleStatus::TooManyDice);
+        assert_eq!(points(&rules, &[5, 5, 5]), (FarkleStatus::Ok, 500));
+        rules.dice_count = 6;
+        assert_eq!(points(&rules, &[5, 7]).0, FarkleStatus::InvalidFace);
+        assert_eq!(points(&rules, &[5, 0]).0, FarkleStatus::InvalidFace);
+        assert_eq!(points(&rules, &[]), (FarkleStatus::Ok, 0));
+        assert_eq!(points(&rules, &[2, 3]), (FarkleStatus::Ok, 0));
+        let mut p = -1;
+        // SAFETY: NULL faces with a count, and a NULL output: both refused.
+        unsafe {
+            assert_eq!(
+                farkle_points(&raw const rules, std::ptr::null(), 1, &raw mut p),
+                FarkleStatus::NullPointer
+            );
+            assert_eq!(
+                farkle_points(&raw const rules, [5u8].as_ptr(), 1, std::ptr::null_mut()),
+                FarkleStatus::NullPointer
+            );
+            assert_eq!(
+                farkle_points(std::ptr::null(), [5u8].as_ptr(), 1, &raw mut p),
+                FarkleStatus::NullPointer
+            );
+        }
+        assert_eq!(p, -1);
+    }
+}

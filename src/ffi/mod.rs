@@ -16,6 +16,7 @@ pub mod error;
 
 pub mod abi;
 pub mod hands;
+mod last_rules;
 pub mod limits;
 pub mod point_calculation;
 pub mod rules;

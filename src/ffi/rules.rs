@@ -435,6 +435,21 @@ macro_rules! c_rules_conversions {
         }
 
         impl FarkleRules {
+            /// Which bytes of the struct belong to a field (0xff) and which are padding (0):
+            /// the quick path of the scoring functions compares the fields' bytes only.
+            pub(crate) const FIELD_BYTES: [u8; std::mem::size_of::<FarkleRules>()] = {
+                let mut bytes = [0u8; std::mem::size_of::<FarkleRules>()];
+                $({
+                    let at = std::mem::offset_of!(FarkleRules, $name);
+                    let mut i = 0;
+                    while i < std::mem::size_of::<<$ty as CField>::C>() {
+                        bytes[at + i] = 0xff;
+                        i += 1;
+                    }
+                })*
+                bytes
+            };
+
             /// Converts the C fields (integers for enums and flags, wider integers) to a
             /// `Rules` value without the full validation; for callers that validate later.
             pub(crate) fn rules_unvalidated(&self) -> Result<Rules, RulesError> {

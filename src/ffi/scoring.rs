@@ -4,7 +4,7 @@
 //! Scoring a selection and analyzing a roll from C.
 
 use std::ffi::c_char;
-use std::ptr::addr_of_mut;
+use std::ptr::{addr_of_mut, NonNull};
 
 use crate::combination::{Combination, CombinationKind};
 use crate::dice::{FaceCounts, MAX_DICE};
@@ -12,6 +12,7 @@ use strum::{EnumIter, EnumMessage};
 
 use crate::ffi::boundary::{arg, list_out, out, slice, ListOut, Out, Outcome};
 use crate::ffi::error::{CEnum, FarkleStatus};
+use crate::ffi::last_rules;
 use crate::ffi::rules::FarkleRules;
 use crate::rules::{Rules, RulesError};
 use crate::scoring::{self, cache, ScoringFields, ScoringKey, ScoringTable, CACHE_SLOTS};
@@ -224,15 +225,22 @@ impl ScoringFields for FarkleRules {
 /// FARKLE_SCORER_CACHE_SLOTS). The game settings are checked first, without conversions
 /// (`FarkleRules::game_options_valid`); the cache reads the scoring fields in place, and
 /// converts and validates them only when it has no table for them.
+///
+/// Before all that, the rules checked last on the thread: when the caller's struct holds the
+/// same bytes as the last one that passed (`last_rules`), its table is used at once.
 #[inline(always)]
-pub(crate) fn with_rules<F: FnOnce(&ScoringTable) -> Outcome>(
-    rules: &FarkleRules,
-    f: F,
-) -> Outcome {
+fn with_rules<F: FnOnce(&ScoringTable) -> Outcome>(rules: &FarkleRules, f: F) -> Outcome {
+    let f = match last_rules::with_same(rules, f) {
+        Ok(outcome) => return outcome,
+        Err(f) => f,
+    };
     if !rules.game_options_valid() {
         return Err(invalid_game_settings(rules));
     }
-    cache::with_table(rules, |table| f(table))?
+    cache::with_table(rules, |table| {
+        last_rules::remember(rules, table);
+        f(table)
+    })?
 }
 
 /// The status and message of rules whose game settings fail their checks: the full
@@ -435,17 +443,65 @@ pub unsafe extern "C" fn farkle_roll_selections(
 /// FARKLE_STATUS_TOO_MANY_DICE (checked before the faces), FARKLE_STATUS_INVALID_FACE.
 /// `*out_points` is written only on success.
 ///
-/// Cost: farkle_scorer_points() plus checking the game settings and comparing the 19 scoring
-/// fields of `rules` with those of the rules last used on this thread, or last used at the same
-/// address: about 6 ns a call for 1 to 6 dice on the benchmark machine of docs/benchmarks.md
-/// (2.6 times the bare loop). Other cached rules add a hash lookup (25 to 40 ns), and new
-/// scoring fields solve and cache a table (see FARKLE_SCORER_CACHE_SLOTS).
+/// Cost: when the struct holds the same field values as the last one that passed its checks
+/// on this thread (one struct for many calls, the usual case), farkle_scorer_points() plus a
+/// comparison of the struct's bytes: 135 instructions a call for 1 to 6 dice, 2.2 times
+/// the bare loop of docs/benchmarks.md. Otherwise the game settings are checked and the
+/// scoring fields compared with those of the rules last used at the same address, other
+/// cached rules add a hash lookup (25 to 40 ns), and new scoring fields solve and cache a
+/// table (see FARKLE_SCORER_CACHE_SLOTS).
 ///
 /// # Safety
 /// As for farkle_score_selection(), with `out_points` writable.
 #[no_mangle]
 #[must_use]
 pub unsafe extern "C" fn farkle_points(
+    rules: *const FarkleRules,
+    faces: *const u8,
+    count: usize,
+    out_points: *mut i32,
+) -> FarkleStatus {
+    // SAFETY: the caller's promises for the three pointers.
+    if let Some(points) = unsafe { quick_points(rules, faces, count) } {
+        if let Some(out) = NonNull::new(out_points) {
+            // SAFETY: non-NULL, and writable by the caller's promise.
+            unsafe { out.as_ptr().write(points) };
+            return FarkleStatus::Ok;
+        }
+    }
+    // SAFETY: as above.
+    unsafe { points_in_full(rules, faces, count, out_points) }
+}
+
+/// farkle_points() when the rules struct holds the bytes of the one checked last on this
+/// thread and the faces are one to six valid dice of its set: the points, with no check left
+/// to make and nothing that can panic. `None` sends the call down the full path, which
+/// checks everything and explains any failure.
+///
+/// # Safety
+/// As for farkle_points().
+#[inline(always)]
+unsafe fn quick_points(rules: *const FarkleRules, faces: *const u8, count: usize) -> Option<i32> {
+    // SAFETY: the caller's promise for a non-NULL rules pointer.
+    let rules = unsafe { rules.as_ref() }?;
+    if faces.is_null() {
+        return None;
+    }
+    // SAFETY: non-NULL; the caller promises `count` readable faces.
+    let faces = unsafe { std::slice::from_raw_parts(faces, count) };
+    last_rules::with_same(rules, |table| {
+        table.quick_points(ScoringTable::quick_key(faces)?, count)
+    })
+    .ok()
+    .flatten()
+}
+
+/// farkle_points() with every check, behind the panic boundary.
+///
+/// # Safety
+/// As for farkle_points().
+#[inline(never)]
+unsafe fn points_in_full(
     rules: *const FarkleRules,
     faces: *const u8,
     count: usize,

@@ -533,6 +533,30 @@ impl ScoringTable {
         Ok(key)
     }
 
+    /// The key of one to six die values, each 1 to 6; `None` for anything else, which
+    /// [`ScoringTable::key_of_faces`] explains. The C functions' quick path calls it before
+    /// it knows the table, outside the panic boundary: nothing in it panics.
+    #[inline(always)]
+    pub(crate) fn quick_key(faces: &[u8]) -> Option<u32> {
+        let last = faces.len().checked_sub(1)?;
+        if last >= 6 {
+            return None;
+        }
+        let key = sum_weights::<6>(faces, last);
+        (key < BAD_FACE).then_some(key)
+    }
+
+    /// Points of the `dice` dice with key `key` from [`ScoringTable::quick_key`] (0 when
+    /// they do not score as a whole); `None` when the set has fewer dice. Nothing in it
+    /// panics.
+    #[inline(always)]
+    pub(crate) fn quick_points(&self, key: u32, dice: usize) -> Option<i32> {
+        if dice > self.dice_count() {
+            return None;
+        }
+        self.points.get(self.rank(key)).copied()
+    }
+
     /// The scoring entry of a key (of at most `dice_count` dice).
     #[inline]
     pub(crate) fn score_entry(&self, key: u32) -> &ScoreEntry {

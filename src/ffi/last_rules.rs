@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-3.0-only
+// Copyright (C) 2026 The farkle authors
+
+//! The rules struct that passed its checks last on this thread, byte for byte, with its
+//! scoring table: the quick path of the functions that take rules by pointer.
+//!
+//! A caller scoring many selections passes the same struct every time, and checking its game
+//! settings and comparing its scoring fields with the cache's cost more than the scoring
+//! itself. Comparing its bytes with those of the struct that passed last costs a handful of
+//! vector instructions. Padding bytes are masked off (the caller may leave them
+//! uninitialized, and memory checkers would rightly object to a decision taken on them).
+
+use std::cell::{Cell, RefCell, UnsafeCell};
+use std::mem::{size_of, MaybeUninit};
+use std::sync::Arc;
+
+use crate::ffi::rules::FarkleRules;
+use crate::scoring::ScoringTable;
+
+/// Bytes of a FarkleRules, compared in chunks of 16 (the last chunk overlaps the one before).
+const SIZE: usize = size_of::<FarkleRules>();
+const _: () = assert!(SIZE >= 16);
+
+/// Which bytes are fields' (0xff) and which padding (0), in chunks as the comparison reads
+/// them: the struct's first 112 bytes, then the 16 ending at its last byte.
+#[repr(C, align(16))]
+struct Masks([u8; 128]);
+
+const MASK_BYTES: [u8; 128] = {
+    let mut m = [0u8; 128];
+    let mut i = 0;
+    while i < 112 {
+        m[i] = FarkleRules::FIELD_BYTES[i];
+        i += 1;
+    }
+    while i < 128 {
+        m[i] = FarkleRules::FIELD_BYTES[i + SIZE - 128];
+        i += 1;
+    }
+    m
+};
+
+static MASKS: Masks = Masks(MASK_BYTES);
+
+/// Whether the chunk of 16 bytes at `at` in `MASKS` holds padding.
+const fn has_padding(at: usize) -> bool {
+    let mut i = at;
+    while i < at + 16 {
+        if MASK_BYTES[i] == 0 {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+// The assembly masks the chunks at 48, 80, 96 and the last one, and only those: a change of
+// the struct's layout that moves its padding fails here, until the assembly follows.
+const _: () = assert!(
+    !has_padding(0)
+        && !has_padding(16)
+        && !has_padding(32)
+        && has_padding(48)
+        && !has_padding(64)
+        && has_padding(80)
+        && has_padding(96)
+        && has_padding(112)
+);
+
+/// A copy of a caller's struct, padding included (so possibly uninitialized bytes: only
+/// copied and compared as raw bytes, never read as values by Rust code).
+#[repr(C, align(16))]
+struct RulesBytes(MaybeUninit<[u8; SIZE]>);
+
+struct Last {
+    bytes: UnsafeCell<RulesBytes>,
+    /// The table of those rules, kept alive by `KEEP`; null when there is none.
+    table: Cell<*const ScoringTable>,
+}
+
+/// Owns the table `LAST` points to, and clears that pointer when the thread's locals are
+/// destroyed (a call from another thread-exit destructor then takes the full path).
+struct Keep(Option<Arc<ScoringTable>>);
+
+impl Drop for Keep {
+    fn drop(&mut self) {
+        LAST.with(|last| last.table.set(std::ptr::null()));
+    }
+}
+
+thread_local! {
+    // No destructor: the quick path reads it without a check of the thread's state.
+    static LAST: Last = const {
+        Last {
+            bytes: UnsafeCell::new(RulesBytes(MaybeUninit::uninit())),
+            table: Cell::new(std::ptr::null()),
+        }
+    };
+    static KEEP: RefCell<Keep> = const { RefCell::new(Keep(None)) };
+}
+
+/// Runs `f` with the table of `rules` when they hold the same bytes as the struct that passed
+/// last on this thread; gives `f` back otherwise.
+#[inline(always)]
+pub(crate) fn with_same<R, F: FnOnce(&ScoringTable) -> R>(
+    rules: &FarkleRules,
+    f: F,
+) -> Result<R, F> {
+    LAST.with(|last| {
+        let table = last.table.get();
+        if table.is_null() || !same_bytes(rules, last.bytes.get()) {
+            return Err(f);
+        }
+        // SAFETY: `table` is non-null, so `KEEP` holds its Arc, which only `remember`
+        // replaces: `f` (this crate's scoring of a selection) never calls it, and the
+        // thread's locals are not destroyed during a call.
+        Ok(f(unsafe { &*table }))
+    })
+}
+
+/// Makes `rules` (which passed every check) and their table the ones the quick path finds.
+/// Never called from inside [`with_same`]'s `f`.
+pub(crate) fn remember(rules: &FarkleRules, table: &Arc<ScoringTable>) {
+    let _ = KEEP.try_with(|keep| {
+        let Ok(mut keep) = keep.try_borrow_mut() else {
+            return;
+        };
+        LAST.with(|last| {
+            // SAFETY: both are SIZE bytes; the copy goes into MaybeUninit storage (padding
+            // may be uninitialized) in this thread's own local, through its UnsafeCell; no
+            // reference to it is alive (`with_same` only reads it through a raw pointer,
+            // and not during this call).
+            unsafe {
+                std::ptr::copy_nonoverlapping(
+                    std::ptr::from_ref(rules).cast::<u8>(),
+                    last.bytes.get().cast::<u8>(),
+                    SIZE,
+                );
+            }
+            keep.0 = Some(Arc::clone(table));
+            last.table.set(Arc::as_ptr(table));
+        });
+    });
+}
+
+/// Whether the caller's struct holds the field bytes of `copy` (padding ignored). The bytes
+/// are compared by the processor (SSE2 on x86-64), never read as Rust values: the loads take
+/// padding too, and the masks drop it before anything depends on it.
+#[inline(always)]
+fn same_bytes(rules: &FarkleRules, copy: *const RulesBytes) -> bool {
+    let a = std::ptr::from_ref(rules).cast::<u8>();
+    let b = copy.cast::<u8>();
+    #[cfg(target_arch = "x86_64")]
+    {
+        // The chunks: seven 16-byte loads cover 0 to 112, the last one the rest.
+        const _: () = assert!(SIZE > 112 && SIZE <= 128);
+        let same: u32;
+        // SAFETY: both pointers are valid for SIZE bytes (a live FarkleRules, and its copy);
+        // the assembly only loads from them.
+        unsafe {
+            std::arch::asm!(
+                // Seven chunks at 0 to 96 (the copy is 16-aligned, so it can be an operand),
+                // the last one ending at the last byte; the differences in fields' bytes
+                // (padding masked off) gathered in acc.
+                "movdqu {acc}, xmmword ptr [{a}]",
+                "pxor {acc}, xmmword ptr [{b}]",
+                "movdqu {x}, xmmword ptr [{a} + 16]",
+                "pxor {x}, xmmword ptr [{b} + 16]",
+                "por {acc}, {x}",
+                "movdqu {x}, xmmword ptr [{a} + 32]",
+                "pxor {x}, xmmword ptr [{b} + 32]",
+                "por {acc}, {x}",
+                "movdqu {x}, xmmword ptr [{a} + 48]",
+                "pxor {x}, xmmword ptr [{b} + 48]",
+                "pand {x}, xmmword ptr [{m} + 48]",
+                "por {acc}, {x}",
+                "movdqu {x}, xmmword ptr [{a} + 64]",
+                "pxor {x}, xmmword ptr [{b} + 64]",
+                "por {acc}, {x}",
+                "movdqu {x}, xmmword ptr [{a} + 80]",
+                "pxor {x}, xmmword ptr [{b} + 80]",
+                "pand {x}, xmmword ptr [{m} + 80]",
+                "por {acc}, {x}",
+                "movdqu {x}, xmmword ptr [{a} + 96]",
+                "pxor {x}, xmmword ptr [{b} + 96]",
+                "pand {x}, xmmword ptr [{m} + 96]",
+                "por {acc}, {x}",
+                "movdqu {x}, xmmword ptr [{a} + {last}]",
+                "movdqu {y}, xmmword ptr [{b} + {last}]",
+                "pxor {x}, {y}",
+                "pand {x}, xmmword ptr [{m} + 112]",
+                "por {acc}, {x}",
+                "pxor {x}, {x}",
+                "pcmpeqb {acc}, {x}",
+                "pmovmskb {same:e}, {acc}",
+                a = in(reg) a,
+                b = in(reg) b,
+                m = in(reg) &raw const MASKS,
+                last = const SIZE - 16,
+                same = out(reg) same,
+                acc = out(xmm_reg) _,
+                x = out(xmm_reg) _,
+                y = out(xmm_reg) _,
+                options(pure, readonly, nostack),
+            );
+        }
+        same == 0xffff
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        // Elsewhere: the bytes compared one at a time through volatile reads, which the
+        // compiler takes as the hardware's bytes.
+        (0..SIZE).all(|i| {
+            FarkleRules::FIELD_BYTES[i] == 0
+                // SAFETY: both pointers are valid for SIZE bytes.
+                || unsafe { a.add(i).read_volatile() == b.add(i).read_volatile() }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A struct's bytes, every one of them initialized (any bytes are a valid FarkleRules:
+    /// its fields are plain integers).
+    #[repr(C, align(16))]
+    struct Bytes([u8; SIZE]);
+
+    impl Bytes {
+        fn rules(&self) -> &FarkleRules {
+            // SAFETY: aligned, SIZE initialized bytes, and every bit pattern is a FarkleRules.
+            unsafe { &*self.0.as_ptr().cast::<FarkleRules>() }
+        }
+    }
+
+    /// Every bit of every field takes part, and no padding byte: a change in a field is
+    /// seen, one in padding is not.
+    #[test]
+    fn a_change_in_any_field_byte_is_seen_and_padding_is_not() {
+        let base = Bytes(std::array::from_fn(|i| (i * 7 + 3) as u8));
+        let copy = RulesBytes(MaybeUninit::new(base.0));
+        assert!(same_bytes(base.rules(), &raw const copy));
+        // The padding, written out from the C declaration: after
+        // three_pairs_with_four_of_a_kind, final_round, singles_only_before_entry and
+        // auto_take_straight_and_three_pairs.
+        let padding = [
+            0x39, 0x3a, 0x3b, 0x59, 0x5a, 0x5b, 0x6d, 0x6e, 0x6f, 0x7a, 0x7b,
+        ];
+        assert_eq!(SIZE, 124);
+        for i in 0..SIZE {
+            for bit in 0..8 {
+                let mut other = Bytes(base.0);
+                other.0[i] ^= 1 << bit;
+                let field = !padding.contains(&i);
+                assert_eq!(
+                    !same_bytes(other.rules(), &raw const copy),
+                    field,
+                    "byte {i}, bit {bit}"
+                );
+            }
+        }
+    }
+}
