@@ -232,6 +232,8 @@ pub(crate) struct RollEntry {
     pub(crate) best_key: u32,
     /// Bit `f - 1` set when face `f` takes part in some scoring sub-multiset.
     pub(crate) scoring_faces: u8,
+    /// Dice in `best_key`'s multiset (what a playout's threshold bot keeps).
+    pub(crate) best_dice: u8,
 }
 
 /// The solved table of one rules value's scoring fields; shared by every [`Scorer`] (and C
@@ -408,6 +410,7 @@ impl Builder<'_> {
                 max_points: e.max_points,
                 best_key: pack(e.best_selection),
                 scoring_faces: e.scoring_faces,
+                best_dice: e.best_selection.total() as u8,
             };
         }
         (score, roll)

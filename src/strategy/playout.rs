@@ -21,11 +21,10 @@ use arrayvec::ArrayVec;
 use rand_chacha::ChaCha8Rng;
 
 use crate::dice::{FaceCounts, MAX_DICE};
-use crate::game::dice_source::draw;
 use crate::game::{check_bank_total, Action, MAX_PLAYERS};
 use crate::limits::{MAX_BOT_ROLLS_PER_TURN, MAX_TURN_TOTAL};
 use crate::rules::Rules;
-use crate::scoring::Scorer;
+use crate::scoring::{unpack, Scorer, FACE_KEY};
 use crate::strategy::advice::{AdviceError, Advisor, LastInPlay, Mover};
 use crate::strategy::bots::{Bot, BotError};
 use crate::strategy::thresholds::Thresholds;
@@ -216,6 +215,16 @@ pub(crate) fn play(
     })
 }
 
+/// The key of `hand` dice drawn from `rng` exactly as [`crate::game::dice_source::draw`]
+/// draws them.
+#[inline(always)]
+fn draw_key(rng: &mut ChaCha8Rng, hand: u8) -> u32 {
+    use rand::Rng;
+    (0..usize::from(hand).min(MAX_DICE)).fold(0, |key, _| {
+        key + FACE_KEY[usize::from(rng.random_range(1..=6u8))]
+    })
+}
+
 struct Playout<'t> {
     tables: &'t Tables,
     rules: &'t Rules,
@@ -315,29 +324,24 @@ impl Playout<'_> {
                 // A forfeit: the turn ends with nothing.
                 _ => return Ok(false),
             }
-            let dice = draw(&mut self.rng, usize::from(hand));
-            let roll = FaceCounts::from_faces(&dice, dice.len()).expect("generated dice");
-            let analysis = self
-                .tables
-                .scorer
-                .analyze(roll)
-                .expect("no more dice than the set");
-            if analysis.is_farkle {
+            // The dice as the game draws them (the same generator calls, in the same order),
+            // straight into the roll's key: no dice list, no counting.
+            let key = draw_key(&mut self.rng, hand);
+            let entry = self.tables.scorer.scoring_table().roll_entry(key);
+            if entry.max_points == 0 {
                 self.farkle(p);
                 return Ok(false);
             }
             let taken_at_once = r
                 .auto_take_straight_and_three_pairs
-                .then(|| self.tables.scorer.straight_or_three_pairs(roll))
+                .then(|| self.tables.scorer.straight_or_three_pairs(unpack(key)))
                 .flatten();
             let (points, kept) = match (taken_at_once, player) {
                 // The game sets such a roll aside itself, and no bot takes it back.
-                (Some(points), _) => (points, roll.total() as u8),
-                (None, Player::Threshold(_)) => {
-                    (analysis.max_points, analysis.best_selection.total() as u8)
-                }
+                (Some(points), _) => (points, hand),
+                (None, Player::Threshold(_)) => (entry.max_points, entry.best_dice),
                 (None, Player::SingleTurn(advisor)) => {
-                    self.single_turn_keep(p, advisor, t, roll)?
+                    self.single_turn_keep(p, advisor, t, unpack(key))?
                 }
             };
             t = t.saturating_add(i64::from(points));

@@ -18,12 +18,13 @@
 
 use std::time::{Duration, Instant};
 
+use arrayvec::ArrayVec;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::game::dice_source::DiceSource;
-use crate::game::{Game, GameError, Phase};
+use crate::game::{Game, GameError, Phase, MAX_PLAYERS};
 use crate::rules::Rules;
 use crate::strategy::bots::{Bot, BotError};
 use crate::strategy::playout::{self, Memo, Player, Stop, Tables};
@@ -157,7 +158,7 @@ impl Totals {
 #[derive(Debug, PartialEq)]
 struct Outcome {
     /// Per bot: (win, tie, final score).
-    per_bot: Vec<(bool, bool, i64)>,
+    per_bot: ArrayVec<(bool, bool, i64), MAX_PLAYERS>,
     turns: u64,
 }
 
@@ -228,17 +229,19 @@ fn one_game(
     i: u64,
     seed: u64,
 ) -> Result<Outcome, SimulationError> {
+    // No allocation per game: every list here is at most MAX_PLAYERS long.
     let n = bots.len();
-    let seats: Vec<usize> = (0..n).map(|s| (s + (i % n as u64) as usize) % n).collect();
+    let seats: ArrayVec<usize, MAX_PLAYERS> =
+        (0..n).map(|s| (s + (i % n as u64) as usize) % n).collect();
     let base = splitmix64(seed ^ splitmix64(i));
-    let (winners, scores, turns): (u64, Vec<i64>, u64) = match engine {
+    let (winners, scores, turns): (u64, ArrayVec<i64, MAX_PLAYERS>, u64) = match engine {
         Engine::Playout(tables, players) => {
-            let seated: Vec<Player> = seats.iter().map(|&b| players[b]).collect();
+            let seated: ArrayVec<Player, MAX_PLAYERS> = seats.iter().map(|&b| players[b]).collect();
             let o = playout::play(tables, &seated, base, MAX_TURNS, memo).map_err(|e| match e {
                 Stop::Endless => SimulationError::Endless(i),
                 Stop::Bot(error) => SimulationError::Bot { game: i, error },
             })?;
-            (o.winners, o.scores.to_vec(), o.turns)
+            (o.winners, o.scores, o.turns)
         }
         Engine::Game => {
             let seated: Vec<&Bot> = seats.iter().map(|&b| &bots[b]).collect();
@@ -253,7 +256,8 @@ fn one_game(
         }
     };
     let tie = winners.count_ones() > 1;
-    let mut per_bot = vec![(false, false, 0); n];
+    let mut per_bot: ArrayVec<(bool, bool, i64), MAX_PLAYERS> =
+        std::iter::repeat_n((false, false, 0), n).collect();
     for (s, &b) in seats.iter().enumerate() {
         let won = winners & (1 << s) != 0;
         per_bot[b] = (won && !tie, won && tie, scores[s]);
