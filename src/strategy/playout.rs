@@ -151,13 +151,11 @@ struct Seat {
     turns: u32,
 }
 
-/// How a playout ended.
-#[derive(Debug, Clone, PartialEq)]
+/// How a playout ended (each seat's final score is written to the caller's slice).
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Outcome {
     /// Bit s set for every winner.
     pub winners: u64,
-    /// Each seat's final score.
-    pub scores: ArrayVec<i64, MAX_PLAYERS>,
     /// Turns played.
     pub turns: u64,
 }
@@ -171,30 +169,39 @@ pub(crate) enum Stop {
     Endless,
 }
 
-/// Plays one game between `players` (seat s is `players[s]`) with the dice of `dice_seed`.
+/// Plays one game with the dice of `dice_seed`: seat s is played by
+/// `players[(s + shift) % players.len()]`; each seat's final score goes to `scores[s]`
+/// (`scores` is at least as long as `players`). Nothing is allocated or copied in bulk: a
+/// simulation plays millions of these.
 pub(crate) fn play(
     tables: &Tables,
     players: &[Player],
+    shift: usize,
     dice_seed: u64,
     max_turns: u64,
     memo: &Memo,
+    scores: &mut [i64],
 ) -> Result<Outcome, Stop> {
     use rand::SeedableRng;
+    let n = players.len();
     let mut playout = Playout {
         tables,
         rules: &tables.rules,
         rng: ChaCha8Rng::seed_from_u64(dice_seed),
-        seats: players.iter().map(|_| Seat::default()).collect(),
+        seats: ArrayVec::new(),
         final_round: None,
         final_pending: 0,
     };
+    for _ in 0..n {
+        playout.seats.push(Seat::default());
+    }
     let mut current = 0;
     let mut turns = 0;
     loop {
         if turns >= max_turns {
             return Err(Stop::Endless);
         }
-        let over = playout.turn(current, players[current], memo)?;
+        let over = playout.turn(current, players[(current + shift) % n], memo)?;
         turns += 1;
         match playout.end_turn(current, over) {
             Some(next) => current = next,
@@ -202,17 +209,14 @@ pub(crate) fn play(
         }
     }
     let best = playout.seats.iter().map(|s| s.score).max().unwrap_or(0);
-    let winners = playout
-        .seats
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.score == best)
-        .fold(0u64, |m, (i, _)| m | 1 << i);
-    Ok(Outcome {
-        winners,
-        scores: playout.seats.iter().map(|s| s.score).collect(),
-        turns,
-    })
+    let mut winners = 0u64;
+    for (i, seat) in playout.seats.iter().enumerate() {
+        scores[i] = seat.score;
+        if seat.score == best {
+            winners |= 1 << i;
+        }
+    }
+    Ok(Outcome { winners, turns })
 }
 
 /// The key of `hand` dice drawn from `rng` exactly as [`crate::game::dice_source::draw`]
@@ -306,8 +310,7 @@ impl Playout<'_> {
         let mut selected = false;
         let mut rolls = 0u32;
         loop {
-            let seat = self.seats[p];
-            let can_bank = selected && check_bank_total(r, seat.on_board, t).is_ok();
+            let can_bank = selected && check_bank_total(r, self.seats[p].on_board, t).is_ok();
             let mut choice = self.before_roll(p, player, t, hand, can_bank, memo)?;
             if choice == Action::Roll {
                 if rolls >= MAX_BOT_ROLLS_PER_TURN {

@@ -18,7 +18,6 @@
 
 use std::time::{Duration, Instant};
 
-use arrayvec::ArrayVec;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -118,6 +117,7 @@ pub(crate) fn splitmix64(mut x: u64) -> u64 {
 }
 
 /// Sums over games.
+#[derive(Debug, PartialEq)]
 struct Totals {
     wins: Vec<u64>,
     ties: Vec<u64>,
@@ -135,12 +135,17 @@ impl Totals {
         }
     }
 
-    fn add(&mut self, o: &Outcome) {
-        self.turns = self.turns.saturating_add(o.turns);
-        for (b, &(w, t, s)) in o.per_bot.iter().enumerate() {
-            self.wins[b] += u64::from(w);
-            self.ties[b] += u64::from(t);
-            self.scores[b] += i128::from(s);
+    /// Adds one game: the winners (bit s for seat s), each seat's score, the bot of each
+    /// seat, and its turns.
+    fn add(&mut self, winners: u64, scores: &[i64], bot_of: impl Fn(usize) -> usize, turns: u64) {
+        self.turns = self.turns.saturating_add(turns);
+        let tie = winners.count_ones() > 1;
+        for (s, &score) in scores.iter().enumerate() {
+            let b = bot_of(s);
+            let won = winners & (1 << s) != 0;
+            self.wins[b] += u64::from(won && !tie);
+            self.ties[b] += u64::from(won && tie);
+            self.scores[b] += i128::from(score);
         }
     }
 
@@ -153,13 +158,6 @@ impl Totals {
         }
         self
     }
-}
-
-#[derive(Debug, PartialEq)]
-struct Outcome {
-    /// Per bot: (win, tie, final score).
-    per_bot: ArrayVec<(bool, bool, i64), MAX_PLAYERS>,
-    turns: u64,
 }
 
 /// Plays one game: seat s is played by `bots[seats[s]]`. Returns the finished game and the
@@ -221,6 +219,8 @@ impl<'a> Engine<'a> {
     }
 }
 
+/// Plays game `i` of a simulation with seed `seed` and adds it to `totals`: seat s is played
+/// by bot (s + i) mod n, so that every bot takes every seat in turn.
 fn one_game(
     rules: &Rules,
     bots: &[Bot],
@@ -228,41 +228,40 @@ fn one_game(
     memo: &Memo,
     i: u64,
     seed: u64,
-) -> Result<Outcome, SimulationError> {
-    // No allocation per game: every list here is at most MAX_PLAYERS long.
+    totals: &mut Totals,
+) -> Result<(), SimulationError> {
     let n = bots.len();
-    let seats: ArrayVec<usize, MAX_PLAYERS> =
-        (0..n).map(|s| (s + (i % n as u64) as usize) % n).collect();
+    let shift = (i % n as u64) as usize;
+    let bot_of = |s: usize| (s + shift) % n;
     let base = splitmix64(seed ^ splitmix64(i));
-    let (winners, scores, turns): (u64, ArrayVec<i64, MAX_PLAYERS>, u64) = match engine {
+    let mut scores = [0i64; MAX_PLAYERS];
+    let scores = &mut scores[..n];
+    let (winners, turns) = match engine {
         Engine::Playout(tables, players) => {
-            let seated: ArrayVec<Player, MAX_PLAYERS> = seats.iter().map(|&b| players[b]).collect();
-            let o = playout::play(tables, &seated, base, MAX_TURNS, memo).map_err(|e| match e {
-                Stop::Endless => SimulationError::Endless(i),
-                Stop::Bot(error) => SimulationError::Bot { game: i, error },
-            })?;
-            (o.winners, o.scores, o.turns)
+            let o = playout::play(tables, players, shift, base, MAX_TURNS, memo, scores).map_err(
+                |e| match e {
+                    Stop::Endless => SimulationError::Endless(i),
+                    Stop::Bot(error) => SimulationError::Bot { game: i, error },
+                },
+            )?;
+            (o.winners, o.turns)
         }
         Engine::Game => {
-            let seated: Vec<&Bot> = seats.iter().map(|&b| &bots[b]).collect();
+            let seated: Vec<&Bot> = (0..n).map(|s| &bots[bot_of(s)]).collect();
             let (game, turns) =
                 play_game(rules, &seated, base, splitmix64(base)).map_err(|e| match e {
                     SimulationError::Endless(_) => SimulationError::Endless(i),
                     SimulationError::Bot { error, .. } => SimulationError::Bot { game: i, error },
                     e => e,
                 })?;
-            let scores = game.players().iter().map(|p| p.score).collect();
-            (game.winners().unwrap_or(0), scores, turns)
+            for (score, p) in scores.iter_mut().zip(game.players()) {
+                *score = p.score;
+            }
+            (game.winners().unwrap_or(0), turns)
         }
     };
-    let tie = winners.count_ones() > 1;
-    let mut per_bot: ArrayVec<(bool, bool, i64), MAX_PLAYERS> =
-        std::iter::repeat_n((false, false, 0), n).collect();
-    for (s, &b) in seats.iter().enumerate() {
-        let won = winners & (1 << s) != 0;
-        per_bot[b] = (won && !tie, won && tie, scores[s]);
-    }
-    Ok(Outcome { per_bot, turns })
+    totals.add(winners, scores, bot_of, turns);
+    Ok(())
 }
 
 /// Plays `games` games of `rules` between `bots` (one seat each, rotating; see the module
@@ -355,11 +354,10 @@ fn simulate_on(
         let batch = pool.install(|| {
             (start..end)
                 .into_par_iter()
-                .map(|i| one_game(rules, bots, &engine, &memo, i, seed))
                 .try_fold(
                     || Totals::new(n),
-                    |mut acc, o| {
-                        acc.add(&o?);
+                    |mut acc, i| {
+                        one_game(rules, bots, &engine, &memo, i, seed, &mut acc)?;
                         Ok::<Totals, SimulationError>(acc)
                     },
                 )
@@ -506,8 +504,9 @@ mod tests {
             assert!(matches!(fast, Engine::Playout(..)));
             let (m1, m2) = (Memo::new(), Memo::new());
             for i in 0..60 {
-                let a = one_game(rules, bots, &fast, &m1, i, 7).unwrap();
-                let b = one_game(rules, bots, &Engine::Game, &m2, i, 7).unwrap();
+                let (mut a, mut b) = (Totals::new(bots.len()), Totals::new(bots.len()));
+                one_game(rules, bots, &fast, &m1, i, 7, &mut a).unwrap();
+                one_game(rules, bots, &Engine::Game, &m2, i, 7, &mut b).unwrap();
                 assert_eq!(a, b, "game {i} under {rules:?}");
             }
         }
