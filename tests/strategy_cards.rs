@@ -9,8 +9,10 @@
 //! documentation; the card's chance from every state by plain iteration. No option vectors,
 //! no turn policies, no ordering of the states.
 //!
-//! Then the search (its best card beats every folk card, and no one move of its numbers
-//! improves it) and a simulation of the card bot against its exact chance.
+//! The same for three players against the equilibrium (a race, solved again here by plain
+//! value iteration). Then the search (its best card beats every folk card, and no one move
+//! of its numbers improves it), a simulation of the card bot against its exact chance, and
+//! the coach's prices against the brute force's values.
 
 mod reference;
 
@@ -703,4 +705,346 @@ fn the_coach_prices_each_decision_as_the_brute_force() {
     }
     assert!(decisions > 100, "{decisions} decisions");
     assert!(disagreements > 0, "{disagreements} of {decisions} disagree");
+}
+
+/// Three players: the equilibrium by plain value iteration over every state (the mover's,
+/// the next player's and the last player's scores; a race, everyone on the board), choices
+/// pure as the three-player solver's (bank on a tie; between ways to keep dice, the first in
+/// order of fewer dice kept), then the card's chance in each position from the mover, by
+/// plain iteration too.
+mod three {
+    use super::*;
+
+    /// (mover, next, last) scores.
+    type S = (i32, i32, i32);
+
+    /// The state after the mover's turn ends with its score at `a`: the next player moves.
+    fn after((_, b, c): S, a: i32) -> S {
+        (b, c, a)
+    }
+
+    /// The mover's vector after its turn from the next state's vector.
+    fn rotate(v: [f64; 3]) -> [f64; 3] {
+        [v[2], v[0], v[1]]
+    }
+
+    pub struct Three {
+        pub world: World,
+        pub v: HashMap<S, [f64; 3]>,
+    }
+
+    impl Three {
+        pub fn new(rules: Rules) -> Three {
+            assert!(!rules.final_round && rules.min_entry_score == 0);
+            let mut three = Three {
+                world: World::new(rules),
+                v: HashMap::new(),
+            };
+            three.solve();
+            three
+        }
+
+        pub fn states(&self) -> Vec<S> {
+            let scores: Vec<i32> = (0..self.world.target / 50).map(|s| s * 50).collect();
+            let mut out = Vec::new();
+            for &a in &scores {
+                for &b in &scores {
+                    for &c in &scores {
+                        out.push((a, b, c));
+                    }
+                }
+            }
+            out
+        }
+
+        fn bank_vector(&self, s: S, t: i32) -> Option<[f64; 3]> {
+            if t <= 0 {
+                return None;
+            }
+            let z = s.0 + t;
+            Some(if z >= self.world.target {
+                [1.0, 0.0, 0.0]
+            } else {
+                rotate(self.v[&after(s, z)])
+            })
+        }
+
+        /// The equilibrium mover's vector at turn total t with m dice, and whether it banks.
+        fn node(
+            &self,
+            s: S,
+            t: i32,
+            m: usize,
+            memo: &mut HashMap<(i32, usize), [f64; 3]>,
+        ) -> [f64; 3] {
+            if let Some(&x) = memo.get(&(t, m)) {
+                return x;
+            }
+            let bank = self.bank_vector(s, t);
+            let x = match bank {
+                Some(b) if b[0] == 1.0 => b,
+                _ => {
+                    let roll = self.roll_vector(s, t, m, memo);
+                    match bank {
+                        Some(b) if b[0] >= roll[0] - TIE => b,
+                        _ => roll,
+                    }
+                }
+            };
+            memo.insert((t, m), x);
+            x
+        }
+
+        /// The way to keep dice the equilibrium mover takes from roll `r` of m dice: the
+        /// index into its options.
+        fn choice(
+            &self,
+            s: S,
+            t: i32,
+            m: usize,
+            r: &Roll,
+            memo: &mut HashMap<(i32, usize), [f64; 3]>,
+        ) -> usize {
+            let mut order: Vec<usize> = (0..r.options.len()).collect();
+            order.sort_by_key(|&i| r.options[i].1);
+            let mut best: Option<(usize, f64)> = None;
+            for i in order {
+                let (pts, kept, _) = r.options[i];
+                let w = self.node(s, t + pts, self.world.next(m, kept), memo)[0];
+                if best.is_none_or(|(_, bw)| w > bw + TIE) {
+                    best = Some((i, w));
+                }
+            }
+            best.expect("a scoring roll").0
+        }
+
+        fn roll_vector(
+            &self,
+            s: S,
+            t: i32,
+            m: usize,
+            memo: &mut HashMap<(i32, usize), [f64; 3]>,
+        ) -> [f64; 3] {
+            let mut acc = [0.0; 3];
+            for r in &self.world.rolls[m] {
+                let x = if r.options.is_empty() {
+                    rotate(self.v[&after(s, s.0)])
+                } else {
+                    let (pts, kept, _) = r.options[self.choice(s, t, m, r, memo)];
+                    self.node(s, t + pts, self.world.next(m, kept), memo)
+                };
+                for j in 0..3 {
+                    acc[j] += r.prob * x[j];
+                }
+            }
+            acc
+        }
+
+        fn solve(&mut self) {
+            let states = self.states();
+            for &s in &states {
+                self.v.insert(s, [1.0 / 3.0; 3]);
+            }
+            for _ in 0..100_000 {
+                let mut change = 0.0f64;
+                for &s in &states {
+                    let x = self.node(s, 0, self.world.n, &mut HashMap::new());
+                    let old = self.v[&s];
+                    for j in 0..3 {
+                        change = change.max((x[j] - old[j]).abs());
+                    }
+                    self.v.insert(s, x);
+                }
+                if change < 1e-15 {
+                    return;
+                }
+            }
+            panic!("the equilibrium did not settle");
+        }
+
+        /// The card's chance to win from every state, with it at position k from the mover.
+        pub fn card_values(&self, card: &Card) -> HashMap<(usize, S), f64> {
+            let states = self.states();
+            let mut x: HashMap<(usize, S), f64> = HashMap::new();
+            for &s in &states {
+                for k in 0..3 {
+                    x.insert((k, s), 1.0 / 3.0);
+                }
+            }
+            for _ in 0..100_000 {
+                let mut change = 0.0f64;
+                for &s in &states {
+                    for k in 0..3 {
+                        let value = if k == 0 {
+                            self.card_turn(card, &x, s, 0, self.world.n, &mut HashMap::new())
+                        } else {
+                            let mut memo = HashMap::new();
+                            self.other_turn(
+                                &x,
+                                k,
+                                s,
+                                0,
+                                self.world.n,
+                                &mut memo,
+                                &mut HashMap::new(),
+                            )
+                        };
+                        change = change.max((value - x[&(k, s)]).abs());
+                        x.insert((k, s), value);
+                    }
+                }
+                if change < 1e-15 {
+                    return x;
+                }
+            }
+            panic!("the card's values did not settle");
+        }
+
+        fn card_turn(
+            &self,
+            card: &Card,
+            x: &HashMap<(usize, S), f64>,
+            s: S,
+            t: i32,
+            m: usize,
+            memo: &mut HashMap<(i32, usize), f64>,
+        ) -> f64 {
+            if let Some(&v) = memo.get(&(t, m)) {
+                return v;
+            }
+            let w = &self.world;
+            let me = P {
+                score: s.0,
+                on: true,
+            };
+            let best_other = P {
+                score: s.1.max(s.2),
+                on: true,
+            };
+            let v = if t > 0 && w.card_banks(card, me, best_other, t, m) {
+                let z = s.0 + t;
+                if z >= w.target {
+                    1.0
+                } else {
+                    x[&(2, after(s, z))]
+                }
+            } else {
+                let mut acc = 0.0;
+                for r in &w.rolls[m] {
+                    acc += r.prob
+                        * match w.keep(card.keep, m, r) {
+                            None => x[&(2, after(s, s.0))],
+                            Some((pts, kept)) => {
+                                self.card_turn(card, x, s, t + pts, w.next(m, kept), memo)
+                            }
+                        };
+                }
+                acc
+            };
+            memo.insert((t, m), v);
+            v
+        }
+
+        /// An equilibrium mover's turn with the card at position k (1 or 2): the card's
+        /// chance.
+        #[allow(clippy::too_many_arguments)]
+        fn other_turn(
+            &self,
+            x: &HashMap<(usize, S), f64>,
+            k: usize,
+            s: S,
+            t: i32,
+            m: usize,
+            eq: &mut HashMap<(i32, usize), [f64; 3]>,
+            memo: &mut HashMap<(i32, usize), f64>,
+        ) -> f64 {
+            if let Some(&v) = memo.get(&(t, m)) {
+                return v;
+            }
+            let bank = self.bank_vector(s, t);
+            let banks = match bank {
+                Some(b) if b[0] == 1.0 => true,
+                Some(b) => b[0] >= self.roll_vector(s, t, m, eq)[0] - TIE,
+                None => false,
+            };
+            let v = if banks {
+                let z = s.0 + t;
+                if z >= self.world.target {
+                    0.0
+                } else {
+                    x[&(k - 1, after(s, z))]
+                }
+            } else {
+                let mut acc = 0.0;
+                for r in &self.world.rolls[m] {
+                    acc += r.prob
+                        * if r.options.is_empty() {
+                            x[&(k - 1, after(s, s.0))]
+                        } else {
+                            let (pts, kept, _) = r.options[self.choice(s, t, m, r, eq)];
+                            let next = self.world.next(m, kept);
+                            self.other_turn(x, k, s, t + pts, next, eq, memo)
+                        };
+                }
+                acc
+            };
+            memo.insert((t, m), v);
+            v
+        }
+    }
+}
+
+/// Three players, classic scoring on three dice, a race to 250 (quick) and to 400 (full
+/// tier): cards of every family and keep rule, against the equilibrium, agree with the brute
+/// force in every state and position to 1e-9, and so do their seats' chances and prices.
+#[test]
+fn three_player_cards_agree_with_the_brute_force() {
+    check_three_player_cards(250);
+}
+
+#[test]
+#[ignore = "full tier: about 25 s of brute force"]
+fn three_player_cards_agree_with_the_brute_force_in_a_longer_race() {
+    check_three_player_cards(400);
+}
+
+fn check_three_player_cards(target: i32) {
+    let rules = Rules {
+        dice_count: 3,
+        target_score: target,
+        min_entry_score: 0,
+        final_round: false,
+        ..Preset::Classic.rules()
+    };
+    let brute = three::Three::new(rules);
+    let table = std::sync::Arc::new(
+        farkle::strategy::ThreePlayerTable::solve(&rules, &mut |_| true).unwrap(),
+    );
+    let on = |score: i32| PlayerState {
+        score,
+        on_board: true,
+        farkles: 0,
+    };
+    for card in some_cards() {
+        let want = brute.card_values(&card);
+        let ev = table
+            .evaluate(&[Contender::Bot(Bot::Card(card.clone()))], &mut |_| true)
+            .unwrap()
+            .remove(0);
+        let mut worst = 0.0f64;
+        for (&(k, (a, b, c)), &w) in &want {
+            let got = ev.win_probability(&[on(a), on(b), on(c)], k).unwrap();
+            worst = worst.max((got - w).abs());
+        }
+        assert!(worst < 1e-9, "{card:?}: off by {worst}");
+        let value = evaluate_card(&WinTable::Three(table.clone()), &card, &mut |_| true).unwrap();
+        let seats: Vec<f64> = (0..3).map(|k| want[&(k, (0, 0, 0))]).collect();
+        for (k, (got, want)) in value.seats.iter().zip(&seats).enumerate() {
+            assert!((got - want).abs() < 1e-9, "seat {k}");
+        }
+        let optimal: f64 = brute.v[&(0, 0, 0)].iter().sum::<f64>() / 3.0;
+        let price = optimal - seats.iter().sum::<f64>() / 3.0;
+        assert!((value.price() - price).abs() < 1e-9);
+        assert!((value.fair_share() - 1.0 / 3.0).abs() < 1e-15);
+    }
 }
