@@ -15,6 +15,8 @@
 //! the coach's prices against the brute force's values.
 
 mod reference;
+#[path = "reference/solvers.rs"]
+mod solvers;
 
 use std::collections::HashMap;
 
@@ -35,40 +37,19 @@ struct P {
     on: bool,
 }
 
-/// A roll of n dice: its probability and every scoring selection (points, dice kept, faces).
+/// A roll of n dice: its probability and every scoring selection (points, dice kept, faces),
+/// from the enumeration the reference solvers share.
 struct Roll {
     prob: f64,
     options: Vec<(i32, usize, [u8; 6])>,
 }
 
 fn rolls_of(rules: &Rules, n: u32) -> Vec<Roll> {
-    let mut count: HashMap<[u8; 6], u32> = HashMap::new();
-    for mut code in 0..6u32.pow(n) {
-        let mut c = [0u8; 6];
-        for _ in 0..n {
-            c[(code % 6) as usize] += 1;
-            code /= 6;
-        }
-        *count.entry(c).or_default() += 1;
-    }
-    let total = f64::from(6u32.pow(n));
-    let mut keys: Vec<_> = count.keys().copied().collect();
-    keys.sort();
-    keys.into_iter()
-        .map(|c| {
-            let options = reference::sub_multisets(c)
-                .into_iter()
-                .filter(|s| s.iter().any(|&k| k > 0))
-                .filter_map(|s| {
-                    let p = reference::reference(rules, s)?;
-                    let dice: u8 = s.iter().sum();
-                    Some((p as i32, usize::from(dice), s))
-                })
-                .collect();
-            Roll {
-                prob: f64::from(count[&c]) / total,
-                options,
-            }
+    solvers::rolls_of(rules, n)
+        .into_iter()
+        .map(|r| Roll {
+            prob: r.p,
+            options: r.selections,
         })
         .collect()
 }

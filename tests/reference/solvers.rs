@@ -48,6 +48,9 @@ pub struct Roll {
     pub legal: Vec<(i32, usize)>,
     /// Each distinct (points, dice kept) of `legal`, ascending.
     pub keeps: Vec<(i32, usize)>,
+    /// `legal` with each selection's face counts (what rules about which dice to keep
+    /// read).
+    pub selections: Vec<(i32, usize, [u8; 6])>,
 }
 
 /// Every roll of n dice, counted from the 6^n ordered ones, in the order of their faces.
@@ -75,7 +78,8 @@ pub fn rolls_of(rules: &Rules, n: u32) -> Vec<Roll> {
                 })
                 .collect();
             legal.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(b.2.cmp(&a.2)));
-            let legal: Vec<(i32, usize)> = legal.into_iter().map(|(p, k, _)| (p, k)).collect();
+            let selections = legal;
+            let legal: Vec<(i32, usize)> = selections.iter().map(|&(p, k, _)| (p, k)).collect();
             let mut keeps = legal.clone();
             keeps.sort_unstable();
             keeps.dedup();
@@ -83,6 +87,7 @@ pub fn rolls_of(rules: &Rules, n: u32) -> Vec<Roll> {
                 p: f64::from(k) / total,
                 legal,
                 keeps,
+                selections,
             };
             (c, roll)
         })
