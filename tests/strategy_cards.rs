@@ -268,7 +268,18 @@ impl World {
             let mut change = 0.0f64;
             for &c in &ps {
                 for &o in &ps {
-                    let moving = self.card_turn(card, &v, c, o, 0, self.n, &mut HashMap::new());
+                    let banked = |z| v[&(P { score: z, on: true }, o, false)];
+                    let farkled = v[&(c, o, false)];
+                    let moving = self.card_turn(
+                        card,
+                        c,
+                        o,
+                        0,
+                        self.n,
+                        &banked,
+                        farkled,
+                        &mut HashMap::new(),
+                    );
                     change = change.max((moving - v[&(c, o, true)]).abs());
                     v.insert((c, o, true), moving);
                     let mut opt = HashMap::new();
@@ -284,36 +295,47 @@ impl World {
         panic!("the card's values did not settle");
     }
 
+    /// The card's chance over its own turn from turn total t with m dice, as `me` against
+    /// the best other score `other`: `banked(z)` once it banks to z below the target,
+    /// `farkled` once it farkles.
     #[allow(clippy::too_many_arguments)]
     fn card_turn(
         &self,
         card: &Card,
-        v: &HashMap<(P, P, bool), f64>,
-        c: P,
-        o: P,
+        me: P,
+        other: P,
         t: i32,
         m: usize,
+        banked: &dyn Fn(i32) -> f64,
+        farkled: f64,
         memo: &mut HashMap<(i32, usize), f64>,
     ) -> f64 {
         if let Some(&x) = memo.get(&(t, m)) {
             return x;
         }
-        let x = if self.may_bank(c, t) && self.card_banks(card, c, o, t, m) {
-            let z = c.score + t;
+        let x = if self.may_bank(me, t) && self.card_banks(card, me, other, t, m) {
+            let z = me.score + t;
             if z >= self.target {
                 1.0
             } else {
-                v[&(P { score: z, on: true }, o, false)]
+                banked(z)
             }
         } else {
             let mut acc = 0.0;
             for r in &self.rolls[m] {
                 acc += r.prob
                     * match self.keep(card.keep, m, r) {
-                        None => v[&(c, o, false)],
-                        Some((pts, kept)) => {
-                            self.card_turn(card, v, c, o, t + pts, self.next(m, kept), memo)
-                        }
+                        None => farkled,
+                        Some((pts, kept)) => self.card_turn(
+                            card,
+                            me,
+                            other,
+                            t + pts,
+                            self.next(m, kept),
+                            banked,
+                            farkled,
+                            memo,
+                        ),
                     };
             }
             acc
@@ -857,7 +879,19 @@ mod three {
                 for &s in &states {
                     for k in 0..3 {
                         let value = if k == 0 {
-                            self.card_turn(card, &x, s, 0, self.world.n, &mut HashMap::new())
+                            let me = P {
+                                score: s.0,
+                                on: true,
+                            };
+                            let best_other = P {
+                                score: s.1.max(s.2),
+                                on: true,
+                            };
+                            let banked = |z| x[&(2, after(s, z))];
+                            let farkled = x[&(2, after(s, s.0))];
+                            let mut memo = HashMap::new();
+                            let w = &self.world;
+                            w.card_turn(card, me, best_other, 0, w.n, &banked, farkled, &mut memo)
                         } else {
                             let mut memo = HashMap::new();
                             self.other_turn(
@@ -879,51 +913,6 @@ mod three {
                 }
             }
             panic!("the card's values did not settle");
-        }
-
-        fn card_turn(
-            &self,
-            card: &Card,
-            x: &HashMap<(usize, S), f64>,
-            s: S,
-            t: i32,
-            m: usize,
-            memo: &mut HashMap<(i32, usize), f64>,
-        ) -> f64 {
-            if let Some(&v) = memo.get(&(t, m)) {
-                return v;
-            }
-            let w = &self.world;
-            let me = P {
-                score: s.0,
-                on: true,
-            };
-            let best_other = P {
-                score: s.1.max(s.2),
-                on: true,
-            };
-            let v = if t > 0 && w.card_banks(card, me, best_other, t, m) {
-                let z = s.0 + t;
-                if z >= w.target {
-                    1.0
-                } else {
-                    x[&(2, after(s, z))]
-                }
-            } else {
-                let mut acc = 0.0;
-                for r in &w.rolls[m] {
-                    acc += r.prob
-                        * match w.keep(card.keep, m, r) {
-                            None => x[&(2, after(s, s.0))],
-                            Some((pts, kept)) => {
-                                self.card_turn(card, x, s, t + pts, w.next(m, kept), memo)
-                            }
-                        };
-                }
-                acc
-            };
-            memo.insert((t, m), v);
-            v
         }
 
         /// An equilibrium mover's turn with the card at position k (1 or 2): the card's
