@@ -173,7 +173,7 @@ impl World {
                 self.w.insert((p, q), 0.5);
             }
         }
-        for _ in 0..100_000 {
+        solvers::until_settled(100_000, 1e-15, || {
             let mut change = 0.0f64;
             for &p in &ps {
                 for &q in &ps {
@@ -182,11 +182,8 @@ impl World {
                     self.w.insert((p, q), v);
                 }
             }
-            if change < 1e-15 {
-                return;
-            }
-        }
-        panic!("the optimal values did not settle");
+            change
+        });
     }
 
     /// The card's selection from a roll of m dice, as its documentation says.
@@ -264,7 +261,7 @@ impl World {
                 v.insert((c, o, false), 0.5);
             }
         }
-        for _ in 0..100_000 {
+        solvers::until_settled(100_000, 1e-15, || {
             let mut change = 0.0f64;
             for &c in &ps {
                 for &o in &ps {
@@ -288,11 +285,9 @@ impl World {
                     v.insert((c, o, false), waiting);
                 }
             }
-            if change < 1e-15 {
-                return v;
-            }
-        }
-        panic!("the card's values did not settle");
+            change
+        });
+        v
     }
 
     /// The card's chance over its own turn from turn total t with m dice, as `me` against
@@ -848,7 +843,7 @@ mod three {
             for &s in &states {
                 self.v.insert(s, [1.0 / 3.0; 3]);
             }
-            for _ in 0..100_000 {
+            solvers::until_settled(100_000, 1e-15, || {
                 let mut change = 0.0f64;
                 for &s in &states {
                     let x = self.node(s, 0, self.world.n, &mut HashMap::new());
@@ -858,11 +853,8 @@ mod three {
                     }
                     self.v.insert(s, x);
                 }
-                if change < 1e-15 {
-                    return;
-                }
-            }
-            panic!("the equilibrium did not settle");
+                change
+            });
         }
 
         /// The card's chance to win from every state, with it at position k from the mover.
@@ -874,7 +866,7 @@ mod three {
                     x.insert((k, s), 1.0 / 3.0);
                 }
             }
-            for _ in 0..100_000 {
+            solvers::until_settled(100_000, 1e-15, || {
                 let mut change = 0.0f64;
                 for &s in &states {
                     for k in 0..3 {
@@ -908,11 +900,9 @@ mod three {
                         x.insert((k, s), value);
                     }
                 }
-                if change < 1e-15 {
-                    return x;
-                }
-            }
-            panic!("the card's values did not settle");
+                change
+            });
+            x
         }
 
         /// An equilibrium mover's turn with the card at position k (1 or 2): the card's
