@@ -2574,7 +2574,7 @@ enum FarkleStatus farkle_simulate_with_progress(const struct FarkleRules *rules,
 /**
  * A threshold that never banks (a card that always rolls on with that many dice left).
  */
-#define FARKLE_CARD_NEVER UINT32_MAX
+#define FARKLE_CARD_NEVER 4294967295
 
 /**
  * The most thresholds in a card's row: one per count of dice left, for up to 12 dice.

@@ -31,7 +31,8 @@ pub const FARKLE_CARD_MAX_POINTS: u32 = 100_000;
 const _: () = assert!(FARKLE_CARD_MAX_POINTS == MAX_CARD_POINTS);
 
 /// A threshold that never banks (a card that always rolls on with that many dice left).
-pub const FARKLE_CARD_NEVER: u32 = u32::MAX;
+pub const FARKLE_CARD_NEVER: u32 = 4_294_967_295;
+const _: () = assert!(FARKLE_CARD_NEVER == u32::MAX);
 
 /// The most thresholds in a card's row: one per count of dice left, for up to 12 dice.
 pub const FARKLE_CARD_MAX_DICE: u32 = 12;
