@@ -79,6 +79,40 @@ static void refuse_unless_ok(const Cli *cli, FarkleStatus st) {
     if (st != FARKLE_STATUS_OK) print_refusal(cli, st);
 }
 
+/* Roll (or bank, when `bank`) for the human to move; with a coach's card, says after the
+ * move what the card says, what optimal play says, and what the card's way costs, wherever
+ * both rolling and banking were allowed. */
+static void coached_move(Cli *cli, int bank) {
+    FarkleCoachNote note;
+    FarkleGameState s = game_state(cli);
+    int noted = cli->coach != NULL && s.can_roll && s.can_bank &&
+                farkle_game_coach(cli->game, cli->coach, cli->table, &note) == FARKLE_STATUS_OK;
+    FarkleStatus st = bank ? farkle_game_bank(cli->game) : farkle_game_roll(cli->game);
+    const char *did = bank ? "banked" : "rolled";
+    if (st != FARKLE_STATUS_OK) {
+        print_refusal(cli, st);
+        return;
+    }
+    if (!noted) return;
+    if (note.agrees) {
+        say("Coach: you %s; the card and optimal play both %s.", did,
+            note.optimal_action == FARKLE_ACTION_BANK ? "bank" : "roll");
+        return;
+    }
+    if (note.value_kind == FARKLE_VALUE_KIND_EXPECTED_POINTS)
+        say("Coach: you %s; the card says %s, optimal play says %s: the card's way costs %.1f "
+            "points of the turn's expected score (%.1f against %.1f).",
+            did, note.card_action == FARKLE_ACTION_BANK ? "bank" : "roll",
+            note.optimal_action == FARKLE_ACTION_BANK ? "bank" : "roll", note.cost,
+            note.card_value, note.optimal_value);
+    else
+        say("Coach: you %s; the card says %s, optimal play says %s: the card's way costs %.2f "
+            "percentage points of the chance to win (%.2f%% against %.2f%%).",
+            did, note.card_action == FARKLE_ACTION_BANK ? "bank" : "roll",
+            note.optimal_action == FARKLE_ACTION_BANK ? "bank" : "roll", 100.0 * note.cost,
+            100.0 * note.card_value, 100.0 * note.optimal_value);
+}
+
 int is_bot_name(const char *name) {
     size_t i = 4;
     if (strncmp(name, "Bot ", 4) != 0 || name[4] == '\0') return 0;
@@ -473,13 +507,13 @@ int dispatch(Cli *cli, char *line) {
     if (is(cmd, "help", "?"))
         print_help(0);
     else if (is(cmd, "roll", "r"))
-        refuse_unless_ok(cli, farkle_game_roll(cli->game));
+        coached_move(cli, 0);
     else if (is(cmd, "pick", "p"))
         return cmd_pick(cli, args);
     else if (is(cmd, "unpick", "u"))
         refuse_unless_ok(cli, farkle_game_undo(cli->game));
     else if (is(cmd, "bank", "b"))
-        refuse_unless_ok(cli, farkle_game_bank(cli->game));
+        coached_move(cli, 1);
     else if (is(cmd, "piggyback", "t"))
         refuse_unless_ok(cli, farkle_game_piggyback(cli->game));
     else if (is(cmd, "hand", "h"))
@@ -639,8 +673,8 @@ int keys_command(Cli *cli) {
         return GO_ON;
     }
     switch (key) {
-    case 'r': refuse_unless_ok(cli, farkle_game_roll(cli->game)); break;
-    case 'b': refuse_unless_ok(cli, farkle_game_bank(cli->game)); break;
+    case 'r': coached_move(cli, 0); break;
+    case 'b': coached_move(cli, 1); break;
     case 'p': return keys_pick(cli);
     case 'u': refuse_unless_ok(cli, farkle_game_undo(cli->game)); break;
     case 't': refuse_unless_ok(cli, farkle_game_piggyback(cli->game)); break;
