@@ -67,7 +67,7 @@ static void usage(FILE *to) {
             "      --table FILE     a table from farkle-solve for these rules and as many\n"
             "                       players: computer players play to win, and hints and\n"
             "                       the scores show every seat's chance to win\n"
-            "      --coach CARD     after each roll or bank, compare it with a card (a\n"
+            "      --coach CARD     after each roll, bank or pick, compare it with a card (a\n"
             "                       strategy a person can play: 300 banks at 300;\n"
             "                       300,300,400,700,2000,never one threshold per count of\n"
             "                       dice left; best: the best one-threshold card, searched\n"

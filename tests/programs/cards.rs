@@ -116,6 +116,60 @@ fn the_coach_prices_a_bank_at_50_as_the_hand_figures() {
     );
 }
 
+/// A pick where the card and optimal play differ: the card keeps every scoring die (both 1s
+/// of 1 4 4 1 6 2), and its way costs something (optimal play's pick is worth at least as
+/// much); the same note when the player follows the card.
+#[test]
+fn the_coach_speaks_up_when_the_cards_pick_differs() {
+    let dir = fresh_dir("cli-coach-pick");
+    let game = [
+        "-r",
+        "minimal",
+        "--target",
+        "1000",
+        "--seed",
+        "3",
+        "-b",
+        "1:win",
+        "--coach",
+        "300",
+        "--no-color",
+    ];
+    let out = run_in(&programs().farkle, &[], &dir, &game, "Ann\nr\np 1\n");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Ann rolls 6 dice: 1 4 4 1 6 2\n"),
+        "{stdout}"
+    );
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("Coach: "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(
+        line.starts_with("Coach: you chose `pick 1`; the card says `pick 1 4`, optimal play says "),
+        "{line}"
+    );
+    let cost: f64 = line
+        .split("costs ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(cost > 0.0, "{line}");
+    let out = run_in(&programs().farkle, &[], &dir, &game, "Ann\nr\np 1 4\n");
+    let stdout = text(&out.stdout);
+    let said: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("Coach: "))
+        .collect();
+    assert_eq!(said.len(), 1, "{stdout}");
+    assert!(
+        said[0].starts_with("Coach: you chose `pick 1 4`; the card says `pick 1 4`"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Ann keeps 1 1 for 200 points"), "{stdout}");
+}
+
 #[test]
 fn a_coach_card_is_checked_before_the_game() {
     let dir = fresh_dir("cli-coach-refused");
