@@ -320,6 +320,10 @@ static void test_play(const FarkleRules *r, const FarkleWinTable *t) {
     }
     CHECK(state_of(g).phase == FARKLE_GAME_PHASE_GAME_OVER);
     CHECK_STATUS(farkle_game_card_play_turn(g, at50, 1), FARKLE_STATUS_GAME_OVER);
+    {
+        FarkleCoachNote note;
+        CHECK_STATUS(farkle_game_coach(g, at50, t, &note), FARKLE_STATUS_GAME_OVER);
+    }
     farkle_game_free(g);
 
     /* A card for six dice does not fit one die; refusals leave the game as it was. */
@@ -434,6 +438,26 @@ static void test_coach(const FarkleRules *r, const FarkleWinTable *t) {
     farkle_card_free(six);
 }
 
+/* Three players: the card that rolls on to the target against two players of the
+ * equilibrium, who (as in the two-player game) roll on too: a race where each turn wins with
+ * p = 2/9, so the seats win p / (1 - q^3), q p / (1 - q^3) and q^2 p / (1 - q^3) with
+ * q = 7/9: 81/193, 63/193 and 49/193. */
+static void test_three_players(const FarkleRules *r) {
+    FarkleWinTable *t3 = NULL;
+    FarkleCard *at100 = NULL;
+    FarkleCardValue v;
+    CHECK_STATUS(farkle_win_table_solve_players(r, 3, NULL, NULL, &t3), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_card_new_total(100, FARKLE_CARD_KEEP_ALL, 0, &at100), FARKLE_STATUS_OK);
+    CHECK_STATUS(farkle_card_evaluate(at100, t3, NULL, NULL, &v), FARKLE_STATUS_OK);
+    CHECK(v.player_count == 3 && NEAR(v.fair_share, 1.0 / 3.0));
+    CHECK(NEAR(v.seats[0], 81.0 / 193.0) && NEAR(v.seats[1], 63.0 / 193.0) &&
+          NEAR(v.seats[2], 49.0 / 193.0));
+    CHECK(NEAR(v.optimal[0], 81.0 / 193.0) && NEAR(v.optimal[2], 49.0 / 193.0));
+    CHECK(NEAR(v.chance, 1.0 / 3.0) && NEAR(v.price, 0.0));
+    farkle_card_free(at100);
+    farkle_win_table_free(t3);
+}
+
 int main(void) {
     FarkleRules r = one_die();
     FarkleWinTable *t = NULL;
@@ -445,6 +469,7 @@ int main(void) {
     test_values(t);
     test_play(&r, t);
     test_coach(&r, t);
+    test_three_players(&r);
     farkle_win_table_free(t);
     return finish();
 }
