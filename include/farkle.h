@@ -2986,11 +2986,11 @@ enum FarkleStatus farkle_game_card_play_turn(struct FarkleGame *game,
                                              uint64_t seed);
 
 /**
- * farkle_simulate_with_progress() with cards among the players: seat s is played by
- * cards[s] when cards is not NULL and cards[s] is not NULL, and by the bot
- * bot_kinds[s] otherwise (its entry is then not read for a card's seat, but must be
- * readable). Seats rotate and games are seeded as farkle_simulate() says;
- * farkle_game_card_play_turn() replays a card's turns.
+ * farkle_simulate_with_progress() with cards among the players: player s (whose results
+ * are at index s of FarkleSimulation's arrays) plays cards[s] when cards is not NULL and
+ * cards[s] is not NULL, and is the bot bot_kinds[s] otherwise (for a card's player that
+ * entry is not used, but must be readable). Seats rotate and games are seeded as
+ * farkle_simulate() says; farkle_game_card_play_turn() replays a card's turns.
  *
  * Errors (nothing written): as for farkle_simulate_with_progress(), and
  * FARKLE_STATUS_INVALID_ARGUMENT for a card that does not fit the rules' dice.
