@@ -107,8 +107,8 @@ else ifneq ($(LINE_EDITING),none)
 endif
 
 GAME_OBJS := $(addprefix $(O)/,farkle.o options.o term.o text.o files.o autosave.o view.o \
-    commands.o knobs.o wintable.o bot.o)
-SOLVE_OBJS := $(addprefix $(O)/,farkle-solve.o knobs.o wintable.o text.o)
+    commands.o knobs.o wintable.o bot.o cards.o)
+SOLVE_OBJS := $(addprefix $(O)/,farkle-solve.o knobs.o wintable.o text.o cards.o)
 PROGRAMS := $(B)/farkle $(B)/farkle-solve $(B)/score $(B)/simulate $(B)/cpp_demo
 CONFIG := $(CC) $(CXX) $(CFLAGS) $(CXXFLAGS)
 EDIT_CONFIG := $(LINE_EDITING) $(EDIT_CFLAGS) $(EDIT_LIBS)

@@ -32,6 +32,10 @@ const SECTIONS: &[(&str, &[&str])] = &[
     ("Saving and loading games", &["saved_game"]),
     ("Long calls: progress and cancellation", &["progress"]),
     ("Advice and computer players", &["bots", "simulate"]),
+    (
+        "Cards: strategies a person can play, priced exactly",
+        &["cards"],
+    ),
     ("Odds of a roll", &["odds"]),
     ("Single-turn strategy", &["turn_policy"]),
     (

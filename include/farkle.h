@@ -268,6 +268,13 @@ const char *farkle_last_error_message(void);
  * ======================================================================================== */
 
 /**
+ * A card: when to bank and which dice to keep, in a few numbers. Create one with a
+ * farkle_card_new_* function, farkle_card_folk() or farkle_card_best(); free it with
+ * farkle_card_free(). Immutable once created: one card may be read by many threads.
+ */
+typedef struct FarkleCard FarkleCard;
+
+/**
  * A game: rules, players, dice, the current turn and the event log. Create one with
  * farkle_game_new(), farkle_game_new_with() or farkle_game_load(); free it with
  * farkle_game_free(). One thread at a time per game; separate games are independent.
@@ -2554,6 +2561,485 @@ enum FarkleStatus farkle_simulate_with_progress(const struct FarkleRules *rules,
                                                 FarkleProgressFn progress,
                                                 void *user,
                                                 struct FarkleSimulation *out_simulation);
+
+/* ==========================================================================================
+ * Cards: strategies a person can play, priced exactly
+ * ======================================================================================== */
+
+/**
+ * The largest threshold or band a card holds, in points.
+ */
+#define FARKLE_CARD_MAX_POINTS 100000
+
+/**
+ * A threshold that never banks (a card that always rolls on with that many dice left).
+ */
+#define FARKLE_CARD_NEVER 4294967295
+
+/**
+ * The most thresholds in a card's row: one per count of dice left, for up to 12 dice.
+ */
+#define FARKLE_CARD_MAX_DICE 12
+
+/**
+ * The folk cards farkle_card_folk() gives, numbered 0 to FARKLE_CARD_FOLK_COUNT - 1.
+ */
+#define FARKLE_CARD_FOLK_COUNT 6
+
+/**
+ * A family of cards: how a card decides when to bank.
+ */
+typedef enum FarkleCardFamily {
+  /**
+   * One threshold: bank once the turn reaches it.
+   */
+  FARKLE_CARD_FAMILY_TOTAL = 0,
+  /**
+   * One threshold per count of dice left to roll.
+   */
+  FARKLE_CARD_FAMILY_PER_DICE = 1,
+  /**
+   * One threshold per count of dice left in each FarkleCardSituation, with the bands that
+   * say which situation applies.
+   */
+  FARKLE_CARD_FAMILY_SITUATIONAL = 2,
+} FarkleCardFamily;
+
+/**
+ * Which dice a card keeps from a scoring roll.
+ */
+typedef enum FarkleCardKeep {
+  /**
+   * Every scoring die: the selection with the most points, then the most dice.
+   */
+  FARKLE_CARD_KEEP_ALL = 0,
+  /**
+   * The dice that score the most per die kept (among equal rates the most points, then
+   * the most dice).
+   */
+  FARKLE_CARD_KEEP_RATE = 1,
+  /**
+   * Every scoring die, except that when they all score as singles (1s and 5s) and keeping
+   * one leaves at least reroll dice to roll, one die only (a 1 before a 5).
+   */
+  FARKLE_CARD_KEEP_SINGLE = 2,
+} FarkleCardKeep;
+
+/**
+ * The situation rows of a FARKLE_CARD_FAMILY_SITUATIONAL card, in the order of its rows.
+ */
+typedef enum FarkleCardSituation {
+  /**
+   * Behind the best other score by more than the band.
+   */
+  FARKLE_CARD_SITUATION_BEHIND = 0,
+  /**
+   * Within the band of the best other score, either way.
+   */
+  FARKLE_CARD_SITUATION_LEVEL = 1,
+  /**
+   * Ahead of the best other score by more than the band.
+   */
+  FARKLE_CARD_SITUATION_AHEAD = 2,
+  /**
+   * Someone is within the endgame band of the target (this row wins over the others).
+   */
+  FARKLE_CARD_SITUATION_ENDGAME = 3,
+} FarkleCardSituation;
+
+/**
+ * What a card holds besides its thresholds (farkle_card_info()).
+ */
+typedef struct FarkleCardInfo {
+  /**
+   * How it banks (a FarkleCardFamily value).
+   */
+  enum FarkleCardFamily family;
+  /**
+   * The thresholds per situation: 1 for a total card (the same for any dice left), the
+   * count of dice its rows are for otherwise (1 to FARKLE_CARD_MAX_DICE).
+   */
+  uint32_t dice;
+  /**
+   * A situational card's band: behind or ahead means by more than this many points; 0
+   * for the other families.
+   */
+  uint32_t band;
+  /**
+   * A situational card's endgame band: its endgame row applies once the highest score is
+   * within this many points of the target (0: never); 0 for the other families.
+   */
+  uint32_t endgame;
+  /**
+   * Which dice it keeps.
+   */
+  enum FarkleCardKeep keep;
+  /**
+   * For FARKLE_CARD_KEEP_SINGLE: the fewest dice left to roll for which it keeps one
+   * single; 0 otherwise.
+   */
+  uint32_t reroll;
+} FarkleCardInfo;
+
+/**
+ * A card's exact value against a table's players (farkle_card_evaluate()): the other seats
+ * play the table (the optimal opponent of a two-player table, the equilibrium of a
+ * three-player one). Chances are probabilities (0.01 is one percentage point), a tie
+ * counted as a win shared.
+ */
+typedef struct FarkleCardValue {
+  /**
+   * Players in the game (2 or 3).
+   */
+  uint32_t player_count;
+  /**
+   * The card's chance to win averaged over the seats (each seat equally likely): what
+   * farkle_card_best() maximizes.
+   */
+  double chance;
+  /**
+   * The fair share: 1 / player_count.
+   */
+  double fair_share;
+  /**
+   * Optimal play's chance averaged over the seats (the fair share, to rounding).
+   */
+  double optimal_chance;
+  /**
+   * optimal_chance - chance: what playing the card instead of optimally costs.
+   */
+  double price;
+  /**
+   * The card's chance from the start in each seat (seat 0 moves first); the entries past
+   * player_count are 0.
+   */
+  double seats[3];
+  /**
+   * The table's own player's chance in each seat, against the same opponents.
+   */
+  double optimal[3];
+} FarkleCardValue;
+
+/**
+ * The coach's note on the decision a game awaits (farkle_game_coach()): what the card plays,
+ * what optimal play plays, each valued with optimal play afterwards.
+ */
+typedef struct FarkleCoachNote {
+  /**
+   * What the card plays: FARKLE_ACTION_SELECT, FARKLE_ACTION_ROLL or FARKLE_ACTION_BANK
+   * (FARKLE_ACTION_FORFEIT_TURN where neither roll nor bank is allowed).
+   */
+  enum FarkleAction card_action;
+  /**
+   * For FARKLE_ACTION_SELECT: the dice the card keeps (bit i = the i-th die of the roll);
+   * 0 otherwise.
+   */
+  uint16_t card_dice_mask;
+  /**
+   * What optimal play plays (farkle_game_advise()'s recommendation).
+   */
+  enum FarkleAction optimal_action;
+  /**
+   * For FARKLE_ACTION_SELECT: the dice optimal play keeps; 0 otherwise.
+   */
+  uint16_t optimal_dice_mask;
+  /**
+   * What the values mean: a chance to win with a table that covers the game, expected
+   * points of the turn without one (as farkle_game_advise()).
+   */
+  enum FarkleValueKind value_kind;
+  /**
+   * The value of the card's action (NaN where the advice cannot value it).
+   */
+  double card_value;
+  /**
+   * The value of optimal play's action.
+   */
+  double optimal_value;
+  /**
+   * What following the card costs here: optimal_value - card_value, 0 when both play
+   * alike, NaN where either has no value. In the unit of value_kind (a chance: 0.01 is
+   * one percentage point).
+   */
+  double cost;
+  /**
+   * Whether the card plays as optimal play does.
+   */
+  bool agrees;
+} FarkleCoachNote;
+
+/**
+ * A card that banks once the turn reaches threshold points (at most
+ * FARKLE_CARD_MAX_POINTS; FARKLE_CARD_NEVER is refused: a card that never banks is a
+ * per-dice card of "never"s) and keeps by keep (a FarkleCardKeep value) and reroll (the
+ * fewest dice left for FARKLE_CARD_KEEP_SINGLE, 1 to 11; 0 with the other rules). On
+ * success *out_card receives a new card (free it with farkle_card_free()).
+ *
+ * Errors (nothing written): FARKLE_STATUS_NULL_POINTER; FARKLE_STATUS_INVALID_ARGUMENT (a
+ * threshold above FARKLE_CARD_MAX_POINTS, an unknown keep, a reroll out of range or not 0
+ * where unused). Whether the card fits a set of dice is checked where it is used (a reroll
+ * of 5 needs at least 6 dice).
+ *
+ * Requires:
+ * out_card NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_card_new_total(uint32_t threshold,
+                                        uint32_t keep,
+                                        uint32_t reroll,
+                                        struct FarkleCard **out_card);
+
+/**
+ * A card with one threshold per count of dice left: thresholds[d - 1] for d dice left,
+ * dice of them (1 to FARKLE_CARD_MAX_DICE: the rules' dice count, where it is used), each
+ * at most FARKLE_CARD_MAX_POINTS or FARKLE_CARD_NEVER. keep and reroll as for
+ * farkle_card_new_total().
+ *
+ * Errors (nothing written): FARKLE_STATUS_NULL_POINTER (out_card, or thresholds with dice
+ * above 0); FARKLE_STATUS_INVALID_ARGUMENT (dice 0 or above FARKLE_CARD_MAX_DICE, a
+ * threshold out of range, a keep rule as for farkle_card_new_total() or one that names more
+ * dice than the row has).
+ *
+ * Requires:
+ * thresholds NULL or readable for dice values; out_card NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_card_new_per_dice(const uint32_t *thresholds,
+                                           uint32_t dice,
+                                           uint32_t keep,
+                                           uint32_t reroll,
+                                           struct FarkleCard **out_card);
+
+/**
+ * A card with one threshold per count of dice left in each FarkleCardSituation:
+ * thresholds[s * dice + d - 1] for situation s and d dice left (4 * dice values, dice
+ * from 1 to FARKLE_CARD_MAX_DICE). Behind or ahead means by more than band points (0: any
+ * difference); the endgame row applies once the highest score (the player's own included)
+ * is within endgame points of the target (0: never); both at most FARKLE_CARD_MAX_POINTS.
+ * keep and reroll as for farkle_card_new_total().
+ *
+ * Errors (nothing written): as for farkle_card_new_per_dice(), and a band above
+ * FARKLE_CARD_MAX_POINTS (FARKLE_STATUS_INVALID_ARGUMENT).
+ *
+ * Requires:
+ * thresholds NULL or readable for 4 * dice values; out_card NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_card_new_situational(const uint32_t *thresholds,
+                                              uint32_t dice,
+                                              uint32_t band,
+                                              uint32_t endgame,
+                                              uint32_t keep,
+                                              uint32_t reroll,
+                                              struct FarkleCard **out_card);
+
+/**
+ * Folk card index (0 to FARKLE_CARD_FOLK_COUNT - 1) for a set of dice dice (1 to
+ * FARKLE_CARD_MAX_DICE), every one keeping every scoring die: 0 to 3 bank at 300, 350, 500
+ * and 1,000; 4 never rolls 1 or 2 dice (banks with 1 or 2 dice left, rolls on with more); 5
+ * is 4 with a bank at 300 otherwise. farkle_card_folk_name() names them.
+ *
+ * Errors (nothing written): FARKLE_STATUS_NULL_POINTER; FARKLE_STATUS_INDEX_OUT_OF_RANGE
+ * (index); FARKLE_STATUS_INVALID_ARGUMENT (dice).
+ *
+ * Requires:
+ * out_card NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_card_folk(uint32_t dice,
+                                   uint32_t index,
+                                   struct FarkleCard **out_card);
+
+/**
+ * The name of folk card index ("bank at 300", ...), a static string; NULL for an index
+ * of no folk card.
+ */
+const char *farkle_card_folk_name(uint32_t index);
+
+/**
+ * Frees a card; NULL does nothing. Do not use it or free it again afterwards.
+ *
+ * Requires:
+ * card must be NULL or come from this library and not be freed yet.
+ */
+void farkle_card_free(struct FarkleCard *card);
+
+/**
+ * What card holds besides its thresholds: its family, the dice its rows are for, its
+ * bands and its keep rule.
+ *
+ * Errors (nothing written): FARKLE_STATUS_NULL_POINTER.
+ *
+ * Requires:
+ * card NULL or a live card; out_info NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_card_info(const struct FarkleCard *card,
+                                   struct FarkleCardInfo *out_info);
+
+/**
+ * The threshold card banks at in situation (a FarkleCardSituation value) with
+ * dice_left dice left to roll, in points, or FARKLE_CARD_NEVER: *out_threshold. A total
+ * card has one threshold for any dice left (1 to FARKLE_CARD_MAX_DICE) and situation; a
+ * per-dice card one per count of dice (1 to farkle_card_info()'s dice), the same in every
+ * situation.
+ *
+ * Errors (nothing written): FARKLE_STATUS_NULL_POINTER; FARKLE_STATUS_INVALID_ARGUMENT (an
+ * unknown situation); FARKLE_STATUS_INDEX_OUT_OF_RANGE (dice_left 0 or past the row).
+ *
+ * Requires:
+ * card NULL or a live card; out_threshold NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_card_threshold(const struct FarkleCard *card,
+                                        uint32_t situation,
+                                        uint32_t dice_left,
+                                        uint32_t *out_threshold);
+
+/**
+ * The card as text a person can follow, one line a rule (UTF-8, lines ending in '\n'),
+ * NUL-terminated in buf. *out_len receives the bytes the text needs, the NUL
+ * included; buf may be NULL with capacity 0 to ask for it.
+ *
+ * Errors: FARKLE_STATUS_NULL_POINTER (card or out_len, or buf NULL with a non-zero
+ * capacity); FARKLE_STATUS_BUFFER_TOO_SMALL (only *out_len written).
+ *
+ * Requires:
+ * card NULL or a live card; buf NULL or writable for capacity bytes; out_len NULL
+ * or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_card_text(const struct FarkleCard *card,
+                                   char *buf,
+                                   size_t capacity,
+                                   size_t *out_len);
+
+/**
+ * The exact value of card against table's players (FarkleCardValue), by the exact
+ * evaluation of the card's play from every state of the table (seconds for the classic
+ * preset to 10,000 with two players, a release build), reporting to progress (when not NULL) as FarkleProgressFn describes; when it returns
+ * false the call stops with FARKLE_STATUS_CANCELLED.
+ *
+ * Errors (nothing written): FARKLE_STATUS_NULL_POINTER; FARKLE_STATUS_INVALID_ARGUMENT (the
+ * card does not fit the table's rules: a row for another count of dice, a reroll of as
+ * many dice as the set has or more); FARKLE_STATUS_UNSUPPORTED or
+ * FARKLE_STATUS_RESOURCE_LIMIT (the table's rules cannot be evaluated);
+ * FARKLE_STATUS_CANCELLED.
+ *
+ * Requires:
+ * card and table NULL or live; progress a valid function or NULL; out_value NULL
+ * or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_card_evaluate(const struct FarkleCard *card,
+                                       const struct FarkleWinTable *table,
+                                       FarkleProgressFn progress,
+                                       void *user,
+                                       struct FarkleCardValue *out_value);
+
+/**
+ * The best card of family (a FarkleCardFamily value) for table's rules and players: a
+ * local search over the card's numbers and keep rule, each step an exact evaluation (see
+ * docs/strategy.md, "Cards"), starting from the best of the smaller families. Each step
+ * costs an evaluation (farkle_card_evaluate()): milliseconds a card for small games, about
+ * a second for the classic preset to 10,000, where the one-threshold search takes minutes
+ * and the per-dice one tens of minutes (docs/strategy.md gives the figures); progress and
+ * cancellation as for farkle_card_evaluate(). On success *out_card receives a new card
+ * (free it with farkle_card_free()) and *out_value its value.
+ *
+ * Errors (nothing written): FARKLE_STATUS_NULL_POINTER; FARKLE_STATUS_INVALID_ARGUMENT (an
+ * unknown family); FARKLE_STATUS_RESOURCE_LIMIT (the search would make more than 20,000
+ * evaluations, or the rules cannot be evaluated); FARKLE_STATUS_UNSUPPORTED;
+ * FARKLE_STATUS_CANCELLED.
+ *
+ * Requires:
+ * table NULL or live; progress a valid function or NULL; out_card and out_value
+ * NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_card_best(const struct FarkleWinTable *table,
+                                   uint32_t family,
+                                   FarkleProgressFn progress,
+                                   void *user,
+                                   struct FarkleCard **out_card,
+                                   struct FarkleCardValue *out_value);
+
+/**
+ * card plays the current player's turn to its end with the game's dice generator, as
+ * farkle_game_bot_play_turn() plays a bot: it keeps by its keep rule and banks by its
+ * thresholds (off the board, at the entry; in a final round, once ahead; whenever banking
+ * reaches the target). A card draws nothing: seed is unused and kept for the shape of
+ * the bot calls.
+ *
+ * Errors (the game is left exactly as it was): FARKLE_STATUS_NULL_POINTER;
+ * FARKLE_STATUS_INVALID_ARGUMENT (the card does not fit the game's dice);
+ * FARKLE_STATUS_GAME_OVER; FARKLE_STATUS_NO_DICE_GENERATOR;
+ * FARKLE_STATUS_ENTROPY_UNAVAILABLE; FARKLE_STATUS_RESOURCE_LIMIT (the turn reached
+ * FARKLE_LIMIT_BOT_ROLLS_PER_TURN rolls where it may not bank).
+ *
+ * Requires:
+ * game NULL or a live game not used by another thread; card NULL or a live card.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_card_play_turn(struct FarkleGame *game,
+                                             const struct FarkleCard *card,
+                                             uint64_t seed);
+
+/**
+ * farkle_simulate_with_progress() with cards among the players: player s (whose results
+ * are at index s of FarkleSimulation's arrays) plays cards[s] when cards is not NULL and
+ * cards[s] is not NULL, and is the bot bot_kinds[s] otherwise (for a card's player that
+ * entry is not used, but must be readable). Seats rotate and games are seeded as
+ * farkle_simulate() says; farkle_game_card_play_turn() replays a card's turns.
+ *
+ * Errors (nothing written): as for farkle_simulate_with_progress(), and
+ * FARKLE_STATUS_INVALID_ARGUMENT for a card that does not fit the rules' dice.
+ *
+ * Requires:
+ * As for farkle_simulate_with_progress(); cards NULL or readable for player_count
+ * pointers, each NULL or a live card.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_simulate_cards(const struct FarkleRules *rules,
+                                        const uint32_t *bot_kinds,
+                                        const struct FarkleCard *const *cards,
+                                        uint32_t player_count,
+                                        uint64_t games,
+                                        uint64_t seed,
+                                        const struct FarkleWinTable *table,
+                                        FarkleProgressFn progress,
+                                        void *user,
+                                        struct FarkleSimulation *out_simulation);
+
+/**
+ * The coach's note on the decision game awaits (a selection, or roll or bank): what
+ * card plays, what optimal play plays (farkle_game_advise() with table, which may be
+ * NULL), each valued with optimal play afterwards, and what following the card costs. With
+ * a table that covers the game the values are chances to win (cost 0.01 is one percentage
+ * point); without one, expected points of the turn. The game is only read (the first call
+ * solves and keeps its single-turn policy, as farkle_game_advise() does).
+ *
+ * Errors (nothing written): FARKLE_STATUS_NULL_POINTER (game, card or out_note);
+ * FARKLE_STATUS_WRONG_PHASE (a farkle to acknowledge: nothing to decide);
+ * FARKLE_STATUS_GAME_OVER; FARKLE_STATUS_INVALID_ARGUMENT (the card does not fit the
+ * game's dice, the table is for other rules); the advice's other errors
+ * (farkle_game_advise()).
+ *
+ * Requires:
+ * game NULL or a live game not used by another thread during the call; card NULL or a
+ * live card; table NULL or a live table; out_note NULL or writable.
+ */
+FARKLE_MUST_USE
+enum FarkleStatus farkle_game_coach(const struct FarkleGame *game,
+                                    const struct FarkleCard *card,
+                                    const struct FarkleWinTable *table,
+                                    struct FarkleCoachNote *out_note);
+
+/**
+ * The name of a FarkleCardFamily value ("total", "per dice", "situational"), a static
+ * string; NULL for any other number.
+ */
+const char *farkle_card_family_name(uint32_t family);
 
 /* ==========================================================================================
  * Odds of a roll

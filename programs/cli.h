@@ -42,6 +42,7 @@ typedef struct Options {
     uint32_t bot_kind; /* a FarkleBotKind */
     const char *preset_name, *load_path, *table_path, *scores_file, *autosave_path;
     const char *bots_text; /* --bots's value as given, for messages */
+    const char *coach_spec; /* --coach's card, or NULL */
     char bots_flag[32];    /* -b or --bots, as given */
     const char *rule_args[MAX_RULE_ARGS];
     size_t rule_count;
@@ -111,6 +112,7 @@ typedef struct Cli {
     Odds entry_odds;  /* under singles_only_before_entry, a player off the board's (else unset) */
     int on_board[FARKLE_MAX_PLAYERS]; /* as narrated so far (the dice drawn, the hints) */
     FarkleWinTable *table; /* a solved game of two or three players for these rules, or NULL */
+    FarkleCard *coach;     /* --coach: the card the coach compares each roll or bank with */
     int keys, verbose_bots;
     int draw;    /* draw the dice (stdout is a terminal) */
     int compact; /* in one line each, for a terminal below 66 columns */

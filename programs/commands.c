@@ -79,6 +79,49 @@ static void refuse_unless_ok(const Cli *cli, FarkleStatus st) {
     if (st != FARKLE_STATUS_OK) print_refusal(cli, st);
 }
 
+/* The coach's note on the decision the human to move faces (cli->coach, the game's table);
+ * 0 when there is none (no coach, nothing to decide, a refusal). */
+static int coach_note(const Cli *cli, FarkleCoachNote *note) {
+    return cli->coach != NULL &&
+           farkle_game_coach(cli->game, cli->coach, cli->table, note) == FARKLE_STATUS_OK;
+}
+
+/* "Coach: you banked; the card says bank, optimal play says roll: the card's way costs ...". */
+static void coach_say(const char *did, const char *card, const char *optimal,
+                      const FarkleCoachNote *note) {
+    if (note->agrees) {
+        say("Coach: you %s; the card and optimal play both %s.", did, optimal);
+        return;
+    }
+    if (note->value_kind == FARKLE_VALUE_KIND_EXPECTED_POINTS)
+        say("Coach: you %s; the card says %s, optimal play says %s: the card's way costs %.1f "
+            "points of the turn's expected score (%.1f against %.1f).",
+            did, card, optimal, note->cost, note->card_value, note->optimal_value);
+    else
+        say("Coach: you %s; the card says %s, optimal play says %s: the card's way costs %.2f "
+            "percentage points of the chance to win (%.2f%% against %.2f%%).",
+            did, card, optimal, 100.0 * note->cost, 100.0 * note->card_value,
+            100.0 * note->optimal_value);
+}
+
+/* Roll (or bank, when `bank`) for the human to move; with a coach's card, says after the
+ * move what the card says, what optimal play says, and what the card's way costs, wherever
+ * both rolling and banking were allowed. */
+static void coached_move(Cli *cli, int bank) {
+    FarkleCoachNote note;
+    FarkleGameState s = game_state(cli);
+    int noted = s.can_roll && s.can_bank && coach_note(cli, &note);
+    FarkleStatus st = bank ? farkle_game_bank(cli->game) : farkle_game_roll(cli->game);
+    if (st != FARKLE_STATUS_OK) {
+        print_refusal(cli, st);
+        return;
+    }
+    if (noted)
+        coach_say(bank ? "banked" : "rolled",
+                  note.card_action == FARKLE_ACTION_BANK ? "bank" : "roll",
+                  note.optimal_action == FARKLE_ACTION_BANK ? "bank" : "roll", &note);
+}
+
 int is_bot_name(const char *name) {
     size_t i = 4;
     if (strncmp(name, "Bot ", 4) != 0 || name[4] == '\0') return 0;
@@ -384,6 +427,31 @@ static int picks_fit(const Cli *cli, const size_t *idx, size_t n) {
     return 1;
 }
 
+/* Keeps the dice of `mask` for the human to move; with a coach's card, says afterwards what
+ * the card and optimal play keep where they differ, and what the card's way costs. */
+static void coached_pick(Cli *cli, uint16_t mask) {
+    FarkleCoachNote note;
+    FarkleTurnRoll roll;
+    char text[64], mine[80], card[80], optimal[80];
+    int noted = coach_note(cli, &note) &&
+                farkle_game_last_roll(cli->game, &roll) == FARKLE_STATUS_OK;
+    FarkleStatus st = farkle_game_select_mask(cli->game, mask);
+    if (st != FARKLE_STATUS_OK) {
+        print_refusal(cli, st);
+        return;
+    }
+    if (!noted || note.agrees || note.card_action != FARKLE_ACTION_SELECT ||
+        note.optimal_action != FARKLE_ACTION_SELECT)
+        return;
+    snprintf(mine, sizeof mine, "chose `%s`",
+             pick_text(mask, roll.dice_count, text, sizeof text));
+    snprintf(card, sizeof card, "`%s`",
+             pick_text(note.card_dice_mask, roll.dice_count, text, sizeof text));
+    snprintf(optimal, sizeof optimal, "`%s`",
+             pick_text(note.optimal_dice_mask, roll.dice_count, text, sizeof text));
+    coach_say(mine, card, optimal, &note);
+}
+
 static int cmd_pick(Cli *cli, const char *args) {
     size_t idx[FARKLE_MAX_DICE];
     char line[INPUT_MAX + 1];
@@ -406,6 +474,18 @@ static int cmd_pick(Cli *cli, const char *args) {
     if (n < 0) return GO_ON;
     if (s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION && !picks_fit(cli, idx, (size_t)n))
         return GO_ON;
+    if (cli->coach != NULL && s.phase == FARKLE_GAME_PHASE_AWAITING_SELECTION) {
+        uint16_t mask = 0;
+        int i, distinct = 1;
+        for (i = 0; i < n; i++) {
+            if (mask & (1u << idx[i])) distinct = 0; /* the library names a die given twice */
+            mask |= (uint16_t)(1u << idx[i]);
+        }
+        if (distinct && n > 0) {
+            coached_pick(cli, mask);
+            return GO_ON;
+        }
+    }
     refuse_unless_ok(cli, farkle_game_select(cli->game, idx, (size_t)n));
     return GO_ON;
 }
@@ -473,13 +553,13 @@ int dispatch(Cli *cli, char *line) {
     if (is(cmd, "help", "?"))
         print_help(0);
     else if (is(cmd, "roll", "r"))
-        refuse_unless_ok(cli, farkle_game_roll(cli->game));
+        coached_move(cli, 0);
     else if (is(cmd, "pick", "p"))
         return cmd_pick(cli, args);
     else if (is(cmd, "unpick", "u"))
         refuse_unless_ok(cli, farkle_game_undo(cli->game));
     else if (is(cmd, "bank", "b"))
-        refuse_unless_ok(cli, farkle_game_bank(cli->game));
+        coached_move(cli, 1);
     else if (is(cmd, "piggyback", "t"))
         refuse_unless_ok(cli, farkle_game_piggyback(cli->game));
     else if (is(cmd, "hand", "h"))
@@ -576,7 +656,7 @@ static int keys_pick(Cli *cli) {
         printf("Nothing picked.\n");
         return GO_ON;
     }
-    refuse_unless_ok(cli, farkle_game_select_mask(cli->game, mask));
+    coached_pick(cli, mask);
     return GO_ON;
 }
 
@@ -639,8 +719,8 @@ int keys_command(Cli *cli) {
         return GO_ON;
     }
     switch (key) {
-    case 'r': refuse_unless_ok(cli, farkle_game_roll(cli->game)); break;
-    case 'b': refuse_unless_ok(cli, farkle_game_bank(cli->game)); break;
+    case 'r': coached_move(cli, 0); break;
+    case 'b': coached_move(cli, 1); break;
     case 'p': return keys_pick(cli);
     case 'u': refuse_unless_ok(cli, farkle_game_undo(cli->game)); break;
     case 't': refuse_unless_ok(cli, farkle_game_piggyback(cli->game)); break;

@@ -157,4 +157,29 @@ int table_save(const FarkleWinTable *table, const char *path, char *why, size_t 
 FarkleWinTable *table_for_rules(const FarkleRules *rules, uint32_t players,
                                 FarkleStatus *status, char *why, size_t why_len);
 
+/* ---- cards.c: cards, strategies a person can play from a few numbers ----------------- */
+
+/* The FarkleCardFamily of "total", "per-dice" or "situational" (any case); 0, or -1. */
+int card_family_of(const char *name, uint32_t *out);
+
+/* A card from the command line: one threshold ("300": bank at 300), or one per count of dice
+ * left for the rules' dice ("300,300,400,700,2000,never"), keeping every scoring die. 0, or
+ * -1 with `why`. */
+int card_parse(const char *spec, const FarkleRules *rules, FarkleCard **out, char *why,
+               size_t why_len);
+
+/* The card as text, one line a rule. */
+void card_print(FILE *to, const FarkleCard *card);
+
+/* The best card of `family` for the table (farkle_card_best()), with a line of progress on
+ * stderr unless `quiet`; stops when stop_requested is set. Writes the seconds taken. */
+FarkleStatus card_search(const FarkleWinTable *table, uint32_t family, int quiet,
+                         FarkleCard **out, FarkleCardValue *value, double *seconds);
+
+/* Draws the card's thresholds to an SVG file at `path`: one panel (four for a card by
+ * situation) of a bar per count of dice left (`dice` of them for a one-threshold card). 0,
+ * or -1 with `why`. */
+int card_svg(const FarkleCard *card, uint32_t dice, const char *title, const char *path,
+             char *why, size_t why_len);
+
 #endif

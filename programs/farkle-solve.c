@@ -7,6 +7,8 @@
  *
  *   farkle-solve [-r PRESET] [--rule KEY=VALUE]... [--target N] [--players 2|3] [-o FILE]
  *                [-q]
+ *   farkle-solve --card FAMILY [--svg FILE] [rules options]: the best card of a family (a
+ *                strategy a person can play), as text and as an SVG drawing.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -34,6 +36,12 @@ static void usage(FILE *to) {
             "                       minutes (about 20 minutes for the classic rules to\n"
             "                       10000, about half that for the minimal); Ctrl-C cancels\n"
             "  -o, --out FILE       write the table to FILE instead of the cache\n"
+            "      --card FAMILY    instead: the best card (a strategy a person can play) of\n"
+            "                       FAMILY, total (one threshold), per-dice or situational,\n"
+            "                       with its chance to win against optimal play, from the\n"
+            "                       cached table (solved and cached first if need be); the\n"
+            "                       search takes minutes for the classic rules\n"
+            "      --svg FILE       where --card draws the card (default card-FAMILY.svg)\n"
             "  -q, --quiet          no progress bar\n"
             "  -h, --help           this help\n"
             "  -V, --version        the version\n");
@@ -45,7 +53,8 @@ static void on_signal(int sig) {
 }
 
 typedef struct SolveOptions {
-    const char *preset, *out, *rules[MAX_RULES];
+    const char *preset, *out, *rules[MAX_RULES], *card, *svg;
+    uint32_t family;
     size_t rule_count;
     long long target;
     uint32_t players;
@@ -58,6 +67,7 @@ static int parse(int argc, char **argv, SolveOptions *o) {
         {"rules", required_argument, NULL, 'r'}, {"rule", required_argument, NULL, 'R'},
         {"target", required_argument, NULL, 'T'}, {"out", required_argument, NULL, 'o'},
         {"players", required_argument, NULL, 'n'},
+        {"card", required_argument, NULL, 'C'},   {"svg", required_argument, NULL, 'S'},
         {"quiet", no_argument, NULL, 'q'},       {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},     {NULL, 0, NULL, 0}};
     int opt;
@@ -71,6 +81,16 @@ static int parse(int argc, char **argv, SolveOptions *o) {
         case 'r': o->preset = optarg; break;
         case 'o': o->out = optarg; break;
         case 'q': o->quiet = 1; break;
+        case 'C':
+            if (card_family_of(optarg, &o->family) != 0) {
+                fprintf(stderr,
+                        "farkle-solve: --card needs total, per-dice or situational, not '%s'\n",
+                        safe(optarg));
+                return 2;
+            }
+            o->card = optarg;
+            break;
+        case 'S': o->svg = optarg; break;
         case 'n':
             if (strcmp(optarg, "2") != 0 && strcmp(optarg, "3") != 0) {
                 fprintf(stderr,
@@ -120,6 +140,14 @@ static int parse(int argc, char **argv, SolveOptions *o) {
         fprintf(stderr, "farkle-solve: unexpected argument '%s'\n", safe(argv[optind]));
         return 2;
     }
+    if (o->svg != NULL && o->card == NULL) {
+        fprintf(stderr, "farkle-solve: --svg draws the card of --card\n");
+        return 2;
+    }
+    if (o->out != NULL && o->card != NULL) {
+        fprintf(stderr, "farkle-solve: --card reads the cached table; --out writes one\n");
+        return 2;
+    }
     return 0;
 }
 
@@ -164,6 +192,58 @@ static void tell_fairness(const FarkleWinTable *table, uint32_t players) {
            (int)starts[0], (int)starts[1]);
 }
 
+/* --card: the best card of the family for the cached (or newly solved) table, printed and
+ * drawn. */
+static int best_card(const SolveOptions *o, const FarkleRules *rules) {
+    static const char *const families[] = {"one threshold", "one threshold per count of dice left",
+                                           "thresholds by situation"};
+    char why[TEXT_SHOWN_LEN], svg[4200], title[256];
+    FarkleStatus st;
+    FarkleWinTable *table = table_for_rules(rules, o->players, &st, why, sizeof why);
+    FarkleCard *card = NULL;
+    FarkleCardValue v;
+    double seconds = 0;
+    uint32_t i;
+    if (table == NULL) {
+        fprintf(stderr, "farkle-solve: no table for these rules: %s\n", why);
+        return stop_requested ? 1 : 2;
+    }
+    if (!o->quiet)
+        fprintf(stderr, "Searching the best card of %s...\n", families[o->family]);
+    st = card_search(table, o->family, o->quiet, &card, &v, &seconds);
+    farkle_win_table_free(table);
+    if (st != FARKLE_STATUS_OK) {
+        fprintf(stderr, "farkle-solve: %s\n",
+                st == FARKLE_STATUS_CANCELLED ? "interrupted" : library_reason(st));
+        return 1;
+    }
+    printf("The best card of %s for the %s game (rules %s, target %ld), found in %.1f s:\n\n",
+           families[o->family], players_adjective(o->players), preset_name_of(rules),
+           (long)rules->target_score, seconds);
+    card_print(stdout, card);
+    printf("\nIt wins %.2f%% of games against optimal play, averaged over the seats (",
+           100.0 * v.chance);
+    for (i = 0; i < v.player_count && i < 3; i++)
+        printf("%s%.2f%%", i == 0 ? "" : ", ", 100.0 * v.seats[i]);
+    printf(" by seat); optimal play wins %.2f%%: the card costs %.2f percentage points.\n",
+           100.0 * v.optimal_chance, 100.0 * v.price);
+    if (o->svg != NULL)
+        snprintf(svg, sizeof svg, "%s", o->svg);
+    else
+        snprintf(svg, sizeof svg, "card-%s.svg", o->card);
+    snprintf(title, sizeof title, "The best card of %s, %s Farkle to %ld: %.2f%% to win",
+             families[o->family], preset_name_of(rules), (long)rules->target_score,
+             100.0 * v.chance);
+    if (card_svg(card, rules->dice_count, title, svg, why, sizeof why) != 0) {
+        fprintf(stderr, "farkle-solve: cannot write %s: %s\n", safe(svg), why);
+        farkle_card_free(card);
+        return 1;
+    }
+    printf("Drew it in %s.\n", safe(svg));
+    farkle_card_free(card);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     SolveOptions o;
     FarkleRules rules;
@@ -174,6 +254,11 @@ int main(int argc, char **argv) {
     int rc = parse(argc, argv, &o);
     if (rc != 0) return rc == 1 ? 0 : rc;
     if (rules_of(&o, &rules) != 0) return 2;
+    if (o.card != NULL) {
+        signal(SIGINT, on_signal);
+        signal(SIGTERM, on_signal);
+        return best_card(&o, &rules);
+    }
     if (o.out != NULL)
         snprintf(path, sizeof path, "%s", o.out);
     else if (table_cache_path(&rules, o.players, path, sizeof path, why, sizeof why) != 0 ||

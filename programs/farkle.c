@@ -456,9 +456,40 @@ static void finish(Cli *cli) {
     odds_free(&cli->entry_odds);
     farkle_game_free(cli->game);
     farkle_win_table_free(cli->table);
+    farkle_card_free(cli->coach);
     free(cli->kept);
     autosave_release();
     term_restore();
+}
+
+/* --coach: the card the coach compares the human's moves with, told once; 0, or 2 after a
+ * message. */
+static int coach_setup(Cli *cli, const char *spec) {
+    char why[TEXT_SHOWN_LEN];
+    if (strcmp(spec, "best") == 0) {
+        FarkleCardValue v;
+        double seconds = 0;
+        FarkleStatus st;
+        if (cli->table == NULL) {
+            fprintf(stderr, "farkle: --coach best searches the table: give --table FILE or "
+                            "win-optimal computer players (-b N:win)\n");
+            return 2;
+        }
+        fprintf(stderr, "Searching the best one-threshold card for the coach...\n");
+        st = card_search(cli->table, FARKLE_CARD_FAMILY_TOTAL, 0, &cli->coach, &v, &seconds);
+        if (st != FARKLE_STATUS_OK) {
+            fprintf(stderr, "farkle: --coach best: %s\n",
+                    st == FARKLE_STATUS_CANCELLED ? "interrupted" : library_reason(st));
+            return 2;
+        }
+    } else if (cli->coach == NULL &&
+               card_parse(spec, &cli->rules, &cli->coach, why, sizeof why) != 0) {
+        fprintf(stderr, "farkle: --coach: %s\n", why);
+        return 2;
+    }
+    say("The coach compares your rolls and banks with this card and with optimal play:");
+    card_print(stdout, cli->coach);
+    return 0;
 }
 
 /* Sets up the session from the options; 0 to play, else the exit status (-1: a signal). */
@@ -495,6 +526,12 @@ static int start(Cli *cli, const Options *o) {
          * or at least named. */
         int signalled;
         if ((rc = new_rules(cli, o)) != 0 || (rc = new_players(o, &players)) != 0) return rc;
+        /* A card of the command line is checked before the game asks for names. */
+        if (o->coach_spec != NULL && strcmp(o->coach_spec, "best") != 0 &&
+            card_parse(o->coach_spec, &cli->rules, &cli->coach, why, sizeof why) != 0) {
+            fprintf(stderr, "farkle: --coach: %s\n", why);
+            return 2;
+        }
         load = autosave_offer(term_in_tty() && !sets_up_a_game(o), &signalled);
         if (signalled) return -1;
     }
@@ -522,6 +559,7 @@ static int start(Cli *cli, const Options *o) {
         return 1;
     }
     if (load) tell_resumed(cli, o, load);
+    if (o->coach_spec != NULL) return coach_setup(cli, o->coach_spec);
     return 0;
 }
 

@@ -18,7 +18,7 @@
 
 enum {
     OPT_TARGET = 256, OPT_SEED, OPT_TABLE, OPT_SCORES, OPT_SCORES_FORMAT, OPT_LOAD,
-    OPT_AUTOSAVE, OPT_NO_COLOR, OPT_RULE, OPT_VERBOSE_BOTS
+    OPT_AUTOSAVE, OPT_NO_COLOR, OPT_RULE, OPT_VERBOSE_BOTS, OPT_COACH
 };
 
 static const struct option LONG_OPTIONS[] = {
@@ -31,6 +31,7 @@ static const struct option LONG_OPTIONS[] = {
     {"bots", required_argument, NULL, 'b'},
     {"verbose-bots", no_argument, NULL, OPT_VERBOSE_BOTS},
     {"table", required_argument, NULL, OPT_TABLE},
+    {"coach", required_argument, NULL, OPT_COACH},
     {"scores", required_argument, NULL, OPT_SCORES},
     {"scores-format", required_argument, NULL, OPT_SCORES_FORMAT},
     {"load", required_argument, NULL, OPT_LOAD},
@@ -66,6 +67,13 @@ static void usage(FILE *to) {
             "      --table FILE     a table from farkle-solve for these rules and as many\n"
             "                       players: computer players play to win, and hints and\n"
             "                       the scores show every seat's chance to win\n"
+            "      --coach CARD     after each roll, bank or pick, compare it with a card (a\n"
+            "                       strategy a person can play: 300 banks at 300;\n"
+            "                       300,300,400,700,2000,never one threshold per count of\n"
+            "                       dice left; best: the best one-threshold card, searched\n"
+            "                       with the table) and with optimal play, and say what the\n"
+            "                       card's way costs: in chance to win with a table (--table\n"
+            "                       or win bots), else in expected points\n"
             "      --scores FILE    append the final scores to FILE\n"
             "      --scores-format farkle|original\n"
             "                       the format of a new scores file (an existing one keeps its\n"
@@ -204,6 +212,7 @@ static int take(int opt, const char *flag, const char *value, Options *o) {
         o->rule_args[o->rule_count++] = value;
         return 0;
     case OPT_TABLE: o->table_path = value; return 0;
+    case OPT_COACH: o->coach_spec = value; return 0;
     case OPT_SCORES: o->scores_file = value; return 0;
     case OPT_SCORES_FORMAT: return scores_format(flag, value, o) ? 2 : 0;
     case OPT_LOAD: o->load_path = value; return 0;

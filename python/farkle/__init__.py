@@ -13,7 +13,9 @@ through cffi, with every declaration generated from the library's header at buil
   WinTable (two-player optimal play and the three-player equilibrium, every seat's
   chances, with progress and cancellation), PenaltyPolicy and
   penalty_average_points() (the long-run policy under a penalty), simulate() for bot
-  tournaments.
+  tournaments; Card (a strategy a person can play, priced exactly against a WinTable,
+  the best of a family searched, played by Game.card_play_turn() and simulate(), and
+  Game.coach() to compare it with optimal play at each decision).
 - The dice-hands scorer (score_hands() and friends) and point_calculation().
 
 Every failure the library reports raises a subclass of FarkleError with its explanation;
@@ -25,6 +27,9 @@ from __future__ import annotations
 from ._enums import (
     Action,
     BotKind,
+    CardFamily,
+    CardKeep,
+    CardSituation,
     CombinationKind,
     DiceSource,
     EventKind,
@@ -103,6 +108,7 @@ from ._native import lib as _lib
 from ._progress import Progress, ProgressCallback
 from ._rules import Odds, Rules, Scorer, point_calculation, preset_names
 from ._scoring import Combination, PointCalculation, RollAnalysis, Score, Selection
+from ._cards import MAX_CARD_POINTS, Card, CardValue, CoachNote
 from ._strategy import (
     Choice,
     Decision,
@@ -145,9 +151,12 @@ def status_message(status: int) -> str:
 
 
 __all__ = [
-    "__version__", "MAX_DICE", "MAX_PLAYERS",
+    "__version__", "MAX_DICE", "MAX_PLAYERS", "MAX_CARD_POINTS",
+    # cards
+    "Card", "CardValue", "CoachNote",
     # enums
-    "Action", "BotKind", "CombinationKind", "DiceSource", "EventKind", "HandKind",
+    "Action", "BotKind", "CardFamily", "CardKeep", "CardSituation", "CombinationKind",
+    "DiceSource", "EventKind", "HandKind",
     "InvalidReason", "ExactTarget", "KindScaling", "Phase", "Preset", "Status", "ValueKind",
     # rules and scoring
     "Rules", "Scorer", "Score", "Combination", "RollAnalysis", "Selection", "Odds",

@@ -192,6 +192,38 @@ class BotKind(enum.IntEnum):
     table): plays a two-player table against the opponent most likely to beat it."""
 
 
+class CardFamily(enum.IntEnum):
+    """A family of cards: how a Card decides when to bank."""
+
+    TOTAL = lib.FARKLE_CARD_FAMILY_TOTAL
+    """One threshold: bank once the turn reaches it."""
+    PER_DICE = lib.FARKLE_CARD_FAMILY_PER_DICE
+    """One threshold per count of dice left to roll."""
+    SITUATIONAL = lib.FARKLE_CARD_FAMILY_SITUATIONAL
+    """One threshold per count of dice left in each CardSituation."""
+
+
+class CardKeep(enum.IntEnum):
+    """Which dice a Card keeps from a scoring roll."""
+
+    ALL = lib.FARKLE_CARD_KEEP_ALL
+    """Every scoring die: the most points, then the most dice."""
+    RATE = lib.FARKLE_CARD_KEEP_RATE
+    """The dice that score the most per die kept."""
+    SINGLE = lib.FARKLE_CARD_KEEP_SINGLE
+    """Every scoring die, but when they all score as singles and keeping one leaves at least
+    Card.reroll dice to roll, one die only (a 1 before a 5)."""
+
+
+class CardSituation(enum.IntEnum):
+    """The situation rows of a situational Card."""
+
+    BEHIND = lib.FARKLE_CARD_SITUATION_BEHIND
+    LEVEL = lib.FARKLE_CARD_SITUATION_LEVEL
+    AHEAD = lib.FARKLE_CARD_SITUATION_AHEAD
+    ENDGAME = lib.FARKLE_CARD_SITUATION_ENDGAME
+
+
 class HandKind(enum.IntEnum):
     """A hand of the dice-hands scoring system (Hand.kind)."""
 
@@ -234,6 +266,9 @@ HEADER_ENUMS = {
     EventKind: ("FarkleEventKind", "FARKLE_EVENT_KIND_"),
     BotKind: ("FarkleBotKind", "FARKLE_BOT_KIND_"),
     HandKind: ("FarkleHandKind", "FARKLE_HAND_KIND_"),
+    CardFamily: ("FarkleCardFamily", "FARKLE_CARD_FAMILY_"),
+    CardKeep: ("FarkleCardKeep", "FARKLE_CARD_KEEP_"),
+    CardSituation: ("FarkleCardSituation", "FARKLE_CARD_SITUATION_"),
     RulesFieldKind: ("FarkleRulesFieldKind", "FARKLE_RULES_FIELD_KIND_"),
 }
 

@@ -18,6 +18,7 @@ from ._progress import Progress, Reporter
 from ._rules import Rules
 from ._scoring import Combination, Selection, combinations, selections
 from ._strategy import WinTable, _finish, _need_table, _rules
+from ._cards import Card, CoachNote, _coach_note
 
 
 def _bits(mask: int) -> Tuple[int, ...]:
@@ -535,6 +536,29 @@ class Game(LockedHandle):
             self._act(lib.farkle_game_bot_play_turn, int(kind), ffi.NULL, seed)
         else:
             self._act(lib.farkle_game_bot_play_turn, int(kind), table._handle(), seed)
+
+    def card_play_turn(self, card: Card, *, seed: int = 0) -> None:
+        """`card` plays the current player's turn to its end with the game's dice, as
+        bot_play_turn() plays a bot. A card for another count of dice raises
+        InvalidArgumentError and leaves the game as it was."""
+        if not isinstance(card, Card):
+            raise TypeError(f"card must be a Card, not {type(card).__name__}")
+        low.u64(seed, "seed")
+        self._act(lib.farkle_game_card_play_turn, card._handle(), seed)
+
+    def coach(self, card: Card, table: Optional[WinTable] = None) -> CoachNote:
+        """The coach's note on the decision the game awaits (a selection, or roll or bank):
+        what `card` plays, what optimal play plays (advise(table)), each valued, and what
+        following the card costs (CoachNote.cost: a chance to win with a table that covers
+        the game, expected points without one). A farkle to acknowledge raises
+        WrongPhaseError, a game over GameOverError."""
+        if not isinstance(card, Card):
+            raise TypeError(f"card must be a Card, not {type(card).__name__}")
+        if table is not None and not isinstance(table, WinTable):
+            raise TypeError(f"table must be a WinTable, not {type(table).__name__}")
+        t = ffi.NULL if table is None else table._handle()
+        note = self._read(lib.farkle_game_coach, "FarkleCoachNote *", card._handle(), t)
+        return _coach_note(note)
 
     def prepare_advice(self, *, progress: Progress = None) -> None:
         """Solves the policies behind advise() and the optimal bots now, with progress and

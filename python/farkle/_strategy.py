@@ -14,6 +14,7 @@ from typing import Any, Optional, Sequence, Tuple, Union
 from . import _lowlevel as low
 from ._enums import BotKind, parse
 from ._files import check_regular
+from ._cards import Card
 from ._handles import Handle
 from ._native import ffi, lib
 from ._progress import Progress, Reporter
@@ -577,8 +578,8 @@ class SimulationResult:
     """What simulate() found: per bot (in the order given), games won outright, ties shared,
     and the sum of final scores."""
 
-    bots: Tuple[BotKind, ...]
-    """The bots, in the order given."""
+    bots: Tuple[Union[BotKind, Card], ...]
+    """The bots (or cards), in the order given."""
     games: int
     """Games played."""
     turns: int
@@ -601,7 +602,7 @@ class SimulationResult:
 
 def simulate(
     rules: Union[Rules, str],
-    bots: Sequence[Union[BotKind, str, int]],
+    bots: Sequence[Union[BotKind, str, int, Card]],
     games: int,
     *,
     seed: int = 0,
@@ -612,11 +613,15 @@ def simulate(
     values or names such as "threshold"), seats rotating, and counts wins. The same
     arguments give the same result on every run. WIN_OPTIMAL and STRONGEST_OPPONENT bots
     need `table` (solved for `rules`: a three-player table lets WIN_OPTIMAL play the
-    equilibrium in three-player games; STRONGEST_OPPONENT needs a two-player one)."""
+    equilibrium in three-player games; STRONGEST_OPPONENT needs a two-player one). A Card
+    among `bots` plays that seat by the card."""
     r = _rules(rules)
     if isinstance(bots, (str, bytes)) or not hasattr(bots, "__len__"):
-        raise TypeError("bots must be a sequence of BotKind values or names")
-    kinds = tuple(BotKind(parse(BotKind, b, "bot")) for b in bots)
+        raise TypeError("bots must be a sequence of BotKind values or names, or Cards")
+    players: Tuple[Union[BotKind, Card], ...] = tuple(
+        b if isinstance(b, Card) else BotKind(parse(BotKind, b, "bot")) for b in bots
+    )
+    kinds = tuple(BotKind.THRESHOLD if isinstance(b, Card) else b for b in players)
     if not 1 <= len(kinds) <= lib.FARKLE_MAX_PLAYERS:
         raise ValueError(f"between 1 and {lib.FARKLE_MAX_PLAYERS} bots, not {len(kinds)}")
     low.u64(games, "games")
@@ -625,18 +630,23 @@ def simulate(
         raise TypeError(f"table must be a WinTable, not {type(table).__name__}")
     _need_table(kinds, table)
     c_kinds = ffi.new("uint32_t[]", [int(k) for k in kinds])
+    cards = [b for b in players if isinstance(b, Card)]
+    c_cards = ffi.new("FarkleCard *[]", [
+        b._handle() if isinstance(b, Card) else ffi.NULL for b in players
+    ])
     out = ffi.new("FarkleSimulation *")
+    t = ffi.NULL if table is None else table._handle()
     with Reporter(progress, "simulate") as rep:
-        if table is None:
-            status = lib.farkle_simulate_with_progress(
-                r._c, c_kinds, len(kinds), games, seed, ffi.NULL, rep.function, rep.user, out
+        if cards:
+            status = lib.farkle_simulate_cards(
+                r._c, c_kinds, c_cards, len(kinds), games, seed, t, rep.function, rep.user, out
             )
         else:
             status = lib.farkle_simulate_with_progress(
-                r._c, c_kinds, len(kinds), games, seed, table._handle(), rep.function, rep.user, out
+                r._c, c_kinds, len(kinds), games, seed, t, rep.function, rep.user, out
             )
         _finish(status, rep)
     n = len(kinds)
     return SimulationResult(
-        kinds, out.games, out.turns, tuple(out.wins[0:n]), tuple(out.ties[0:n]), tuple(out.points[0:n])
+        players, out.games, out.turns, tuple(out.wins[0:n]), tuple(out.ties[0:n]), tuple(out.points[0:n])
     )

@@ -11,13 +11,20 @@ from typing import List, Optional, Tuple
 
 import farkle
 from farkle import (
+    MAX_CARD_POINTS,
     MAX_DICE,
     MAX_PLAYERS,
     Action,
     Advice,
     AdviceChoice,
     BotKind,
+    Card,
+    CardFamily,
+    CardKeep,
+    CardSituation,
+    CardValue,
     Choice,
+    CoachNote,
     Combination,
     CombinationKind,
     Decision,
@@ -210,6 +217,21 @@ def errors() -> str:
     return status_message(Status.INVALID_FACE)
 
 
+def cards() -> float:
+    one = Rules("minimal", dice_count=1, target_score=100, min_entry_score=0)
+    card = Card.total(50, CardKeep.ALL)
+    rows: List[List[Optional[int]]] = [[None], [50], [100], [0]]
+    other: Card = Card.situational(rows, band=50, endgame=MAX_CARD_POINTS, keep="all")
+    assert other.family == CardFamily.SITUATIONAL and other.threshold(1, CardSituation.BEHIND) is None
+    with WinTable.solve(one) as table:
+        value: CardValue = card.evaluate(table)
+        best, _ = Card.best(table, CardFamily.PER_DICE)
+        game = Game(one, 2, seed=1)
+        note: CoachNote = game.coach(best, table)
+        game.card_play_turn(card)
+    return value.price + note.cost
+
+
 def main() -> None:
     calls: List[float] = []
 
@@ -223,9 +245,10 @@ def main() -> None:
     start = positions()
     expected = strategy(callback)
     message = errors()
+    price = cards()
     assert MAX_DICE == 12 and MAX_PLAYERS == 64 and "classic" in preset_names()
     assert farkle.__version__ and save and start.round == 12 and calls and calls[-1] == 1.0
-    print(total, round(expected, 3), message)
+    print(total, round(expected, 3), message, round(price, 3))
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ use std::mem::{align_of, size_of};
 
 use crate::ffi::bots::{FarkleAdvice, FarkleAdviceChoice};
 use crate::ffi::boundary::{c_str, out};
+use crate::ffi::cards::{FarkleCardInfo, FarkleCardValue, FarkleCoachNote};
 use crate::ffi::error::{fail, FarkleStatus};
 use crate::ffi::game::{FarkleGameState, FarklePlayerState};
 use crate::ffi::game_position::{FarkleGamePosition, FarklePlayerPosition};
@@ -37,7 +38,10 @@ macro_rules! layouts {
 const LAYOUTS: &[(&str, usize, usize)] = &layouts![
     FarkleAdvice,
     FarkleAdviceChoice,
+    FarkleCardInfo,
+    FarkleCardValue,
     FarkleChoice,
+    FarkleCoachNote,
     FarkleCombination,
     FarkleDecision,
     FarkleEvent,

@@ -146,7 +146,7 @@ fn action_out(action: Action, points: i32, value: f64) -> FarkleAdviceChoice {
 
 /// The game's single-turn advisor (solved on first use, reporting to `progress`), with
 /// `table` added when given.
-fn advisor_for(
+pub(crate) fn advisor_for(
     handle: &FarkleGame,
     table: Option<&FarkleWinTable>,
     progress: Progress,

@@ -33,6 +33,7 @@ pub mod win_table;
 
 // Whole games.
 pub mod bots;
+pub mod cards;
 pub mod game;
 pub mod game_position;
 pub mod history;

@@ -15,7 +15,7 @@ use crate::ffi::rules::FarkleRules;
 use crate::ffi::win_table::FarkleWinTable;
 use crate::game::MAX_PLAYERS;
 use crate::rules::Rules;
-use crate::strategy::{simulate_with_progress, Advisor, Bot, Progress};
+use crate::strategy::{simulate_with_progress, Advisor, Bot, Progress, SimulationReport};
 
 /// What a simulation found. The per-bot arrays are indexed like the bot_kinds argument (only
 /// the first player_count entries are meaningful; the rest are 0).
@@ -38,11 +38,30 @@ pub struct FarkleSimulation {
 
 const _: () = assert!(MAX_PLAYERS == 64);
 
-/// The bots of a simulation, from their FarkleBotKind numbers; the single-turn policy of the
-/// optimal ones is solved reporting no progress (0 games played) to `progress`.
-fn bots_of(
+/// A simulation's results for C.
+pub(crate) fn simulation_out(result: &SimulationReport) -> FarkleSimulation {
+    let mut sim = FarkleSimulation {
+        games: result.games,
+        turns: result.turns,
+        wins: [0; 64],
+        ties: [0; 64],
+        points: [0; 64],
+    };
+    for (i, b) in result.bots.iter().enumerate() {
+        sim.wins[i] = b.wins;
+        sim.ties[i] = b.ties;
+        sim.points[i] = b.total_score.clamp(i64::MIN.into(), i64::MAX.into()) as i64;
+    }
+    sim
+}
+
+/// The bots of a simulation, from their FarkleBotKind numbers (a seat with a bot in `given`
+/// plays that one instead: a card); the single-turn policy of the optimal ones is solved
+/// reporting no progress (0 games played) to `progress`.
+pub(crate) fn bots_of(
     rules: &Rules,
     kinds: &[u32],
+    given: &[Option<Bot>],
     table: Option<&FarkleWinTable>,
     progress: Progress,
 ) -> Outcome<Vec<Bot>> {
@@ -59,7 +78,11 @@ fn bots_of(
     };
     kinds
         .iter()
-        .map(|&kind| bot_of(kind, table, &mut single))
+        .enumerate()
+        .map(|(seat, &kind)| match given.get(seat) {
+            Some(Some(bot)) => Ok(bot.clone()),
+            _ => bot_of(kind, table, &mut single),
+        })
         .collect()
 }
 
@@ -164,23 +187,11 @@ pub unsafe extern "C" fn farkle_simulate_with_progress(
         // SAFETY: the caller's promise for the progress function.
         let result = unsafe {
             with_progress(progress, user, |report| {
-                let bots = bots_of(&rules, kinds, table, report)?;
+                let bots = bots_of(&rules, kinds, &[], table, report)?;
                 Ok(simulate_with_progress(&rules, &bots, games, seed, report)?)
             })
         }?;
-        let mut sim = FarkleSimulation {
-            games: result.games,
-            turns: result.turns,
-            wins: [0; 64],
-            ties: [0; 64],
-            points: [0; 64],
-        };
-        for (i, b) in result.bots.iter().enumerate() {
-            sim.wins[i] = b.wins;
-            sim.ties[i] = b.ties;
-            sim.points[i] = b.total_score.clamp(i64::MIN.into(), i64::MAX.into()) as i64;
-        }
-        out.write(sim);
+        out.write(simulation_out(&result));
         Ok(())
     }
 }

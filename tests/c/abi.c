@@ -28,6 +28,9 @@ int main(void) {
 
     CHECK_LAYOUT(FarkleAdvice);
     CHECK_LAYOUT(FarkleAdviceChoice);
+    CHECK_LAYOUT(FarkleCardInfo);
+    CHECK_LAYOUT(FarkleCardValue);
+    CHECK_LAYOUT(FarkleCoachNote);
     CHECK_LAYOUT(FarkleChoice);
     CHECK_LAYOUT(FarkleCombination);
     CHECK_LAYOUT(FarkleDecision);

@@ -13,6 +13,7 @@ mod support;
 
 mod autosave;
 mod bots;
+mod cards;
 mod examples;
 mod files;
 mod game;

@@ -46,8 +46,15 @@ pub const GAME_SOURCES: &[&str] = &[
     "knobs.c",
     "wintable.c",
     "bot.c",
+    "cards.c",
 ];
-pub const SOLVE_SOURCES: &[&str] = &["farkle-solve.c", "knobs.c", "wintable.c", "text.c"];
+pub const SOLVE_SOURCES: &[&str] = &[
+    "farkle-solve.c",
+    "knobs.c",
+    "wintable.c",
+    "text.c",
+    "cards.c",
+];
 
 pub fn sources(names: &[&str]) -> Vec<PathBuf> {
     names.iter().map(|n| programs_dir().join(n)).collect()
