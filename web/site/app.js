@@ -675,7 +675,7 @@ function fillCoachChoices(rules) {
   const select = $("coach");
   const keep = select.value;
   while (select.options.length > 2) select.remove(2);
-  for (const [i, { name }] of farkle.Card.folk(rules).entries()) select.add(new Option(`the folk card "${name}"`, `folk:${i}`));
+  for (const [i, { name }] of farkle.Card.folk(rules).entries()) select.add(new Option(`folk: ${name}`, `folk:${i}`));
   if ([...select.options].some((o) => o.value === keep)) select.value = keep;
 }
 

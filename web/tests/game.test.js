@@ -660,6 +660,10 @@ test("the coach: the card's choice, optimal play's and the cost; a computer play
   const scores = await page.$$eval("#score-rows td[data-score]", (cells) => cells.map((c) => Number(c.dataset.score)));
   assert.deepEqual(scores, mirror.scores);
   assert.match(await page.textContent("#coach-card"), /bank at 300/);
+  await page.screenshot({ path: `${ARTIFACTS}desktop-coach.png`, fullPage: true });
+  await page.setViewportSize(NARROW);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(wide <= 0, `the coach's page is ${wide} px wider than the screen`);
   assert.deepEqual(errors, []);
   await context.close();
 });
