@@ -406,10 +406,10 @@ function isBotTurn() {
 }
 
 /** Runs a human's action; a refusal shows the library's reason and changes nothing. */
-function act(action, decision = false) {
+function act(action, decision = null) {
   if (!app.game || isBotTurn()) return;
   try {
-    const note = decision ? coachNote() : null;
+    const note = decision ? coachNote(decision) : null;
     action(app.game);
     if (note !== null) app.coach.last = note;
     app.message = "";
@@ -727,8 +727,11 @@ function setUpCoach() {
   }
 }
 
-/** The coach's note on the decision the player is about to make, or null (coach off, nothing to say). */
-function coachNote() {
+/**
+ * The coach's note on the decision the player is about to make (`decision`: "roll", "bank"
+ * or "select" the picked dice), or null (coach off, nothing to say).
+ */
+function coachNote(decision) {
   const coach = app.coach;
   const game = app.game;
   if (coach.choice === "off" || coach.card === null) return null;
@@ -740,7 +743,8 @@ function coachNote() {
   const useTable = table !== null && s.playerCount === table.playerCount;
   try {
     const note = game.coach(coach.card, useTable ? table : undefined);
-    return note && { note, roll: game.lastRoll?.dice ?? [], cardName: coach.name };
+    const mine = { action: decision, diceMask: decision === "select" ? s.pendingMask : 0 };
+    return note && { note, mine, roll: game.lastRoll?.dice ?? [], cardName: coach.name };
   } catch (e) {
     if (!(e instanceof farkle.FarkleError)) throw e;
     return { error: e.message };
@@ -770,12 +774,14 @@ function renderCoach() {
     body.textContent = `No note here: ${last.error}`;
     return;
   }
-  const { note, roll } = last;
+  const { note, mine, roll } = last;
+  const same = (a, b) => a.action === b.action && a.diceMask === b.diceMask;
   const asWin = note.valueKind !== "expected_points";
   const value = (v) => (Number.isFinite(v) ? (asWin ? `${(v * 100).toFixed(1)}% to win` : `${v.toFixed(0)} points expected`) : "not valued");
   const parts = [
     `<p>The card says: <strong>${describeCoachAction(note.card, roll)}</strong> (${value(note.cardValue)}).</p>`,
     `<p>Optimal play says: <strong>${describeCoachAction(note.optimal, roll)}</strong> (${value(note.optimalValue)}).</p>`,
+    `<p>You chose: ${describeCoachAction(mine, roll)}${same(mine, note.optimal) ? ", as optimal play" : same(mine, note.card) ? ", as the card" : ""}.</p>`,
   ];
   if (note.agrees) parts.push("<p>They agree: the card costs nothing here.</p>");
   else if (asWin) parts.push(`<p>Following the card here costs <strong>${(note.cost * 100).toFixed(2)} percentage points</strong> of winning.</p>`);
@@ -904,9 +910,9 @@ function wire() {
     }
   });
   $("show-help").addEventListener("click", toggleHelp);
-  $("roll").addEventListener("click", () => act((g) => g.roll(), true));
-  $("keep").addEventListener("click", () => act((g) => g.confirm(), true));
-  $("bank").addEventListener("click", () => act((g) => g.bank(), true));
+  $("roll").addEventListener("click", () => act((g) => g.roll(), "roll"));
+  $("keep").addEventListener("click", () => act((g) => g.confirm(), "select"));
+  $("bank").addEventListener("click", () => act((g) => g.bank(), "bank"));
   $("undo").addEventListener("click", () => act((g) => g.undo()));
   $("next").addEventListener("click", () => act((g) => g.acknowledgeFarkle()));
   $("piggyback").addEventListener("click", () => act((g) => g.piggyback()));

@@ -649,6 +649,7 @@ test("the coach: the card's choice, optimal play's and the cost; a computer play
   await page.waitForFunction((before) => document.querySelector("#coach-body").textContent !== before, kept);
   const note = await page.$eval("#coach-body", (b) => ({ ...b.dataset, text: b.textContent }));
   assert.equal(note.card, "roll");
+  assert.match(note.text, new RegExp(`You chose: bank${d.bank ? ", as optimal play" : ""}\\.`));
   assert.equal(note.optimal, d.bank ? "bank" : "roll");
   assert.ok(Math.abs(Number(note.cost) - (optimal - d.rollWinProbability)) < 1e-12, `cost ${note.cost}`);
   if (d.bank) assert.match(note.text, new RegExp(`costs ${((optimal - d.rollWinProbability) * 100).toFixed(2)} percentage points`));
