@@ -5,7 +5,9 @@
 // states them, their exact chances against a simulation of the card bot through whole games
 // (an estimate that shares no code with the exact evaluation) and against the figures
 // docs/strategy.md gives for minimal rules to 1,000, and the coach's note against the win
-// table's own values of banking and rolling.
+// table's own values of banking and rolling; and a card's chance in each seat against a brute
+// force written here (every roll of three dice, the optimal opponent by plain value iteration,
+// the card's rules written again).
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -173,4 +175,161 @@ test("a card plays a whole turn in a game", () => {
   // A card that banks as soon as it may ends its turn after one scoring roll or a farkle.
   const s = seeded.state;
   assert.equal(s.currentPlayer, 1);
+});
+
+/**
+ * A brute force of a race to `target` under `rules` (no entry minimum, no final round):
+ * every roll of m dice from the 6^m ordered ones, scored by rules.points() (every selection
+ * of dice that all score), the optimal players' chances by plain value iteration, then a
+ * per-dice card that keeps every scoring die (the most points, then the most dice) against
+ * the optimal opponent. Returns the card's chance moving first and moving second.
+ */
+function bruteForce(rules, target, row) {
+  const n = rules.diceCount;
+  const minBank = rules.minBankScore;
+  const rolls = [[]];
+  for (let m = 1; m <= n; m++) {
+    const counts = new Map();
+    for (let code = 0; code < 6 ** m; code++) {
+      const c = [0, 0, 0, 0, 0, 0];
+      for (let k = 0, x = code; k < m; k++, x = Math.floor(x / 6)) c[x % 6]++;
+      counts.set(c.join(""), (counts.get(c.join("")) ?? 0) + 1);
+    }
+    const list = [];
+    for (const [key, count] of counts) {
+      const c = [...key].map(Number);
+      const options = [];
+      const sub = (f, s) => {
+        if (f === 6) {
+          const faces = s.flatMap((k, i) => Array(k).fill(i + 1));
+          if (faces.length === 0) return;
+          const pts = rules.points(faces);
+          if (pts > 0) options.push([pts, faces.length]);
+          return;
+        }
+        for (let k = 0; k <= c[f]; k++) sub(f + 1, [...s, k]);
+      };
+      sub(0, []);
+      list.push({ prob: count / 6 ** m, options });
+    }
+    rolls.push(list);
+  }
+  const next = (m, kept) => (m === kept ? n : m - kept);
+  const scores = Array.from({ length: target / 50 }, (_, i) => i * 50);
+  const w = new Map(); // the mover's chance at the start of its turn: `${p},${q}`
+  for (const p of scores) for (const q of scores) w.set(`${p},${q}`, 0.5);
+  const optBank = (p, q, t) => (t > 0 && t >= minBank ? (p + t >= target ? 1 : 1 - w.get(`${q},${p + t}`)) : null);
+  const opt = (p, q, t, m, memo) => {
+    const key = `${t},${m}`;
+    if (memo.has(key)) return memo.get(key);
+    const bank = optBank(p, q, t);
+    let v = 1;
+    if (bank !== 1) {
+      let roll = 0;
+      for (const r of rolls[m]) {
+        if (r.options.length === 0) roll += r.prob * (1 - w.get(`${q},${p}`));
+        else roll += r.prob * Math.max(...r.options.map(([pts, kept]) => opt(p, q, t + pts, next(m, kept), memo)));
+      }
+      v = bank === null ? roll : Math.max(bank, roll);
+    }
+    memo.set(key, v);
+    return v;
+  };
+  for (let sweep = 0; ; sweep++) {
+    assert.ok(sweep < 100_000, "the optimal values settle");
+    let change = 0;
+    for (const p of scores) {
+      for (const q of scores) {
+        const v = opt(p, q, 0, n, new Map());
+        change = Math.max(change, Math.abs(v - w.get(`${p},${q}`)));
+        w.set(`${p},${q}`, v);
+      }
+    }
+    if (change < 1e-15) break;
+  }
+  // The card's chance: `${c},${o},${moving}`.
+  const v = new Map();
+  for (const c of scores) for (const o of scores) for (const moving of [true, false]) v.set(`${c},${o},${moving}`, 0.5);
+  const keepAll = (r) => r.options.reduce((b, o) => (b === null || o[0] > b[0] || (o[0] === b[0] && o[1] > b[1]) ? o : b), null);
+  const cardTurn = (c, o, t, m, memo) => {
+    const key = `${t},${m}`;
+    if (memo.has(key)) return memo.get(key);
+    let x = 0;
+    const banks = c + t >= target || (row[m - 1] !== null && t >= row[m - 1]);
+    if (t > 0 && t >= minBank && banks) x = c + t >= target ? 1 : v.get(`${c + t},${o},false`);
+    else {
+      for (const r of rolls[m]) {
+        const pick = keepAll(r);
+        x += r.prob * (pick === null ? v.get(`${c},${o},false`) : cardTurn(c, o, t + pick[0], next(m, pick[1]), memo));
+      }
+    }
+    memo.set(key, x);
+    return x;
+  };
+  const TIE = 1e-12;
+  const oppTurn = (c, o, t, m, optMemo, memo) => {
+    const key = `${t},${m}`;
+    if (memo.has(key)) return memo.get(key);
+    const bank = optBank(o, c, t);
+    const roll = bank === 1 ? -Infinity : (() => {
+      let acc = 0;
+      for (const r of rolls[m]) {
+        if (r.options.length === 0) acc += r.prob * (1 - w.get(`${c},${o}`));
+        else acc += r.prob * Math.max(...r.options.map(([pts, kept]) => opt(o, c, t + pts, next(m, kept), optMemo)));
+      }
+      return acc;
+    })();
+    let x = 0;
+    if (bank !== null && bank >= roll - TIE) x = o + t >= target ? 0 : v.get(`${c},${o + t},true`);
+    else {
+      for (const r of rolls[m]) {
+        if (r.options.length === 0) {
+          x += r.prob * v.get(`${c},${o},true`);
+          continue;
+        }
+        // The opponent's best; on a tie more points, then fewer dice.
+        let best = null;
+        for (const [pts, kept] of r.options) {
+          const value = opt(o, c, t + pts, next(m, kept), optMemo);
+          if (best === null || value > best[0] + TIE || (Math.abs(value - best[0]) <= TIE && (pts > best[1] || (pts === best[1] && kept < best[2])))) {
+            best = [value, pts, kept];
+          }
+        }
+        x += r.prob * oppTurn(c, o, t + best[1], next(m, best[2]), optMemo, memo);
+      }
+    }
+    memo.set(key, x);
+    return x;
+  };
+  for (let sweep = 0; ; sweep++) {
+    assert.ok(sweep < 100_000, "the card's values settle");
+    let change = 0;
+    for (const c of scores) {
+      for (const o of scores) {
+        const moving = cardTurn(c, o, 0, n, new Map());
+        change = Math.max(change, Math.abs(moving - v.get(`${c},${o},true`)));
+        v.set(`${c},${o},true`, moving);
+        const waiting = oppTurn(c, o, 0, n, new Map(), new Map());
+        change = Math.max(change, Math.abs(waiting - v.get(`${c},${o},false`)));
+        v.set(`${c},${o},false`, waiting);
+      }
+    }
+    if (change < 1e-15) break;
+  }
+  return [v.get("0,0,true"), v.get("0,0,false")];
+}
+
+test("a card's chance in each seat agrees with a brute force written here", async () => {
+  const table = await tinyTableOnce();
+  for (const row of [[150, 150, 150], [0, 0, null], [100, 200, null], [50, 250, 250]]) {
+    const [first, second] = bruteForce(tiny(), 300, row);
+    const v = Card.perDice(row).evaluate(table);
+    close(v.seats[0], first, 1e-9, `${row}: first seat`);
+    close(v.seats[1], second, 1e-9, `${row}: second seat`);
+  }
+  // A one-threshold card is the same row throughout.
+  const [first, second] = bruteForce(tiny(), 300, [200, 200, 200]);
+  const v = Card.bankAt(200).evaluate(table);
+  close(v.seats[0], first, 1e-9, "bank at 200: first seat");
+  close(v.seats[1], second, 1e-9, "bank at 200: second seat");
 });
