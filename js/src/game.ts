@@ -22,6 +22,7 @@ import {
   lastError,
   lib,
   maskIndices,
+  takeBlock,
   options as checkOptions,
   num,
   read,
@@ -41,6 +42,7 @@ import {
 import { Rules, toRules, type PresetName } from "./rules.js";
 import { combinationsAt, selectionsAt, type Combination, type Selection } from "./scoring.js";
 import { needTable, rulesToBytes, WinTable, type BotKindName } from "./strategy.js";
+import { ByteReader, Card, wordsAt } from "./cards.js";
 import { offThread, type Job } from "./offthread.js";
 
 /** What a game waits for: "awaiting_roll", "awaiting_selection", "farkled" or "game_over". */
@@ -167,6 +169,31 @@ export interface AdviceChoice {
    * by seat (NaN where the table cannot value it); empty otherwise.
    */
   readonly winProbabilities: readonly number[];
+}
+
+/** An action of the coach's note: SELECT keeps the dice of diceMask (positions `indices`). */
+export interface CoachAction {
+  readonly action: ActionName;
+  readonly diceMask: number;
+  readonly indices: readonly number[];
+}
+
+/** What Game.coach() says about one decision. */
+export interface CoachNote {
+  /** What the card plays. */
+  readonly card: CoachAction;
+  /** What optimal play plays. */
+  readonly optimal: CoachAction;
+  /** What the values mean (a probability of winning with a table that covers the game). */
+  readonly valueKind: ValueKindName;
+  /** The value of the card's action, optimal play afterwards. */
+  readonly cardValue: number;
+  /** The value of optimal play's action. */
+  readonly optimalValue: number;
+  /** Whether the card plays as optimal play does. */
+  readonly agrees: boolean;
+  /** optimalValue - cardValue (0 where they agree): 0.01 is one percentage point of winning. */
+  readonly cost: number;
 }
 
 /** Advice for the player to move. */
@@ -503,8 +530,17 @@ export class Game extends Handle {
    * `table` is needed by "win_optimal" and "strongest_opponent"; `seed` drives
    * "random_legal" (and a "win_optimal" bot's draws where the three-player equilibrium mixes).
    */
-  botPlayTurn(bot: BotKindName = "single_turn_optimal", options: BotOptions = {}): void {
+  botPlayTurn(bot: BotKindName | Card = "single_turn_optimal", options: BotOptions = {}): void {
     options = checkOptions(options, ["table", "seed"], "botPlayTurn options");
+    if (bot instanceof Card) {
+      const seed = u64(options.seed ?? 0, "seed");
+      const w = bot.words;
+      frame(() => {
+        const at = wordsAt(w);
+        this.act((g) => lib.farkle_wasm_card_play_turn(g, at, w.length, seed));
+      });
+      return;
+    }
     const kind = parse("FarkleBotKind", bot, "bot");
     const seed = u64(options.seed ?? 0, "seed");
     const table = options.table;
@@ -623,6 +659,53 @@ export class Game extends Handle {
         choices: list,
         rollProbability,
       });
+    });
+  }
+
+  /**
+   * The coach's note on the decision the game awaits: what `card` plays, what optimal play
+   * plays (the advice's recommendation), each valued as advise(table) values them (with a
+   * table that covers the game, the mover's probability of winning), and what following the
+   * card costs (cost: 0 where they agree). null where there is nothing to decide (a farkle
+   * to acknowledge, the game over). OutOfRangeError for a card not made for the game's dice.
+   */
+  coach(card: Card, table?: WinTable): CoachNote | null {
+    if (!(card instanceof Card)) throw new TypeError(`card must be a Card, not ${kindOf(card)}`);
+    if (table !== undefined && !(table instanceof WinTable)) {
+      throw new TypeError(`table must be a WinTable, not ${kindOf(table)}`);
+    }
+    const game = this.game();
+    const w = card.words;
+    const bytes = frame(() => {
+      const at = wordsAt(w);
+      const t = table === undefined ? 0 : table.cPointer;
+      return takeBlock((b, n) => this.act(() => lib.farkle_wasm_card_coach(game, t, at, w.length, b, n)));
+    });
+    const r = new ByteReader(bytes);
+    if (r.i32() === 0) return null;
+    const action = (): CoachAction => {
+      const a = r.i32();
+      const mask = r.i32();
+      return Object.freeze({
+        action: a < 0 ? ("undo" as ActionName) : member("FarkleAction", a),
+        diceMask: mask,
+        indices: Object.freeze(maskIndices(mask)),
+      });
+    };
+    const cardAction = action();
+    const optimal = action();
+    const valueKind = member("FarkleValueKind", r.i32());
+    const cardValue = r.f64();
+    const optimalValue = r.f64();
+    const agrees = cardAction.action === optimal.action && cardAction.diceMask === optimal.diceMask;
+    return Object.freeze({
+      card: cardAction,
+      optimal,
+      valueKind,
+      cardValue,
+      optimalValue,
+      agrees,
+      cost: agrees ? 0 : optimalValue - cardValue,
     });
   }
 

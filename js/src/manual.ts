@@ -106,6 +106,8 @@ export {
   type Advice,
   type AdviceChoice,
   type BotOptions,
+  type CoachAction,
+  type CoachNote,
   type DiceSourceName,
   type EventKindName,
   type GameEvent,
@@ -137,6 +139,15 @@ export {
   type TurnPolicyOptions,
   type TurnState,
 } from "./strategy.js";
+export {
+  Card,
+  MAX_CARD_POINTS,
+  type BestCard,
+  type CardFamily,
+  type CardValue,
+  type KeepRule,
+  type Threshold,
+} from "./cards.js";
 export {
   handBaseMult,
   HandBonuses,

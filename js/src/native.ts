@@ -29,6 +29,17 @@ interface Exports extends CExports {
   farkle_wasm_penalty_policy_load(rules: number, bytes: number, len: number, outPolicy: number): number;
   farkle_wasm_advice_solve(rules: number, progress: number, user: number, outBytes: number, outLen: number): number;
   farkle_wasm_game_load_advice(game: number, bytes: number, len: number): number;
+  farkle_wasm_card_check(words: number, len: number, rules: number): number;
+  farkle_wasm_card_text(words: number, len: number, outBytes: number, outLen: number): number;
+  farkle_wasm_card_folk(dice: number, outBytes: number, outLen: number): number;
+  farkle_wasm_card_evaluate(table: number, words: number, len: number, progress: number, user: number, outBytes: number, outLen: number): number;
+  farkle_wasm_card_best(table: number, family: number, progress: number, user: number, outBytes: number, outLen: number): number;
+  farkle_wasm_card_coach(game: number, table: number, words: number, len: number, outBytes: number, outLen: number): number;
+  farkle_wasm_card_play_turn(game: number, words: number, len: number, seed: bigint): number;
+  farkle_wasm_simulate_cards(
+    rules: number, kinds: number, count: number, cards: number, cardsLen: number, games: bigint, seed: bigint,
+    table: number, progress: number, user: number, outBytes: number, outLen: number,
+  ): number;
 }
 
 /** Every call before the module is loaded throws this, saying what to do. */

@@ -23,7 +23,7 @@ export type WorkerReply =
 
 /** A job for the worker: its name and its arguments (structured-cloneable). */
 export interface Job {
-  job: "solve" | "simulate" | "turnPolicy" | "penaltyPolicy" | "penaltyAverage" | "advice";
+  job: "solve" | "simulate" | "turnPolicy" | "penaltyPolicy" | "penaltyAverage" | "advice" | "bestCard" | "cardValue";
   args: Record<string, unknown>;
 }
 

@@ -40,6 +40,7 @@ import {
 } from "./native.js";
 import { aborted, offThread, type Job } from "./offthread.js";
 import { Rules, toRules, type PresetName } from "./rules.js";
+import { ByteReader, Card, wordsAt } from "./cards.js";
 
 /** The FarkleRules of `rules` as bytes, for a worker. @internal */
 export function rulesToBytes(rules: Rules): Uint8Array {
@@ -83,7 +84,7 @@ export function runJob(job: Job, rules: Rules, progress: (fraction: number) => v
   }
   const table = a.table === null ? undefined : WinTable.fromBytes(a.table as Uint8Array);
   try {
-    return simulateHere(rules, a.kinds as number[], a.games as bigint, a.seed as bigint, table, { progress });
+    return simulateHere(rules, a.kinds as number[], a.games as bigint, a.seed as bigint, table, { progress }, (a.cards as number[] | undefined) ?? []);
   } finally {
     table?.close();
   }
@@ -427,7 +428,7 @@ export async function penaltyAveragePointsAsync(
  * A progress callback for a call that runs here after all (no worker): the caller's, which
  * also stops the call once the signal is aborted.
  */
-function tracked(options: LongCallOptions): (fraction: number) => boolean {
+export function tracked(options: LongCallOptions): (fraction: number) => boolean {
   return (fraction) => {
     if (options.signal?.aborted) return false;
     return options.progress?.(fraction) !== false;
@@ -435,7 +436,7 @@ function tracked(options: LongCallOptions): (fraction: number) => boolean {
 }
 
 /** Runs `solve` here, as a call with `options` (the signal checked first and after). */
-function solvedHere<T>(options: LongCallOptions, what: string, solve: () => T): T {
+export function solvedHere<T>(options: LongCallOptions, what: string, solve: () => T): T {
   if (options.signal?.aborted) throw aborted(what, options.signal);
   try {
     return solve();
@@ -831,7 +832,7 @@ export type BotKindName = EnumValue<"FarkleBotKind">;
 
 /** What simulate() found: per bot (in the order given), games won outright, ties shared, and the sum of final scores. */
 export interface SimulationResult {
-  readonly bots: readonly BotKindName[];
+  readonly bots: readonly (BotKindName | Card)[];
   readonly games: number;
   readonly turns: number;
   readonly wins: readonly number[];
@@ -852,7 +853,7 @@ export interface SimulateOptions extends WorkerCallOptions {
 }
 
 /** A TypeError when a bot among `bots` plays from a table and none is given. */
-export function needTable(bots: readonly string[], table: WinTable | undefined): void {
+export function needTable(bots: readonly unknown[], table: WinTable | undefined): void {
   if (table !== undefined) return;
   for (const kind of ["win_optimal", "strongest_opponent"]) {
     if (bots.includes(kind)) {
@@ -876,14 +877,21 @@ export function needTable(bots: readonly string[], table: WinTable | undefined):
  */
 export async function simulate(
   rules: Rules | PresetName,
-  bots: readonly BotKindName[],
+  bots: readonly (BotKindName | Card)[],
   games: number,
   options: SimulateOptions = {},
 ): Promise<SimulationResult> {
   options = checkOptions(options, ["seed", "table", ...WORKER_CALL_KEYS], "simulate options");
   const r = toRules(rules);
   if (!Array.isArray(bots)) throw new TypeError("bots must be an array of bot styles");
-  const kinds = bots.map((b, i) => parse("FarkleBotKind", b, `bots[${i}]`));
+  // A card's seat is the kind 0xFFFFFFFF; its words follow in `cards` (count, then words).
+  const cards: number[] = [];
+  const kinds = bots.map((b, i) => {
+    if (!(b instanceof Card)) return parse("FarkleBotKind", b, `bots[${i}]`);
+    const w = b.words;
+    cards.push(w.length, ...w);
+    return CARD_SEAT;
+  });
   if (kinds.length < 1 || kinds.length > constants.FARKLE_MAX_PLAYERS) {
     throw new RangeError(`between 1 and ${constants.FARKLE_MAX_PLAYERS} bots, not ${kinds.length}`);
   }
@@ -897,10 +905,10 @@ export async function simulate(
   const table = options.table;
   const job: Job = {
     job: "simulate",
-    args: { rules: rulesToBytes(r), kinds, games: gameCount, seed, table: table === undefined ? null : table.toBytes() },
+    args: { rules: rulesToBytes(r), kinds, cards, games: gameCount, seed, table: table === undefined ? null : table.toBytes() },
   };
   const counts = ((await offThread(job, options, "the simulation")) ??
-    simulateHere(r, kinds, gameCount, seed, table, options)) as SimulationCounts;
+    simulateHere(r, kinds, gameCount, seed, table, options, cards)) as SimulationCounts;
   const { games: played, wins, points } = counts;
   return Object.freeze({
     bots: [...bots],
@@ -912,6 +920,47 @@ export async function simulate(
     winRate: (bot: number) => (played ? wins[bot]! / played : 0),
     meanPoints: (bot: number) => (played ? points[bot]! / played : 0),
   });
+}
+
+/** The kind number that seats a card in farkle_wasm_simulate_cards(). */
+const CARD_SEAT = 0xffffffff;
+
+function simulateCards(
+  r: Rules,
+  kinds: number[],
+  gameCount: bigint,
+  seed: bigint,
+  table: WinTable | undefined,
+  options: LongCallOptions,
+  cards: readonly number[],
+): SimulationCounts {
+  const bytes = frame(() => {
+    const kindsPtr = alloc(4 * kinds.length, 4);
+    kinds.forEach((k, i) => view().setUint32(kindsPtr + 4 * i, k, true));
+    const cardsPtr = wordsAt(cards);
+    const t = table === undefined ? 0 : table.cPointer;
+    return takeBlock((b, n) => {
+      const reporter = new Reporter(options, "the simulation");
+      reporter.run(() =>
+        lib.farkle_wasm_simulate_cards(
+          r.cPointer, kindsPtr, kinds.length, cardsPtr, cards.length, gameCount, seed, t,
+          reporter.function, reporter.user, b, n,
+        ),
+      );
+    });
+  });
+  const rd = new ByteReader(bytes);
+  const games = rd.u64();
+  const turns = rd.u64();
+  const wins: number[] = [];
+  const ties: number[] = [];
+  const points: number[] = [];
+  for (let i = 0; i < kinds.length; i++) {
+    wins.push(rd.u64());
+    ties.push(rd.u64());
+    points.push(rd.i64());
+  }
+  return { games, turns, wins, ties, points };
 }
 
 /** What a simulation counted. */
@@ -930,7 +979,9 @@ function simulateHere(
   seed: bigint,
   table: WinTable | undefined,
   options: LongCallOptions,
+  cards: readonly number[] = [],
 ): SimulationCounts {
+  if (cards.length > 0) return simulateCards(r, kinds, gameCount, seed, table, options, cards);
   return frame(() => {
     const kindsPtr = alloc(4 * kinds.length, 4);
     kinds.forEach((k, i) => view().setUint32(kindsPtr + 4 * i, k, true));

@@ -10,6 +10,7 @@
 import { init } from "./manual.js";
 import { runHere, statusOf, type Job, type WorkerReply } from "./offthread.js";
 import { rulesFromBytes, runJob } from "./strategy.js";
+import { runCardJob } from "./cards.js";
 
 runHere();
 
@@ -47,9 +48,11 @@ port.listen(async (message) => {
   const { module, job, args } = message as Job & { module: WebAssembly.Module };
   try {
     await init(module);
-    const value = runJob({ job, args }, rulesFromBytes(args.rules as Uint8Array), (fraction) =>
-      port.post({ type: "progress", fraction }),
-    );
+    const report = (fraction: number) => port.post({ type: "progress", fraction });
+    const value =
+      job === "bestCard" || job === "cardValue"
+        ? runCardJob({ job, args }, report)
+        : runJob({ job, args }, rulesFromBytes(args.rules as Uint8Array), report);
     const transfer = value instanceof Uint8Array ? [value.buffer as ArrayBuffer] : [];
     port.post({ type: "done", value }, transfer);
   } catch (e) {

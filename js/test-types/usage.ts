@@ -6,6 +6,7 @@
 // mistakes are caught at compile time (each @ts-expect-error must meet an error).
 
 import {
+  Card,
   ERROR_CLASSES,
   Game,
   InvalidRulesError,
@@ -17,6 +18,8 @@ import {
   TurnPolicy,
   WinTable,
   type Advice,
+  type CardValue,
+  type CoachNote,
   type MoverDecision,
   type GameState,
   type RulesKnobs,
@@ -90,7 +93,20 @@ new TurnPolicy("classic", { signal: AbortSignal.timeout(10) });
 // @ts-expect-error: no such option
 void TurnPolicy.create("classic", { on_board: true });
 
+async function cards(table: WinTable, game: Game): Promise<number> {
+  const card = Card.perDice([0, 0, null, null, null, null], { single: 4 });
+  const value: CardValue = card.evaluate(table);
+  const best = await Card.best(table, "situational", { signal: AbortSignal.timeout(10_000) });
+  const note: CoachNote | null = game.coach(best.card, table);
+  game.botPlayTurn(Card.folk(6)[0]!.card);
+  return value.price + (note?.cost ?? 0) + best.value.chance;
+}
+// @ts-expect-error: a family by name
+void Card.best(null as unknown as WinTable, "threshold");
+// @ts-expect-error: a keep rule by name
+Card.bankAt(300, "most");
+
 // @ts-expect-error: Python's snake_case is camelCase here
 void rules.target_score;
 
-export { points, valid, target, knobs, value, solve, advice, phase, error, code, errorClass, threePlayers, manual, offThread };
+export { cards, points, valid, target, knobs, value, solve, advice, phase, error, code, errorClass, threePlayers, manual, offThread };

@@ -14,6 +14,7 @@ use std::ffi::c_void;
 
 use crate::ffi::progress::FarkleProgressFn;
 
+mod cards;
 mod transfer;
 
 /// Every block handed to the host is aligned for any struct of the C interface.

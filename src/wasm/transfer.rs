@@ -24,7 +24,7 @@ use crate::strategy::transfer::{Reader, Writer};
 use crate::strategy::{Advisor, Odds, PenaltyPolicy, SingleTurn};
 
 /// Hands `bytes` to the host as one block of farkle_wasm_alloc().
-fn hand_over(bytes: &[u8], out_bytes: Out<*mut u8>, out_len: Out<usize>) -> Outcome {
+pub(super) fn hand_over(bytes: &[u8], out_bytes: Out<*mut u8>, out_len: Out<usize>) -> Outcome {
     let block = super::farkle_wasm_alloc(bytes.len());
     if block.is_null() {
         return Err(crate::ffi::error::fail(

@@ -39,6 +39,7 @@ const STYLES = {
   threshold: "Computer: banks at 300",
   single_turn_optimal: "Computer: best single turn",
   win_optimal: "Computer: plays to win (2 or 3 players)",
+  best_card: "Computer: plays the best one-threshold card (2 or 3 players)",
   strongest_opponent: "Computer: plays to win against the strongest rival (4 to 6 players)",
 };
 /** The computer players that play from a win table. */
@@ -64,6 +65,13 @@ const app = {
    * dice take seconds): `ready` once installed; hints and the optimal bots wait for `done`.
    */
   advice: { game: null, ready: false, done: Promise.resolve() },
+  /**
+   * The coach: `choice` "off", "best" (the best one-threshold card for the rules, found
+   * once the win table is solved) or "folk:N" (folk card N); `card` the card once known;
+   * `best` the promise of the best card of the game's rules ({ card, value }); `last` the
+   * note on the player's last decision.
+   */
+  coach: { choice: "off", card: null, name: "", best: null, bestGame: null, last: null, error: "" },
   /** The event index of the roll whose dice last tumbled, and until when (tumbleNew()). */
   tumble: { tumbled: -1, until: 0 },
 };
@@ -250,6 +258,8 @@ function showSetup() {
   knobInputs(rules);
   $("seed").value = "";
   $("bot-speed").value = String(last.botDelay ?? 400);
+  fillCoachChoices(rules);
+  $("coach").value = [...$("coach").options].some((o) => o.value === last.coach) ? last.coach : "off";
   $("setup-error").textContent = "";
   $("setup").hidden = false;
   $("play").hidden = true;
@@ -268,6 +278,9 @@ function startGame(event) {
   try {
     seats = readSeats();
     rules = new farkle.Rules($("preset").value, readKnobs());
+    if (seats.some((s) => s.kind === "best_card") && !WinMeter.serves(seats.length)) {
+      throw new RangeError("A computer player that plays the best card needs a game of 2 or 3 players.");
+    }
     if (seats.some((s) => s.kind === "win_optimal") && !WinMeter.serves(seats.length)) {
       throw new RangeError("A computer player that plays to win needs a game of 2 or 3 players.");
     }
@@ -286,7 +299,11 @@ function startGame(event) {
   }
   app.seats = seats;
   app.botDelay = Number($("bot-speed").value);
-  localStorage.setItem(SETUP_KEY, JSON.stringify({ seats, rules: rules.toObject(), preset: $("preset").value, botDelay: app.botDelay }));
+  app.coach.choice = $("coach").value;
+  localStorage.setItem(
+    SETUP_KEY,
+    JSON.stringify({ seats, rules: rules.toObject(), preset: $("preset").value, botDelay: app.botDelay, coach: app.coach.choice }),
+  );
   app.message = "";
   beginPlay(true);
 }
@@ -314,7 +331,7 @@ function save() {
   if (!app.game) return;
   localStorage.setItem(
     SAVE_KEY,
-    JSON.stringify({ version: 1, game: app.game.dumps(), seats: app.seats, botDelay: app.botDelay }),
+    JSON.stringify({ version: 1, game: app.game.dumps(), seats: app.seats, botDelay: app.botDelay, coach: app.coach.choice }),
   );
 }
 
@@ -329,6 +346,7 @@ function resume() {
     app.game = game;
     app.seats = saved.seats;
     app.botDelay = Number(saved.botDelay ?? 400);
+    app.coach.choice = typeof saved.coach === "string" ? saved.coach : "off";
   } catch (e) {
     localStorage.removeItem(SAVE_KEY);
     app.message = `The saved game could not be resumed (${e.message}); start a new one.`;
@@ -357,6 +375,7 @@ function beginPlay(fresh) {
   $("new-game").textContent = "New game";
   showChart($("chart"), app.rules);
   prepareAdvice(app.game);
+  setUpCoach();
   const forBot = app.seats.some((seat) => seat.kind === "strongest_opponent");
   app.meter.prepare(app.rules, app.seats.length, forBot).then(render);
   render();
@@ -387,10 +406,12 @@ function isBotTurn() {
 }
 
 /** Runs a human's action; a refusal shows the library's reason and changes nothing. */
-function act(action) {
+function act(action, decision = null) {
   if (!app.game || isBotTurn()) return;
   try {
+    const note = decision ? coachNote(decision) : null;
     action(app.game);
+    if (note !== null) app.coach.last = note;
     app.message = "";
   } catch (e) {
     if (!(e instanceof farkle.FarkleError)) throw e;
@@ -552,6 +573,7 @@ function render() {
     events: String(game.eventCount),
   });
   renderHint(hint);
+  renderCoach();
   renderMeterButtons();
 }
 
@@ -646,6 +668,130 @@ function toggleHint() {
   render();
 }
 
+// ---- Coach ---------------------------------------------------------------------------------
+
+/** The coach's choices for `rules`: off, the best one-threshold card, each folk card. */
+function fillCoachChoices(rules) {
+  const select = $("coach");
+  const keep = select.value;
+  while (select.options.length > 2) select.remove(2);
+  for (const [i, { name }] of farkle.Card.folk(rules).entries()) select.add(new Option(`folk: ${name}`, `folk:${i}`));
+  if ([...select.options].some((o) => o.value === keep)) select.value = keep;
+}
+
+/**
+ * The best one-threshold card of the game's rules, searched once the win table is there
+ * (a promise of { card, value }; rejected where there is no table for the game).
+ */
+function bestCard(game) {
+  if (app.coach.bestGame === game && app.coach.best) return app.coach.best;
+  app.coach.bestGame = game;
+  app.coach.best = app.meter.whenReady().then((table) => {
+    if (!table || table.playerCount !== game.state.playerCount) throw new farkle.UnsupportedError("no win table for this game");
+    return farkle.Card.best(table, "total");
+  });
+  return app.coach.best;
+}
+
+/** Takes up the coach's choice for a game beginning. */
+function setUpCoach() {
+  const coach = app.coach;
+  coach.card = null;
+  coach.name = "";
+  coach.last = null;
+  coach.error = "";
+  if (coach.choice.startsWith("folk:")) {
+    const folk = farkle.Card.folk(app.rules)[Number(coach.choice.slice(5))];
+    if (folk) {
+      coach.card = folk.card;
+      coach.name = `the folk card "${folk.name}"`;
+    } else coach.choice = "off";
+  } else if (coach.choice === "best") {
+    if (!WinMeter.serves(app.game.state.playerCount)) {
+      coach.error = "The best card is found from the win table, which covers games of 2 or 3 players.";
+      return;
+    }
+    const game = app.game;
+    bestCard(game)
+      .then(({ card, value }) => {
+        if (app.game !== game) return;
+        coach.card = card;
+        coach.name = `the best one-threshold card (${(value.chance * 100).toFixed(1)}% to win against optimal play, ${(value.price * 100).toFixed(2)} points below it)`;
+        render();
+      })
+      .catch((e) => {
+        if (app.game !== game) return;
+        coach.error = `No best card: ${e.message}`;
+        render();
+      });
+  }
+}
+
+/**
+ * The coach's note on the decision the player is about to make (`decision`: "roll", "bank"
+ * or "select" the picked dice), or null (coach off, nothing to say).
+ */
+function coachNote(decision) {
+  const coach = app.coach;
+  const game = app.game;
+  if (coach.choice === "off" || coach.card === null) return null;
+  const s = game.state;
+  // A roll that only starts a turn is no decision.
+  if (s.phase === "awaiting_roll" && !s.canBank) return null;
+  if (s.phase !== "awaiting_roll" && s.phase !== "awaiting_selection") return null;
+  const table = app.meter.table;
+  const useTable = table !== null && s.playerCount === table.playerCount;
+  try {
+    const note = game.coach(coach.card, useTable ? table : undefined);
+    const mine = { action: decision, diceMask: decision === "select" ? s.pendingMask : 0 };
+    return note && { note, mine, roll: game.lastRoll?.dice ?? [], cardName: coach.name };
+  } catch (e) {
+    if (!(e instanceof farkle.FarkleError)) throw e;
+    return { error: e.message };
+  }
+}
+
+function describeCoachAction(a, roll) {
+  if (a.action !== "select") return describeChoice(a, roll);
+  const faces = roll.filter((_, i) => a.diceMask & (1 << i));
+  return describeChoice({ ...a, points: app.rules.points(faces) }, roll);
+}
+
+function renderCoach() {
+  const coach = app.coach;
+  const box = $("coach-box");
+  box.hidden = coach.choice === "off" || !app.game || app.seats.every((seat) => seat.kind !== "human");
+  if (box.hidden) return;
+  $("coach-card").textContent = coach.error || (coach.card ? `Card: ${coach.name}. ${coach.card.text.split("\n")[0]}` : "Working out the card…");
+  const body = $("coach-body");
+  const last = coach.last;
+  body.removeAttribute("data-cost");
+  if (last === null) {
+    body.textContent = coach.card ? "After each of your decisions, the card's and optimal play's choices appear here." : "";
+    return;
+  }
+  if (last.error) {
+    body.textContent = `No note here: ${last.error}`;
+    return;
+  }
+  const { note, mine, roll } = last;
+  const same = (a, b) => a.action === b.action && a.diceMask === b.diceMask;
+  const asWin = note.valueKind !== "expected_points";
+  const value = (v) => (Number.isFinite(v) ? (asWin ? `${(v * 100).toFixed(1)}% to win` : `${v.toFixed(0)} points expected`) : "not valued");
+  const parts = [
+    `<p>The card says: <strong>${describeCoachAction(note.card, roll)}</strong> (${value(note.cardValue)}).</p>`,
+    `<p>Optimal play says: <strong>${describeCoachAction(note.optimal, roll)}</strong> (${value(note.optimalValue)}).</p>`,
+    `<p>You chose: ${describeCoachAction(mine, roll)}${same(mine, note.optimal) ? ", as optimal play" : same(mine, note.card) ? ", as the card" : ""}.</p>`,
+  ];
+  if (note.agrees) parts.push("<p>They agree: the card costs nothing here.</p>");
+  else if (asWin) parts.push(`<p>Following the card here costs <strong>${(note.cost * 100).toFixed(2)} percentage points</strong> of winning.</p>`);
+  else parts.push(`<p>Following the card here costs <strong>${note.cost.toFixed(1)} points</strong> expected this turn (solve the win table for the chance to win).</p>`);
+  body.innerHTML = parts.join("");
+  body.dataset.cost = String(note.cost);
+  body.dataset.card = note.card.action === "select" ? `select:${note.card.diceMask}` : note.card.action;
+  body.dataset.optimal = note.optimal.action === "select" ? `select:${note.optimal.diceMask}` : note.optimal.action;
+}
+
 // ---- Computer players ----------------------------------------------------------------------
 
 function stopBots() {
@@ -663,6 +809,13 @@ async function botTurn() {
   const s = game.state;
   const style = app.seats[s.currentPlayer].kind;
   let table;
+  let card;
+  if (style === "best_card") {
+    app.message = `${playerName(s.currentPlayer)} waits for the win table and its best card.`;
+    render();
+    card = (await bestCard(game).catch(() => null))?.card;
+    if (app.game !== game) return;
+  }
   if (TABLE_BOTS.includes(style)) {
     app.message = `${playerName(s.currentPlayer)} waits for the win table.`;
     render();
@@ -677,7 +830,12 @@ async function botTurn() {
   if (!isBotTurn()) return;
   try {
     if (TABLE_BOTS.includes(style) && !table) throw new farkle.UnsupportedError("no win table");
-    game.botPlayTurn(style, { table: table ?? undefined, seed: game.eventCount });
+    if (style === "best_card") {
+      if (!card) throw new farkle.UnsupportedError("no best card");
+      game.botPlayTurn(card, { seed: game.eventCount });
+    } else {
+      game.botPlayTurn(style, { table: table ?? undefined, seed: game.eventCount });
+    }
     app.message = "";
   } catch (e) {
     if (!(e instanceof farkle.FarkleError)) throw e;
@@ -752,9 +910,9 @@ function wire() {
     }
   });
   $("show-help").addEventListener("click", toggleHelp);
-  $("roll").addEventListener("click", () => act((g) => g.roll()));
-  $("keep").addEventListener("click", () => act((g) => g.confirm()));
-  $("bank").addEventListener("click", () => act((g) => g.bank()));
+  $("roll").addEventListener("click", () => act((g) => g.roll(), "roll"));
+  $("keep").addEventListener("click", () => act((g) => g.confirm(), "select"));
+  $("bank").addEventListener("click", () => act((g) => g.bank(), "bank"));
   $("undo").addEventListener("click", () => act((g) => g.undo()));
   $("next").addEventListener("click", () => act((g) => g.acknowledgeFarkle()));
   $("piggyback").addEventListener("click", () => act((g) => g.piggyback()));

@@ -9,6 +9,9 @@
 // worker with its progress bar (the page answering meanwhile), a cancel stops it, the solved
 // chance is the package's, the table is kept, screenshots at desktop and phone sizes go to
 // the artifacts folder, the phone layout fits, and axe-core finds no accessibility fault.
+// The coach: after each decision it shows what a card and optimal play say and the cost,
+// checked against the win table's own values of banking and rolling; a computer seat plays
+// the best one-threshold card as the package's card bot does.
 //
 // Skipped, saying so, when no Chromium is installed (apt-get install chromium).
 // FARKLE_CHROMIUM names another binary; FARKLE_WEB_ARTIFACTS the artifacts folder (default
@@ -78,7 +81,7 @@ async function open(viewport = DESKTOP) {
 }
 
 /** Fills the setup form and starts the game. */
-async function setUp(page, { seats, preset, knobs = {}, seed }) {
+async function setUp(page, { seats, preset, knobs = {}, seed, coach }) {
   await page.waitForSelector("#setup:not([hidden])");
   while ((await page.locator("#seats li").count()) < seats.length) await page.click("#add-seat");
   while ((await page.locator("#seats li").count()) > seats.length) await page.click("#remove-seat");
@@ -95,6 +98,7 @@ async function setUp(page, { seats, preset, knobs = {}, seed }) {
   }
   await page.fill("#seed", seed === undefined ? "" : String(seed));
   await page.selectOption("#bot-speed", "0");
+  if (coach !== undefined) await page.selectOption("#coach", coach);
   await page.click("#start");
   await page.waitForSelector("#play:not([hidden])");
 }
@@ -601,4 +605,66 @@ test("every stage of a game at 1280x800 and 360x740: it fits, and axe finds no f
     assert.deepEqual(errors, []);
     await context.close();
   }
+});
+
+test("the coach: the card's choice, optimal play's and the cost; a computer plays the best card", { skip }, async () => {
+  const { page, context, errors } = await open();
+  const knobs = { targetScore: 1000 };
+  const rules = () => new farkle.Rules("minimal", knobs);
+  const names = ["You", "Cardy"];
+  // A seed whose first roll scores, and whose scoring dice leave the turn below 300.
+  let seed = 1;
+  for (;; seed++) {
+    const g = new farkle.Game(rules(), names, { seed });
+    const roll = g.roll();
+    if (!roll.isFarkle && g.advise().recommended.points < 300) break;
+  }
+  const seats = [{ name: "You", kind: "human" }, { name: "Cardy", kind: "best_card" }];
+  await setUp(page, { seats, preset: "minimal", knobs, seed, coach: "folk:0" });
+  assert.match(await page.textContent("#coach-card"), /bank at 300/);
+  await page.click("#solve");
+  await page.waitForSelector("#score-rows td[data-chance]", { timeout: 120_000 });
+  const table = await farkle.WinTable.solve(rules());
+  const mirror = new farkle.Game(rules(), names, { seed });
+  await page.click("#roll");
+  mirror.roll();
+  await page.waitForSelector("#dice .die");
+  // Keep what optimal play keeps: the card (every scoring die) may keep more.
+  const best = mirror.advise(table).recommended;
+  for (const i of best.indices) await page.click(`#dice .die[data-index="${i}"]`);
+  await page.click("#keep");
+  mirror.selectMask(best.diceMask);
+  await page.waitForSelector("#coach-body[data-cost]");
+  const kept = await page.textContent("#coach-body");
+  assert.match(kept, /The card says: .*keep/);
+  assert.match(kept, /Optimal play says: .*keep/);
+  // Below 300 the card rolls on; the table values rolling and banking here.
+  const s = mirror.state;
+  const turn = mirror.turnPoints;
+  assert.ok(turn < 300, `a turn of ${turn}`);
+  const d = table.moverDecision([{ score: 0 }, { score: 0 }], turn, s.diceInHand);
+  const optimal = d.bank ? d.bankWinProbability : d.rollWinProbability;
+  await page.click("#bank");
+  mirror.bank();
+  await page.waitForFunction((before) => document.querySelector("#coach-body").textContent !== before, kept);
+  const note = await page.$eval("#coach-body", (b) => ({ ...b.dataset, text: b.textContent }));
+  assert.equal(note.card, "roll");
+  assert.match(note.text, new RegExp(`You chose: bank${d.bank ? ", as optimal play" : ""}\\.`));
+  assert.equal(note.optimal, d.bank ? "bank" : "roll");
+  assert.ok(Math.abs(Number(note.cost) - (optimal - d.rollWinProbability)) < 1e-12, `cost ${note.cost}`);
+  if (d.bank) assert.match(note.text, new RegExp(`costs ${((optimal - d.rollWinProbability) * 100).toFixed(2)} percentage points`));
+  else assert.match(note.text, /They agree/);
+  // The computer plays the best one-threshold card of the rules, as the package's bot does.
+  const { card } = await farkle.Card.best(table, "total");
+  mirror.botPlayTurn(card, { seed: mirror.eventCount });
+  await page.waitForSelector(`#play[data-events="${mirror.eventCount}"]`, { timeout: 60_000 });
+  const scores = await page.$$eval("#score-rows td[data-score]", (cells) => cells.map((c) => Number(c.dataset.score)));
+  assert.deepEqual(scores, mirror.scores);
+  assert.match(await page.textContent("#coach-card"), /bank at 300/);
+  await page.screenshot({ path: `${ARTIFACTS}desktop-coach.png`, fullPage: true });
+  await page.setViewportSize(NARROW);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(wide <= 0, `the coach's page is ${wide} px wider than the screen`);
+  assert.deepEqual(errors, []);
+  await context.close();
 });
