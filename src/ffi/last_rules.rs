@@ -23,6 +23,7 @@ const _: () = assert!(SIZE >= 16);
 
 /// Which bytes are fields' (0xff) and which padding (0), in chunks as the comparison reads
 /// them: the struct's first 112 bytes, then the 16 ending at its last byte.
+#[cfg(target_arch = "x86_64")]
 #[repr(C, align(16))]
 struct Masks([u8; 128]);
 
@@ -40,6 +41,7 @@ const MASK_BYTES: [u8; 128] = {
     m
 };
 
+#[cfg(target_arch = "x86_64")]
 static MASKS: Masks = Masks(MASK_BYTES);
 
 /// Whether the chunk of 16 bytes at `at` in `MASKS` holds padding.
