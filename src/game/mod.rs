@@ -43,6 +43,10 @@ pub use position::{GamePosition, PlayerPosition, PositionError, MAX_POSITION_SCO
 /// Most players in one game (winners are reported as a 64-bit mask).
 pub const MAX_PLAYERS: usize = 64;
 
+/// Events a new game's log has room for before it first grows: about a two-player game to
+/// 10,000 (some 40 turns of five or six events), so that most games never move their log.
+const EVENTS_RESERVED: usize = 256;
+
 /// What the game is waiting for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -286,6 +290,9 @@ pub struct Game {
 pub(crate) struct Play {
     pub(crate) dice: DiceGenerator,
     players: Vec<Player>,
+    /// Bit i set while player i is active (what `players` says, kept for the state of every
+    /// call, which counts the active players).
+    active: u64,
     phase: Phase,
     round: u32,
     turn: Turn,
@@ -403,6 +410,7 @@ impl Game {
         // options share one table.
         let scorer = Scorer::shared(&rules)?;
         let entry_scorer = house_rules::entry_scorer(&rules)?;
+        let names_len = names.len();
         let players = names
             .into_iter()
             .enumerate()
@@ -429,6 +437,7 @@ impl Game {
             entry_scorer,
             play: Play {
                 dice: DiceGenerator::new(dice),
+                active: u64::MAX >> (MAX_PLAYERS - names_len),
                 players,
                 phase: Phase::AwaitingRoll,
                 round,
@@ -440,7 +449,7 @@ impl Game {
                 piggyback: None,
                 save_bytes,
             },
-            events: Vec::new(),
+            events: Vec::with_capacity(EVENTS_RESERVED),
             start,
             save_unbounded: false,
             counted: std::cell::Cell::new(save_limits::Counted::NONE),
@@ -516,8 +525,9 @@ impl Game {
     }
 
     /// Players who have not left.
+    #[inline]
     pub fn active_players(&self) -> usize {
-        self.play.players.iter().filter(|p| p.active).count()
+        self.play.active.count_ones() as usize
     }
 
     /// The current turn (after it ended, until the next one starts).
@@ -1020,6 +1030,7 @@ impl Game {
         }
         self.check_log_room()?;
         self.play.players[index].active = false;
+        self.play.active &= !bit(index);
         self.play.final_pending &= !bit(index);
         self.log(Event::PlayerLeft { player: index });
         if index == self.play.turn.player {
@@ -1034,12 +1045,7 @@ impl Game {
     }
 
     fn active_mask(&self) -> u64 {
-        self.play
-            .players
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.active)
-            .fold(0, |m, (i, _)| m | bit(i))
+        self.play.active
     }
 
     fn too_few_players(&self) -> bool {
