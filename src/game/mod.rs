@@ -44,8 +44,9 @@ pub use position::{GamePosition, PlayerPosition, PositionError, MAX_POSITION_SCO
 pub const MAX_PLAYERS: usize = 64;
 
 /// Events a new game's log has room for before it first grows: about a two-player game to
-/// 10,000 (some 40 turns of five or six events), so that most games never move their log.
-const EVENTS_RESERVED: usize = 256;
+/// 10,000 (some 40 turns of five or six events, up to 60 turns), so that most games never
+/// move their log.
+const EVENTS_RESERVED: usize = 384;
 
 /// What the game is waiting for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -290,9 +291,8 @@ pub struct Game {
 pub(crate) struct Play {
     pub(crate) dice: DiceGenerator,
     players: Vec<Player>,
-    /// Bit i set while player i is active (what `players` says, kept for the state of every
-    /// call, which counts the active players).
-    active: u64,
+    /// Players who have not left (what `players` says, kept for the state of every call).
+    active: u32,
     phase: Phase,
     round: u32,
     turn: Turn,
@@ -437,7 +437,7 @@ impl Game {
             entry_scorer,
             play: Play {
                 dice: DiceGenerator::new(dice),
-                active: u64::MAX >> (MAX_PLAYERS - names_len),
+                active: names_len as u32,
                 players,
                 phase: Phase::AwaitingRoll,
                 round,
@@ -527,7 +527,7 @@ impl Game {
     /// Players who have not left.
     #[inline]
     pub fn active_players(&self) -> usize {
-        self.play.active.count_ones() as usize
+        self.play.active as usize
     }
 
     /// The current turn (after it ended, until the next one starts).
@@ -1030,7 +1030,7 @@ impl Game {
         }
         self.check_log_room()?;
         self.play.players[index].active = false;
-        self.play.active &= !bit(index);
+        self.play.active -= 1;
         self.play.final_pending &= !bit(index);
         self.log(Event::PlayerLeft { player: index });
         if index == self.play.turn.player {
@@ -1045,7 +1045,12 @@ impl Game {
     }
 
     fn active_mask(&self) -> u64 {
-        self.play.active
+        self.play
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.active)
+            .fold(0, |m, (i, _)| m | bit(i))
     }
 
     fn too_few_players(&self) -> bool {
@@ -1069,9 +1074,11 @@ impl Game {
         self.play.final_pending &= !bit(index);
         let final_round_done =
             self.play.final_round.is_some() && self.play.final_pending & self.active_mask() == 0;
-        let next = (1..=self.play.players.len())
-            .map(|step| (index + step) % self.play.players.len())
-            .find(|&i| self.has_turns_left(&self.play.players[i]));
+        // The players after `index`, then from the first (no division per step).
+        let players = &self.play.players;
+        let next = (index + 1..players.len())
+            .chain(0..=index)
+            .find(|&i| self.has_turns_left(&players[i]));
         match next {
             Some(next) if !over && !final_round_done && !self.too_few_players() => {
                 if next <= index {

@@ -614,18 +614,21 @@ impl ScoringTable {
     #[inline]
     pub(crate) fn roll_masks(&self, key: u32, faces: &[u8]) -> (&RollEntry, u16, u16) {
         let e = self.roll_entry(key);
-        let mut taken = 0u32;
-        let mut best = 0u16;
-        let mut scoring = 0u16;
+        // The dice of each face the best selection has still to take, four bits a face (a
+        // key), counted down as they are taken.
+        let mut left = e.best_key;
+        let scoring_faces = u32::from(e.scoring_faces);
+        let mut best = 0u32;
+        let mut scoring = 0u32;
         for (i, &f) in faces.iter().enumerate() {
             let face = u32::from(f) - 1;
             let shift = 4 * face;
-            let take = (taken >> shift) & 15 < (e.best_key >> shift) & 15;
-            best |= u16::from(take) << i;
-            taken += u32::from(take) << shift;
-            scoring |= u16::from((e.scoring_faces >> face) & 1) << i;
+            let take = u32::from((left >> shift) & 15 != 0);
+            best |= take << i;
+            left -= take << shift;
+            scoring |= ((scoring_faces >> face) & 1) << i;
         }
-        (e, best, scoring)
+        (e, best as u16, scoring as u16)
     }
 
     /// Calls `f` with each combination of the best partition of the dice of `faces` selected by
