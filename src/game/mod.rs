@@ -861,11 +861,16 @@ impl Game {
     /// them aside itself (see `auto_take`).
     fn apply_selection(&mut self, mask: u16, automatic: bool) -> Result<i32, GameError> {
         let roll = self.current_roll();
+        // One pass over the dice: the selection's face counts, its key, and its dice face by
+        // face (bit i of `free[face]`), which the combinations take below.
         let mut counts = FaceCounts::EMPTY;
+        let mut key = 0u32;
+        let mut free = [0u16; 8];
         for (i, &f) in roll.dice.iter().enumerate() {
-            if mask & (1 << i) != 0 {
-                counts.0[usize::from(f - 1)] += 1;
-            }
+            let selected = (mask >> i) & 1;
+            counts.0[usize::from(f - 1)] += selected as u8;
+            key += u32::from(selected) << (4 * u32::from(f - 1));
+            free[usize::from(f & 7)] |= selected << i;
         }
         let player = self.play.turn.player;
         // The scorer borrowed field by field (what `scorer_for` picks), not cloned: the
@@ -876,15 +881,18 @@ impl Game {
             _ => &self.scorer,
         };
         // No allocation: the points by lookup, the combinations straight into the record.
-        let points = scorer.check(counts).map_err(GameError::InvalidSelection)?;
+        let table = scorer.scoring_table();
+        let points = match table.points_of_key(key) {
+            points if points > 0 => points,
+            // What does not score is explained by the scorer.
+            _ => scorer.check(counts).map_err(GameError::InvalidSelection)?,
+        };
         let points = house_rules::multiplied_points(
             points,
             self.play.turn.multiplier,
             self.rules.hot_dice_multiplier_step,
             self.play.turn.points,
         );
-        let table = scorer.scoring_table();
-        let key = table.key(counts).expect("a selection of the roll");
         let hand = self.play.turn.hand - counts.total() as u8;
         let emptied_hand = hand == 0;
         // The record is written in place, its combinations straight into it.
@@ -896,7 +904,7 @@ impl Game {
             combinations: Combinations::new(),
             emptied_hand,
         });
-        table.for_each_combination_mask(key, &roll.dice, mask, |c, m| {
+        table.for_each_combination_of_free(key, free, |c, m| {
             record.combinations.push((*c, m));
         });
         self.play.turn.points = self.play.turn.points.saturating_add(points.into());

@@ -640,7 +640,7 @@ impl ScoringTable {
         key: u32,
         faces: &[u8],
         mask: u16,
-        mut f: impl FnMut(&Combination, u16),
+        f: impl FnMut(&Combination, u16),
     ) {
         // Bit i of `free[face]`: die i shows face, is selected and not yet in a combination.
         let mut free = [0u16; 8];
@@ -649,6 +649,18 @@ impl ScoringTable {
                 free[usize::from(face & 7)] |= 1 << i;
             }
         }
+        self.for_each_combination_of_free(key, free, f);
+    }
+
+    /// [`ScoringTable::for_each_combination_mask`] with the selected dice already sorted by
+    /// face: bit i of `free[face]` set when the i-th die shows `face` and is selected.
+    #[inline]
+    pub(crate) fn for_each_combination_of_free(
+        &self,
+        key: u32,
+        mut free: [u16; 8],
+        mut f: impl FnMut(&Combination, u16),
+    ) {
         self.for_each_combination_of_key(key, |c| {
             let mut taken = 0u16;
             for (face, &k) in c.dice.0.iter().enumerate() {
