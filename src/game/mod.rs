@@ -861,16 +861,20 @@ impl Game {
     /// them aside itself (see `auto_take`).
     fn apply_selection(&mut self, mask: u16, automatic: bool) -> Result<i32, GameError> {
         let roll = self.current_roll();
-        // One pass over the dice: the selection's face counts, its key, and its dice face by
-        // face (bit i of `free[face]`), which the combinations take below.
+        // One pass over the selected dice: the selection's face counts, its key, and its dice
+        // face by face (bit i of `free[face]`), which the combinations take below.
         let mut counts = FaceCounts::EMPTY;
         let mut key = 0u32;
         let mut free = [0u16; 8];
-        for (i, &f) in roll.dice.iter().enumerate() {
-            let selected = (mask >> i) & 1;
-            counts.0[usize::from(f - 1)] += selected as u8;
-            key += u32::from(selected) << (4 * u32::from(f - 1));
-            free[usize::from(f & 7)] |= selected << i;
+        // Only the selected dice are visited (bits past the roll are none of its dice).
+        let mut selected = mask & mask_of_len(roll.dice.len());
+        while selected != 0 {
+            let i = selected.trailing_zeros() as usize;
+            selected &= selected - 1;
+            let f = roll.dice[i];
+            counts.0[usize::from(f - 1)] += 1;
+            key += 1 << (4 * u32::from(f - 1));
+            free[usize::from(f & 7)] |= 1 << i;
         }
         let player = self.play.turn.player;
         // The scorer borrowed field by field (what `scorer_for` picks), not cloned: the
