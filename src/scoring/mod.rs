@@ -614,19 +614,20 @@ impl ScoringTable {
     #[inline]
     pub(crate) fn roll_masks(&self, key: u32, faces: &[u8]) -> (&RollEntry, u16, u16) {
         let e = self.roll_entry(key);
-        // The dice of each face the best selection has still to take, four bits a face (a
-        // key), counted down as they are taken.
-        let mut left = e.best_key;
+        // From the last die back, so that each die's bits shift in at the bottom: the dice of
+        // each face the best selection leaves (its dice are the first of each face), four
+        // bits a face, are skipped first, counted down as they are.
+        let mut skip = key - e.best_key;
         let scoring_faces = u32::from(e.scoring_faces);
         let mut best = 0u32;
         let mut scoring = 0u32;
-        for (i, &f) in faces.iter().enumerate() {
+        for &f in faces.iter().rev() {
             let face = u32::from(f) - 1;
             let shift = 4 * face;
-            let take = u32::from((left >> shift) & 15 != 0);
-            best |= take << i;
-            left -= take << shift;
-            scoring |= ((scoring_faces >> face) & 1) << i;
+            let skipped = u32::from((skip >> shift) & 15 != 0);
+            skip -= skipped << shift;
+            best = (best << 1) | (skipped ^ 1);
+            scoring = (scoring << 1) | ((scoring_faces >> face) & 1);
         }
         (e, best as u16, scoring as u16)
     }
