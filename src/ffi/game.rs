@@ -673,8 +673,8 @@ fn phase_of(p: Phase) -> FarkleGamePhase {
 
 fn state_of(g: &Game) -> FarkleGameState {
     let turn = g.turn();
-    let [can_roll, can_bank, can_undo, can_forfeit] = g.allowed();
-    let offer = g.piggyback_offer();
+    let ([can_roll, can_bank, can_undo, can_forfeit], offer) = g.allowed();
+    let source = g.dice_source();
     FarkleGameState {
         phase: phase_of(g.phase()),
         current_player: g.current_player() as u32,
@@ -689,14 +689,14 @@ fn state_of(g: &Game) -> FarkleGameState {
         turn_roll_count: turn.rolls.len(),
         pending_mask: g.pending_selection(),
         can_roll,
-        has_generator: !matches!(g.dice_source(), DiceSource::Supplied),
+        has_generator: !matches!(source, DiceSource::Supplied),
         can_bank,
         can_undo,
         can_forfeit,
         final_round: g.final_round_player().is_some(),
         final_round_player: g.final_round_player().unwrap_or(0) as u32,
         winners: g.winners().unwrap_or(0),
-        dice_source: match g.dice_source() {
+        dice_source: match source {
             DiceSource::Seeded { .. } => FarkleDiceSource::Seeded,
             DiceSource::Entropy => FarkleDiceSource::Entropy,
             DiceSource::Supplied => FarkleDiceSource::Supplied,

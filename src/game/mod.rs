@@ -584,11 +584,12 @@ impl Game {
     }
 
     /// What [`Game::can_roll`], [`Game::can_bank`], [`Game::can_undo`] and
-    /// [`Game::can_forfeit`] answer, in that order, each check taken once (a game's state
-    /// through the C API asks all four after every action).
-    pub(crate) fn allowed(&self) -> [bool; 4] {
+    /// [`Game::can_forfeit`] answer, in that order, each check taken once, and
+    /// [`Game::piggyback_offer`] (a game's state through the C API asks all five after every
+    /// action; they share the phase and log-room checks).
+    pub(crate) fn allowed(&self) -> ([bool; 4], Option<PiggybackOffer>) {
         if self.play.phase != Phase::AwaitingRoll || self.check_log_room().is_err() {
-            return [false; 4];
+            return ([false; 4], None);
         }
         let hand = self.play.turn.hand;
         let selected = self.selected_since_roll();
@@ -600,7 +601,10 @@ impl Game {
             )
             .is_ok()
             && self.check_exact_target().is_ok();
-        [hand != 0, bank, selected, hand == 0 && selected && !bank]
+        (
+            [hand != 0, bank, selected, hand == 0 && selected && !bank],
+            self.play.piggyback,
+        )
     }
 
     /// Why banking is not allowed now, or `Ok` when it is.
