@@ -736,7 +736,7 @@ impl Game {
         self.play.piggyback = None;
         self.log(Event::Rolled {
             player,
-            dice: dice.clone(),
+            dice: Dice::try_from(dice.as_slice()).expect("as many dice as the set"),
             generated,
         });
         self.play.turn.rolls.push(RollRecord {
