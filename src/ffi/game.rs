@@ -194,10 +194,22 @@ impl FarkleGame {
     }
 
     /// Keeps the outcome of a call made through a non-const pointer as the game's message.
+    /// A success after a success (every action of a game played without mistakes) changes
+    /// nothing and is decided inline; the rest is out of line.
+    #[inline(always)]
     pub(crate) fn record(&mut self, outcome: Outcome) -> Outcome {
+        if outcome.is_ok() && self.last_error.as_bytes().is_empty() {
+            return outcome;
+        }
+        self.record_changed(outcome)
+    }
+
+    /// [`FarkleGame::record`] when the message changes.
+    #[cold]
+    #[inline(never)]
+    fn record_changed(&mut self, outcome: Outcome) -> Outcome {
         match outcome {
             // Only a failure sets a message: a success allocates nothing.
-            Ok(()) if self.last_error.as_bytes().is_empty() => {}
             Ok(()) => self.last_error = CString::default(),
             Err(status) => self.last_error = c_string(&explanation(status)),
         }
@@ -661,7 +673,8 @@ fn phase_of(p: Phase) -> FarkleGamePhase {
 
 fn state_of(g: &Game) -> FarkleGameState {
     let turn = g.turn();
-    let [can_roll, can_bank, can_undo, can_forfeit] = g.allowed();
+    let ([can_roll, can_bank, can_undo, can_forfeit], offer) = g.allowed();
+    let source = g.dice_source();
     FarkleGameState {
         phase: phase_of(g.phase()),
         current_player: g.current_player() as u32,
@@ -676,20 +689,20 @@ fn state_of(g: &Game) -> FarkleGameState {
         turn_roll_count: turn.rolls.len(),
         pending_mask: g.pending_selection(),
         can_roll,
-        has_generator: !matches!(g.dice_source(), DiceSource::Supplied),
+        has_generator: !matches!(source, DiceSource::Supplied),
         can_bank,
         can_undo,
         can_forfeit,
         final_round: g.final_round_player().is_some(),
         final_round_player: g.final_round_player().unwrap_or(0) as u32,
         winners: g.winners().unwrap_or(0),
-        dice_source: match g.dice_source() {
+        dice_source: match source {
             DiceSource::Seeded { .. } => FarkleDiceSource::Seeded,
             DiceSource::Entropy => FarkleDiceSource::Entropy,
             DiceSource::Supplied => FarkleDiceSource::Supplied,
         },
-        piggyback_points: g.piggyback_offer().map_or(0, |o| o.points),
-        piggyback_dice: g.piggyback_offer().map_or(0, |o| o.dice.into()),
+        piggyback_points: offer.map_or(0, |o| o.points),
+        piggyback_dice: offer.map_or(0, |o| o.dice.into()),
         turn_multiplier: turn.multiplier,
     }
 }

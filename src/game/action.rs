@@ -178,16 +178,21 @@ mod tests {
                 steps += 1;
                 let legal = game.legal_actions();
                 assert!(!legal.is_empty(), "{:?}", game.turn());
-                // The four checks at once (the C API's state) answer as each alone.
+                // The four checks and the offer at once (the C API's state) answer as each
+                // alone.
                 assert_eq!(
                     game.allowed(),
-                    [
-                        game.can_roll(),
-                        game.can_bank(),
-                        game.can_undo(),
-                        game.can_forfeit()
-                    ]
+                    (
+                        [
+                            game.can_roll(),
+                            game.can_bank(),
+                            game.can_undo(),
+                            game.can_forfeit()
+                        ],
+                        game.check_piggyback().ok()
+                    )
                 );
+                assert_eq!(game.piggyback_offer(), game.check_piggyback().ok());
                 for refused in [
                     Action::Roll,
                     Action::Undo,

@@ -43,6 +43,11 @@ pub use position::{GamePosition, PlayerPosition, PositionError, MAX_POSITION_SCO
 /// Most players in one game (winners are reported as a 64-bit mask).
 pub const MAX_PLAYERS: usize = 64;
 
+/// Events a new game's log has room for before it first grows: about a two-player game to
+/// 10,000 (some 40 turns of five or six events, up to 60 turns), so that most games never
+/// move their log.
+const EVENTS_RESERVED: usize = 384;
+
 /// What the game is waiting for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -286,6 +291,8 @@ pub struct Game {
 pub(crate) struct Play {
     pub(crate) dice: DiceGenerator,
     players: Vec<Player>,
+    /// Players who have not left (what `players` says, kept for the state of every call).
+    active: u32,
     phase: Phase,
     round: u32,
     turn: Turn,
@@ -403,6 +410,7 @@ impl Game {
         // options share one table.
         let scorer = Scorer::shared(&rules)?;
         let entry_scorer = house_rules::entry_scorer(&rules)?;
+        let names_len = names.len();
         let players = names
             .into_iter()
             .enumerate()
@@ -429,6 +437,7 @@ impl Game {
             entry_scorer,
             play: Play {
                 dice: DiceGenerator::new(dice),
+                active: names_len as u32,
                 players,
                 phase: Phase::AwaitingRoll,
                 round,
@@ -440,7 +449,7 @@ impl Game {
                 piggyback: None,
                 save_bytes,
             },
-            events: Vec::new(),
+            events: Vec::with_capacity(EVENTS_RESERVED),
             start,
             save_unbounded: false,
             counted: std::cell::Cell::new(save_limits::Counted::NONE),
@@ -516,8 +525,9 @@ impl Game {
     }
 
     /// Players who have not left.
+    #[inline]
     pub fn active_players(&self) -> usize {
-        self.play.players.iter().filter(|p| p.active).count()
+        self.play.active as usize
     }
 
     /// The current turn (after it ended, until the next one starts).
@@ -574,11 +584,12 @@ impl Game {
     }
 
     /// What [`Game::can_roll`], [`Game::can_bank`], [`Game::can_undo`] and
-    /// [`Game::can_forfeit`] answer, in that order, each check taken once (a game's state
-    /// through the C API asks all four after every action).
-    pub(crate) fn allowed(&self) -> [bool; 4] {
+    /// [`Game::can_forfeit`] answer, in that order, each check taken once, and
+    /// [`Game::piggyback_offer`] (a game's state through the C API asks all five after every
+    /// action; they share the phase and log-room checks).
+    pub(crate) fn allowed(&self) -> ([bool; 4], Option<PiggybackOffer>) {
         if self.play.phase != Phase::AwaitingRoll || self.check_log_room().is_err() {
-            return [false; 4];
+            return ([false; 4], None);
         }
         let hand = self.play.turn.hand;
         let selected = self.selected_since_roll();
@@ -590,7 +601,10 @@ impl Game {
             )
             .is_ok()
             && self.check_exact_target().is_ok();
-        [hand != 0, bank, selected, hand == 0 && selected && !bank]
+        (
+            [hand != 0, bank, selected, hand == 0 && selected && !bank],
+            self.play.piggyback,
+        )
     }
 
     /// Why banking is not allowed now, or `Ok` when it is.
@@ -722,7 +736,7 @@ impl Game {
         self.play.piggyback = None;
         self.log(Event::Rolled {
             player,
-            dice: dice.clone(),
+            dice: Dice::try_from(dice.as_slice()).expect("as many dice as the set"),
             generated,
         });
         self.play.turn.rolls.push(RollRecord {
@@ -851,11 +865,20 @@ impl Game {
     /// them aside itself (see `auto_take`).
     fn apply_selection(&mut self, mask: u16, automatic: bool) -> Result<i32, GameError> {
         let roll = self.current_roll();
+        // One pass over the selected dice: the selection's face counts, its key, and its dice
+        // face by face (bit i of `free[face]`), which the combinations take below.
         let mut counts = FaceCounts::EMPTY;
-        for (i, &f) in roll.dice.iter().enumerate() {
-            if mask & (1 << i) != 0 {
-                counts.0[usize::from(f - 1)] += 1;
-            }
+        let mut key = 0u32;
+        let mut free = [0u16; 8];
+        // Only the selected dice are visited (bits past the roll are none of its dice).
+        let mut selected = mask & mask_of_len(roll.dice.len());
+        while selected != 0 {
+            let i = selected.trailing_zeros() as usize;
+            selected &= selected - 1;
+            let f = roll.dice[i];
+            counts.0[usize::from(f - 1)] += 1;
+            key += 1 << (4 * u32::from(f - 1));
+            free[usize::from(f & 7)] |= 1 << i;
         }
         let player = self.play.turn.player;
         // The scorer borrowed field by field (what `scorer_for` picks), not cloned: the
@@ -866,15 +889,18 @@ impl Game {
             _ => &self.scorer,
         };
         // No allocation: the points by lookup, the combinations straight into the record.
-        let points = scorer.check(counts).map_err(GameError::InvalidSelection)?;
+        let table = scorer.scoring_table();
+        let points = match table.points_of_key(key) {
+            points if points > 0 => points,
+            // What does not score is explained by the scorer.
+            _ => scorer.check(counts).map_err(GameError::InvalidSelection)?,
+        };
         let points = house_rules::multiplied_points(
             points,
             self.play.turn.multiplier,
             self.rules.hot_dice_multiplier_step,
             self.play.turn.points,
         );
-        let table = scorer.scoring_table();
-        let key = table.key(counts).expect("a selection of the roll");
         let hand = self.play.turn.hand - counts.total() as u8;
         let emptied_hand = hand == 0;
         // The record is written in place, its combinations straight into it.
@@ -886,7 +912,7 @@ impl Game {
             combinations: Combinations::new(),
             emptied_hand,
         });
-        table.for_each_combination_mask(key, &roll.dice, mask, |c, m| {
+        table.for_each_combination_of_free(key, free, |c, m| {
             record.combinations.push((*c, m));
         });
         self.play.turn.points = self.play.turn.points.saturating_add(points.into());
@@ -1020,6 +1046,7 @@ impl Game {
         }
         self.check_log_room()?;
         self.play.players[index].active = false;
+        self.play.active -= 1;
         self.play.final_pending &= !bit(index);
         self.log(Event::PlayerLeft { player: index });
         if index == self.play.turn.player {
@@ -1063,9 +1090,11 @@ impl Game {
         self.play.final_pending &= !bit(index);
         let final_round_done =
             self.play.final_round.is_some() && self.play.final_pending & self.active_mask() == 0;
-        let next = (1..=self.play.players.len())
-            .map(|step| (index + step) % self.play.players.len())
-            .find(|&i| self.has_turns_left(&self.play.players[i]));
+        // The players after `index`, then from the first (no division per step).
+        let players = &self.play.players;
+        let next = (index + 1..players.len())
+            .chain(0..=index)
+            .find(|&i| self.has_turns_left(&players[i]));
         match next {
             Some(next) if !over && !final_round_done && !self.too_few_players() => {
                 if next <= index {

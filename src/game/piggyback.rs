@@ -30,8 +30,16 @@ impl Game {
     /// The turn the player to move may take over now ([`Game::piggyback`]), if any: only
     /// under [`crate::Rules::piggybacking`], before the first roll of a turn that follows a
     /// bank that left some but not all dice in hand.
+    #[inline]
     pub fn piggyback_offer(&self) -> Option<PiggybackOffer> {
-        self.check_piggyback().ok()
+        // What `check_piggyback` answers, without building its refusals: the state of every
+        // C call asks.
+        match self.play.piggyback {
+            Some(offer) if self.play.phase == Phase::AwaitingRoll => {
+                self.check_log_room().ok().map(|()| offer)
+            }
+            _ => None,
+        }
     }
 
     /// Whether [`Game::piggyback`] would succeed now.

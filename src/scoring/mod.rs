@@ -614,18 +614,22 @@ impl ScoringTable {
     #[inline]
     pub(crate) fn roll_masks(&self, key: u32, faces: &[u8]) -> (&RollEntry, u16, u16) {
         let e = self.roll_entry(key);
-        let mut taken = 0u32;
-        let mut best = 0u16;
-        let mut scoring = 0u16;
-        for (i, &f) in faces.iter().enumerate() {
+        // From the last die back, so that each die's bits shift in at the bottom: the dice of
+        // each face the best selection leaves (its dice are the first of each face), four
+        // bits a face, are skipped first, counted down as they are.
+        let mut skip = key - e.best_key;
+        let scoring_faces = u32::from(e.scoring_faces);
+        let mut best = 0u32;
+        let mut scoring = 0u32;
+        for &f in faces.iter().rev() {
             let face = u32::from(f) - 1;
             let shift = 4 * face;
-            let take = (taken >> shift) & 15 < (e.best_key >> shift) & 15;
-            best |= u16::from(take) << i;
-            taken += u32::from(take) << shift;
-            scoring |= u16::from((e.scoring_faces >> face) & 1) << i;
+            let skipped = u32::from((skip >> shift) & 15 != 0);
+            skip -= skipped << shift;
+            best = (best << 1) | (skipped ^ 1);
+            scoring = (scoring << 1) | ((scoring_faces >> face) & 1);
         }
-        (e, best, scoring)
+        (e, best as u16, scoring as u16)
     }
 
     /// Calls `f` with each combination of the best partition of the dice of `faces` selected by
@@ -637,7 +641,7 @@ impl ScoringTable {
         key: u32,
         faces: &[u8],
         mask: u16,
-        mut f: impl FnMut(&Combination, u16),
+        f: impl FnMut(&Combination, u16),
     ) {
         // Bit i of `free[face]`: die i shows face, is selected and not yet in a combination.
         let mut free = [0u16; 8];
@@ -646,6 +650,18 @@ impl ScoringTable {
                 free[usize::from(face & 7)] |= 1 << i;
             }
         }
+        self.for_each_combination_of_free(key, free, f);
+    }
+
+    /// [`ScoringTable::for_each_combination_mask`] with the selected dice already sorted by
+    /// face: bit i of `free[face]` set when the i-th die shows `face` and is selected.
+    #[inline]
+    pub(crate) fn for_each_combination_of_free(
+        &self,
+        key: u32,
+        mut free: [u16; 8],
+        mut f: impl FnMut(&Combination, u16),
+    ) {
         self.for_each_combination_of_key(key, |c| {
             let mut taken = 0u16;
             for (face, &k) in c.dice.0.iter().enumerate() {
