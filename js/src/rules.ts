@@ -538,7 +538,11 @@ export class Rules extends Handle {
     });
   }
 
-  /** A Scorer prepared for these rules (the fastest way to score many selections). */
+  /**
+   * A Scorer prepared for these rules. Here the rules' own score() and points() are as fast
+   * (they keep a scorer and a table of points of their own); a Scorer's analyze() and
+   * selections() skip the check of the rules that the rules' own make on every call.
+   */
   scorer(): Scorer {
     return new Scorer(this);
   }
