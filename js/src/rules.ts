@@ -222,20 +222,39 @@ function putFaces(faces: Faces, limit: number): number {
   return n;
 }
 
-// Scorer's table of known points: a key counting each face in base 7 (six dice at most).
+// Tables of known points (Rules.points() and Scorer.points()): the points the library gave
+// for each multiset of up to six dice, as 1 + points (0: not asked yet). A multiset's key
+// counts each face in base 7; KNOWN_PLACE turns the key into the multiset's place among the
+// 924 multisets of 0 to 6 dice, so that a table takes 3.7 kB (one shared 200 kB index, made
+// when the module loads, instead of 400 kB a table).
 const KNOWN_DICE = 6;
 const KNOWN_KEYS = 6 * 7 ** 5 + 1;
 const FACE_WEIGHT = [0, 1, 7, 49, 343, 2401, 16807];
+const KNOWN_PLACE = new Uint16Array(KNOWN_KEYS);
+let KNOWN_MULTISETS = 0;
+for (let key = 0; key < KNOWN_KEYS; key++) {
+  let dice = 0;
+  for (let rest = key; rest > 0; rest = Math.floor(rest / 7)) dice += rest % 7;
+  if (dice <= KNOWN_DICE) KNOWN_PLACE[key] = KNOWN_MULTISETS++;
+}
 
-/** The key of the multiset of `faces` (at most six), or -1 when some face is not 1 to 6. */
-function knownKey(faces: readonly unknown[]): number {
+/** A table of known points for rules of `diceCount` dice; null for more than six. */
+function knownTable(diceCount: number): Int32Array | null {
+  return diceCount <= KNOWN_DICE ? new Int32Array(KNOWN_MULTISETS) : null;
+}
+
+/**
+ * The place in a table of known points of the multiset of `faces` (at most six), or -1 when
+ * some face is not 1 to 6.
+ */
+function knownPlace(faces: readonly unknown[]): number {
   let key = 0;
   for (let i = 0; i < faces.length; i++) {
     const face = faces[i];
     if (typeof face !== "number" || !(face >= 1 && face <= 6) || (face | 0) !== face) return -1;
     key += FACE_WEIGHT[face]!;
   }
-  return key;
+  return KNOWN_PLACE[key]!;
 }
 
 /** putFaces() for faces given as bytes. */
@@ -268,6 +287,21 @@ export class Rules extends Handle {
   protected static override readonly what: string = "Rules";
   /** Dice in the set (also among the knobs; read on every scoring call). */
   declare readonly diceCount: number;
+  /**
+   * The library's points for each selection of up to six dice points() has scored (see
+   * knownTable()); null for sets of more than six dice. A selection asked again is a read of
+   * this table after the checks of its faces: a call into the module costs more than the
+   * native lookup it makes. The rules never change, so neither do their points. Made at the
+   * first points() call.
+   */
+  declare private known: Int32Array | null | undefined;
+  /**
+   * The library's scorer of these rules (0 until score() or points() first needs it), which
+   * the scoring calls use instead of the rules: the rules never change, and a call by rules
+   * pointer first compares the struct with the one the library saw last (20 to 40 ns a call
+   * in WebAssembly). Freed with the rules.
+   */
+  declare private parts: { scorer: number };
 
   constructor(preset: PresetName = "classic", knobs: Partial<RulesKnobs> = {}) {
     super();
@@ -287,7 +321,13 @@ export class Rules extends Handle {
   }
 
   private adopt(ptr: number): void {
-    this.own(ptr, (p) => freeBlock(p, RULES_SIZE));
+    const parts = { scorer: 0 };
+    this.own(ptr, (p) => {
+      if (parts.scorer !== 0) lib.farkle_scorer_free(parts.scorer);
+      freeBlock(p, RULES_SIZE);
+    });
+    this.known = undefined;
+    this.parts = parts;
     Object.defineProperty(this, "diceCount", { value: view().getUint32(ptr, true) });
   }
 
@@ -416,13 +456,13 @@ export class Rules extends Handle {
    */
   score(faces: Faces): Score {
     const n = putFaces(faces, this.diceCount);
-    const rules = this.handle();
+    const scorer = this.scorerHandle();
     live();
     let status: number;
     try {
-      status = raw.farkle_score_selection(rules, scratch + FACES_AT, n, scratch + OUT_AT);
+      status = raw.farkle_scorer_score_selection(scorer, scratch + FACES_AT, n, scratch + OUT_AT);
     } catch (e) {
-      return trapped("farkle_score_selection", e);
+      return trapped("farkle_scorer_score_selection", e);
     }
     if (status !== 0) fail(status);
     return scoreAt(scratch + OUT_AT);
@@ -430,17 +470,50 @@ export class Rules extends Handle {
 
   /** The points of a selection that scores as a whole; 0 when some die does not (or for no dice). The lean form of score(). */
   points(faces: Faces): number {
+    // Kept small so that the engine compiles it into its callers; the rest is on its own.
+    const known = this.known;
+    if (known && Array.isArray(faces) && faces.length <= this.diceCount) {
+      const place = knownPlace(faces);
+      if (place >= 0) {
+        const stored = known[place]!;
+        if (stored !== 0 && this.ptr !== 0) {
+          live();
+          return stored - 1;
+        }
+        return this.pointsFromLibrary(faces, place);
+      }
+    }
+    return this.pointsFromLibrary(faces, -1);
+  }
+
+  /** points() through the library, kept in the table at `place` (-1: none). */
+  private pointsFromLibrary(faces: Faces, place: number): number {
+    const known = (this.known ??= knownTable(this.diceCount));
     const n = putFaces(faces, this.diceCount);
-    const rules = this.handle();
+    const scorer = this.scorerHandle();
     live();
     let status: number;
     try {
-      status = raw.farkle_points(rules, scratch + FACES_AT, n, scratch + OUT_AT);
+      status = raw.farkle_scorer_points(scorer, scratch + FACES_AT, n, scratch + OUT_AT);
     } catch (e) {
-      return trapped("farkle_points", e);
+      return trapped("farkle_scorer_points", e);
     }
     if (status !== 0) fail(status);
-    return words()[(scratch + OUT_AT) >> 2]!;
+    const points = words()[(scratch + OUT_AT) >> 2]!;
+    if (known !== null && place >= 0) known[place] = points + 1;
+    return points;
+  }
+
+  /** The library's scorer of these rules, made on first use; throws once closed. */
+  private scorerHandle(): number {
+    const scorer = this.parts.scorer;
+    if (scorer !== 0 && this.ptr !== 0) return scorer;
+    const rules = this.handle();
+    return (this.parts.scorer = frame(() => {
+      const out = alloc(4, 4);
+      check(lib.farkle_scorer_new(rules, out));
+      return readPointer(out);
+    }));
   }
 
   /** What a roll offers: farkle or not, its most points and a selection reaching them, and which dice can score. */
@@ -465,7 +538,11 @@ export class Rules extends Handle {
     });
   }
 
-  /** A Scorer prepared for these rules (the fastest way to score many selections). */
+  /**
+   * A Scorer prepared for these rules. Here the rules' own score() and points() are as fast
+   * (they keep a scorer and a table of points of their own); a Scorer's analyze() and
+   * selections() skip the check of the rules that the rules' own make on every call.
+   */
   scorer(): Scorer {
     return new Scorer(this);
   }
@@ -572,13 +649,7 @@ export class Scorer extends Handle {
   /** The rules it scores with. */
   readonly rules: Rules;
   private readonly limit: number;
-  /**
-   * The library's points for each selection of up to six dice this scorer has scored, by
-   * knownKey(), as 1 + points (0: not asked yet); null for sets of more than six dice. A
-   * selection asked again is a read of this array, after the same checks of the faces: a
-   * call into the module costs more than the native lookup it makes. Made (400 kB) at the
-   * first points() call.
-   */
+  /** As Rules' own: the points of each selection points() has scored (see knownTable()). */
   private known: Int32Array | null | undefined = undefined;
 
   constructor(rules: Rules) {
@@ -614,22 +685,22 @@ export class Scorer extends Handle {
     // Kept small so that the engine compiles it into its callers; the rest is on its own.
     const known = this.known;
     if (known && Array.isArray(faces) && faces.length <= this.limit) {
-      const key = knownKey(faces);
-      if (key >= 0) {
-        const stored = known[key]!;
+      const place = knownPlace(faces);
+      if (place >= 0) {
+        const stored = known[place]!;
         if (stored !== 0 && this.ptr !== 0) {
           live();
           return stored - 1;
         }
-        return this.pointsFromLibrary(faces, key);
+        return this.pointsFromLibrary(faces, place);
       }
     }
     return this.pointsFromLibrary(faces, -1);
   }
 
-  /** points() through the library, kept in the table under `key` (-1: none). */
-  private pointsFromLibrary(faces: Faces, key: number): number {
-    const known = (this.known ??= this.limit <= KNOWN_DICE ? new Int32Array(KNOWN_KEYS) : null);
+  /** points() through the library, kept in the table at `place` (-1: none). */
+  private pointsFromLibrary(faces: Faces, place: number): number {
+    const known = (this.known ??= knownTable(this.limit));
     const n = putFaces(faces, this.limit);
     const scorer = this.handle();
     live();
@@ -641,7 +712,7 @@ export class Scorer extends Handle {
     }
     if (status !== 0) fail(status);
     const points = words()[(scratch + OUT_AT) >> 2]!;
-    if (known !== null && key >= 0) known[key] = points + 1;
+    if (known !== null && place >= 0) known[place] = points + 1;
     return points;
   }
 

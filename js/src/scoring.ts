@@ -246,30 +246,48 @@ class ScoreResult implements Score {
 // FarkleScore's leftover counts, read as one 32-bit word and the 16 bits after it.
 if (S.fields.leftover_counts.offset % 4 !== 0) throw new Error("FarkleScore.leftover_counts is not 4-aligned");
 
+// The offsets scoreAt() reads, as plain numbers: read from the layout objects on every call
+// (the constants' object is large enough that the engine keeps it as a dictionary), they
+// made up a third of a Scorer.score() call.
+const MAX_DICE = constants.FARKLE_MAX_DICE;
+const SCORE_POINTS = S.fields.points.offset;
+const SCORE_VALID = S.fields.valid.offset;
+const SCORE_REASON = S.fields.reason.offset;
+const SCORE_LEFTOVER = S.fields.leftover_counts.offset;
+const SCORE_COUNT = S.fields.combination_count.offset;
+const SCORE_COMBINATIONS = S.fields.combinations.offset;
+const COMBINATION_SIZE = C.size;
+const COMBINATION_KIND = C.fields.kind.offset;
+const COMBINATION_FACE = C.fields.face.offset;
+const COMBINATION_MASK = C.fields.dice_mask.offset;
+const COMBINATION_POINTS = C.fields.points.offset;
+const COMBINATION_COUNTS = C.fields.counts.offset;
+for (const at of [SCORE_POINTS, SCORE_REASON, SCORE_COUNT, SCORE_COMBINATIONS, COMBINATION_SIZE, COMBINATION_KIND, COMBINATION_POINTS]) {
+  if (at % 4 !== 0) throw new Error("a 32-bit field of FarkleScore is not 4-aligned");
+}
+
 /** A Score over a FarkleScore the library wrote at `ptr` (4-aligned). */
 export function scoreAt(ptr: number): Score {
   const w = words();
   const bytes = heap();
-  const f = S.fields;
-  const count = Math.min(w[(ptr + f.combination_count.offset) >> 2]! >>> 0, constants.FARKLE_MAX_DICE);
+  const count = Math.min(w[(ptr + SCORE_COUNT) >> 2]! >>> 0, MAX_DICE);
   let fields: number[] | null = null;
   if (count !== 0) {
     fields = new Array<number>(count * COMBINATION_WORDS);
-    const d = view();
     for (let i = 0; i < count; i++) {
-      const at = ptr + f.combinations.offset + i * C.size;
+      const at = ptr + SCORE_COMBINATIONS + i * COMBINATION_SIZE;
       const k = i * COMBINATION_WORDS;
-      fields[k] = (d.getUint32(at + C.fields.kind.offset, true) & 255) | (bytes[at + C.fields.face.offset]! << 8);
-      fields[k + 1] = d.getUint16(at + C.fields.dice_mask.offset, true);
-      fields[k + 2] = d.getInt32(at + C.fields.points.offset, true);
-      fields[k + 3] = packCounts(bytes, at + C.fields.counts.offset);
+      fields[k] = (w[(at + COMBINATION_KIND) >> 2]! & 255) | (bytes[at + COMBINATION_FACE]! << 8);
+      fields[k + 1] = bytes[at + COMBINATION_MASK]! | (bytes[at + COMBINATION_MASK + 1]! << 8);
+      fields[k + 2] = w[(at + COMBINATION_POINTS) >> 2]!;
+      fields[k + 3] = packCounts(bytes, at + COMBINATION_COUNTS);
     }
   }
-  const leftover = (ptr + f.leftover_counts.offset) >> 2;
+  const leftover = (ptr + SCORE_LEFTOVER) >> 2;
   return new ScoreResult(
-    w[(ptr + f.points.offset) >> 2]!,
-    bytes[ptr + f.valid.offset] !== 0,
-    w[(ptr + f.reason.offset) >> 2]!,
+    w[(ptr + SCORE_POINTS) >> 2]!,
+    bytes[ptr + SCORE_VALID] !== 0,
+    w[(ptr + SCORE_REASON) >> 2]!,
     w[leftover]!,
     w[leftover + 1]! & 0xffff,
     fields,

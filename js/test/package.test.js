@@ -31,6 +31,8 @@ const UNWRAPPED = {
   farkle_penalty_policy_new: "farkle_penalty_policy_new_with_progress does the same with progress",
   farkle_penalty_average_points: "farkle_penalty_average_points_with_progress does the same with progress",
   farkle_win_table_solve: "farkle_win_table_solve_players with 2 players gives the same table, bit for bit",
+  farkle_score_selection: "Rules.score() scores through a scorer the rules make once (they never change)",
+  farkle_points: "Rules.points() scores through a scorer the rules make once (they never change)",
   farkle_win_table_save: "a file path: the WebAssembly build has no files (toBytes())",
   farkle_win_table_load: "a file path: the WebAssembly build has no files (fromBytes())",
   farkle_card_best: CARDS,

@@ -66,6 +66,34 @@ test("selections score as derived by hand", () => {
   }
 });
 
+test("rules keep the points they were told: asked again, in any order, the hand's numbers", () => {
+  // One rules value per preset for every selection of the hand's list, each asked three
+  // times (as given, reversed, and as given again): the second and third answers come from
+  // the table Rules.points() keeps by multiset, which must hold that preset's points only.
+  const rules = new Map();
+  for (let round = 0; round < 3; round++) {
+    for (const [preset, dice, points] of HAND_SCORES) {
+      if (dice.length > 6) continue;
+      if (!rules.has(preset)) rules.set(preset, new farkle.Rules(preset));
+      const faces = round === 1 ? [...dice].reverse() : dice;
+      assert.equal(rules.get(preset).points(faces), points ?? 0, `${preset} ${faces}, round ${round}`);
+    }
+  }
+  // Twelve dice: no table, every call through the library. Classic scores n of a kind as
+  // the triple times n - 2 (five 2s 600, six 800 above): eleven 5s and a 1.
+  const big = new farkle.Rules("classic", { diceCount: 12 });
+  for (let round = 0; round < 2; round++) {
+    assert.equal(big.points([5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 1]), 500 * (11 - 2) + 100, `round ${round}`);
+  }
+  // Closed rules refuse a selection they know, for points() and score() alike.
+  const classic = rules.get("classic");
+  assert.equal(classic.points([1, 5]), 150);
+  assert.equal(classic.score([1, 5]).points, 150);
+  classic.close();
+  assert.throws(() => classic.points([1, 5]), /closed/);
+  assert.throws(() => classic.score([1, 5]), /closed/);
+});
+
 test("a score names its combinations and leftover dice", () => {
   const classic = new farkle.Rules("classic");
   const score = classic.score([1, 1, 1, 5, 5, 2]);
