@@ -225,9 +225,13 @@ impl LaneTurns {
     pub(super) fn reset(&mut self, model: &TurnModel, top: usize) {
         self.width = model.width();
         let rows = top + model.max_gain + 1;
-        self.nodes.clear();
+        // The rows below the top are left as they are: the pass writes every node of them
+        // before it reads it (a kept die raises the turn total, so each option reads a
+        // higher row).
+        self.nodes.truncate(rows * self.width);
         self.nodes
             .resize(rows * self.width, NodeLanes::splat(Node::WON));
+        self.nodes[top * self.width..].fill(NodeLanes::splat(Node::WON));
         self.bank_w.clear();
         self.bank_w.resize(top, [f64::NEG_INFINITY; LANES]);
         self.bank_u.clear();
