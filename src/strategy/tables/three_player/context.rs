@@ -182,9 +182,7 @@ impl Ctx<'_> {
                 }
             }
             for t in to_target..top {
-                let v = self
-                    .endgame
-                    .reached(x + t as i64, l.player(q), l.player(r));
+                let v = self.endgame.reached(x + t as i64, l.player(q), l.player(r));
                 s.set_bank(t, j, v[0], v[1]);
             }
             if matches!(self.endgame, Endgame::Race) {

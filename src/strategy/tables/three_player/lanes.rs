@@ -23,9 +23,10 @@ const SIMD_AVX: u8 = 1;
 const SIMD_AVX512: u8 = 2;
 
 /// A node of every lane: see [`Node`]. Laid out as 24 consecutive f64 (the AVX loop reads
-/// it so).
+/// it so), on a 64-byte boundary: each of its three rows of eight lanes is then one cache
+/// line, and no vector load straddles two (which made the pass about 1.5 times as slow).
 #[derive(Clone, Copy)]
-#[repr(C)]
+#[repr(C, align(64))]
 struct NodeLanes {
     w: Lanes,
     u: Lanes,
