@@ -168,12 +168,27 @@ impl Ctx<'_> {
         for j in 0..LANES {
             let job = lane(j);
             let (p, q, r) = job.seats;
-            for t in 0..top {
-                if let Some((w, u)) = self.bank_at(values, job.seats, t) {
-                    s.set_bank(t, j, w, u);
+            // What `bank_at` gives, row by row: below the target a bank of t leads to
+            // (q, r, the banker at x + t), consecutive states of the table.
+            let (x, board, _) = l.player(p);
+            let least = self.bank_min[usize::from(board)].min(top);
+            let to_target = ((l.target - x).max(0) as usize).clamp(least, top);
+            if least < to_target {
+                let first = self.index((q, r, l.index(x + least as i64, true, 0)));
+                for (i, t) in (least..to_target).enumerate() {
+                    let after = values[first + i * l.streak];
+                    // After the bank the next player moves and the banker is last.
+                    s.set_bank(t, j, after[2], after[0]);
                 }
             }
-            let (x, _, _) = l.player(p);
+            for t in to_target..top {
+                let v = self.endgame.reached(x + t as i64, l.player(q), l.player(r));
+                s.set_bank(t, j, v[0], v[1]);
+            }
+            if matches!(self.endgame, Endgame::Race) {
+                // Every known node is a win, as `reset` left it.
+                continue;
+            }
             for t in top..s.rows() {
                 for hand in 0..width {
                     let node = self

@@ -23,9 +23,10 @@ const SIMD_AVX: u8 = 1;
 const SIMD_AVX512: u8 = 2;
 
 /// A node of every lane: see [`Node`]. Laid out as 24 consecutive f64 (the AVX loop reads
-/// it so).
+/// it so), on a 64-byte boundary: each of its three rows of eight lanes is then one cache
+/// line, and no vector load straddles two (which made the pass about 1.5 times as slow).
 #[derive(Clone, Copy)]
-#[repr(C)]
+#[repr(C, align(64))]
 struct NodeLanes {
     w: Lanes,
     u: Lanes,
@@ -225,9 +226,13 @@ impl LaneTurns {
     pub(super) fn reset(&mut self, model: &TurnModel, top: usize) {
         self.width = model.width();
         let rows = top + model.max_gain + 1;
-        self.nodes.clear();
+        // The rows below the top are left as they are: the pass writes every node of them
+        // before it reads it (a kept die raises the turn total, so each option reads a
+        // higher row).
+        self.nodes.truncate(rows * self.width);
         self.nodes
             .resize(rows * self.width, NodeLanes::splat(Node::WON));
+        self.nodes[top * self.width..].fill(NodeLanes::splat(Node::WON));
         self.bank_w.clear();
         self.bank_w.resize(top, [f64::NEG_INFINITY; LANES]);
         self.bank_u.clear();
