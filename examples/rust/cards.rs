@@ -15,11 +15,14 @@
 //! it). Chances are averaged over the seats; the price is optimal play's chance minus the
 //! card's. `--families N` stops after the first N families (1: one threshold, 2: one per
 //! count of dice left, 3: by situation). Each search prints its time and evaluations.
+//! `--start-per-dice 350,300,450,1100,never,never --keep single:4` skips the folk cards and
+//! the smaller families and searches the families after "per dice" from that card (a long
+//! search resumed from a card already found).
 
 use std::time::Instant;
 
 use farkle::strategy::cards::{
-    evaluate_cards, improve_from, Card, CardValue, Family, SearchOptions,
+    evaluate_cards, improve_from, Banking, Card, CardValue, Family, Keep, SearchOptions,
 };
 use farkle::strategy::{SolveOptions, ThreePlayerTable, TwoPlayerTable, WinTable};
 use farkle::Preset;
@@ -44,6 +47,8 @@ fn main() {
     let mut players = 2;
     let mut families = 3;
     let mut table_file: Option<String> = None;
+    let mut start_row: Option<Vec<Option<u32>>> = None;
+    let mut start_keep = Keep::All;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().expect("a value after the option");
@@ -53,6 +58,8 @@ fn main() {
             "--players" => players = value().parse().expect("2 or 3"),
             "--families" => families = value().parse().expect("1 to 3"),
             "--table" => table_file = Some(value()),
+            "--start-per-dice" => start_row = Some(parse_row(&value())),
+            "--keep" => start_keep = parse_keep(&value()),
             _ => panic!("unknown option {arg}"),
         }
     }
@@ -81,6 +88,15 @@ fn main() {
         start.elapsed().as_secs_f64(),
         table.start_probabilities()
     );
+    let options = SearchOptions::for_table(&table);
+    if let Some(row) = start_row {
+        let card = Card {
+            bank: Banking::PerDice(row),
+            keep: start_keep,
+        };
+        search(&table, Family::Situational, Some(card), &options);
+        return;
+    }
     let folk = Card::folk(rules.dice_count);
     let cards: Vec<Card> = folk.iter().map(|(_, c)| c.clone()).collect();
     let t = Instant::now();
@@ -93,24 +109,49 @@ fn main() {
     for ((name, _), v) in folk.iter().zip(&values) {
         line(name, v);
     }
-    let options = SearchOptions::for_table(&table);
     let mut best: Option<Card> = None;
     for family in [Family::Total, Family::PerDice, Family::Situational]
         .into_iter()
         .take(families)
     {
-        let t = Instant::now();
-        let card =
-            improve_from(&table, family, best.take(), &options, &mut |_| true).expect("a search");
-        let value = evaluate_cards(&table, std::slice::from_ref(&card), &mut |_| true)
-            .expect("its value")
-            .remove(0);
-        println!(
-            "\nbest {family:?} card (search {:.1} s):",
-            t.elapsed().as_secs_f64()
-        );
-        line(&format!("{family:?}"), &value);
-        print!("{card}");
-        best = Some(card);
+        best = Some(search(&table, family, best.take(), &options));
+    }
+}
+
+/// The best card of `family` from `start`, printed with its value and the search's time.
+fn search(table: &WinTable, family: Family, start: Option<Card>, options: &SearchOptions) -> Card {
+    let t = Instant::now();
+    let card = improve_from(table, family, start, options, &mut |_| true).expect("a search");
+    let value = evaluate_cards(table, std::slice::from_ref(&card), &mut |_| true)
+        .expect("its value")
+        .remove(0);
+    println!(
+        "\nbest {family:?} card (search {:.1} s):",
+        t.elapsed().as_secs_f64()
+    );
+    line(&format!("{family:?}"), &value);
+    print!("{card}");
+    card
+}
+
+/// "350,300,never": one threshold per count of dice left, from one die up.
+fn parse_row(text: &str) -> Vec<Option<u32>> {
+    text.split(',')
+        .map(|t| match t.trim() {
+            "never" => None,
+            n => Some(n.parse().expect("a threshold or never")),
+        })
+        .collect()
+}
+
+/// "all", "rate" or "single:K" (one single kept with at least K dice left).
+fn parse_keep(text: &str) -> Keep {
+    match text.split_once(':') {
+        Some(("single", k)) => Keep::Single {
+            reroll: k.parse().expect("a count of dice"),
+        },
+        _ if text == "all" => Keep::All,
+        _ if text == "rate" => Keep::Rate,
+        _ => panic!("a keep rule: all, rate or single:K"),
     }
 }
