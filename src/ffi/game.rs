@@ -671,39 +671,45 @@ fn phase_of(p: Phase) -> FarkleGamePhase {
     }
 }
 
-fn state_of(g: &Game) -> FarkleGameState {
+/// Writes the game's state into `*out`, each field as soon as it is known: built as one
+/// value and then copied, the state kept most of its fields alive in registers and on the
+/// stack at once (a C frontend asks for it after every action).
+fn write_state(g: &Game, out: Out<FarkleGameState>) {
+    let p = out.as_ptr();
     let turn = g.turn();
-    let ([can_roll, can_bank, can_undo, can_forfeit], offer) = g.allowed();
     let source = g.dice_source();
-    FarkleGameState {
-        phase: phase_of(g.phase()),
-        current_player: g.current_player() as u32,
-        round: g.round(),
-        player_count: g.players().len() as u32,
-        active_player_count: g.active_players() as u32,
-        dice_count: g.rules().dice_count.into(),
-        turn_points: turn.points,
-        turn_forfeited_points: turn.forfeited,
-        dice_in_hand: turn.hand.into(),
-        turn_hot_dice: turn.hot_dice,
-        turn_roll_count: turn.rolls.len(),
-        pending_mask: g.pending_selection(),
-        can_roll,
-        has_generator: !matches!(source, DiceSource::Supplied),
-        can_bank,
-        can_undo,
-        can_forfeit,
-        final_round: g.final_round_player().is_some(),
-        final_round_player: g.final_round_player().unwrap_or(0) as u32,
-        winners: g.winners().unwrap_or(0),
-        dice_source: match source {
+    // SAFETY: `out` is non-NULL and writable for one FarkleGameState by the caller's promise;
+    // every field is plain data, so assigning one neither reads nor drops the old bytes.
+    unsafe {
+        (*p).phase = phase_of(g.phase());
+        (*p).current_player = g.current_player() as u32;
+        (*p).round = g.round();
+        (*p).player_count = g.players().len() as u32;
+        (*p).active_player_count = g.active_players() as u32;
+        (*p).dice_count = g.rules().dice_count.into();
+        (*p).turn_points = turn.points;
+        (*p).turn_forfeited_points = turn.forfeited;
+        (*p).dice_in_hand = turn.hand.into();
+        (*p).turn_hot_dice = turn.hot_dice;
+        (*p).turn_roll_count = turn.rolls.len();
+        (*p).turn_multiplier = turn.multiplier;
+        (*p).pending_mask = g.pending_selection();
+        (*p).has_generator = !matches!(source, DiceSource::Supplied);
+        (*p).dice_source = match source {
             DiceSource::Seeded { .. } => FarkleDiceSource::Seeded,
             DiceSource::Entropy => FarkleDiceSource::Entropy,
             DiceSource::Supplied => FarkleDiceSource::Supplied,
-        },
-        piggyback_points: offer.map_or(0, |o| o.points),
-        piggyback_dice: offer.map_or(0, |o| o.dice.into()),
-        turn_multiplier: turn.multiplier,
+        };
+        (*p).final_round = g.final_round_player().is_some();
+        (*p).final_round_player = g.final_round_player().unwrap_or(0) as u32;
+        (*p).winners = g.winners().unwrap_or(0);
+        let ([can_roll, can_bank, can_undo, can_forfeit], offer) = g.allowed();
+        (*p).can_roll = can_roll;
+        (*p).can_bank = can_bank;
+        (*p).can_undo = can_undo;
+        (*p).can_forfeit = can_forfeit;
+        (*p).piggyback_points = offer.map_or(0, |o| o.points);
+        (*p).piggyback_dice = offer.map_or(0, |o| o.dice.into());
     }
 }
 
@@ -721,7 +727,7 @@ pub unsafe extern "C" fn farkle_game_state(
     ffi_boundary! {
         // SAFETY: the caller's promises for both pointers.
         let (g, out) = unsafe { (FarkleGame::from_ptr(game)?, out(out_state)?) };
-        out.write(state_of(&g.game));
+        write_state(&g.game, out);
         Ok(())
     }
 }
