@@ -763,7 +763,9 @@ enum FarkleStatus farkle_rules_field(uint32_t index,
  * one when all slots are taken. Memory: at most FARKLE_SCORER_CACHE_SLOTS tables per thread
  * that has made such a call, about 27 KB each for 6 dice and at most 0.53 MB for 12 (34 MB
  * for a thread cycling through 64 rules values of 12 dice), freed when the thread exits;
- * a FarkleScorer keeps its own table alive, cached or not. A thread that cycles through
+ * a FarkleScorer keeps its own table alive, cached or not; besides, the first 8 distinct
+ * rules structs to pass their checks keep their tables for the life of the process (at
+ * most 4.3 MB; see farkle_points()). A thread that cycles through
  * more scoring-field values than this rebuilds tables over and over (the least recently
  * used table is the next one needed): prepare a FarkleScorer for each value instead.
  */
@@ -1017,9 +1019,11 @@ enum FarkleStatus farkle_roll_selections(const struct FarkleRules *rules,
  * *out_points is written only on success.
  *
  * Cost: when the struct holds the same field values as the last one that passed its checks
- * on this thread (one struct for many calls, the usual case), farkle_scorer_points() plus a
- * comparison of the struct's bytes: 135 instructions a call for 1 to 6 dice, 2.2 times
- * the bare loop of docs/benchmarks.md. Otherwise the game settings are checked and the
+ * (one struct for many calls, the usual case), farkle_scorer_points() plus a comparison of
+ * the struct's bytes: 115 instructions a call for 1 to 6 dice, 1.85 times the bare loop of
+ * docs/benchmarks.md. The last struct that passed is kept for the whole process (with its
+ * table, for the first 8 distinct structs to pass: at most 4.3 MB kept until exit) and for
+ * each thread, so threads with rules of their own keep a quick path too. Otherwise the game settings are checked and the
  * scoring fields compared with those of the rules last used at the same address, other
  * cached rules add a hash lookup (25 to 40 ns), and new scoring fields solve and cache a
  * table (see FARKLE_SCORER_CACHE_SLOTS).

@@ -429,3 +429,50 @@ fn farkle_points_follows_a_struct_changed_in_place() {
         assert_eq!(p, -1);
     }
 }
+
+/// `farkle_points` from many threads at once, each with rules of its own (a five worth
+/// 50 + 5k points on thread k) and more distinct structs than the quick path shares
+/// process-wide: every call answers for its own thread's rules, whichever struct another
+/// thread has just made the shared one. Each thread also switches to classic rules now and
+/// then, so shared and thread-local structs keep changing under the others.
+#[test]
+fn farkle_points_answers_each_thread_for_its_own_rules() {
+    const THREADS: usize = 12;
+    const CALLS: usize = 3000;
+    let barrier = std::sync::Barrier::new(THREADS);
+    let wrong = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for k in 0..THREADS {
+            let (barrier, wrong) = (&barrier, &wrong);
+            scope.spawn(move || {
+                let classic = FarkleRules::from(&Preset::Classic.rules());
+                let mut own = classic;
+                own.single_five = 50 + 5 * k as i32;
+                barrier.wait();
+                for call in 0..CALLS {
+                    let (rules, five) = if call % 97 == 0 {
+                        (&classic, 50)
+                    } else {
+                        (&own, own.single_five)
+                    };
+                    for (faces, want) in [
+                        (&[5u8][..], five),
+                        (&[5, 1][..], five + 100),
+                        (&[1, 1, 1][..], 1000),
+                        (&[2, 3][..], 0),
+                    ] {
+                        let mut p = -1;
+                        // SAFETY: valid pointers.
+                        let status = unsafe {
+                            farkle_points(rules, faces.as_ptr(), faces.len(), &raw mut p)
+                        };
+                        if status != FarkleStatus::Ok || p != want {
+                            wrong.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        }
+                    }
+                }
+            });
+        }
+    });
+    assert_eq!(wrong.load(std::sync::atomic::Ordering::Relaxed), 0);
+}

@@ -1,18 +1,29 @@
 // SPDX-License-Identifier: GPL-3.0-only
 // Copyright (C) 2026 The farkle authors
 
-//! The rules struct that passed its checks last on this thread, byte for byte, with its
-//! scoring table: the quick path of the functions that take rules by pointer.
+//! The rules struct that passed its checks last, byte for byte, with its scoring table: the
+//! quick path of the functions that take rules by pointer.
 //!
 //! A caller scoring many selections passes the same struct every time, and checking its game
 //! settings and comparing its scoring fields with the cache's cost more than the scoring
 //! itself. Comparing its bytes with those of the struct that passed last costs a handful of
 //! vector instructions. Padding bytes are masked off (the caller may leave them
 //! uninitialized, and memory checkers would rightly object to a decision taken on them).
+//!
+//! Two places hold such a struct. The process-wide one ([`with_shared`]) is read with one
+//! plain load and no thread-local access: in a position-independent library (both the shared
+//! and the static one are) a thread-local's address is a call as far as the compiler knows,
+//! so every value a function needs after it is saved and restored around it, which cost
+//! `farkle_points()` about a seventh of its instructions. Its structs and tables are kept
+//! for the life of the process, so a thread reading one while another publishes the next
+//! needs no lock; at most [`SHARED_RULES`] of them are ever kept (the first distinct ones to
+//! pass), bounding that memory. The thread's own ([`with_same`]) serves every other struct,
+//! so threads that score under different rules do not undo each other's quick path.
 
 use std::cell::{Cell, RefCell, UnsafeCell};
 use std::mem::{size_of, MaybeUninit};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::{Arc, Mutex};
 
 use crate::ffi::rules::FarkleRules;
 use crate::scoring::ScoringTable;
@@ -101,13 +112,57 @@ thread_local! {
     static KEEP: RefCell<Keep> = const { RefCell::new(Keep(None)) };
 }
 
-/// Runs `f` with the table of `rules` when they hold the same bytes as the struct that passed
-/// last on this thread; gives `f` back otherwise.
+/// Distinct rules structs (byte for byte, padding aside) whose tables are kept for the life
+/// of the process for the shared quick path: 8 tables of 12 dice are 4.3 MB, of 6 dice
+/// 0.2 MB.
+pub(crate) const SHARED_RULES: usize = 8;
+
+/// A struct that passed its checks and its table, never freed (so never written after it
+/// is published).
+struct Shared {
+    bytes: RulesBytes,
+    table: Arc<ScoringTable>,
+}
+
+/// The shared struct the quick path compares first; null until one is published.
+static SHARED: AtomicPtr<Shared> = AtomicPtr::new(std::ptr::null_mut());
+
+/// Every struct ever published, for finding one again without a new allocation.
+static SHARED_KEPT: Mutex<Vec<&'static Shared>> = Mutex::new(Vec::new());
+
+/// Runs `f` with the table of `rules` when they hold the same bytes as the struct published
+/// last for every thread; gives `f` back otherwise. No thread-local access.
+#[inline(always)]
+pub(crate) fn with_shared<R, F: FnOnce(&ScoringTable) -> R>(
+    rules: &FarkleRules,
+    f: F,
+) -> Result<R, F> {
+    let shared = SHARED.load(Ordering::Acquire);
+    if shared.is_null() {
+        return Err(f);
+    }
+    // SAFETY: a published pointer comes from `Box::leak` in `publish` and is never freed;
+    // its fields were written before the Release store that published it.
+    let shared = unsafe { &*shared };
+    if !same_bytes(rules, &raw const shared.bytes) {
+        return Err(f);
+    }
+    Ok(f(&shared.table))
+}
+
+/// Runs `f` with the table of `rules` when they hold the same bytes as the shared struct or
+/// the struct that passed last on this thread; gives `f` back otherwise.
 #[inline(always)]
 pub(crate) fn with_same<R, F: FnOnce(&ScoringTable) -> R>(
     rules: &FarkleRules,
     f: F,
 ) -> Result<R, F> {
+    with_shared(rules, f).or_else(|f| with_thread_last(rules, f))
+}
+
+/// [`with_same`] with this thread's struct only.
+#[inline(always)]
+fn with_thread_last<R, F: FnOnce(&ScoringTable) -> R>(rules: &FarkleRules, f: F) -> Result<R, F> {
     LAST.with(|last| {
         let table = last.table.get();
         if table.is_null() || !same_bytes(rules, last.bytes.get()) {
@@ -120,9 +175,51 @@ pub(crate) fn with_same<R, F: FnOnce(&ScoringTable) -> R>(
     })
 }
 
-/// Makes `rules` (which passed every check) and their table the ones the quick path finds.
-/// Never called from inside [`with_same`]'s `f`.
+/// Makes `rules` (which passed every check) and their table the ones the quick path finds:
+/// this thread's, and the shared ones while fewer than [`SHARED_RULES`] structs are kept or
+/// when these are one of them. Never called from inside [`with_same`]'s `f`.
 pub(crate) fn remember(rules: &FarkleRules, table: &Arc<ScoringTable>) {
+    remember_on_thread(rules, table);
+    publish(rules, table);
+}
+
+/// Publishes `rules` and their table as the shared struct. Skipped when another thread
+/// holds the list (it is publishing its own) or the list is full of other structs.
+fn publish(rules: &FarkleRules, table: &Arc<ScoringTable>) {
+    let Ok(mut kept) = SHARED_KEPT.try_lock() else {
+        return;
+    };
+    let found = kept
+        .iter()
+        .copied()
+        .find(|k| same_bytes(rules, &raw const k.bytes));
+    let shared = match found {
+        Some(k) => k,
+        None if kept.len() < SHARED_RULES => {
+            let mut bytes = RulesBytes(MaybeUninit::uninit());
+            // SAFETY: both are SIZE bytes, the destination a local MaybeUninit (padding may
+            // be uninitialized: only ever compared as raw bytes).
+            unsafe {
+                std::ptr::copy_nonoverlapping(
+                    std::ptr::from_ref(rules).cast::<u8>(),
+                    bytes.0.as_mut_ptr().cast::<u8>(),
+                    SIZE,
+                );
+            }
+            let k: &'static Shared = Box::leak(Box::new(Shared {
+                bytes,
+                table: Arc::clone(table),
+            }));
+            kept.push(k);
+            k
+        }
+        None => return,
+    };
+    SHARED.store(std::ptr::from_ref(shared).cast_mut(), Ordering::Release);
+}
+
+/// Makes `rules` and their table this thread's.
+fn remember_on_thread(rules: &FarkleRules, table: &Arc<ScoringTable>) {
     let _ = KEEP.try_with(|keep| {
         let Ok(mut keep) = keep.try_borrow_mut() else {
             return;
@@ -295,5 +392,29 @@ mod tests {
                 assert_eq!(!words(other.rules()), field, "words: byte {i}, bit {bit}");
             }
         }
+    }
+
+    /// However many distinct structs pass, the process keeps at most SHARED_RULES of them
+    /// (and their tables), and each call still answers for its own struct.
+    #[test]
+    fn the_shared_structs_are_bounded() {
+        let classic = FarkleRules::from(&crate::Preset::Classic.rules());
+        for five in 0..3 * SHARED_RULES as i32 {
+            let rules = FarkleRules {
+                single_five: 50 + five,
+                ..classic
+            };
+            let mut p = -1;
+            // SAFETY: valid pointers.
+            let status = unsafe {
+                crate::ffi::scoring::farkle_points(&raw const rules, [5u8].as_ptr(), 1, &raw mut p)
+            };
+            assert_eq!(
+                (status, p),
+                (crate::ffi::error::FarkleStatus::Ok, 50 + five)
+            );
+        }
+        let kept = SHARED_KEPT.lock().unwrap().len();
+        assert!((1..=SHARED_RULES).contains(&kept), "{kept} structs kept");
     }
 }

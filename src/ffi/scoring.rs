@@ -36,7 +36,9 @@ pub const FARKLE_MAX_SELECTIONS: usize = 728;
 /// one when all slots are taken. Memory: at most FARKLE_SCORER_CACHE_SLOTS tables per thread
 /// that has made such a call, about 27 KB each for 6 dice and at most 0.53 MB for 12 (34 MB
 /// for a thread cycling through 64 rules values of 12 dice), freed when the thread exits;
-/// a FarkleScorer keeps its own table alive, cached or not. A thread that cycles through
+/// a FarkleScorer keeps its own table alive, cached or not; besides, the first 8 distinct
+/// rules structs to pass their checks keep their tables for the life of the process (at
+/// most 4.3 MB; see farkle_points()). A thread that cycles through
 /// more scoring-field values than this rebuilds tables over and over (the least recently
 /// used table is the next one needed): prepare a FarkleScorer for each value instead.
 pub const FARKLE_SCORER_CACHE_SLOTS: usize = 64;
@@ -444,9 +446,11 @@ pub unsafe extern "C" fn farkle_roll_selections(
 /// `*out_points` is written only on success.
 ///
 /// Cost: when the struct holds the same field values as the last one that passed its checks
-/// on this thread (one struct for many calls, the usual case), farkle_scorer_points() plus a
-/// comparison of the struct's bytes: 135 instructions a call for 1 to 6 dice, 2.2 times
-/// the bare loop of docs/benchmarks.md. Otherwise the game settings are checked and the
+/// (one struct for many calls, the usual case), farkle_scorer_points() plus a comparison of
+/// the struct's bytes: 115 instructions a call for 1 to 6 dice, 1.85 times the bare loop of
+/// docs/benchmarks.md. The last struct that passed is kept for the whole process (with its
+/// table, for the first 8 distinct structs to pass: at most 4.3 MB kept until exit) and for
+/// each thread, so threads with rules of their own keep a quick path too. Otherwise the game settings are checked and the
 /// scoring fields compared with those of the rules last used at the same address, other
 /// cached rules add a hash lookup (25 to 40 ns), and new scoring fields solve and cache a
 /// table (see FARKLE_SCORER_CACHE_SLOTS).
@@ -462,7 +466,33 @@ pub unsafe extern "C" fn farkle_points(
     out_points: *mut i32,
 ) -> FarkleStatus {
     // SAFETY: the caller's promises for the three pointers.
-    if let Some(points) = unsafe { quick_points(rules, faces, count) } {
+    if let Some(points) = unsafe { quick_points::<false>(rules, faces, count) } {
+        if let Some(out) = NonNull::new(out_points) {
+            // SAFETY: non-NULL, and writable by the caller's promise.
+            unsafe { out.as_ptr().write(points) };
+            return FarkleStatus::Ok;
+        }
+    }
+    // A call of its own (not inlined): the thread-local access there would make this
+    // function save its arguments around it.
+    // SAFETY: as above.
+    unsafe { points_on_thread(rules, faces, count, out_points) }
+}
+
+/// farkle_points() when the rules are not the shared ones: the thread's own quick path, then
+/// the full one.
+///
+/// # Safety
+/// As for farkle_points().
+#[inline(never)]
+unsafe fn points_on_thread(
+    rules: *const FarkleRules,
+    faces: *const u8,
+    count: usize,
+    out_points: *mut i32,
+) -> FarkleStatus {
+    // SAFETY: the caller's promises for the three pointers.
+    if let Some(points) = unsafe { quick_points::<true>(rules, faces, count) } {
         if let Some(out) = NonNull::new(out_points) {
             // SAFETY: non-NULL, and writable by the caller's promise.
             unsafe { out.as_ptr().write(points) };
@@ -473,15 +503,19 @@ pub unsafe extern "C" fn farkle_points(
     unsafe { points_in_full(rules, faces, count, out_points) }
 }
 
-/// farkle_points() when the rules struct holds the bytes of the one checked last on this
-/// thread and the faces are one to six valid dice of its set: the points, with no check left
-/// to make and nothing that can panic. `None` sends the call down the full path, which
-/// checks everything and explains any failure.
+/// farkle_points() when the rules struct holds the bytes of the shared struct (or, with
+/// `THREAD`, of this thread's: see last_rules) and the faces are one to six valid dice of
+/// its set: the points, with no check left to make and nothing that can panic. `None` sends the call down the
+/// next path, which checks everything and explains any failure.
 ///
 /// # Safety
 /// As for farkle_points().
 #[inline(always)]
-unsafe fn quick_points(rules: *const FarkleRules, faces: *const u8, count: usize) -> Option<i32> {
+unsafe fn quick_points<const THREAD: bool>(
+    rules: *const FarkleRules,
+    faces: *const u8,
+    count: usize,
+) -> Option<i32> {
     // SAFETY: the caller's promise for a non-NULL rules pointer.
     let rules = unsafe { rules.as_ref() }?;
     if faces.is_null() {
@@ -489,11 +523,12 @@ unsafe fn quick_points(rules: *const FarkleRules, faces: *const u8, count: usize
     }
     // SAFETY: non-NULL; the caller promises `count` readable faces.
     let faces = unsafe { std::slice::from_raw_parts(faces, count) };
-    last_rules::with_same(rules, |table| {
-        table.quick_points(ScoringTable::quick_key(faces)?, count)
-    })
-    .ok()
-    .flatten()
+    let points = |table: &ScoringTable| table.quick_points(ScoringTable::quick_key(faces)?, count);
+    if THREAD {
+        last_rules::with_same(rules, points).ok().flatten()
+    } else {
+        last_rules::with_shared(rules, points).ok().flatten()
+    }
 }
 
 /// farkle_points() with every check, behind the panic boundary.
