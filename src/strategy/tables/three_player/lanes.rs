@@ -224,6 +224,13 @@ impl LaneTurns {
     /// Makes room for rows `0..top` and the known rows above, every known node the mover's
     /// win and no bank allowed anywhere until set.
     pub(super) fn reset(&mut self, model: &TurnModel, top: usize) {
+        self.reset_unknown(model, top);
+        self.nodes[top * self.width..].fill(NodeLanes::splat(Node::WON));
+    }
+
+    /// [`LaneTurns::reset`] leaving the known rows as they were: the caller sets every node
+    /// of them (see [`LaneTurns::set_known_row`]) before [`LaneTurns::solve`].
+    pub(super) fn reset_unknown(&mut self, model: &TurnModel, top: usize) {
         self.width = model.width();
         let rows = top + model.max_gain + 1;
         // The rows below the top are left as they are: the pass writes every node of them
@@ -232,7 +239,6 @@ impl LaneTurns {
         self.nodes.truncate(rows * self.width);
         self.nodes
             .resize(rows * self.width, NodeLanes::splat(Node::WON));
-        self.nodes[top * self.width..].fill(NodeLanes::splat(Node::WON));
         self.bank_w.clear();
         self.bank_w.resize(top, [f64::NEG_INFINITY; LANES]);
         self.bank_u.clear();
@@ -253,6 +259,15 @@ impl LaneTurns {
     /// A known node (a row at or above `top`) of lane `j`.
     pub(super) fn set_known(&mut self, t: usize, hand: usize, j: usize, node: Node) {
         self.nodes[t * self.width + hand].set(j, node);
+    }
+
+    /// Every node of known row `t`: lane `j` gets `row[j]` at every hand.
+    pub(super) fn set_known_row(&mut self, t: usize, row: &[Node; LANES]) {
+        let mut v = NodeLanes::splat(Node::WON);
+        for (j, &node) in row.iter().enumerate() {
+            v.set(j, node);
+        }
+        self.nodes[t * self.width..(t + 1) * self.width].fill(v);
     }
 
     /// A node of lane `j`.
