@@ -8,7 +8,7 @@ use crate::rules::Rules;
 use crate::strategy::tables::layout::Layout;
 use crate::strategy::turn::TurnModel;
 
-use super::endgame::Endgame;
+use super::endgame::{safe_hand, Endgame};
 use super::lanes::{Job, LaneTurns, LANES};
 use super::pass::{run_pass, Node, Scratch, Seats};
 
@@ -131,12 +131,10 @@ impl<'a> Ctx<'a> {
         let width = self.model.width();
         let rows = s.nodes.len() / width;
         let (x, _, _) = l.player(p);
+        let (b, c) = (l.player(q), l.player(r));
         for t in s.t_hi..rows {
-            for hand in 0..width {
-                s.nodes[t * width + hand] =
-                    self.endgame
-                        .beyond(self.model, x + t as i64, l.player(q), l.player(r), hand);
-            }
+            let row = &mut s.nodes[t * width..(t + 1) * width];
+            self.endgame.beyond_row(self.model, x + t as i64, b, c, row);
         }
     }
 
@@ -163,7 +161,14 @@ impl Ctx<'_> {
         let width = m.width();
         let lane = |j: usize| jobs[if j < jobs.len() { j } else { 0 }];
         let top = (0..LANES).map(|j| lane(j).t_hi).max().unwrap_or(0);
-        s.reset(m, top);
+        let race = matches!(self.endgame, Endgame::Race);
+        if race {
+            // Every known node is a win.
+            s.reset(m, top);
+        } else {
+            // Every known node is set below.
+            s.reset_unknown(m, top);
+        }
         let l = &self.layout;
         for j in 0..LANES {
             let job = lane(j);
@@ -185,16 +190,27 @@ impl Ctx<'_> {
                 let v = self.endgame.reached(x + t as i64, l.player(q), l.player(r));
                 s.set_bank(t, j, v[0], v[1]);
             }
-            if matches!(self.endgame, Endgame::Race) {
-                // Every known node is a win, as `reset` left it.
-                continue;
-            }
+        }
+        if !race {
+            // The known rows: one outcome a lane and row serves every hand that can farkle
+            // (they all bank there), row by row in whole cache lines; the hands that cannot
+            // farkle (six dice in Zilch) one by one.
+            let safe: Vec<usize> = (0..width).filter(|&h| safe_hand(m, h)).collect();
+            let at = |j: usize| {
+                let (p, q, r) = lane(j).seats;
+                (l.player(p).0, l.player(q), l.player(r))
+            };
+            let players: [_; LANES] = std::array::from_fn(at);
             for t in top..s.rows() {
-                for hand in 0..width {
-                    let node = self
-                        .endgame
-                        .beyond(m, x + t as i64, l.player(q), l.player(r), hand);
-                    s.set_known(t, hand, j, node);
+                let row: [Node; LANES] = std::array::from_fn(|j| {
+                    let (x, b, c) = players[j];
+                    self.endgame.reached_node(x + t as i64, b, c)
+                });
+                s.set_known_row(t, &row);
+                for &hand in &safe {
+                    for (j, &(x, b, c)) in players.iter().enumerate() {
+                        s.set_known(t, hand, j, self.endgame.beyond(m, x + t as i64, b, c, hand));
+                    }
                 }
             }
         }

@@ -29,6 +29,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::strategy::StrategyError;
 
 use super::context::Ctx;
+use super::lanes::{Job, LaneTurns, LANES};
 use super::pass::{
     run_pass_with, Decisions, Mix, MixAt, MixedDecision, PassExtras, Scratch, Seats, Summary,
 };
@@ -143,6 +144,7 @@ impl CycleRun {
         ctx: &Ctx,
         values: &[[f64; 3]],
         scratch: &mut [Scratch; 3],
+        lanes: &mut LaneTurns,
         stop: &AtomicBool,
     ) -> Result<CycleSolution, StrategyError> {
         match self.solved {
@@ -150,7 +152,10 @@ impl CycleRun {
                 values,
                 mixed: Default::default(),
             }),
-            None => ctx.solve_mixed(values, &self.states[..self.k], scratch, &self.seen, stop),
+            None => {
+                let states = &self.states[..self.k];
+                ctx.solve_mixed(values, states, scratch, lanes, &self.seen, stop)
+            }
         }
     }
 }
@@ -216,6 +221,34 @@ impl Ctx<'_> {
         Summary::of(self.pass(s, phi), phi)
     }
 
+    /// [`Ctx::best_response`] of each `(seats, phi)`, up to [`LANES`] of them a lane pass:
+    /// the same summaries (a lane pass gives each lane the node of the plain pass).
+    fn best_responses(
+        &self,
+        values: &[[f64; 3]],
+        asks: &[(Seats, f64)],
+        lanes: &mut LaneTurns,
+    ) -> Vec<Summary> {
+        let mut out = Vec::with_capacity(asks.len());
+        for batch in asks.chunks(LANES) {
+            let jobs: Vec<Job> = batch
+                .iter()
+                .map(|&(seats, phi)| Job {
+                    seats,
+                    phi,
+                    t_hi: self.t_hi(seats, phi),
+                })
+                .collect();
+            let nodes = self.lane_pass(values, &jobs, lanes);
+            out.extend(
+                jobs.iter()
+                    .zip(nodes)
+                    .map(|(job, node)| Summary::of(node, job.phi)),
+            );
+        }
+        out
+    }
+
     /// A first guess of what a farkle is worth to the mover: what banking the least it may
     /// is worth (the same scores, the mover barely ahead), or an even share.
     pub(super) fn farkle_guess(&self, values: &[[f64; 3]], seats: Seats) -> f64 {
@@ -270,6 +303,7 @@ impl Ctx<'_> {
         values: &[[f64; 3]],
         states: &[Seats],
         scratch: &mut [Scratch; 3],
+        lanes: &mut LaneTurns,
         seen: &[([Summary; 3], [f64; 3])],
         stop: &AtomicBool,
     ) -> Result<CycleSolution, StrategyError> {
@@ -292,19 +326,29 @@ impl Ctx<'_> {
             })
             .collect();
         for widen in WIDENINGS {
+            let bounds: Vec<(f64, f64)> = ranges
+                .iter()
+                .map(|&(lo, hi)| {
+                    let pad = widen * (hi - lo) + MIN_PAD;
+                    ((lo - pad).max(0.0), (hi + pad).min(1.0))
+                })
+                .collect();
+            // Every mover's best policies at both ends in one lane pass.
+            let ends: Vec<(Seats, f64)> = (0..k)
+                .flat_map(|i| [(states[i], bounds[i].0), (states[i], bounds[i].1)])
+                .collect();
+            let best = self.best_responses(values, &ends, lanes);
             let pieces: Vec<Vec<Piece>> = (0..k)
                 .map(|i| {
-                    let (lo, hi) = ranges[i];
-                    let pad = widen * (hi - lo) + MIN_PAD;
-                    let (lo, hi) = ((lo - pad).max(0.0), (hi + pad).min(1.0));
-                    self.pieces(values, states[i], lo, hi, &mut scratch[i])
+                    let (a, b) = (best[2 * i], best[2 * i + 1]);
+                    self.pieces(values, states[i], bounds[i].0, a, b, &mut scratch[i])
                 })
                 .collect();
             let combos: usize = pieces.iter().map(|p| 2 * p.len() - 1).product();
             if combos > MAX_COMBINATIONS {
                 break;
             }
-            let found = self.search(values, states, scratch, &pieces, stop);
+            let found = self.search(values, states, lanes, &pieces, stop);
             if stop.load(Ordering::Relaxed) {
                 return Err(StrategyError::Cancelled);
             }
@@ -324,17 +368,17 @@ impl Ctx<'_> {
         ))
     }
 
-    /// The pieces of the mover's best value over farkle payoffs `lo` to `hi`, in order.
+    /// The pieces of the mover's best value over farkle payoffs `lo` to some `hi`, in
+    /// order, from its best policies `a` at `lo` and `b` at `hi`.
     fn pieces(
         &self,
         values: &[[f64; 3]],
         seats: Seats,
         lo: f64,
-        hi: f64,
+        a: Summary,
+        b: Summary,
         s: &mut Scratch,
     ) -> Vec<Piece> {
-        let a = self.best_response(values, seats, lo, s);
-        let b = self.best_response(values, seats, hi, s);
         let mut out = vec![Piece {
             from: lo,
             policy: a,
@@ -377,7 +421,7 @@ impl Ctx<'_> {
         &self,
         values: &[[f64; 3]],
         states: &[Seats],
-        scratch: &mut [Scratch; 3],
+        lanes: &mut LaneTurns,
         pieces: &[Vec<Piece>],
         stop: &AtomicBool,
     ) -> Option<CycleSolution> {
@@ -399,7 +443,7 @@ impl Ctx<'_> {
             }
             let combo: Vec<Play> = (0..k).map(|i| options[i][choice[i]]).collect();
             if let Some(sol) = self.try_combo(pieces, &combo) {
-                if self.is_equilibrium(values, states, scratch, &sol) {
+                if self.is_equilibrium(values, states, lanes, &sol) {
                     return Some(sol);
                 }
             }
@@ -576,20 +620,21 @@ impl Ctx<'_> {
         Ok(mix)
     }
 
-    /// No mover gains by deviating: its best value at its farkle payoff is its value.
+    /// No mover gains by deviating: its best value at its farkle payoff is its value. The
+    /// movers' best responses in one lane pass.
     fn is_equilibrium(
         &self,
         values: &[[f64; 3]],
         states: &[Seats],
-        scratch: &mut [Scratch; 3],
+        lanes: &mut LaneTurns,
         sol: &CycleSolution,
     ) -> bool {
         let k = states.len();
-        (0..k).all(|i| {
-            let phi = sol.values[(i + 1) % k][2];
-            let best = self.best_response(values, states[i], phi, &mut scratch[i]);
-            best.own(phi) <= sol.values[i][0] + EQUILIBRIUM_TOLERANCE
-        })
+        let asks: Vec<(Seats, f64)> = (0..k)
+            .map(|i| (states[i], sol.values[(i + 1) % k][2]))
+            .collect();
+        let best = self.best_responses(values, &asks, lanes);
+        (0..k).all(|i| best[i].own(asks[i].1) <= sol.values[i][0] + EQUILIBRIUM_TOLERANCE)
     }
 }
 

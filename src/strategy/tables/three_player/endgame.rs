@@ -108,6 +108,38 @@ impl Endgame {
         }
     }
 
+    /// The nodes of every hand at a score of `z` units at or above [`Endgame::t_hi`]: what
+    /// [`Endgame::beyond`] gives each, the outcome of reaching `z` looked up once for all the
+    /// hands that can farkle (they all bank there).
+    pub(super) fn beyond_row(
+        &self,
+        model: &TurnModel,
+        z: i64,
+        b: Player,
+        c: Player,
+        row: &mut [Node],
+    ) {
+        let node = self.reached_node(z, b, c);
+        for (hand, slot) in row.iter_mut().enumerate() {
+            *slot = if safe_hand(model, hand) {
+                self.beyond(model, z, b, c, hand)
+            } else {
+                node
+            };
+        }
+    }
+
+    /// What [`Endgame::beyond`] gives every hand that can farkle at a score of `z` units.
+    #[inline]
+    pub(super) fn reached_node(&self, z: i64, b: Player, c: Player) -> Node {
+        let v = self.reached(z, b, c);
+        Node {
+            w: v[0],
+            u: v[1],
+            f: 0.0,
+        }
+    }
+
     /// The node of hand `hand` at a score of `z` units (turn total included) at or above
     /// [`Endgame::t_hi`].
     #[inline]
@@ -124,6 +156,18 @@ impl Endgame {
             Endgame::FinalRound(f) => f.beyond(model, z, b, c, hand),
         }
     }
+}
+
+/// Whether hand `hand` of a known row cannot farkle (hand 0 with hot dice is a full hand),
+/// so that [`Endgame::beyond`] reads it from the final round's `safe` table.
+#[inline]
+pub(super) fn safe_hand(model: &TurnModel, hand: usize) -> bool {
+    let hand = if hand == 0 && model.hot_dice {
+        model.dice
+    } else {
+        hand
+    };
+    hand > 0 && model.farkle[hand] == 0.0
 }
 
 /// Refuses a final round whose tables (`outcomes` and `safe`) would hold more values than

@@ -214,25 +214,49 @@ unsafe fn add_best_avx(
 /// with its own bank payoffs and farkle payoff. Also the per-thread buffers of a lane pass.
 #[derive(Default)]
 pub(super) struct LaneTurns {
+    /// The nodes of rows `0..rows`, and beyond them what earlier, longer passes left.
     nodes: Vec<NodeLanes>,
     bank_w: Vec<Lanes>,
     bank_u: Vec<Lanes>,
     width: usize,
+    rows: usize,
+    /// `Some(t)`: every node of `nodes` from row `t` up is a win (what [`LaneTurns::reset`]
+    /// left, the pass writing only rows below it), so the next `reset` need only set the
+    /// rows from its top up to `t` again.
+    won_from: Option<usize>,
 }
 
 impl LaneTurns {
     /// Makes room for rows `0..top` and the known rows above, every known node the mover's
     /// win and no bank allowed anywhere until set.
     pub(super) fn reset(&mut self, model: &TurnModel, top: usize) {
+        let won_from = if self.width == model.width() {
+            self.won_from
+        } else {
+            None
+        };
+        self.reset_unknown(model, top);
+        let width = self.width;
+        let end = won_from.map_or(self.nodes.len(), |t| {
+            (t.max(top) * width).min(self.nodes.len())
+        });
+        self.nodes[top * width..end].fill(NodeLanes::splat(Node::WON));
+        self.won_from = Some(top);
+    }
+
+    /// [`LaneTurns::reset`] leaving the known rows as they were: the caller sets every node
+    /// of them (see [`LaneTurns::set_known_row`]) before [`LaneTurns::solve`].
+    pub(super) fn reset_unknown(&mut self, model: &TurnModel, top: usize) {
         self.width = model.width();
-        let rows = top + model.max_gain + 1;
+        self.rows = top + model.max_gain + 1;
+        self.won_from = None;
         // The rows below the top are left as they are: the pass writes every node of them
         // before it reads it (a kept die raises the turn total, so each option reads a
-        // higher row).
-        self.nodes.truncate(rows * self.width);
-        self.nodes
-            .resize(rows * self.width, NodeLanes::splat(Node::WON));
-        self.nodes[top * self.width..].fill(NodeLanes::splat(Node::WON));
+        // higher row). Nodes are only added, never dropped: a longer pass later reuses them.
+        let len = self.rows * self.width;
+        if self.nodes.len() < len {
+            self.nodes.resize(len, NodeLanes::splat(Node::WON));
+        }
         self.bank_w.clear();
         self.bank_w.resize(top, [f64::NEG_INFINITY; LANES]);
         self.bank_u.clear();
@@ -241,7 +265,7 @@ impl LaneTurns {
 
     /// All rows, the known ones included.
     pub(super) fn rows(&self) -> usize {
-        self.nodes.len() / self.width.max(1)
+        self.rows
     }
 
     /// Banking at row `t` of lane `j` is allowed and worth `(w, u)`.
@@ -252,7 +276,18 @@ impl LaneTurns {
 
     /// A known node (a row at or above `top`) of lane `j`.
     pub(super) fn set_known(&mut self, t: usize, hand: usize, j: usize, node: Node) {
+        self.won_from = None;
         self.nodes[t * self.width + hand].set(j, node);
+    }
+
+    /// Every node of known row `t`: lane `j` gets `row[j]` at every hand.
+    pub(super) fn set_known_row(&mut self, t: usize, row: &[Node; LANES]) {
+        self.won_from = None;
+        let mut v = NodeLanes::splat(Node::WON);
+        for (j, &node) in row.iter().enumerate() {
+            v.set(j, node);
+        }
+        self.nodes[t * self.width..(t + 1) * self.width].fill(v);
     }
 
     /// A node of lane `j`.
@@ -274,7 +309,7 @@ impl LaneTurns {
             bank_u: &self.bank_u,
             phi,
         };
-        rows.run(&mut self.nodes);
+        rows.run(&mut self.nodes[..self.rows * self.width]);
     }
 }
 
@@ -432,24 +467,25 @@ mod tests {
             bank_u: &turns.bank_u,
             phi,
         };
-        let mut plain = turns.nodes.clone();
+        let in_use = turns.rows() * model.width();
+        let mut plain = turns.nodes[..in_use].to_vec();
         pass.rows::<SIMD_NONE>(&mut plain);
         // Every vector loop this processor has, and the one `run` picks.
         let mut loops: Vec<Vec<NodeLanes>> = Vec::new();
-        let mut fast = turns.nodes.clone();
+        let mut fast = turns.nodes[..in_use].to_vec();
         pass.run(&mut fast);
         loops.push(fast.clone());
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("avx") {
-                let mut nodes = turns.nodes.clone();
+                let mut nodes = turns.nodes[..in_use].to_vec();
                 // SAFETY: the processor supports AVX, checked just above.
                 unsafe { pass.run_avx(&mut nodes) };
                 loops.push(nodes);
             }
             #[cfg(farkle_avx512)]
             if std::arch::is_x86_feature_detected!("avx512f") {
-                let mut nodes = turns.nodes.clone();
+                let mut nodes = turns.nodes[..in_use].to_vec();
                 // SAFETY: the processor supports AVX-512F, checked just above.
                 unsafe { pass.run_avx512(&mut nodes) };
                 loops.push(nodes);

@@ -425,8 +425,8 @@ impl Ctx<'_> {
         pool.install(|| {
             runs.into_par_iter()
                 .map_init(
-                    || -> [Scratch; 3] { Default::default() },
-                    |scratch, run| run.finish(self, values, scratch, stop),
+                    || -> ([Scratch; 3], LaneTurns) { Default::default() },
+                    |(scratch, lanes), run| run.finish(self, values, scratch, lanes, stop),
                 )
                 .collect()
         })
