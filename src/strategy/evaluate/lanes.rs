@@ -275,14 +275,14 @@ fn rows<const K: usize, const SIMD: u8>(
             nodes[row + n]
         } else {
             let mut node = bank;
-            for j in 0..LANES {
+            for (j, &phi) in phi.iter().enumerate() {
                 if bank.v[0][j] == f64::NEG_INFINITY {
                     // Every die scored, no hot dice and no bank allowed: the turn ends as a
                     // farkle does.
                     for i in 0..K {
                         node.v[i][j] = 0.0;
                     }
-                    node.v[0][j] = phi[j];
+                    node.v[0][j] = phi;
                     node.v[1][j] = 1.0;
                 }
             }
