@@ -51,7 +51,9 @@ pub const MAX_FINAL_ROUND_PAIRS: usize = 1 << 21;
 /// The most option evaluations of one pass of the two-player solver over every pair, or of
 /// the three-player solver over every state: 10^12. Classic rules to 10,000 for three
 /// players need 8.9 x 10^11, about 20 minutes on two cores. A solve makes one pass
-/// without a farkle penalty and several with one.
+/// without a farkle penalty and several with one. The same number bounds one three-player
+/// evaluation (its contenders' passes and the equilibrium's turns they ride along), counted
+/// as those passes cost: see [`crate::strategy::evaluate`].
 pub const MAX_WIN_TABLE_PASS_WORK: u64 = 1_000_000_000_000;
 
 /// The most memory the two-player solver's linear forms (policy iteration under a penalty)

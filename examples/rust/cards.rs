@@ -15,6 +15,8 @@
 //! it). Chances are averaged over the seats; the price is optimal play's chance minus the
 //! card's. `--families N` stops after the first N families (1: one threshold, 2: one per
 //! count of dice left, 3: by situation). Each search prints its time and evaluations.
+//! `--folk N` evaluates only the first N folk cards (`--families 0 --folk 1`: one card's
+//! evaluation, timed).
 //! `--start-per-dice 350,300,450,1100,never,never --keep single:4` skips the folk cards and
 //! the smaller families and searches the families after "per dice" from that card (a long
 //! search resumed from a card already found).
@@ -46,6 +48,7 @@ fn main() {
     let mut target = 10_000;
     let mut players = 2;
     let mut families = 3;
+    let mut folk_count = usize::MAX;
     let mut table_file: Option<String> = None;
     let mut start_row: Option<Vec<Option<u32>>> = None;
     let mut start_keep = Keep::All;
@@ -57,6 +60,7 @@ fn main() {
             "--target" => target = value().parse().expect("a target"),
             "--players" => players = value().parse().expect("2 or 3"),
             "--families" => families = value().parse().expect("1 to 3"),
+            "--folk" => folk_count = value().parse().expect("a number of folk cards"),
             "--table" => table_file = Some(value()),
             "--start-per-dice" => start_row = Some(parse_row(&value())),
             "--keep" => start_keep = parse_keep(&value()),
@@ -97,7 +101,8 @@ fn main() {
         search(&table, Family::Situational, Some(card), &options);
         return;
     }
-    let folk = Card::folk(rules.dice_count);
+    let mut folk = Card::folk(rules.dice_count);
+    folk.truncate(folk_count);
     let cards: Vec<Card> = folk.iter().map(|(_, c)| c.clone()).collect();
     let t = Instant::now();
     let values = evaluate_cards(&table, &cards, &mut |_| true).expect("folk values");

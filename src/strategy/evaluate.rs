@@ -66,7 +66,11 @@
 //!   this evaluation does not follow); an advisor built for other rules.
 //! - Bounded before anything is allocated: at most [`MAX_CONTENDERS`] at once, the work of
 //!   the passes within [`crate::limits::MAX_WIN_TABLE_PASS_WORK`]; progress is reported and
-//!   may cancel.
+//!   may cancel. For three players the work is counted as the passes cost: the equilibrium
+//!   movers' turns are solved eight states at once in vector lanes (the solver's pass, the
+//!   contenders' chances riding along, the same bits as one state at a time), and an option
+//!   of such a pass counts once per value of its node for the eight; a bot's turn counts its
+//!   steps per turn total; a best response's or a two-player table's turn, one scalar pass.
 
 use std::sync::Arc;
 
@@ -80,6 +84,7 @@ use crate::strategy::{
     PlayerState, Progress, StrategyError, ThreePlayerTable, TwoPlayerTable, WinTable,
 };
 
+pub(crate) mod lanes;
 pub(crate) mod last_turn;
 pub(crate) mod passes;
 pub(crate) mod policy;

@@ -66,7 +66,8 @@ pub fn evaluate_card(
 }
 
 /// Each card's exact value against `table`'s players, by the exact evaluation
-/// ([`crate::strategy::evaluate`]) of [`Bot::Card`], [`MAX_CONTENDERS`] cards a pass.
+/// ([`crate::strategy::evaluate`]) of [`Bot::Card`], [`MAX_CONTENDERS`] cards a pass (a
+/// card a pass where that many would exceed the bound on one evaluation's work).
 /// `OutOfRange` for a card that does not fit the table's rules (see
 /// [`Card::validate_for`]); the table's refusals otherwise. Progress is reported per
 /// batch; returning false cancels.
@@ -93,11 +94,22 @@ pub fn evaluate_cards(
                 .iter()
                 .map(Evaluation::seat_win_probabilities)
                 .collect(),
-            WinTable::Three(t) => t
-                .evaluate(&contenders, &mut inner)?
-                .iter()
-                .map(Evaluation::seat_win_probabilities)
-                .collect(),
+            WinTable::Three(t) => match t.evaluate(&contenders, &mut inner) {
+                Ok(v) => v.iter().map(Evaluation::seat_win_probabilities).collect(),
+                // A batch over the bound on one evaluation's work (checked before anything
+                // is solved): a card at a time, each within it or refused alone.
+                Err(StrategyError::ResourceLimit(_)) if contenders.len() > 1 => {
+                    let mut seats = Vec::with_capacity(contenders.len());
+                    for (i, c) in contenders.iter().enumerate() {
+                        let n = contenders.len() as f64;
+                        let mut one = |f: f64| inner((i as f64 + f) / n);
+                        let v = t.evaluate(std::slice::from_ref(c), &mut one)?;
+                        seats.push(v[0].seat_win_probabilities());
+                    }
+                    seats
+                }
+                Err(e) => return Err(e),
+            },
         };
         out.extend(seats.into_iter().map(|seats| CardValue {
             seats,

@@ -215,6 +215,15 @@ impl TurnPolicy {
         &self.steps[self.steps_at[i] as usize..self.steps_at[i + 1] as usize]
     }
 
+    /// The most steps of one row (every hand size) of the policy: what a bot's pass costs a
+    /// turn total.
+    pub(crate) fn row_work(&self) -> usize {
+        (0..self.rows)
+            .map(|t| self.steps_at[(t + 1) * self.width] - self.steps_at[t * self.width])
+            .max()
+            .unwrap_or(0) as usize
+    }
+
     /// The first row from which on the decisions no longer change with the turn total.
     pub(crate) fn settled(&self) -> usize {
         self.rows - 1

@@ -22,6 +22,7 @@
 use rayon::prelude::*;
 
 use crate::limits::{exceeded, MAX_WIN_TABLE_PASS_WORK};
+use crate::strategy::evaluate::lanes::{rider_lanes_pass, RiderLanes, LANES};
 use crate::strategy::evaluate::last_turn::{last_turn_values, LastPlay};
 use crate::strategy::evaluate::passes::{
     bot_pass, known_from, rider_pass, BotTurn, RiderTurn, Ties, Worth,
@@ -100,6 +101,16 @@ struct Buffers {
     bot: BotTurn,
     scratch: Scratch,
     advised: Vec<[f64; 3]>,
+    lanes: RiderLanes,
+}
+
+/// One equilibrium mover's turn of a lane pass: its place in the caller's list, its state,
+/// what a farkle is worth to its mover, its first known row.
+struct LaneJob {
+    at: usize,
+    seats: Seats,
+    phi: f64,
+    t_hi: usize,
 }
 
 /// What the equilibrium mover's turn gives the contenders: per contender, its chance as the
@@ -119,6 +130,9 @@ struct Eval<'a> {
     /// Per contender with a fixed policy, per policy slot: its worth where banking wins
     /// outright (see [`PlayerModel::winning_worths`]).
     winning: Vec<Vec<Vec<Worth>>>,
+    /// Solve the equilibrium movers' turns one at a time by the scalar pass (the reference
+    /// the lane passes are tested against), not eight a lane pass.
+    scalar: bool,
 }
 
 impl ThreePlayerTable {
@@ -133,6 +147,17 @@ impl ThreePlayerTable {
         &self,
         models: &[PlayerModel],
         progress: Progress,
+    ) -> Result<Vec<Vec<[f64; 3]>>, StrategyError> {
+        self.evaluate_models_by(models, progress, false)
+    }
+
+    /// [`ThreePlayerTable::evaluate_models`], the equilibrium movers' turns by the scalar
+    /// pass one at a time where `scalar`, eight a lane pass otherwise (the same bits).
+    fn evaluate_models_by(
+        &self,
+        models: &[PlayerModel],
+        progress: Progress,
+        scalar: bool,
     ) -> Result<Vec<Vec<[f64; 3]>>, StrategyError> {
         check_rules(&self.rules, self.bank_min, &self.model.farkle)?;
         let ctx = self.ctx();
@@ -155,6 +180,7 @@ impl ThreePlayerTable {
             models,
             fin,
             winning,
+            scalar,
         };
         if self.rules.farkle_penalty_streak == 0 {
             eval.ordered(&pool, &mut own, progress)?;
@@ -164,29 +190,39 @@ impl ThreePlayerTable {
         Ok(own)
     }
 
-    /// The passes of one evaluation, bounded by the solver's limit on one pass's work.
+    /// The passes of one evaluation, bounded by [`MAX_WIN_TABLE_PASS_WORK`] in units of
+    /// about the time of one scalar option evaluation: a bot's turn counts its steps (a way
+    /// a roll goes, by its policy) per turn total, a best response's or a two-player table's
+    /// turn one scalar pass of every option; the equilibrium movers' turns run eight states a
+    /// lane pass, whose option evaluation for the eight counts one per value of its node (the
+    /// mover's chance, its farkles, two riders a contender, padded to an even width of at
+    /// least four): measured, it takes about as long as that many bot steps.
     fn check_work(&self, ctx: &Ctx, models: &[PlayerModel]) -> Result<(), StrategyError> {
         let l = &self.layout;
-        let n = l.players() as u64;
-        let rows: u64 = (0..l.players())
-            .map(|p| (l.target - l.player(p).0).max(1) as u64)
+        // A solved table has at most 256 player states and a turn model a few thousand
+        // options: every product below stays far below 2^128.
+        let n = l.players() as u128;
+        let rows: u128 = (0..l.players())
+            .map(|p| (l.target - l.player(p).0).max(1) as u128)
             .sum();
-        let extra: u64 = models
-            .iter()
-            .map(|m| match &m.turns {
-                Turns::Fixed(p) => p.iter().map(|p| p.settled() as u64).max().unwrap_or(0),
-                _ => 0,
-            })
-            .sum();
-        let passes = 1 + models.len() as u128;
-        // A solved table has at most 256 player states: every factor is far below 2^32,
-        // so the product fits.
-        let n = u128::from(n);
-        let work = (u128::from(rows) + u128::from(extra) * n)
-            * n
-            * n
-            * u128::from(ctx.model.row_work())
-            * passes;
+        // Rows of every state's turn.
+        let turns = rows * n * n;
+        let options = u128::from(ctx.model.row_work());
+        let k = models.len() as u128;
+        // The lane pass's node: the mover's chance and farkles, two riders a contender,
+        // padded to an even width of at least four.
+        let width = (2 + 2 * k).max(4).next_multiple_of(2);
+        let mut work = turns * options * width / LANES as u128;
+        for m in models {
+            work += match &m.turns {
+                Turns::Fixed(p) => {
+                    let extra = p.iter().map(|p| p.settled() as u128).max().unwrap_or(0);
+                    let steps = p.iter().map(|p| p.row_work() as u128).max().unwrap_or(0);
+                    (turns + extra * n * n * n) * steps
+                }
+                _ => turns * options,
+            };
+        }
         if work > u128::from(MAX_WIN_TABLE_PASS_WORK) {
             return Err(StrategyError::ResourceLimit(exceeded(
                 "the passes of a three-player evaluation",
@@ -422,10 +458,124 @@ impl Eval<'_> {
         &self.table.values
     }
 
+    /// The mixing of the equilibrium's mover at `seats`, if it mixes there.
+    fn mix_at(&self, seats: Seats) -> Option<&crate::strategy::three_player::Mix> {
+        let t = self.table;
+        t.mixed
+            .binary_search_by_key(&self.ctx.index(seats), |m| m.0)
+            .ok()
+            .map(|i| &t.mixed[i].1)
+    }
+
+    /// [`Eval::eq_turn`] of every state of `states` (in a rayon pool): eight a lane pass, by
+    /// their first known rows so that a pass's lanes share most of their rows; a state whose
+    /// mover mixes by the scalar pass.
+    fn eq_turns(&self, own: &[Vec<[f64; 3]>], states: &[Seats]) -> Vec<EqTurn> {
+        if self.scalar {
+            return states
+                .par_iter()
+                .map_init(Buffers::default, |b, &s| self.eq_turn(own, s, b))
+                .collect();
+        }
+        let ctx = &self.ctx;
+        let values = self.values();
+        let mut jobs: Vec<LaneJob> = Vec::with_capacity(states.len());
+        let mut mixed = Vec::new();
+        for (i, &seats) in states.iter().enumerate() {
+            if self.mix_at(seats).is_some() {
+                mixed.push(i);
+                continue;
+            }
+            let phi = values[ctx.index(ctx.after_farkle(seats))][2];
+            jobs.push(LaneJob {
+                at: i,
+                seats,
+                phi,
+                t_hi: ctx.t_hi(seats, phi),
+            });
+        }
+        jobs.sort_by_key(|j| j.t_hi);
+        let lanes: Vec<(usize, EqTurn)> = jobs
+            .par_chunks(LANES)
+            .map_init(Buffers::default, |b, group| self.eq_lanes(own, group, b))
+            .flatten_iter()
+            .collect();
+        let scalar: Vec<(usize, EqTurn)> = mixed
+            .par_iter()
+            .map_init(Buffers::default, |b, &i| {
+                (i, self.eq_turn(own, states[i], b))
+            })
+            .collect();
+        let mut out: Vec<Option<EqTurn>> = (0..states.len()).map(|_| None).collect();
+        for (i, eq) in lanes.into_iter().chain(scalar) {
+            out[i] = Some(eq);
+        }
+        out.into_iter()
+            .map(|eq| eq.expect("every state's turn solved"))
+            .collect()
+    }
+
+    /// The equilibrium mover's turns of up to [`LANES`] states (none mixing) in one lane pass
+    /// (unused lanes repeat the first): [`Eval::eq_turn`] of each. The lanes share the rows up
+    /// to the highest first known row; between its own and that, a lane's rows come out as
+    /// the known values there (the mover banks every hand, as its `t_hi` proves optimal;
+    /// the riders follow the bank), as in the solver's lane pass.
+    fn eq_lanes(
+        &self,
+        own: &[Vec<[f64; 3]>],
+        group: &[LaneJob],
+        b: &mut Buffers,
+    ) -> Vec<(usize, EqTurn)> {
+        let ctx = &self.ctx;
+        let l = &ctx.layout;
+        let values = self.values();
+        let k = own.len();
+        let model = ctx.model;
+        let top = group.iter().map(|j| j.t_hi).max().unwrap_or(0);
+        let s = &mut b.lanes;
+        s.reset(model, 2 * k, top);
+        let mut riders = vec![0.0; 2 * k];
+        let lane = |j: usize| &group[if j < group.len() { j } else { 0 }];
+        for j in 0..LANES {
+            let seats = lane(j).seats;
+            let (p, q, r) = seats;
+            let (x, _, _) = l.player(p);
+            let (qp, rp) = (l.player(q), l.player(r));
+            for tt in 0..top {
+                let Some((w, _)) = ctx.bank_at(values, seats, tt) else {
+                    continue;
+                };
+                self.bank_riders(own, x + tt as i64, q, r, &mut riders);
+                s.set_bank(tt, j, w, &riders);
+            }
+            for tt in top..s.rows() {
+                let z = x + tt as i64;
+                self.bank_riders(own, z, q, r, &mut riders);
+                for hand in 0..model.width() {
+                    let node = ctx.endgame.beyond(model, z, qp, rp, hand);
+                    s.set_known(tt, hand, j, node.w, node.f, &riders);
+                }
+            }
+        }
+        rider_lanes_pass(model, ctx.offsets, s, std::array::from_fn(|j| lane(j).phi));
+        let n = model.dice;
+        group
+            .iter()
+            .enumerate()
+            .map(|(j, job)| {
+                let eq = EqTurn {
+                    f: s.value(0, n, j, 1),
+                    next: (0..k).map(|i| s.value(0, n, j, 2 + 2 * i)).collect(),
+                    last: (0..k).map(|i| s.value(0, n, j, 3 + 2 * i)).collect(),
+                };
+                (job.at, eq)
+            })
+            .collect()
+    }
+
     /// The equilibrium mover's turn at `seats`, the contenders riding along.
     fn eq_turn(&self, own: &[Vec<[f64; 3]>], seats: Seats, b: &mut Buffers) -> EqTurn {
         let ctx = &self.ctx;
-        let t = self.table;
         let values = self.values();
         let k = own.len();
         let l = &ctx.layout;
@@ -457,11 +607,7 @@ impl Eval<'_> {
                 out[2..].copy_from_slice(&riders);
             }
         }
-        let mix = t
-            .mixed
-            .binary_search_by_key(&ctx.index(seats), |m| m.0)
-            .ok()
-            .map(|i| &t.mixed[i].1);
+        let mix = self.mix_at(seats);
         rider_pass(ctx.model, ctx.offsets, s, phi, Ties::First, mix);
         let node = s.node(0, ctx.model.dice);
         EqTurn {
@@ -603,10 +749,10 @@ impl Eval<'_> {
         &self,
         own: &[Vec<[f64; 3]>],
         states: &[Seats],
+        eq: &[EqTurn],
         b: &mut Buffers,
     ) -> Result<Vec<Vec<[f64; 3]>>, StrategyError> {
         let k = states.len();
-        let eq: Vec<EqTurn> = states.iter().map(|&s| self.eq_turn(own, s, b)).collect();
         let mut out = Vec::with_capacity(own.len());
         for (j, v) in own.iter().enumerate() {
             let mut vals = vec![[0.0; 3]; k];
@@ -680,12 +826,25 @@ impl Eval<'_> {
                     end += 1;
                 }
                 let shared: &[Vec<[f64; 3]>] = own;
+                let cycles: Vec<Vec<Seats>> = starts[begin..end]
+                    .iter()
+                    .map(|&s| ctx.cycle_states(s))
+                    .collect();
+                let all: Vec<Seats> = cycles.iter().flatten().copied().collect();
                 let results: Vec<Result<CycleValues, StrategyError>> = pool.install(|| {
-                    starts[begin..end]
-                        .par_iter()
-                        .map_init(Buffers::default, |b, &s| {
-                            let states = ctx.cycle_states(s);
-                            let v = self.cycle(shared, &states, b)?;
+                    let eq = self.eq_turns(shared, &all);
+                    let mut firsts = Vec::with_capacity(cycles.len());
+                    let mut first = 0;
+                    for c in &cycles {
+                        firsts.push(first);
+                        first += c.len();
+                    }
+                    cycles
+                        .into_par_iter()
+                        .zip(firsts)
+                        .map_init(Buffers::default, |b, (states, first)| {
+                            let eq = &eq[first..first + states.len()];
+                            let v = self.cycle(shared, &states, eq, b)?;
                             Ok((states, v))
                         })
                         .collect()
@@ -733,8 +892,12 @@ impl Eval<'_> {
                         let shared: &[Vec<[f64; 3]>] = own;
                         let results: Vec<Result<Vec<[f64; 3]>, StrategyError>> =
                             pool.install(|| {
+                                let eq = self.eq_turns(shared, part);
                                 part.par_iter()
-                                    .map_init(Buffers::default, |b, &s| self.state(shared, s, b))
+                                    .zip(eq)
+                                    .map_init(Buffers::default, |b, (&s, eq)| {
+                                        self.state(shared, s, &eq, b)
+                                    })
                                     .collect()
                             });
                         for (&seats, result) in part.iter().zip(results) {
@@ -768,10 +931,10 @@ impl Eval<'_> {
         &self,
         own: &[Vec<[f64; 3]>],
         seats: Seats,
+        eq: &EqTurn,
         b: &mut Buffers,
     ) -> Result<Vec<[f64; 3]>, StrategyError> {
         let ctx = &self.ctx;
-        let eq = self.eq_turn(own, seats, b);
         let after = ctx.index(ctx.after_farkle(seats));
         let mut out = Vec::with_capacity(own.len());
         for (j, v) in own.iter().enumerate() {
@@ -835,4 +998,100 @@ fn buckets_of_level(ctx: &Ctx, by_score: &[Vec<usize>], level: i64) -> Vec<Vec<S
     }
     buckets.retain(|b| !b.is_empty());
     buckets
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::cards::{Banking, Card, Keep};
+    use crate::strategy::evaluate::models;
+    use crate::strategy::{Bot, Contender};
+    use crate::{Preset, Rules};
+
+    /// The evaluation with the equilibrium's turns in lane passes against the same with the
+    /// scalar pass one state at a time: every contender, every state, every position, to
+    /// 1e-12 (they make the same operations, so they agree to the bit).
+    fn lanes_agree_with_the_scalar_pass(rules: Rules) {
+        let table = ThreePlayerTable::solve(&rules, &mut |_| true).unwrap();
+        let contenders = [
+            Contender::Bot(Bot::Card(Card::bank_at(250))),
+            Contender::Bot(Bot::Card(Card {
+                bank: Banking::PerDice(vec![Some(150), Some(250), None]),
+                keep: Keep::Single { reroll: 2 },
+            })),
+            Contender::BestResponse,
+            Contender::Bot(Bot::RandomLegal),
+        ];
+        // One contender (two riders) and four (eight riders): the narrowest and the
+        // widest nodes.
+        for contenders in [&contenders[..1], &contenders[..]] {
+            let models = models(contenders, &table.rules, &table.layout, 3).unwrap();
+            let lanes = table
+                .evaluate_models_by(&models, &mut |_| true, false)
+                .unwrap();
+            let scalar = table
+                .evaluate_models_by(&models, &mut |_| true, true)
+                .unwrap();
+            for (j, (a, b)) in lanes.iter().zip(&scalar).enumerate() {
+                assert_eq!(a.len(), table.values.len());
+                for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                    for k in 0..3 {
+                        assert!(
+                            (x[k] - y[k]).abs() <= 1e-12,
+                            "contender {j}, state {i}, position {k}: {} against {}",
+                            x[k],
+                            y[k]
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lanes_agree_with_the_scalar_pass_in_a_short_race() {
+        lanes_agree_with_the_scalar_pass(Rules {
+            dice_count: 3,
+            target_score: 200,
+            min_entry_score: 0,
+            final_round: false,
+            ..Preset::Classic.rules()
+        });
+    }
+
+    #[test]
+    #[ignore = "full tier: about 10 s in a debug build"]
+    fn lanes_agree_with_the_scalar_pass_in_a_race() {
+        lanes_agree_with_the_scalar_pass(Rules {
+            dice_count: 3,
+            target_score: 400,
+            min_entry_score: 0,
+            final_round: false,
+            ..Preset::Classic.rules()
+        });
+    }
+
+    #[test]
+    #[ignore = "full tier: about 10 s in a debug build"]
+    fn lanes_agree_with_the_scalar_pass_in_a_final_round_with_an_entry_minimum() {
+        lanes_agree_with_the_scalar_pass(Rules {
+            dice_count: 3,
+            target_score: 400,
+            min_entry_score: 150,
+            final_round: true,
+            ..Preset::Classic.rules()
+        });
+    }
+
+    #[test]
+    #[ignore = "full tier: about 10 s in a debug build"]
+    fn lanes_agree_with_the_scalar_pass_under_a_penalty() {
+        lanes_agree_with_the_scalar_pass(Rules {
+            dice_count: 3,
+            target_score: 300,
+            farkle_penalty_streak: 3,
+            farkle_penalty_points: 100,
+            ..Preset::Minimal.rules()
+        });
+    }
 }
