@@ -9,7 +9,7 @@ use crate::strategy::tables::layout::Layout;
 use crate::strategy::turn::TurnModel;
 
 use super::endgame::{safe_hand, Endgame};
-use super::lanes::{Job, LaneTurns, LANES};
+use super::lanes::{Job, LaneTurns, SpareLanes, LANES};
 use super::pass::{run_pass, Node, Scratch, Seats};
 
 /// Work shared by the solver and the queries.
@@ -21,6 +21,8 @@ pub(super) struct Ctx<'a> {
     pub(super) offsets: &'a [u32],
     pub(super) bank_min: [usize; 2],
     pub(super) endgame: &'a Endgame,
+    /// Lane buffers for the parallel loops, reused from one loop to the next.
+    pub(super) spare_lanes: SpareLanes,
 }
 
 impl<'a> Ctx<'a> {
@@ -39,6 +41,7 @@ impl<'a> Ctx<'a> {
             offsets,
             bank_min,
             endgame,
+            spare_lanes: SpareLanes::default(),
         }
     }
 

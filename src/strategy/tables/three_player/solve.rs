@@ -22,7 +22,7 @@ use crate::strategy::{next_table_id, try_filled, worker_pool, Meter, Progress, S
 use super::context::Ctx;
 use super::cycle::{CycleRun, CycleSolution};
 use super::endgame::Endgame;
-use super::lanes::{Job, LaneTurns, LANES};
+use super::lanes::{Job, LANES};
 use super::pass::{Mix, Node, Scratch, Seats, Summary};
 use super::table::ThreePlayerTable;
 
@@ -404,10 +404,13 @@ impl Ctx<'_> {
             jobs.sort_by_key(|j| j.2.t_hi);
             let nodes: Vec<Node> = pool.install(|| {
                 jobs.par_chunks(LANES)
-                    .map_init(LaneTurns::default, |s, batch| {
-                        let lanes: Vec<Job> = batch.iter().map(|j| j.2).collect();
-                        self.lane_pass(values, &lanes, s)[..batch.len()].to_vec()
-                    })
+                    .map_init(
+                        || self.spare_lanes.take(),
+                        |s, batch| {
+                            let lanes: Vec<Job> = batch.iter().map(|j| j.2).collect();
+                            self.lane_pass(values, &lanes, s)[..batch.len()].to_vec()
+                        },
+                    )
                     .flatten()
                     .collect()
             });
@@ -425,7 +428,7 @@ impl Ctx<'_> {
         pool.install(|| {
             runs.into_par_iter()
                 .map_init(
-                    || -> ([Scratch; 3], LaneTurns) { Default::default() },
+                    || (<[Scratch; 3]>::default(), self.spare_lanes.take()),
                     |(scratch, lanes), run| run.finish(self, values, scratch, lanes, stop),
                 )
                 .collect()

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 use crate::strategy::{Progress, StrategyError};
 
 use super::context::Ctx;
-use super::lanes::{Job, LaneTurns, LANES};
+use super::lanes::{Job, LANES};
 use super::pass::{Node, Seats, Summary};
 use super::solve::{reporting_while, CHUNK_WORK};
 use super::table::ThreePlayerTable;
@@ -106,10 +106,13 @@ impl Ctx<'_> {
         jobs.sort_by_key(|j| j.1.t_hi);
         let nodes: Vec<Node> = pool.install(|| {
             jobs.par_chunks(LANES)
-                .map_init(LaneTurns::default, |s, batch| {
-                    let lanes: Vec<Job> = batch.iter().map(|j| j.1).collect();
-                    self.lane_pass(values, &lanes, s)[..batch.len()].to_vec()
-                })
+                .map_init(
+                    || self.spare_lanes.take(),
+                    |s, batch| {
+                        let lanes: Vec<Job> = batch.iter().map(|j| j.1).collect();
+                        self.lane_pass(values, &lanes, s)[..batch.len()].to_vec()
+                    },
+                )
                 .flatten()
                 .collect()
         });
