@@ -9,7 +9,7 @@ use crate::strategy::tables::layout::Layout;
 use crate::strategy::turn::TurnModel;
 
 use super::endgame::{safe_hand, Endgame};
-use super::lanes::{Job, LaneTurns, SpareLanes, LANES};
+use super::lanes::{lane_offsets, Job, LaneTurns, SpareLanes, LANES};
 use super::pass::{run_pass, Node, Scratch, Seats};
 
 /// Work shared by the solver and the queries.
@@ -21,6 +21,8 @@ pub(super) struct Ctx<'a> {
     pub(super) offsets: &'a [u32],
     pub(super) bank_min: [usize; 2],
     pub(super) endgame: &'a Endgame,
+    /// `offsets` for lane passes (see [`lane_offsets`]).
+    pub(super) lane_offsets: Vec<usize>,
     /// Lane buffers for the parallel loops, reused from one loop to the next.
     pub(super) spare_lanes: SpareLanes,
 }
@@ -41,6 +43,7 @@ impl<'a> Ctx<'a> {
             offsets,
             bank_min,
             endgame,
+            lane_offsets: lane_offsets(offsets),
             spare_lanes: SpareLanes::default(),
         }
     }
@@ -217,7 +220,7 @@ impl Ctx<'_> {
                 }
             }
         }
-        s.solve(m, self.offsets, std::array::from_fn(|j| lane(j).phi));
+        s.solve(m, &self.lane_offsets, std::array::from_fn(|j| lane(j).phi));
         std::array::from_fn(|j| s.node(0, m.dice, j))
     }
 }

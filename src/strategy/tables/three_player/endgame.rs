@@ -29,7 +29,7 @@ use crate::strategy::tables::layout::Layout;
 use crate::strategy::turn::TurnModel;
 use crate::strategy::{try_filled, Meter, StrategyError};
 
-use super::lanes::{LaneTurns, LANES};
+use super::lanes::{lane_offsets, LaneTurns, LANES};
 use super::pass::{run_pass, Node, Scratch};
 
 /// A tie between two players at the end: half a win each.
@@ -337,6 +337,7 @@ impl FinalRound {
             .collect();
         // Below z, LANES values of dC at a time.
         let starts: Vec<usize> = (1..=cap).step_by(LANES).collect();
+        let vector_offsets = lane_offsets(offsets);
         let columns: Vec<Vec<(usize, usize, [f64; 3])>> = pool.install(|| {
             starts
                 .par_iter()
@@ -354,7 +355,7 @@ impl FinalRound {
                             }
                         }
                     }
-                    lanes.solve(model, offsets, [0.0; LANES]);
+                    lanes.solve(model, &vector_offsets, [0.0; LANES]);
                     let mut out = Vec::new();
                     for j in 0..LANES.min(cap + 1 - first) {
                         let dc = first + j;

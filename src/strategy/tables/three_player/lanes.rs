@@ -52,6 +52,16 @@ impl NodeLanes {
     }
 }
 
+/// The values in one [`NodeLanes`].
+const NODE_VALUES: usize = std::mem::size_of::<NodeLanes>() / std::mem::size_of::<f64>();
+
+/// Option offsets for lane passes: `model.option_offsets()` counted in values (f64) instead
+/// of nodes, so that the vector loops address an option with one scaled index (the
+/// multiplication by a node's 192 bytes was two of an option's dozen instructions).
+pub(super) fn lane_offsets(offsets: &[u32]) -> Vec<usize> {
+    offsets.iter().map(|&o| o as usize * NODE_VALUES).collect()
+}
+
 /// Adds `pg` times the best option of a group (by the mover's chance, the first on a tie) to
 /// `acc`, lane by lane. The same operations as [`add_best_avx`], so the same bits.
 #[inline(always)]
@@ -60,7 +70,7 @@ fn add_best<const SIMD: u8>(
     pg: f64,
     nodes: &[NodeLanes],
     row: usize,
-    offsets: &[u32],
+    offsets: &[usize],
 ) {
     #[cfg(all(target_arch = "x86_64", farkle_avx512))]
     if SIMD == SIMD_AVX512 {
@@ -74,9 +84,9 @@ fn add_best<const SIMD: u8>(
         // table (the pass's rows cover the largest gain above each row).
         return unsafe { add_best_avx(acc, pg, nodes, row, offsets) };
     }
-    let mut best = nodes[row + offsets[0] as usize];
+    let mut best = nodes[row + offsets[0] / NODE_VALUES];
     for &off in &offsets[1..] {
-        let v = &nodes[row + off as usize];
+        let v = &nodes[row + off / NODE_VALUES];
         for j in 0..LANES {
             let better = v.w[j] > best.w[j];
             best.w[j] = if better { v.w[j] } else { best.w[j] };
@@ -95,7 +105,8 @@ fn add_best<const SIMD: u8>(
 /// the comparison in a mask (half the instructions of the AVX loop).
 ///
 /// # Safety
-/// The processor has AVX-512F; `row + offset` is inside `nodes` for every offset.
+/// The processor has AVX-512F; for every offset (a multiple of [`NODE_VALUES`]), node
+/// `row + offset / NODE_VALUES` is inside `nodes`.
 #[cfg(all(target_arch = "x86_64", farkle_avx512))]
 // Compiled only where the compiler has these intrinsics (build.rs), below the crate's MSRV.
 #[allow(clippy::incompatible_msrv)]
@@ -106,13 +117,17 @@ unsafe fn add_best_avx512(
     pg: f64,
     nodes: &[NodeLanes],
     row: usize,
-    offsets: &[u32],
+    offsets: &[usize],
 ) {
     use std::arch::x86_64::*;
-    debug_assert!(offsets.iter().all(|&o| row + (o as usize) < nodes.len()));
-    let base = nodes.as_ptr();
-    // SAFETY: the caller promises `row + off` is inside the table.
-    let at = |off: u32| unsafe { base.add(row + off as usize).cast::<f64>() };
+    debug_assert!(offsets
+        .iter()
+        .all(|&o| o % NODE_VALUES == 0 && row + o / NODE_VALUES < nodes.len()));
+    // SAFETY: the caller promises node `row + off / NODE_VALUES` is inside the table for
+    // every offset (a multiple of NODE_VALUES), so node `row` is too.
+    let base = unsafe { nodes.as_ptr().add(row) }.cast::<f64>();
+    // SAFETY: as above: `off` values past `base` is the start of a node of the table.
+    let at = |off: usize| unsafe { base.add(off) };
     let p = at(offsets[0]);
     // SAFETY: a NodeLanes is 24 consecutive f64 (repr(C)): loads of eight at `p`, `p + 8`
     // and `p + 16` read inside one node.
@@ -152,7 +167,8 @@ unsafe fn add_best_avx512(
 /// [`add_best`] with AVX: each of a node's three rows of eight lanes in two registers.
 ///
 /// # Safety
-/// The processor has AVX; `row + offset` is inside `nodes` for every offset.
+/// The processor has AVX; for every offset (a multiple of [`NODE_VALUES`]), node
+/// `row + offset / NODE_VALUES` is inside `nodes`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
 #[inline]
@@ -161,13 +177,17 @@ unsafe fn add_best_avx(
     pg: f64,
     nodes: &[NodeLanes],
     row: usize,
-    offsets: &[u32],
+    offsets: &[usize],
 ) {
     use std::arch::x86_64::*;
-    debug_assert!(offsets.iter().all(|&o| row + (o as usize) < nodes.len()));
-    let base = nodes.as_ptr();
-    // SAFETY: the caller promises `row + off` is inside the table.
-    let at = |off: u32| unsafe { base.add(row + off as usize).cast::<f64>() };
+    debug_assert!(offsets
+        .iter()
+        .all(|&o| o % NODE_VALUES == 0 && row + o / NODE_VALUES < nodes.len()));
+    // SAFETY: the caller promises node `row + off / NODE_VALUES` is inside the table for
+    // every offset (a multiple of NODE_VALUES), so node `row` is too.
+    let base = unsafe { nodes.as_ptr().add(row) }.cast::<f64>();
+    // SAFETY: as above: `off` values past `base` is the start of a node of the table.
+    let at = |off: usize| unsafe { base.add(off) };
     let p = at(offsets[0]);
     // SAFETY: a NodeLanes is 24 consecutive f64 (repr(C)), so each load of four at `p` plus
     // a multiple of four below 24 reads inside one node.
@@ -349,8 +369,9 @@ impl LaneTurns {
         }
     }
 
-    /// Solves rows `top - 1` down to 0: the pass of `run_pass`, lane by lane.
-    pub(super) fn solve(&mut self, model: &TurnModel, offsets: &[u32], phi: Lanes) {
+    /// Solves rows `top - 1` down to 0: the pass of `run_pass`, lane by lane. `offsets` are
+    /// the model's [`lane_offsets`].
+    pub(super) fn solve(&mut self, model: &TurnModel, offsets: &[usize], phi: Lanes) {
         let rows = LaneRows {
             model,
             offsets,
@@ -374,7 +395,8 @@ pub(super) struct Job {
 /// The backward loop of a lane pass, from the top row down.
 struct LaneRows<'a> {
     model: &'a TurnModel,
-    offsets: &'a [u32],
+    /// See [`lane_offsets`].
+    offsets: &'a [usize],
     bank_w: &'a [Lanes],
     bank_u: &'a [Lanes],
     phi: Lanes,
@@ -419,20 +441,23 @@ impl LaneRows<'_> {
         let width = m.width();
         let n = m.dice;
         let phi = self.phi;
+        // A hand's sum starts from its farkle.
+        let start = |hand: usize| {
+            let pf = m.farkle[hand];
+            NodeLanes {
+                w: std::array::from_fn(|j| pf * phi[j]),
+                u: [0.0; LANES],
+                f: [pf; LANES],
+            }
+        };
+        let add = |acc: &mut NodeLanes, g: usize, nodes: &[NodeLanes], row: usize| {
+            let offsets = &self.offsets[m.option_start[g]..m.option_start[g + 1]];
+            add_best::<SIMD>(acc, m.group_prob[g], nodes, row, offsets);
+        };
         for t in (0..self.bank_w.len()).rev() {
             let (bank_w, bank_u) = (self.bank_w[t], self.bank_u[t]);
             let row = t * width;
-            for hand in 1..=n {
-                let pf = m.farkle[hand];
-                let mut acc = NodeLanes {
-                    w: std::array::from_fn(|j| pf * phi[j]),
-                    u: [0.0; LANES],
-                    f: [pf; LANES],
-                };
-                for g in m.group_start[hand - 1]..m.group_start[hand] {
-                    let offsets = &self.offsets[m.option_start[g]..m.option_start[g + 1]];
-                    add_best::<SIMD>(&mut acc, m.group_prob[g], nodes, row, offsets);
-                }
+            let finish = |nodes: &mut [NodeLanes], hand: usize, acc: &NodeLanes| {
                 let node = &mut nodes[row + hand];
                 for j in 0..LANES {
                     let bank = bank_w[j] >= acc.w[j];
@@ -440,6 +465,13 @@ impl LaneRows<'_> {
                     node.u[j] = if bank { bank_u[j] } else { acc.u[j] };
                     node.f[j] = if bank { 0.0 } else { acc.f[j] };
                 }
+            };
+            for hand in 1..=n {
+                let mut acc = start(hand);
+                for g in m.group_start[hand - 1]..m.group_start[hand] {
+                    add(&mut acc, g, nodes, row);
+                }
+                finish(nodes, hand, &acc);
             }
             nodes[row] = if m.hot_dice {
                 nodes[row + n]
@@ -509,9 +541,10 @@ mod tests {
             }
         }
         let phi: Lanes = std::array::from_fn(|j| j as f64 / 10.0);
+        let vector_offsets = lane_offsets(&offsets);
         let pass = LaneRows {
             model: &model,
-            offsets: &offsets,
+            offsets: &vector_offsets,
             bank_w: &turns.bank_w,
             bank_u: &turns.bank_u,
             phi,
