@@ -19,12 +19,33 @@
 //! evaluation, timed).
 //! `--start-per-dice 350,300,450,1100,never,never --keep single:4` skips the folk cards and
 //! the smaller families and searches the families after "per dice" from that card (a long
-//! search resumed from a card already found).
+//! search started from a card already found).
+//!
+//! Every search prints a line as it starts, at each move it takes (the new card as JSON),
+//! at each change of step and at its end, with the card's chance, the step, the evaluations
+//! so far and the time since the program started. A long search can be stopped and
+//! continued:
+//!
+//! ```sh
+//! cards --rules minimal --target 10000 --start-per-dice 300,250,450,never,never,never \
+//!     --keep single:4 --checkpoint sit.ckpt > sit.log 2>&1
+//! cards --resume sit.ckpt >> sit.log 2>&1
+//! ```
+//!
+//! `--checkpoint FILE` writes the search's state (JSON: the rules, players, the family
+//! searched and the one it is after, the best card, its chance, the step, the place in the
+//! sweep, the evaluations) after every line, to FILE.tmp and then renamed over FILE, so FILE
+//! always holds a whole state. `--resume FILE` continues the search FILE holds, with its
+//! rules and players (`--rules`, `--target`, `--players` are ignored; `--table` must be of
+//! the same rules), taking the same moves the search would have taken, and goes on writing
+//! FILE unless `--checkpoint` names another.
 
+use std::io::Read;
 use std::time::Instant;
 
 use farkle::strategy::cards::{
-    evaluate_cards, improve_from, Banking, Card, CardValue, Family, Keep, SearchOptions,
+    evaluate_cards, improve_from_reporting, resume_search, Banking, Card, CardValue, Family, Keep,
+    SearchEvent, SearchOptions, SearchState, MAX_SEARCH_STATE_TEXT,
 };
 use farkle::strategy::{SolveOptions, ThreePlayerTable, TwoPlayerTable, WinTable};
 use farkle::Preset;
@@ -52,6 +73,8 @@ fn main() {
     let mut table_file: Option<String> = None;
     let mut start_row: Option<Vec<Option<u32>>> = None;
     let mut start_keep = Keep::All;
+    let mut checkpoint: Option<String> = None;
+    let mut resume: Option<String> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().expect("a value after the option");
@@ -64,13 +87,25 @@ fn main() {
             "--table" => table_file = Some(value()),
             "--start-per-dice" => start_row = Some(parse_row(&value())),
             "--keep" => start_keep = parse_keep(&value()),
+            "--checkpoint" => checkpoint = Some(value()),
+            "--resume" => resume = Some(value()),
             _ => panic!("unknown option {arg}"),
         }
     }
-    let rules = farkle::Rules {
-        target_score: target,
-        turn_limit: 0,
-        ..preset.rules()
+    let resumed = resume.as_ref().map(|f| read_state(f));
+    if checkpoint.is_none() {
+        checkpoint = resume.clone();
+    }
+    let rules = match &resumed {
+        Some(state) => {
+            players = state.players;
+            state.rules
+        }
+        None => farkle::Rules {
+            target_score: target,
+            turn_limit: 0,
+            ..preset.rules()
+        },
     };
     let start = Instant::now();
     let table: WinTable = match (&table_file, players) {
@@ -84,21 +119,40 @@ fn main() {
         _ => panic!("2 or 3 players"),
     };
     let rules = *table.rules();
+    let name = if resumed.is_some() {
+        "the checkpoint's rules"
+    } else {
+        preset.name()
+    };
     println!(
         "{} to {}, {} players: table in {:.1} s; optimal seats {:?}",
-        preset.name(),
+        name,
         rules.target_score,
         table.player_count(),
         start.elapsed().as_secs_f64(),
         table.start_probabilities()
     );
     let options = SearchOptions::for_table(&table);
+    let mut searcher = Searcher {
+        table: &table,
+        options,
+        checkpoint,
+        start,
+    };
+    if let Some(state) = resumed {
+        println!(
+            "resuming the {:?} search (after {:?}) at step {}, {} evaluations so far",
+            state.family, state.goal, state.step, state.evaluations
+        );
+        searcher.search(state.goal, Err(state));
+        return;
+    }
     if let Some(row) = start_row {
         let card = Card {
             bank: Banking::PerDice(row),
             keep: start_keep,
         };
-        search(&table, Family::Situational, Some(card), &options);
+        searcher.search(Family::Situational, Ok(Some(card)));
         return;
     }
     let mut folk = Card::folk(rules.dice_count);
@@ -119,24 +173,92 @@ fn main() {
         .into_iter()
         .take(families)
     {
-        best = Some(search(&table, family, best.take(), &options));
+        best = Some(searcher.search(family, Ok(best.take())));
     }
 }
 
-/// The best card of `family` from `start`, printed with its value and the search's time.
-fn search(table: &WinTable, family: Family, start: Option<Card>, options: &SearchOptions) -> Card {
-    let t = Instant::now();
-    let card = improve_from(table, family, start, options, &mut |_| true).expect("a search");
-    let value = evaluate_cards(table, std::slice::from_ref(&card), &mut |_| true)
-        .expect("its value")
-        .remove(0);
-    println!(
-        "\nbest {family:?} card (search {:.1} s):",
-        t.elapsed().as_secs_f64()
-    );
-    line(&format!("{family:?}"), &value);
-    print!("{card}");
-    card
+/// The searches of one run: the table, the options, where the state is written.
+struct Searcher<'a> {
+    table: &'a WinTable,
+    options: SearchOptions,
+    checkpoint: Option<String>,
+    start: Instant,
+}
+
+impl Searcher<'_> {
+    /// The best card of `family` from a start card (`Ok`) or a saved state (`Err`), printed
+    /// with its value and the search's time; a line per state reported.
+    fn search(&mut self, family: Family, from: Result<Option<Card>, SearchState>) -> Card {
+        let t = Instant::now();
+        let (start, checkpoint) = (self.start, self.checkpoint.clone());
+        let mut report = |s: &SearchState| {
+            let what = match s.event {
+                SearchEvent::Started => "start",
+                SearchEvent::Moved => "move",
+                SearchEvent::Stepped => "step",
+                SearchEvent::Finished => "end",
+            };
+            println!(
+                "[{:>9.1} s] {:?} {what:<5} chance {:.6}%  step {}  evaluations {}  {}",
+                start.elapsed().as_secs_f64(),
+                s.family,
+                100.0 * s.chance,
+                s.step,
+                s.evaluations,
+                s.card.to_json()
+            );
+            if let Some(file) = &checkpoint {
+                write_state(file, s);
+            }
+            true
+        };
+        let card = match from {
+            Ok(card) => improve_from_reporting(
+                self.table,
+                family,
+                card,
+                &self.options,
+                &mut |_| true,
+                &mut report,
+            ),
+            Err(state) => resume_search(
+                self.table,
+                &state,
+                &self.options,
+                &mut |_| true,
+                &mut report,
+            ),
+        }
+        .expect("a search");
+        let value = evaluate_cards(self.table, std::slice::from_ref(&card), &mut |_| true)
+            .expect("its value")
+            .remove(0);
+        println!(
+            "\nbest {family:?} card (search {:.1} s):",
+            t.elapsed().as_secs_f64()
+        );
+        line(&format!("{family:?}"), &value);
+        print!("{card}");
+        card
+    }
+}
+
+/// Writes `state` to `file` whole: to `file`.tmp, then renamed over `file`.
+fn write_state(file: &str, state: &SearchState) {
+    let tmp = format!("{file}.tmp");
+    std::fs::write(&tmp, state.to_json() + "\n").expect("the checkpoint written");
+    std::fs::rename(&tmp, file).expect("the checkpoint renamed");
+}
+
+/// The search state `file` holds (at most [`MAX_SEARCH_STATE_TEXT`] bytes read).
+fn read_state(file: &str) -> SearchState {
+    let mut text = String::new();
+    std::fs::File::open(file)
+        .expect("the checkpoint file")
+        .take(MAX_SEARCH_STATE_TEXT as u64 + 1)
+        .read_to_string(&mut text)
+        .expect("a checkpoint as text");
+    SearchState::from_json(text.trim_end()).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
 
 /// "350,300,never": one threshold per count of dice left, from one die up.

@@ -4,6 +4,8 @@
 //! When a card banks: one turn total, one per count of dice left, or one per count of dice
 //! left in each game situation (behind, level, ahead, the endgame).
 
+use serde::{Deserialize, Serialize};
+
 /// The situations of a [`Banking::Situational`] card, in the order of its rows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Situation {
@@ -40,7 +42,11 @@ impl Situation {
 
 /// Thresholds per game situation: four rows of one threshold per count of dice left, and
 /// the two bands that say which row applies.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+///
+/// As JSON: `{"band": 1000, "endgame": 2000, "rows": [[300, ..., null], ...]}`, the rows
+/// behind, level, ahead, endgame, `null` for "never".
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Situational {
     /// Behind or ahead means by more than this many points (0: any difference).
     pub band: u32,
@@ -72,7 +78,11 @@ impl Situational {
 
 /// When a card banks (on the board, away from a final round's last turn): once the turn
 /// total reaches the threshold that applies; a threshold of `None` never banks.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+///
+/// As JSON: `{"total": 500}`, `{"per_dice": [300, 250, 450, null, null, null]}` or
+/// `{"situational": {...}}` ([`Situational`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Banking {
     /// One threshold, whatever the dice left and the scores.
     Total(u32),

@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use crate::dice::MAX_DICE;
 use crate::rules::Rules;
 use crate::strategy::thresholds::Thresholds;
@@ -17,6 +19,10 @@ use super::keep::Keep;
 /// person banks, and small enough that no table built from a card is large.
 pub const MAX_CARD_POINTS: u32 = 100_000;
 
+/// The longest text [`Card::from_json`] reads, in bytes: a situational card of 12 dice
+/// with every threshold at [`MAX_CARD_POINTS`] is under 400.
+pub const MAX_CARD_TEXT: usize = 4096;
+
 /// A strategy a person can play from a few numbers: when to bank ([`Banking`]) and which
 /// dice to keep ([`Keep`]), with what every card does the same way:
 /// - off the board (an entry minimum not yet met), it banks as soon as it may;
@@ -26,7 +32,12 @@ pub const MAX_CARD_POINTS: u32 = 100_000;
 ///   hot dice;
 /// - under an exact target it keeps a selection that lands on the target exactly, and
 ///   never banks past it (as the threshold bot).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+///
+/// As text: JSON by serde, `{"bank": {"per_dice": [300, 250, 450, null, null, null]},
+/// "keep": {"single": {"reroll": 4}}}` ([`Banking`], [`Keep`]); [`Card::to_json`] and
+/// [`Card::from_json`] write and read it, the latter bounded and checked.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Card {
     /// When it banks.
     pub bank: Banking,
@@ -101,6 +112,27 @@ impl Card {
             )));
         }
         self.keep.check(rules.dice_count)
+    }
+
+    /// The card as one line of JSON (see [`Card`]).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a card serializes")
+    }
+
+    /// A card from its JSON (see [`Card`]), checked by [`Card::validate`]. `OutOfRange` for
+    /// text longer than [`MAX_CARD_TEXT`], text that is not a card, or a card that fails
+    /// its checks.
+    pub fn from_json(text: &str) -> Result<Card, StrategyError> {
+        if text.len() > MAX_CARD_TEXT {
+            return Err(StrategyError::OutOfRange(format!(
+                "a card's text of {} bytes; at most {MAX_CARD_TEXT}",
+                text.len()
+            )));
+        }
+        let card: Card = serde_json::from_str(text)
+            .map_err(|e| StrategyError::OutOfRange(format!("not a card: {e}")))?;
+        card.validate()?;
+        Ok(card)
     }
 
     /// The thresholds the card banks by in `situation`, as the threshold bot reads them.

@@ -4,6 +4,8 @@
 //! Which dice a card keeps from a roll: a rule from a small family a person can apply at a
 //! glance.
 
+use serde::{Deserialize, Serialize};
+
 use crate::dice::FaceCounts;
 use crate::rules::Rules;
 use crate::scoring::Scorer;
@@ -14,7 +16,10 @@ use crate::strategy::StrategyError;
 type Selected = (i32, FaceCounts);
 
 /// A card's rule for the dice to keep from a scoring roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// As JSON: `"all"`, `"rate"` or `{"single": {"reroll": 4}}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Keep {
     /// Every scoring die: the selection with the most points, then the most dice (what the
     /// threshold bot keeps).

@@ -26,9 +26,12 @@ pub mod search;
 pub mod value;
 
 pub use banking::{Banking, Situation, Situational};
-pub use card::{Card, MAX_CARD_POINTS};
+pub use card::{Card, MAX_CARD_POINTS, MAX_CARD_TEXT};
 pub use coach::CoachNote;
 pub use keep::Keep;
 pub(crate) use model::player_model;
-pub use search::{best_card, best_card_with, improve_from, Family, SearchOptions};
+pub use search::{
+    best_card, best_card_with, improve_from, improve_from_reporting, resume_search, Family,
+    SearchEvent, SearchOptions, SearchReport, SearchState, MAX_SEARCH_STATE_TEXT,
+};
 pub use value::{evaluate_card, evaluate_cards, CardValue};

@@ -18,6 +18,9 @@
 
 use std::collections::HashMap;
 
+use serde::{Deserialize, Serialize};
+
+use crate::rules::Rules;
 use crate::strategy::{Progress, StrategyError, WinTable};
 
 use super::banking::{Banking, Situational};
@@ -25,8 +28,10 @@ use super::card::{Card, MAX_CARD_POINTS};
 use super::keep::Keep;
 use super::value::{evaluate_cards, CardValue};
 
-/// A family of cards.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A family of cards, ordered from the smallest. As JSON: `"total"`, `"per_dice"`,
+/// `"situational"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Family {
     /// One threshold ([`Banking::Total`]).
     Total,
@@ -34,6 +39,35 @@ pub enum Family {
     PerDice,
     /// One per count of dice left in each situation ([`Banking::Situational`]).
     Situational,
+}
+
+impl Family {
+    /// The family of `card`.
+    pub fn of(card: &Card) -> Family {
+        match card.bank {
+            Banking::Total(_) => Family::Total,
+            Banking::PerDice(_) => Family::PerDice,
+            Banking::Situational(_) => Family::Situational,
+        }
+    }
+
+    /// The next larger family, if any.
+    pub fn next(self) -> Option<Family> {
+        match self {
+            Family::Total => Some(Family::PerDice),
+            Family::PerDice => Some(Family::Situational),
+            Family::Situational => None,
+        }
+    }
+
+    /// The next smaller family, if any.
+    pub fn previous(self) -> Option<Family> {
+        match self {
+            Family::Total => None,
+            Family::PerDice => Some(Family::Total),
+            Family::Situational => Some(Family::PerDice),
+        }
+    }
 }
 
 /// How the search runs.
@@ -68,16 +102,139 @@ impl SearchOptions {
     }
 }
 
+/// What a [`SearchState`] reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SearchEvent {
+    /// A family's search has its start card's chance (at its start, or where it resumed).
+    Started,
+    /// A move was taken: the card is the new best.
+    Moved,
+    /// No coordinate moved over a whole sweep: the step halved.
+    Stepped,
+    /// The family's search ended: no move of one unit raises the chance.
+    Finished,
+}
+
+/// Where a search stands, reported after its start, every move taken, every change of step
+/// and its end: enough to continue it with [`resume_search`] (the cache of evaluations
+/// made is not kept; a resumed search evaluates again what it needs).
+///
+/// Serde writes it as a JSON object of these fields; [`SearchState::to_json`] and
+/// [`SearchState::from_json`] write and read it, the latter bounded and checked.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SearchState {
+    /// The rules of the table searched.
+    pub rules: Rules,
+    /// Players of the table searched (2 or 3).
+    pub players: usize,
+    /// The family the whole search is after (the smaller families are searched first when
+    /// it starts from nothing).
+    pub goal: Family,
+    /// The family being searched now, at most `goal`.
+    pub family: Family,
+    /// The best card so far, of `family`.
+    pub card: Card,
+    /// Its chance, averaged over the seats.
+    pub chance: f64,
+    /// The current step, in points (a multiple of the table's unit).
+    pub step: u32,
+    /// The next coordinate of the current sweep to move (see the module docs; 0 at the
+    /// start of a sweep).
+    pub coordinate: usize,
+    /// Whether a move was taken earlier in the current sweep (a sweep with none halves the
+    /// step).
+    pub moved: bool,
+    /// The evaluations made so far, by the whole search (a resumed search counts on from
+    /// the state it resumed from).
+    pub evaluations: usize,
+    /// What happened.
+    pub event: SearchEvent,
+}
+
+/// The longest text [`SearchState::from_json`] reads, in bytes (a state holds one card and
+/// one rules value).
+pub const MAX_SEARCH_STATE_TEXT: usize = 64 * 1024;
+
+impl SearchState {
+    /// The state as one line of JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a search state serializes")
+    }
+
+    /// A state from its JSON, checked: its rules valid, its card by [`Card::validate_for`]
+    /// and of `family`, `family` at most `goal`, a step of at least one point, a coordinate
+    /// within the card's, 2 or 3 players, a finite chance. `OutOfRange` for text longer
+    /// than [`MAX_SEARCH_STATE_TEXT`], text that is not a state, or a state that fails
+    /// these checks.
+    pub fn from_json(text: &str) -> Result<SearchState, StrategyError> {
+        if text.len() > MAX_SEARCH_STATE_TEXT {
+            return Err(StrategyError::OutOfRange(format!(
+                "a search state's text of {} bytes; at most {MAX_SEARCH_STATE_TEXT}",
+                text.len()
+            )));
+        }
+        let state: SearchState = serde_json::from_str(text)
+            .map_err(|e| StrategyError::OutOfRange(format!("not a search state: {e}")))?;
+        state.check()?;
+        Ok(state)
+    }
+
+    /// The checks of [`SearchState::from_json`].
+    pub fn check(&self) -> Result<(), StrategyError> {
+        let bad = |what: &str| Err(StrategyError::OutOfRange(format!("a search state {what}")));
+        self.rules.validate()?;
+        self.card.validate_for(&self.rules)?;
+        if !(2..=3).contains(&self.players) {
+            return bad("of neither 2 nor 3 players");
+        }
+        if Family::of(&self.card) != self.family {
+            return bad("whose card is not of its family");
+        }
+        if self.family > self.goal {
+            return bad("whose family is larger than its goal");
+        }
+        if self.step == 0 {
+            return bad("with a step of 0");
+        }
+        if self.coordinate > coordinates(&self.card, true) {
+            return bad("with a coordinate past the card's");
+        }
+        if !self.chance.is_finite() {
+            return bad("with a chance that is not a number");
+        }
+        Ok(())
+    }
+}
+
+/// Called with the search's state after its start, every move taken, every change of step
+/// and its end; returning false stops the search (`Cancelled`).
+pub type SearchReport<'a> = &'a mut dyn FnMut(&SearchState) -> bool;
+
+/// Where a family's search starts: the card, the step, and where in a sweep.
+struct Position {
+    card: Card,
+    step: u32,
+    coordinate: usize,
+    moved: bool,
+}
+
 /// The search's state: the evaluations made so far, by card.
-struct Search<'a, 'p> {
+struct Search<'a, 'p, 'r> {
     table: &'a WinTable,
     unit: u32,
     seen: HashMap<Card, f64>,
     max: usize,
     progress: Progress<'p>,
+    report: SearchReport<'r>,
+    goal: Family,
+    family: Family,
+    /// Evaluations made before this family's search.
+    before: usize,
 }
 
-impl Search<'_, '_> {
+impl Search<'_, '_, '_> {
     /// The chances of `cards` (averaged over the seats), evaluating those not seen yet.
     fn chances(&mut self, cards: &[Card]) -> Result<Vec<f64>, StrategyError> {
         let new: Vec<Card> = {
@@ -109,15 +266,47 @@ impl Search<'_, '_> {
         Ok(cards.iter().map(|c| self.seen[c]).collect())
     }
 
-    /// The pattern search from `start` (see the module docs).
-    fn improve(&mut self, start: Card, step: u32, keeps: bool) -> Result<Card, StrategyError> {
-        let mut best = start;
-        let mut best_chance = self.chances(std::slice::from_ref(&best))?[0];
-        let mut step = (step / self.unit).max(1) * self.unit;
+    /// Reports where the search stands; `Cancelled` when the report says stop.
+    fn report(
+        &mut self,
+        at: &Position,
+        chance: f64,
+        event: SearchEvent,
+    ) -> Result<(), StrategyError> {
+        let state = SearchState {
+            rules: *self.table.rules(),
+            players: self.table.player_count(),
+            goal: self.goal,
+            family: self.family,
+            card: at.card.clone(),
+            chance,
+            step: at.step,
+            coordinate: at.coordinate,
+            moved: at.moved,
+            evaluations: self.before + self.seen.len(),
+            event,
+        };
+        if (self.report)(&state) {
+            Ok(())
+        } else {
+            Err(StrategyError::Cancelled)
+        }
+    }
+
+    /// The pattern search from `at` (see the module docs).
+    fn improve(&mut self, at: Position, keeps: bool) -> Result<Card, StrategyError> {
+        let mut at = Position {
+            step: (at.step / self.unit).max(1) * self.unit,
+            ..at
+        };
+        let mut best_chance = self.chances(std::slice::from_ref(&at.card))?[0];
+        self.report(&at, best_chance, SearchEvent::Started)?;
+        let count = coordinates(&at.card, keeps);
         loop {
-            let mut moved = false;
-            for coordinate in 0..coordinates(&best, keeps) {
-                let candidates = moves(&best, coordinate, step, keeps, self.table);
+            while at.coordinate < count {
+                let coordinate = at.coordinate;
+                at.coordinate += 1;
+                let candidates = moves(&at.card, coordinate, at.step, keeps, self.table);
                 if candidates.is_empty() {
                     continue;
                 }
@@ -128,16 +317,24 @@ impl Search<'_, '_> {
                     .max_by(|a, b| a.1.total_cmp(b.1))
                     .expect("candidates");
                 if c > best_chance + 1e-12 {
-                    best = candidates[i].clone();
+                    at.card = candidates[i].clone();
                     best_chance = c;
-                    moved = true;
+                    at.moved = true;
+                    self.report(&at, best_chance, SearchEvent::Moved)?;
                 }
             }
-            if !moved {
-                if step <= self.unit {
-                    return Ok(best);
-                }
-                step = (step / 2 / self.unit).max(1) * self.unit;
+            if !at.moved && at.step <= self.unit {
+                self.report(&at, best_chance, SearchEvent::Finished)?;
+                return Ok(at.card);
+            }
+            if !at.moved {
+                at.step = (at.step / 2 / self.unit).max(1) * self.unit;
+            }
+            at.coordinate = 0;
+            let stepped = !at.moved;
+            at.moved = false;
+            if stepped {
+                self.report(&at, best_chance, SearchEvent::Stepped)?;
             }
         }
     }
@@ -280,19 +477,154 @@ pub fn improve_from(
     options: &SearchOptions,
     progress: Progress,
 ) -> Result<Card, StrategyError> {
+    improve_from_reporting(table, family, start, options, progress, &mut |_| true)
+}
+
+/// [`improve_from`], reporting the search's state to `report` after each family's start,
+/// every move taken, every change of step and each family's end (returning false stops
+/// the search with `Cancelled`). A state reported can be saved
+/// ([`SearchState::to_json`]) and the search continued from it with [`resume_search`].
+pub fn improve_from_reporting(
+    table: &WinTable,
+    family: Family,
+    start: Option<Card>,
+    options: &SearchOptions,
+    progress: Progress,
+    report: SearchReport,
+) -> Result<Card, StrategyError> {
+    let mut evaluations = 0;
+    search_family(
+        table,
+        family,
+        family,
+        start,
+        options,
+        progress,
+        report,
+        &mut evaluations,
+    )
+}
+
+/// The search continued from `state` (as [`improve_from_reporting`] reported it): the
+/// rest of its family's search from the state's card, step and place in the sweep, then
+/// the larger families up to the state's goal as [`improve_from`] searches them, with
+/// `options` (the state's step replaces `options.step` in its own family;
+/// `options.max_evaluations` bounds each family's search from where it resumes). From the
+/// same table and options it takes the same moves and ends at the same card as the search
+/// it continues. `OutOfRange` for a state that fails [`SearchState::check`] or was
+/// reported for another table's rules or players.
+pub fn resume_search(
+    table: &WinTable,
+    state: &SearchState,
+    options: &SearchOptions,
+    progress: Progress,
+    report: SearchReport,
+) -> Result<Card, StrategyError> {
+    state.check()?;
+    if state.rules != *table.rules() || state.players != table.player_count() {
+        return Err(StrategyError::OutOfRange(
+            "a search state of other rules or players than the table's".into(),
+        ));
+    }
+    let unit = table.unit().max(1) as u32;
+    if state.step % unit != 0 {
+        return Err(StrategyError::OutOfRange(format!(
+            "a search state with a step of {} points; the table's unit is {unit}",
+            state.step
+        )));
+    }
+    let mut search = Search {
+        table,
+        unit,
+        seen: HashMap::new(),
+        max: options.max_evaluations,
+        progress: &mut *progress,
+        report: &mut *report,
+        goal: state.goal,
+        family: state.family,
+        before: state.evaluations,
+    };
+    let mut card = search.improve(
+        Position {
+            card: state.card.clone(),
+            step: state.step,
+            coordinate: state.coordinate,
+            moved: state.moved,
+        },
+        options.keeps,
+    )?;
+    let mut evaluations = search.before + search.seen.len();
+    let mut family = state.family;
+    while let Some(next) = family.next().filter(|&f| f <= state.goal) {
+        card = search_family(
+            table,
+            state.goal,
+            next,
+            Some(card),
+            options,
+            &mut *progress,
+            &mut *report,
+            &mut evaluations,
+        )?;
+        family = next;
+    }
+    Ok(card)
+}
+
+/// The search of `family` from `start` (or from the smaller families' best), for a search
+/// after `goal`; `evaluations` counts on.
+#[allow(clippy::too_many_arguments)]
+fn search_family(
+    table: &WinTable,
+    goal: Family,
+    family: Family,
+    start: Option<Card>,
+    options: &SearchOptions,
+    progress: Progress,
+    report: SearchReport,
+    evaluations: &mut usize,
+) -> Result<Card, StrategyError> {
     let rules = table.rules();
     let n = usize::from(rules.dice_count);
     let unit = table.unit().max(1) as u32;
+    if let Some(s) = &start {
+        s.validate_for(rules)?;
+    }
+    if start.is_none() {
+        if let Some(smaller) = family.previous() {
+            let card = search_family(
+                table,
+                goal,
+                smaller,
+                None,
+                options,
+                &mut *progress,
+                &mut *report,
+                evaluations,
+            )?;
+            return search_family(
+                table,
+                goal,
+                family,
+                Some(card),
+                options,
+                progress,
+                report,
+                evaluations,
+            );
+        }
+    }
     let mut search = Search {
         table,
         unit,
         seen: HashMap::new(),
         max: options.max_evaluations,
         progress,
+        report,
+        goal,
+        family,
+        before: *evaluations,
     };
-    if let Some(s) = &start {
-        s.validate_for(rules)?;
-    }
     let row_of = |c: &Card| c.bank.row(super::Situation::Level, n);
     let start = match (family, start) {
         (
@@ -320,16 +652,6 @@ pub fn improve_from(
             bank: Banking::PerDice(row_of(&c)),
             keep: c.keep,
         },
-        (Family::PerDice, None) => {
-            let total = improve_from(table, Family::Total, None, options, search.progress)?;
-            return improve_from(
-                table,
-                Family::PerDice,
-                Some(total),
-                options,
-                search.progress,
-            );
-        }
         (Family::Situational, Some(c)) => match c.bank {
             Banking::Situational(_) => c,
             _ => Card {
@@ -341,21 +663,22 @@ pub fn improve_from(
                 keep: c.keep,
             },
         },
-        (Family::Situational, None) => {
-            let per = improve_from(table, Family::PerDice, None, options, search.progress)?;
-            return improve_from(
-                table,
-                Family::Situational,
-                Some(per),
-                options,
-                search.progress,
-            );
-        }
         (_, Some(_)) => {
             return Err(StrategyError::OutOfRange(
                 "a search started from a card of a larger family".into(),
             ))
         }
+        (_, None) => unreachable!("the smaller families searched first"),
     };
-    search.improve(start, options.step, options.keeps)
+    let card = search.improve(
+        Position {
+            card: start,
+            step: options.step,
+            coordinate: 0,
+            moved: false,
+        },
+        options.keeps,
+    )?;
+    *evaluations = search.before + search.seen.len();
+    Ok(card)
 }
