@@ -21,7 +21,7 @@ use arrayvec::ArrayVec;
 use rand_chacha::ChaCha8Rng;
 
 use crate::dice::{FaceCounts, MAX_DICE};
-use crate::game::{check_bank_total, Action, MAX_PLAYERS};
+use crate::game::{Action, MAX_PLAYERS};
 use crate::limits::{MAX_BOT_ROLLS_PER_TURN, MAX_TURN_TOTAL};
 use crate::rules::Rules;
 use crate::scoring::{unpack, Scorer, FACE_KEY};
@@ -309,8 +309,15 @@ impl Playout<'_> {
         let mut hand = n;
         let mut selected = false;
         let mut rolls = 0u32;
+        // What `crate::game::check_bank_total` accepts, worked out once a turn: at least
+        // the bank minimum, and the entry minimum while off the board.
+        let least_bank = if self.seats[p].on_board {
+            i64::from(r.min_bank_score)
+        } else {
+            i64::from(r.min_bank_score).max(i64::from(r.min_entry_score))
+        };
         loop {
-            let can_bank = selected && check_bank_total(r, self.seats[p].on_board, t).is_ok();
+            let can_bank = selected && t >= least_bank;
             let mut choice = self.before_roll(p, player, t, hand, can_bank, memo)?;
             if choice == Action::Roll {
                 if rolls >= MAX_BOT_ROLLS_PER_TURN {
