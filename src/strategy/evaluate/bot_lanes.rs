@@ -170,11 +170,11 @@ fn rows(policy: &TurnPolicy, model: &TurnModel, s: &mut BotLanes) {
             let mut f = [policy.pf[hand]; LANES];
             for st in policy.steps(t, hand) {
                 let v = &nodes[row + st.gain as usize * width + usize::from(st.next)];
-                for j in 0..LANES {
-                    c[j] += st.prob * v.c[j];
+                for (x, &y) in c.iter_mut().zip(&v.c) {
+                    *x += st.prob * y;
                 }
-                for j in 0..LANES {
-                    f[j] += st.prob * v.f[j];
+                for (x, &y) in f.iter_mut().zip(&v.f) {
+                    *x += st.prob * y;
                 }
             }
             let pb = policy.bank(t, hand);
