@@ -84,6 +84,7 @@ use crate::strategy::{
     PlayerState, Progress, StrategyError, ThreePlayerTable, TwoPlayerTable, WinTable,
 };
 
+pub(crate) mod bot_lanes;
 pub(crate) mod lanes;
 pub(crate) mod last_turn;
 pub(crate) mod passes;

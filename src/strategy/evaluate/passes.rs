@@ -260,6 +260,14 @@ pub(crate) struct BotTurn {
     nodes: Vec<Worth>,
 }
 
+#[cfg(test)]
+impl BotTurn {
+    /// A node after the pass (turn total `t`, `hand` dice, rows of `width` hands).
+    pub(crate) fn node(&self, width: usize, t: usize, hand: usize) -> Worth {
+        self.nodes[t * width + hand]
+    }
+}
+
 /// How a bot's turn is known from row `top` up.
 pub(crate) enum Above<'a> {
     /// It banks every hand there (it may bank there).

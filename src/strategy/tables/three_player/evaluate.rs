@@ -22,12 +22,14 @@
 use rayon::prelude::*;
 
 use crate::limits::{exceeded, MAX_WIN_TABLE_PASS_WORK};
+use crate::strategy::evaluate::bot_lanes::{bot_lanes_pass, BotLanes};
 use crate::strategy::evaluate::lanes::{rider_lanes_pass, RiderLanes, LANES};
 use crate::strategy::evaluate::last_turn::{last_turn_values, LastPlay};
 use crate::strategy::evaluate::passes::{
-    bot_pass, known_from, rider_pass, BotTurn, RiderTurn, Ties, Worth,
+    bot_pass, known_from, rider_pass, Above, BotTurn, RiderTurn, Ties, Worth,
 };
 use crate::strategy::evaluate::policy::Rolls;
+use crate::strategy::evaluate::policy::TurnPolicy;
 use crate::strategy::evaluate::{check_rules, Last, PlayerModel, Turns};
 use crate::strategy::tables::newton::settle_cycle;
 use crate::strategy::{
@@ -91,6 +93,9 @@ impl FinalTables {
     }
 }
 
+/// Per contender, per state of a batch: its own turn where solved ahead by a lane pass.
+type BotWorths = Vec<Vec<Option<Worth>>>;
+
 /// A cycle's states and, per contender, their values.
 type CycleValues = (Vec<Seats>, Vec<Vec<[f64; 3]>>);
 
@@ -102,6 +107,7 @@ struct Buffers {
     scratch: Scratch,
     advised: Vec<[f64; 3]>,
     lanes: RiderLanes,
+    bots: BotLanes,
 }
 
 /// One equilibrium mover's turn of a lane pass: its place in the caller's list, its state,
@@ -130,8 +136,9 @@ struct Eval<'a> {
     /// Per contender with a fixed policy, per policy slot: its worth where banking wins
     /// outright (see [`PlayerModel::winning_worths`]).
     winning: Vec<Vec<Vec<Worth>>>,
-    /// Solve the equilibrium movers' turns one at a time by the scalar pass (the reference
-    /// the lane passes are tested against), not eight a lane pass.
+    /// Solve the equilibrium movers' turns and the bots' own turns one at a time by the
+    /// scalar passes (the reference the lane passes are tested against), not eight a lane
+    /// pass.
     scalar: bool,
 }
 
@@ -151,8 +158,9 @@ impl ThreePlayerTable {
         self.evaluate_models_by(models, progress, false)
     }
 
-    /// [`ThreePlayerTable::evaluate_models`], the equilibrium movers' turns by the scalar
-    /// pass one at a time where `scalar`, eight a lane pass otherwise (the same bits).
+    /// [`ThreePlayerTable::evaluate_models`], the equilibrium movers' turns and the bots' own
+    /// turns by the scalar passes one at a time where `scalar`, eight a lane pass otherwise
+    /// (the same bits).
     fn evaluate_models_by(
         &self,
         models: &[PlayerModel],
@@ -192,7 +200,9 @@ impl ThreePlayerTable {
 
     /// The passes of one evaluation, bounded by [`MAX_WIN_TABLE_PASS_WORK`] in units of
     /// about the time of one scalar option evaluation: a bot's turn counts its steps (a way
-    /// a roll goes, by its policy) per turn total, a best response's or a two-player table's
+    /// a roll goes, by its policy) per turn total, as the scalar bot pass costs (its turns
+    /// run eight states a lane pass, padded to the group's highest known row: counted still
+    /// as eight scalar passes, an upper bound), a best response's or a two-player table's
     /// turn one scalar pass of every option; the equilibrium movers' turns run eight states a
     /// lane pass, whose option evaluation for the eight counts one per value of its node (the
     /// mover's chance, its farkles, two riders a contender, padded to an even width of at
@@ -714,6 +724,22 @@ impl Eval<'_> {
 
     /// Contender j's own turn at `seats` with a fixed policy: its worth apart from farkles.
     fn bot_turn(&self, own: &[[f64; 3]], j: usize, seats: Seats, b: &mut Buffers) -> Worth {
+        let (policy, top, at_target, above) = self.bot_setup(j, seats);
+        let bank = |t: usize| self.own_bank(own, seats, t);
+        bot_pass(
+            policy,
+            self.ctx.model,
+            top,
+            at_target,
+            bank,
+            above,
+            &mut b.bot,
+        )
+    }
+
+    /// Contender j's bot at `seats`: its policy there, the first row its turn is known from,
+    /// the first turn total whose bank reaches the target, how the turn is known above.
+    fn bot_setup(&self, j: usize, seats: Seats) -> (&TurnPolicy, usize, usize, Above<'_>) {
         let Turns::Fixed(policies) = &self.models[j].turns else {
             unreachable!("a fixed policy")
         };
@@ -722,10 +748,10 @@ impl Eval<'_> {
         let (p, q, r) = seats;
         let (x, board, _) = l.player(p);
         let (qp, rp) = (l.player(q), l.player(r));
-        let policy = &policies[self.models[j].slot(l, p, &[q, r])];
+        let slot = self.models[j].slot(l, p, &[q, r]);
+        let policy = &policies[slot];
         let bank_min = ctx.bank_min[usize::from(board)];
         let at_target = (l.target - x) as usize;
-        let bank = |t: usize| self.own_bank(own, seats, t);
         let wins = match ctx.endgame {
             Endgame::Race => at_target,
             // Past both others' leads out of reach.
@@ -733,9 +759,85 @@ impl Eval<'_> {
                 ((qp.0.max(rp.0) + f.cap as i64 + 1 - x).max(at_target as i64)) as usize
             }
         };
-        let winning = &self.winning[j][self.models[j].slot(l, p, &[q, r])];
+        let winning = &self.winning[j][slot];
         let (top, above) = known_from(policy, winning, at_target, wins, bank_min);
-        bot_pass(policy, ctx.model, top, at_target, bank, above, &mut b.bot)
+        (policy, top, at_target, above)
+    }
+
+    /// The own turns of every contender with a fixed policy at every state of `states` (in
+    /// a rayon pool), eight a lane pass: those of one bot with the same policy, by their
+    /// first known rows so that a pass's lanes share most of their rows. None where not
+    /// solved ahead (other contenders, or all of them where `scalar`).
+    fn bot_turns(&self, own: &[Vec<[f64; 3]>], states: &[Seats]) -> BotWorths {
+        let mut out: BotWorths = vec![vec![None; states.len()]; own.len()];
+        if self.scalar {
+            return out;
+        }
+        let l = &self.ctx.layout;
+        // (contender, policy slot, first known row, state).
+        let mut jobs: Vec<(usize, usize, usize, usize)> = Vec::new();
+        for j in 0..own.len() {
+            if !matches!(self.models[j].turns, Turns::Fixed(_)) {
+                continue;
+            }
+            for (i, &(p, q, r)) in states.iter().enumerate() {
+                let slot = self.models[j].slot(l, p, &[q, r]);
+                let (_, top, _, _) = self.bot_setup(j, (p, q, r));
+                jobs.push((j, slot, top, i));
+            }
+        }
+        jobs.sort_unstable();
+        // Groups of at most LANES with one contender and one policy.
+        let mut groups: Vec<&[(usize, usize, usize, usize)]> = Vec::new();
+        for same in jobs.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
+            groups.extend(same.chunks(LANES));
+        }
+        let solved: Vec<Vec<(usize, usize, Worth)>> = groups
+            .par_iter()
+            .map_init(Buffers::default, |b, group| {
+                self.bot_lanes(own, states, group, b)
+            })
+            .collect();
+        for (j, i, w) in solved.into_iter().flatten() {
+            out[j][i] = Some(w);
+        }
+        out
+    }
+
+    /// [`Eval::bot_turn`] of up to [`LANES`] states for one contender with one policy, in
+    /// one lane pass: (contender, state, worth) of each.
+    fn bot_lanes(
+        &self,
+        own: &[Vec<[f64; 3]>],
+        states: &[Seats],
+        group: &[(usize, usize, usize, usize)],
+        b: &mut Buffers,
+    ) -> Vec<(usize, usize, Worth)> {
+        let j = group[0].0;
+        let top = group.iter().map(|g| g.2).max().unwrap_or(0);
+        let model = self.ctx.model;
+        let s = &mut b.bots;
+        s.reset(model, top);
+        let mut policy = None;
+        for (lane, &(_, _, _, i)) in group.iter().enumerate() {
+            let seats = states[i];
+            let (p, t, at_target, above) = self.bot_setup(j, seats);
+            policy = Some(p);
+            s.set_lane(
+                lane,
+                t,
+                at_target,
+                |t| self.own_bank(&own[j], seats, t),
+                &above,
+            );
+        }
+        let policy = policy.expect("a group has a state");
+        bot_lanes_pass(policy, model, s);
+        group
+            .iter()
+            .enumerate()
+            .map(|(lane, g)| (j, g.3, s.value(0, model.dice, lane)))
+            .collect()
     }
 
     /// The best response's turn at `seats` with a farkle worth `phi` to it.
@@ -750,6 +852,7 @@ impl Eval<'_> {
         own: &[Vec<[f64; 3]>],
         states: &[Seats],
         eq: &[EqTurn],
+        bots: (&BotWorths, usize),
         b: &mut Buffers,
     ) -> Result<Vec<Vec<[f64; 3]>>, StrategyError> {
         let k = states.len();
@@ -763,7 +866,10 @@ impl Eval<'_> {
                 let slope = e1.f * e2.f;
                 let x = match &self.models[j].turns {
                     Turns::Fixed(_) | Turns::Table(..) => {
-                        let w = self.fixed_turn(v, j, states[i], b)?;
+                        let w = match bots.0[j][bots.1 + i] {
+                            Some(w) => w,
+                            None => self.fixed_turn(v, j, states[i], b)?,
+                        };
                         (w.c + w.f * a) / (1.0 - w.f * slope)
                     }
                     _ => self.best_chain(v, states[i], a, slope, b)?,
@@ -833,6 +939,7 @@ impl Eval<'_> {
                 let all: Vec<Seats> = cycles.iter().flatten().copied().collect();
                 let results: Vec<Result<CycleValues, StrategyError>> = pool.install(|| {
                     let eq = self.eq_turns(shared, &all);
+                    let bots = self.bot_turns(shared, &all);
                     let mut firsts = Vec::with_capacity(cycles.len());
                     let mut first = 0;
                     for c in &cycles {
@@ -844,7 +951,7 @@ impl Eval<'_> {
                         .zip(firsts)
                         .map_init(Buffers::default, |b, (states, first)| {
                             let eq = &eq[first..first + states.len()];
-                            let v = self.cycle(shared, &states, eq, b)?;
+                            let v = self.cycle(shared, &states, eq, (&bots, first), b)?;
                             Ok((states, v))
                         })
                         .collect()
@@ -893,10 +1000,12 @@ impl Eval<'_> {
                         let results: Vec<Result<Vec<[f64; 3]>, StrategyError>> =
                             pool.install(|| {
                                 let eq = self.eq_turns(shared, part);
+                                let bots = self.bot_turns(shared, part);
                                 part.par_iter()
                                     .zip(eq)
-                                    .map_init(Buffers::default, |b, (&s, eq)| {
-                                        self.state(shared, s, &eq, b)
+                                    .enumerate()
+                                    .map_init(Buffers::default, |b, (i, (&s, eq))| {
+                                        self.state(shared, s, &eq, (&bots, i), b)
                                     })
                                     .collect()
                             });
@@ -932,6 +1041,7 @@ impl Eval<'_> {
         own: &[Vec<[f64; 3]>],
         seats: Seats,
         eq: &EqTurn,
+        bots: (&BotWorths, usize),
         b: &mut Buffers,
     ) -> Result<Vec<[f64; 3]>, StrategyError> {
         let ctx = &self.ctx;
@@ -941,7 +1051,10 @@ impl Eval<'_> {
             let farkled = v[after];
             let mover = match &self.models[j].turns {
                 Turns::Fixed(_) | Turns::Table(..) => {
-                    let w = self.fixed_turn(v, j, seats, b)?;
+                    let w = match bots.0[j][bots.1] {
+                        Some(w) => w,
+                        None => self.fixed_turn(v, j, seats, b)?,
+                    };
                     w.c + w.f * farkled[2]
                 }
                 _ => self.best_turn(v, seats, farkled[2], b).own(farkled[2]),
@@ -1008,9 +1121,11 @@ mod tests {
     use crate::strategy::{Bot, Contender};
     use crate::{Preset, Rules};
 
-    /// The evaluation with the equilibrium's turns in lane passes against the same with the
-    /// scalar pass one state at a time: every contender, every state, every position, to
-    /// 1e-12 (they make the same operations, so they agree to the bit).
+    /// The evaluation with the equilibrium's turns and the bots' own turns in lane passes
+    /// against the same with the scalar passes one state at a time: every contender, every
+    /// state, every position, to 1e-12 (they make the same operations, so they agree to the
+    /// bit). The contenders include two cards and the random bot (bots' lane passes, with
+    /// policies by situation) and the best response (scalar either way).
     fn lanes_agree_with_the_scalar_pass(rules: Rules) {
         let table = ThreePlayerTable::solve(&rules, &mut |_| true).unwrap();
         let contenders = [
