@@ -89,16 +89,7 @@ impl BotLanes {
         let rows = self.nodes.len() / width.max(1);
         for t in top..rows {
             for hand in 0..width {
-                let w = match above {
-                    Above::Banks => Worth {
-                        c: bank(t).expect("banking allowed above the top"),
-                        f: 0.0,
-                    },
-                    Above::Wins(worth) => {
-                        let last = worth.len() / width - 1;
-                        worth[t.min(last) * width + hand]
-                    }
-                };
+                let w = above.worth(t, hand, width, &bank);
                 let node = &mut self.nodes[t * width + hand];
                 node.c[j] = w.c;
                 node.f[j] = w.f;

@@ -277,6 +277,29 @@ pub(crate) enum Above<'a> {
     Wins(&'a [Worth]),
 }
 
+impl Above<'_> {
+    /// The bot's worth at turn total `t` (at least the top) with `hand` dice, nodes `width`
+    /// to a row; `bank` as for [`bot_pass`].
+    pub(crate) fn worth(
+        &self,
+        t: usize,
+        hand: usize,
+        width: usize,
+        bank: impl Fn(usize) -> Option<f64>,
+    ) -> Worth {
+        match self {
+            Above::Banks => Worth {
+                c: bank(t).expect("banking allowed above the top"),
+                f: 0.0,
+            },
+            Above::Wins(worth) => {
+                let last = worth.len() / width - 1;
+                worth[t.min(last) * width + hand]
+            }
+        }
+    }
+}
+
 /// Where a bot's turn at a state is known from, and how: from where it banks every hand (at
 /// the latest when banking reaches the target, for a bot that banks there), or from where
 /// banking wins outright (`wins`, at least `at_target`), whichever comes first; never
@@ -322,16 +345,7 @@ pub(crate) fn bot_pass(
     s.nodes.resize(rows * width, Worth::default());
     for t in top..rows {
         for hand in 0..width {
-            s.nodes[t * width + hand] = match above {
-                Above::Banks => Worth {
-                    c: bank(t).expect("banking allowed above the top"),
-                    f: 0.0,
-                },
-                Above::Wins(worth) => {
-                    let last = worth.len() / width - 1;
-                    worth[t.min(last) * width + hand]
-                }
-            };
+            s.nodes[t * width + hand] = above.worth(t, hand, width, &bank);
         }
     }
     for t in (0..top).rev() {
