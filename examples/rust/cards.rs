@@ -19,7 +19,11 @@
 //! evaluation, timed).
 //! `--start-per-dice 350,300,450,1100,never,never --keep single:4` skips the folk cards and
 //! the smaller families and searches the families after "per dice" from that card (a long
-//! search started from a card already found).
+//! search started from a card already found); `--search per-dice --start CARD_JSON` searches
+//! one family (`total`, `per-dice` or `situational`) from any card, and ends there.
+//! `--memory GIB` lets a three-player table keep its equilibrium's turns in up to that many
+//! gibibytes (`ThreePlayerTable::prepare_evaluations`), which makes every evaluation after
+//! it several times faster.
 //!
 //! Every search prints a line as it starts, at each move it takes (the new card as JSON),
 //! at each change of step and at its end, with the card's chance, the step, the evaluations
@@ -75,6 +79,9 @@ fn main() {
     let mut start_keep = Keep::All;
     let mut checkpoint: Option<String> = None;
     let mut resume: Option<String> = None;
+    let mut memory_gib = 0.0f64;
+    let mut search: Option<Family> = None;
+    let mut start_card: Option<Card> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().expect("a value after the option");
@@ -89,6 +96,9 @@ fn main() {
             "--keep" => start_keep = parse_keep(&value()),
             "--checkpoint" => checkpoint = Some(value()),
             "--resume" => resume = Some(value()),
+            "--memory" => memory_gib = value().parse().expect("gibibytes"),
+            "--search" => search = Some(parse_family(&value())),
+            "--start" => start_card = Some(Card::from_json(&value()).expect("a card as JSON")),
             _ => panic!("unknown option {arg}"),
         }
     }
@@ -132,6 +142,18 @@ fn main() {
         start.elapsed().as_secs_f64(),
         table.start_probabilities()
     );
+    if let (WinTable::Three(three), true) = (&table, memory_gib > 0.0) {
+        let t = Instant::now();
+        let max_bytes = (memory_gib * f64::from(1u32 << 30)) as usize;
+        let kept = three
+            .prepare_evaluations(max_bytes, &mut |_| true)
+            .expect("the equilibrium's turns");
+        println!(
+            "equilibrium's turns kept: {kept} ({:.2} GiB) in {:.1} s",
+            three.prepared_bytes().unwrap_or(0) as f64 / f64::from(1u32 << 30),
+            t.elapsed().as_secs_f64()
+        );
+    }
     let options = SearchOptions::for_table(&table);
     let mut searcher = Searcher {
         table: &table,
@@ -145,6 +167,11 @@ fn main() {
             state.family, state.goal, state.step, state.evaluations
         );
         searcher.search(state.goal, Err(state));
+        return;
+    }
+    if let Some(family) = search {
+        let card = start_card.expect("--search needs --start CARD_JSON");
+        searcher.search(family, Ok(Some(card)));
         return;
     }
     if let Some(row) = start_row {
@@ -240,6 +267,16 @@ impl Searcher<'_> {
         line(&format!("{family:?}"), &value);
         print!("{card}");
         card
+    }
+}
+
+/// A family by name: `total`, `per-dice` or `situational`.
+fn parse_family(name: &str) -> Family {
+    match name {
+        "total" => Family::Total,
+        "per-dice" => Family::PerDice,
+        "situational" => Family::Situational,
+        _ => panic!("a family: total, per-dice or situational"),
     }
 }
 

@@ -186,6 +186,12 @@ impl RiderLanes {
     pub(crate) fn value(&self, t: usize, hand: usize, j: usize, i: usize) -> f64 {
         with_table!(&self.nodes, tb => tb.nodes[t * tb.width + hand].v[i][j])
     }
+
+    /// Lane `j`'s `w` at the node at `index` (its turn total times the width plus its
+    /// hand): where an option's offset from its row leads.
+    pub(crate) fn w_at(&self, index: usize, j: usize) -> f64 {
+        with_table!(&self.nodes, tb => tb.nodes[index].v[0][j])
+    }
 }
 
 /// One backward pass over rows `0..top` of every lane, a farkle worth `phi[j]` to lane j's

@@ -38,6 +38,7 @@ use crate::strategy::{
 
 use super::context::Ctx;
 use super::endgame::{Endgame, FinalRound};
+use super::mover_banks::{Ends, MoverBanks};
 use super::pass::{Scratch, Seats, Summary};
 use super::solve::CHUNK_WORK;
 use super::sweeps::{estimate, SWEEP_TOLERANCE};
@@ -140,6 +141,8 @@ struct Eval<'a> {
     /// scalar passes (the reference the lane passes are tested against), not eight a lane
     /// pass.
     scalar: bool,
+    /// The equilibrium's turns as distributions, where kept and not `scalar`.
+    banks: Option<&'a MoverBanks>,
 }
 
 impl ThreePlayerTable {
@@ -169,7 +172,8 @@ impl ThreePlayerTable {
     ) -> Result<Vec<Vec<[f64; 3]>>, StrategyError> {
         check_rules(&self.rules, self.bank_min, &self.model.farkle)?;
         let ctx = self.ctx();
-        self.check_work(&ctx, models)?;
+        let banks = if scalar { None } else { self.mover_banks.get() };
+        self.check_work(&ctx, models, banks.is_some())?;
         let pool = worker_pool()?;
         let states = self.values.len();
         let mut own = Vec::with_capacity(models.len());
@@ -189,6 +193,7 @@ impl ThreePlayerTable {
             fin,
             winning,
             scalar,
+            banks,
         };
         if self.rules.farkle_penalty_streak == 0 {
             eval.ordered(&pool, &mut own, progress)?;
@@ -206,8 +211,15 @@ impl ThreePlayerTable {
     /// turn one scalar pass of every option; the equilibrium movers' turns run eight states a
     /// lane pass, whose option evaluation for the eight counts one per value of its node (the
     /// mover's chance, its farkles, two riders a contender, padded to an even width of at
-    /// least four): measured, it takes about as long as that many bot steps.
-    fn check_work(&self, ctx: &Ctx, models: &[PlayerModel]) -> Result<(), StrategyError> {
+    /// least four): measured, it takes about as long as that many bot steps. With the
+    /// equilibrium's turns kept (`banks`), each is a sum over its rows instead, two values a
+    /// contender.
+    fn check_work(
+        &self,
+        ctx: &Ctx,
+        models: &[PlayerModel],
+        banks: bool,
+    ) -> Result<(), StrategyError> {
         let l = &self.layout;
         // A solved table has at most 256 player states and a turn model a few thousand
         // options: every product below stays far below 2^128.
@@ -222,7 +234,11 @@ impl ThreePlayerTable {
         // The lane pass's node: the mover's chance and farkles, two riders a contender,
         // padded to an even width of at least four.
         let width = (2 + 2 * k).max(4).next_multiple_of(2);
-        let mut work = turns * options * width / LANES as u128;
+        let mut work = if banks {
+            turns * 2 * k
+        } else {
+            turns * options * width / LANES as u128
+        };
         for m in models {
             work += match &m.turns {
                 Turns::Fixed(p) => {
@@ -481,6 +497,17 @@ impl Eval<'_> {
     /// their first known rows so that a pass's lanes share most of their rows; a state whose
     /// mover mixes by the scalar pass.
     fn eq_turns(&self, own: &[Vec<[f64; 3]>], states: &[Seats]) -> Vec<EqTurn> {
+        if let Some(banks) = self.banks {
+            return states
+                .par_iter()
+                .map_init(Buffers::default, |b, &s| {
+                    match banks.ends(self.ctx.index(s)) {
+                        Some(ends) => self.eq_ends(own, s, &ends),
+                        None => self.eq_turn(own, s, b),
+                    }
+                })
+                .collect();
+        }
         if self.scalar {
             return states
                 .par_iter()
@@ -624,6 +651,31 @@ impl Eval<'_> {
             f: node[1],
             next: (0..k).map(|j| node[2 + 2 * j]).collect(),
             last: (0..k).map(|j| node[3 + 2 * j]).collect(),
+        }
+    }
+
+    /// [`Eval::eq_turn`] from the turn's ends as kept: what each bank gives the contenders,
+    /// weighed by its chance.
+    fn eq_ends(&self, own: &[Vec<[f64; 3]>], (p, q, r): Seats, ends: &Ends) -> EqTurn {
+        let k = own.len();
+        let (x, _, _) = self.ctx.layout.player(p);
+        let mut riders = vec![0.0; 2 * k];
+        let mut next = vec![0.0; k];
+        let mut last = vec![0.0; k];
+        for (i, &chance) in ends.chances.iter().enumerate() {
+            if chance == 0.0 {
+                continue;
+            }
+            self.bank_riders(own, x + (ends.first + i) as i64, q, r, &mut riders);
+            for j in 0..k {
+                next[j] += chance * riders[2 * j];
+                last[j] += chance * riders[2 * j + 1];
+            }
+        }
+        EqTurn {
+            f: ends.farkle,
+            next,
+            last,
         }
     }
 
@@ -1139,25 +1191,52 @@ mod tests {
         ];
         // One contender (two riders) and four (eight riders): the narrowest and the
         // widest nodes.
+        let mut lanes = Vec::new();
+        let mut scalar = Vec::new();
         for contenders in [&contenders[..1], &contenders[..]] {
             let models = models(contenders, &table.rules, &table.layout, 3).unwrap();
-            let lanes = table
+            lanes.push(
+                table
+                    .evaluate_models_by(&models, &mut |_| true, false)
+                    .unwrap(),
+            );
+            scalar.push(
+                table
+                    .evaluate_models_by(&models, &mut |_| true, true)
+                    .unwrap(),
+            );
+        }
+        for (lanes, scalar) in lanes.iter().zip(&scalar) {
+            agree(lanes, scalar, 1e-12, "lanes");
+        }
+        // The equilibrium's turns kept as distributions: the same chances.
+        assert_eq!(table.prepared_bytes(), None);
+        assert!(table
+            .prepare_evaluations(usize::MAX, &mut |_| true)
+            .unwrap());
+        assert!(table.prepared_bytes().unwrap() > 0);
+        for (n, scalar) in [1, contenders.len()].into_iter().zip(&scalar) {
+            let models = models(&contenders[..n], &table.rules, &table.layout, 3).unwrap();
+            let kept = table
                 .evaluate_models_by(&models, &mut |_| true, false)
                 .unwrap();
-            let scalar = table
-                .evaluate_models_by(&models, &mut |_| true, true)
-                .unwrap();
-            for (j, (a, b)) in lanes.iter().zip(&scalar).enumerate() {
-                assert_eq!(a.len(), table.values.len());
-                for (i, (x, y)) in a.iter().zip(b).enumerate() {
-                    for k in 0..3 {
-                        assert!(
-                            (x[k] - y[k]).abs() <= 1e-12,
-                            "contender {j}, state {i}, position {k}: {} against {}",
-                            x[k],
-                            y[k]
-                        );
-                    }
+            agree(&kept, scalar, 1e-12, "kept turns");
+        }
+    }
+
+    /// Every contender's values at every state and position within `tolerance`.
+    fn agree(a: &[Vec<[f64; 3]>], b: &[Vec<[f64; 3]>], tolerance: f64, what: &str) {
+        assert_eq!(a.len(), b.len());
+        for (j, (a, b)) in a.iter().zip(b).enumerate() {
+            assert_eq!(a.len(), b.len());
+            for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                for k in 0..3 {
+                    assert!(
+                        (x[k] - y[k]).abs() <= tolerance,
+                        "{what}: contender {j}, state {i}, position {k}: {} against {}",
+                        x[k],
+                        y[k]
+                    );
                 }
             }
         }
@@ -1171,6 +1250,18 @@ mod tests {
             min_entry_score: 0,
             final_round: false,
             ..Preset::Classic.rules()
+        });
+    }
+
+    /// Short, but long enough that a bank short of the target leaves the others a chance
+    /// (the kept turns' sums are tested in the quick tier too).
+    #[test]
+    fn lanes_agree_with_the_scalar_pass_in_a_short_race_of_minimal_scoring() {
+        lanes_agree_with_the_scalar_pass(Rules {
+            dice_count: 3,
+            target_score: 300,
+            final_round: false,
+            ..Preset::Minimal.rules()
         });
     }
 

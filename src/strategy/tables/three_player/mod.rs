@@ -45,6 +45,9 @@
 //!   passes, plain and in lanes;
 //! - `endgame`: the target reached, the final round's last turns;
 //! - `cycle`: a cycle of states linked by farkles, solved exactly (pure or mixed);
+//! - `evaluate`: a contender's exact chances against the equilibrium;
+//! - `mover_banks`: the equilibrium's turns as distributions of their ends, kept for
+//!   evaluations;
 //! - `solve`: the solve, sizes checked first;
 //! - `table`: the table itself (`ThreePlayerTable`) and the accessors the other files share.
 
@@ -53,6 +56,7 @@ mod cycle;
 mod endgame;
 mod evaluate;
 mod lanes;
+mod mover_banks;
 mod pass;
 mod queries;
 mod solve;

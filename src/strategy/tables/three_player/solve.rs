@@ -159,6 +159,7 @@ impl ThreePlayerTable {
             offsets,
             bank_min,
             id: next_table_id(),
+            mover_banks: std::sync::OnceLock::new(),
         })
     }
 }
@@ -205,6 +206,7 @@ impl ThreePlayerTable {
             model,
             bank_min,
             id: next_table_id(),
+            mover_banks: std::sync::OnceLock::new(),
         })
     }
 }

@@ -12,6 +12,7 @@ use crate::strategy::turn::{Selections, TurnModel};
 
 use super::context::Ctx;
 use super::endgame::Endgame;
+use super::mover_banks::MoverBanks;
 use super::pass::Mix;
 
 /// The solved three-player game: every player's probability of winning at the start of every
@@ -37,6 +38,9 @@ pub struct ThreePlayerTable {
     /// Tells tables apart in the per-thread cache of solved turns (see
     /// [`crate::strategy::next_table_id`]).
     pub(super) id: u64,
+    /// The equilibrium's turns as distributions, once asked for (see
+    /// [`ThreePlayerTable::prepare_evaluations`]).
+    pub(super) mover_banks: std::sync::OnceLock<MoverBanks>,
 }
 
 impl std::fmt::Debug for ThreePlayerTable {
