@@ -376,6 +376,109 @@ pub(crate) fn bot_pass(
     s.nodes[n]
 }
 
+/// A bot's turn as the chances of its ends (see [`bot_ends`]): what it is worth is
+/// `c + sum over i of chances[i] bank(first + i)`, apart from farkles, which end it with
+/// chance `f`.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct BotEnds {
+    /// The first turn total banked.
+    pub first: usize,
+    /// The chance of banking each turn total from `first` on.
+    pub chances: Vec<f64>,
+    /// What the known rows above the top that do not bank are worth.
+    pub c: f64,
+    pub f: f64,
+}
+
+impl BotEnds {
+    /// The turn's worth with banking turn total t worth `bank(t)`.
+    pub(crate) fn worth(&self, bank: impl Fn(usize) -> Option<f64>) -> Worth {
+        let mut c = self.c;
+        for (i, &chance) in self.chances.iter().enumerate() {
+            if chance != 0.0 {
+                c += chance * bank(self.first + i).expect("a bot banks where it may");
+            }
+        }
+        Worth { c, f: self.f }
+    }
+}
+
+/// [`bot_pass`] as a distribution: the bot's decisions do not depend on what banking is
+/// worth, only on whether it may bank (from `bank_min` on), so the chance of reaching each
+/// node is carried forward from the start of the turn once, and every state whose turn has
+/// the same policy, top, target and lowest bank reads its worth from the same ends.
+pub(crate) fn bot_ends(
+    policy: &TurnPolicy,
+    model: &TurnModel,
+    top: usize,
+    at_target: usize,
+    bank_min: usize,
+    above: &Above,
+) -> BotEnds {
+    let width = model.width();
+    let n = model.dice;
+    let rows = top + model.max_gain + 1;
+    let mut reach = vec![0.0; rows * width];
+    let mut banks = vec![0.0; rows];
+    let mut ends = BotEnds::default();
+    reach[n] = 1.0;
+    for (t, banked) in banks.iter_mut().enumerate().take(top) {
+        let row = t * width;
+        let allowed = t >= bank_min;
+        let all_scored = reach[row];
+        if all_scored != 0.0 {
+            if model.hot_dice {
+                reach[row + n] += all_scored;
+            } else if allowed {
+                *banked += all_scored;
+            } else {
+                ends.f += all_scored;
+            }
+        }
+        for hand in 1..=n {
+            let here = reach[row + hand];
+            if here == 0.0 {
+                continue;
+            }
+            let p = match allowed {
+                false => 0.0,
+                true if policy.banks_at_target && t >= at_target => 1.0,
+                true => policy.bank(t, hand),
+            };
+            *banked += p * here;
+            let rolls = (1.0 - p) * here;
+            ends.f += rolls * policy.pf[hand];
+            for st in policy.steps(t, hand) {
+                reach[row + st.gain as usize * width + usize::from(st.next)] += rolls * st.prob;
+            }
+        }
+    }
+    for (t, banked) in banks.iter_mut().enumerate().skip(top) {
+        for hand in 0..width {
+            let here = reach[t * width + hand];
+            if here == 0.0 {
+                continue;
+            }
+            match above {
+                Above::Banks => *banked += here,
+                Above::Wins(_) => {
+                    let w = above.worth(t, hand, width, |_| None);
+                    ends.c += here * w.c;
+                    ends.f += here * w.f;
+                }
+            }
+        }
+    }
+    let first = banks.iter().position(|&p| p != 0.0).unwrap_or(banks.len());
+    let last = banks
+        .iter()
+        .rposition(|&p| p != 0.0)
+        .map_or(first, |i| i + 1);
+    ends.first = first;
+    ends.chances = banks[first..last].to_vec();
+    ends
+}
+
 /// The worth of a roll: its farkles, then each step's node.
 #[inline]
 fn roll_worth(nodes: &[Worth], width: usize, row: usize, pf: f64, steps: &[Step]) -> Worth {

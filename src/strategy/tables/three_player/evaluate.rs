@@ -26,7 +26,7 @@ use crate::strategy::evaluate::bot_lanes::{bot_lanes_pass, BotLanes};
 use crate::strategy::evaluate::lanes::{rider_lanes_pass, RiderLanes, LANES};
 use crate::strategy::evaluate::last_turn::{last_turn_values, LastPlay};
 use crate::strategy::evaluate::passes::{
-    bot_pass, known_from, rider_pass, Above, BotTurn, RiderTurn, Ties, Worth,
+    bot_ends, bot_pass, known_from, rider_pass, Above, BotEnds, BotTurn, RiderTurn, Ties, Worth,
 };
 use crate::strategy::evaluate::policy::Rolls;
 use crate::strategy::evaluate::policy::TurnPolicy;
@@ -825,6 +825,9 @@ impl Eval<'_> {
         if self.scalar {
             return out;
         }
+        if self.banks.is_some() {
+            return self.bot_turns_by_ends(own, states);
+        }
         let l = &self.ctx.layout;
         // (contender, policy slot, first known row, state).
         let mut jobs: Vec<(usize, usize, usize, usize)> = Vec::new();
@@ -854,6 +857,72 @@ impl Eval<'_> {
             out[j][i] = Some(w);
         }
         out
+    }
+
+    /// [`Eval::bot_turns`] from the ends of each bot's turns ([`bot_ends`]): solved once
+    /// per policy, top, target and lowest bank (a few per mover's score), then each
+    /// state's worth as a sum over its banks.
+    fn bot_turns_by_ends(&self, own: &[Vec<[f64; 3]>], states: &[Seats]) -> BotWorths {
+        let ctx = &self.ctx;
+        let l = &ctx.layout;
+        // (contender, policy slot, top, first total reaching the target, lowest bank,
+        // banks above the top).
+        type Key = (usize, usize, usize, usize, usize, bool);
+        let mut keys: std::collections::HashMap<Key, usize> = std::collections::HashMap::new();
+        let mut list: Vec<Key> = Vec::new();
+        let mut of_state: Vec<Vec<usize>> = vec![Vec::new(); own.len()];
+        for (j, of_state) in of_state.iter_mut().enumerate() {
+            if !matches!(self.models[j].turns, Turns::Fixed(_)) {
+                continue;
+            }
+            for &(p, q, r) in states {
+                let slot = self.models[j].slot(l, p, &[q, r]);
+                let (_, top, at_target, above) = self.bot_setup(j, (p, q, r));
+                let bank_min = ctx.bank_min[usize::from(l.player(p).1)];
+                let key = (
+                    j,
+                    slot,
+                    top,
+                    at_target,
+                    bank_min,
+                    matches!(above, Above::Banks),
+                );
+                let next = list.len();
+                let at = *keys.entry(key).or_insert(next);
+                if at == next {
+                    list.push(key);
+                }
+                of_state.push(at);
+            }
+        }
+        let ends: Vec<BotEnds> = list
+            .par_iter()
+            .map(|&(j, slot, top, at_target, bank_min, banks)| {
+                let Turns::Fixed(policies) = &self.models[j].turns else {
+                    unreachable!("a fixed policy")
+                };
+                let above = if banks {
+                    Above::Banks
+                } else {
+                    Above::Wins(&self.winning[j][slot])
+                };
+                bot_ends(&policies[slot], ctx.model, top, at_target, bank_min, &above)
+            })
+            .collect();
+        of_state
+            .iter()
+            .enumerate()
+            .map(|(j, at)| {
+                if at.is_empty() {
+                    return vec![None; states.len()];
+                }
+                states
+                    .par_iter()
+                    .zip(at)
+                    .map(|(&seats, &at)| Some(ends[at].worth(|t| self.own_bank(&own[j], seats, t))))
+                    .collect()
+            })
+            .collect()
     }
 
     /// [`Eval::bot_turn`] of up to [`LANES`] states for one contender with one policy, in
