@@ -21,7 +21,6 @@
 
 use rayon::prelude::*;
 
-use crate::limits::{exceeded, MAX_WIN_TABLE_PASS_WORK};
 use crate::strategy::evaluate::bot_lanes::{bot_lanes_pass, BotLanes};
 use crate::strategy::evaluate::lanes::{rider_lanes_pass, RiderLanes, LANES};
 use crate::strategy::evaluate::last_turn::{last_turn_values, LastPlay};
@@ -42,7 +41,7 @@ use super::mover_banks::{Ends, MoverBanks};
 use super::pass::{Scratch, Seats, Summary};
 use super::solve::CHUNK_WORK;
 use super::sweeps::{estimate, SWEEP_TOLERANCE};
-use super::table::ThreePlayerTable;
+use super::table::{check_pass_work, ThreePlayerTable};
 
 /// Sweeps under a penalty before giving up.
 const MAX_SWEEPS: usize = 500;
@@ -203,8 +202,8 @@ impl ThreePlayerTable {
         Ok(own)
     }
 
-    /// The passes of one evaluation, bounded by [`MAX_WIN_TABLE_PASS_WORK`] in units of
-    /// about the time of one scalar option evaluation: a bot's turn counts its steps (a way
+    /// The passes of one evaluation, bounded by [`crate::limits::MAX_WIN_TABLE_PASS_WORK`]
+    /// in units of about the time of one scalar option evaluation: a bot's turn counts its steps (a way
     /// a roll goes, by its policy) per turn total, as the scalar bot pass costs (its turns
     /// run eight states a lane pass, padded to the group's highest known row: counted still
     /// as eight scalar passes, an upper bound), a best response's or a two-player table's
@@ -221,14 +220,9 @@ impl ThreePlayerTable {
         banks: bool,
     ) -> Result<(), StrategyError> {
         let l = &self.layout;
-        // A solved table has at most 256 player states and a turn model a few thousand
-        // options: every product below stays far below 2^128.
         let n = l.players() as u128;
-        let rows: u128 = (0..l.players())
-            .map(|p| (l.target - l.player(p).0).max(1) as u128)
-            .sum();
         // Rows of every state's turn.
-        let turns = rows * n * n;
+        let turns = self.turn_rows();
         let options = u128::from(ctx.model.row_work());
         let k = models.len() as u128;
         // The lane pass's node: the mover's chance and farkles, two riders a contender,
@@ -249,14 +243,7 @@ impl ThreePlayerTable {
                 _ => turns * options,
             };
         }
-        if work > u128::from(MAX_WIN_TABLE_PASS_WORK) {
-            return Err(StrategyError::ResourceLimit(exceeded(
-                "the passes of a three-player evaluation",
-                format!("{work} option evaluations"),
-                MAX_WIN_TABLE_PASS_WORK,
-            )));
-        }
-        Ok(())
+        check_pass_work("the passes of a three-player evaluation", work)
     }
 }
 
@@ -564,7 +551,6 @@ impl Eval<'_> {
         b: &mut Buffers,
     ) -> Vec<(usize, EqTurn)> {
         let ctx = &self.ctx;
-        let l = &ctx.layout;
         let values = self.values();
         let k = own.len();
         let model = ctx.model;
@@ -574,25 +560,16 @@ impl Eval<'_> {
         let mut riders = vec![0.0; 2 * k];
         let lane = |j: usize| &group[if j < group.len() { j } else { 0 }];
         for j in 0..LANES {
-            let seats = lane(j).seats;
-            let (p, q, r) = seats;
-            let (x, _, _) = l.player(p);
-            let (qp, rp) = (l.player(q), l.player(r));
-            for tt in 0..top {
-                let Some((w, _)) = ctx.bank_at(values, seats, tt) else {
-                    continue;
-                };
-                self.bank_riders(own, x + tt as i64, q, r, &mut riders);
-                s.set_bank(tt, j, w, &riders);
-            }
-            for tt in top..s.rows() {
-                let z = x + tt as i64;
-                self.bank_riders(own, z, q, r, &mut riders);
-                for hand in 0..model.width() {
-                    let node = ctx.endgame.beyond(model, z, qp, rp, hand);
-                    s.set_known(tt, hand, j, node.w, node.f, &riders);
-                }
-            }
+            set_lane(
+                ctx,
+                values,
+                lane(j).seats,
+                j,
+                top,
+                s,
+                &mut riders,
+                |z, q, r, out| self.bank_riders(own, z, q, r, out),
+            );
         }
         rider_lanes_pass(model, ctx.offsets, s, std::array::from_fn(|j| lane(j).phi));
         let n = model.dice;
@@ -1187,6 +1164,41 @@ impl Eval<'_> {
             ]);
         }
         Ok(out)
+    }
+}
+
+/// Lane `j`'s banks and known rows (from `top` up) of the equilibrium mover's turn at
+/// `seats`, the riders of a bank to `z` units by `bank_riders(z, q, r, riders)`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn set_lane(
+    ctx: &Ctx,
+    values: &[[f64; 3]],
+    seats: Seats,
+    j: usize,
+    top: usize,
+    s: &mut RiderLanes,
+    riders: &mut [f64],
+    mut bank_riders: impl FnMut(i64, usize, usize, &mut [f64]),
+) {
+    let l = &ctx.layout;
+    let model = ctx.model;
+    let (p, q, r) = seats;
+    let (x, _, _) = l.player(p);
+    let (qp, rp) = (l.player(q), l.player(r));
+    for tt in 0..top {
+        let Some((w, _)) = ctx.bank_at(values, seats, tt) else {
+            continue;
+        };
+        bank_riders(x + tt as i64, q, r, riders);
+        s.set_bank(tt, j, w, riders);
+    }
+    for tt in top..s.rows() {
+        let z = x + tt as i64;
+        bank_riders(z, q, r, riders);
+        for hand in 0..model.width() {
+            let node = ctx.endgame.beyond(model, z, qp, rp, hand);
+            s.set_known(tt, hand, j, node.w, node.f, riders);
+        }
     }
 }
 

@@ -20,13 +20,13 @@
 
 use rayon::prelude::*;
 
-use crate::limits::{exceeded, MAX_WIN_TABLE_PASS_WORK};
 use crate::strategy::evaluate::lanes::{rider_lanes_pass, RiderLanes, LANES};
 use crate::strategy::{worker_pool, Progress, StrategyError};
 
 use super::context::Ctx;
+use super::evaluate::set_lane;
 use super::pass::Seats;
-use super::table::ThreePlayerTable;
+use super::table::{check_pass_work, ThreePlayerTable};
 
 /// The chance of banking beyond a state's last kept total, at most.
 pub(crate) const TAIL_MASS: f64 = 1e-15;
@@ -175,21 +175,9 @@ impl ThreePlayerTable {
 
 /// The lane pass of every state's turn with no riders, bounded as an evaluation's is.
 fn check_work(table: &ThreePlayerTable, ctx: &Ctx) -> Result<(), StrategyError> {
-    let l = &table.layout;
-    let n = l.players() as u128;
-    let rows: u128 = (0..l.players())
-        .map(|p| (l.target - l.player(p).0).max(1) as u128)
-        .sum();
     // The mover's chance and its farkles, padded to a node of four.
-    let work = rows * n * n * u128::from(ctx.model.row_work()) * 4 / LANES as u128;
-    if work > u128::from(MAX_WIN_TABLE_PASS_WORK) {
-        return Err(StrategyError::ResourceLimit(exceeded(
-            "the equilibrium turns of a three-player table",
-            format!("{work} option evaluations"),
-            MAX_WIN_TABLE_PASS_WORK,
-        )));
-    }
-    Ok(())
+    let work = table.turn_rows() * u128::from(ctx.model.row_work()) * 4 / LANES as u128;
+    check_pass_work("the equilibrium turns of a three-player table", work)
 }
 
 /// One equilibrium turn to solve: its place in the part, its state, what a farkle is worth
@@ -263,28 +251,21 @@ fn solve_part(table: &ThreePlayerTable, ctx: &Ctx, range: std::ops::Range<usize>
 /// The equilibrium movers' turns of up to [`LANES`] states, no riders, as the evaluation's
 /// lane pass solves them (unused lanes repeat the first): the top of the pass.
 fn solve_lanes(table: &ThreePlayerTable, ctx: &Ctx, group: &[Job], s: &mut RiderLanes) -> usize {
-    let l = &ctx.layout;
     let model = ctx.model;
     let top = group.iter().map(|j| j.t_hi).max().unwrap_or(0);
     s.reset(model, 0, top);
     let lane = |j: usize| &group[if j < group.len() { j } else { 0 }];
     for j in 0..LANES {
-        let seats = lane(j).seats;
-        let (p, q, r) = seats;
-        let (x, _, _) = l.player(p);
-        let (qp, rp) = (l.player(q), l.player(r));
-        for tt in 0..top {
-            if let Some((w, _)) = ctx.bank_at(&table.values, seats, tt) {
-                s.set_bank(tt, j, w, &[]);
-            }
-        }
-        for tt in top..s.rows() {
-            let z = x + tt as i64;
-            for hand in 0..model.width() {
-                let node = ctx.endgame.beyond(model, z, qp, rp, hand);
-                s.set_known(tt, hand, j, node.w, node.f, &[]);
-            }
-        }
+        set_lane(
+            ctx,
+            &table.values,
+            lane(j).seats,
+            j,
+            top,
+            s,
+            &mut [],
+            |_, _, _, _| {},
+        );
     }
     rider_lanes_pass(model, ctx.offsets, s, std::array::from_fn(|j| lane(j).phi));
     top

@@ -5,10 +5,12 @@
 
 use std::sync::Arc;
 
+use crate::limits::{exceeded, MAX_WIN_TABLE_PASS_WORK};
 use crate::rules::Rules;
 use crate::scoring::Scorer;
 use crate::strategy::tables::layout::Layout;
 use crate::strategy::turn::{Selections, TurnModel};
+use crate::strategy::StrategyError;
 
 use super::context::Ctx;
 use super::endgame::Endgame;
@@ -103,6 +105,18 @@ impl ThreePlayerTable {
         self.mixed.iter()
     }
 
+    /// The rows of every state's turn: each mover's distance to the target (at least one),
+    /// for every pair of others. (A solved table has at most 256 player states: far below
+    /// 2^128, whatever it is multiplied by.)
+    pub(super) fn turn_rows(&self) -> u128 {
+        let l = &self.layout;
+        let n = l.players() as u128;
+        let rows: u128 = (0..l.players())
+            .map(|p| (l.target - l.player(p).0).max(1) as u128)
+            .sum();
+        rows * n * n
+    }
+
     pub(super) fn ctx(&self) -> Ctx<'_> {
         Ctx::new(
             &self.rules,
@@ -124,4 +138,16 @@ impl ThreePlayerTable {
         self.endgame
             .next_player_pays(self.layout.board, c_on_board, dc)
     }
+}
+
+/// `ResourceLimit` when `work` (option evaluations) passes [`MAX_WIN_TABLE_PASS_WORK`].
+pub(super) fn check_pass_work(what: &str, work: u128) -> Result<(), StrategyError> {
+    if work > u128::from(MAX_WIN_TABLE_PASS_WORK) {
+        return Err(StrategyError::ResourceLimit(exceeded(
+            what,
+            format!("{work} option evaluations"),
+            MAX_WIN_TABLE_PASS_WORK,
+        )));
+    }
+    Ok(())
 }
