@@ -145,8 +145,10 @@ impl ThreePlayerTable {
     /// evaluations) reads those instead of solving the turns again: the same chances
     /// (within about 1e-15; the sums are taken in another order) in a fraction of the time.
     ///
-    /// Holds at most `max_bytes` (a table to 10,000 under minimal scoring needs a few
-    /// gigabytes); `Ok(false)` when that is not enough, and nothing is kept. `Ok(true)` when
+    /// Holds at most `max_bytes` (a table to 10,000 under minimal scoring needs 5.7 GiB);
+    /// `Ok(false)` when that is not enough, and nothing is kept. While solving, the bound is
+    /// checked after each batch of 65,536 states, so it may be passed by one batch's chances
+    /// (a few hundred a state) before the work stops and frees them. `Ok(true)` when
     /// kept, now or by an earlier call. Costs about one evaluation's time; bounded as an
     /// evaluation's passes are (`ResourceLimit`). Interrupted by `progress` returning false
     /// (`Cancelled`).
