@@ -142,6 +142,25 @@ struct Eval<'a> {
     scalar: bool,
     /// The equilibrium's turns as distributions, where kept and not `scalar`.
     banks: Option<&'a MoverBanks>,
+    /// The fixed policies' turns as distributions, kept across the evaluation's batches
+    /// (the same policy, top and target recur at every level) up to `bot_ends_bytes`.
+    bot_ends_kept: std::sync::Mutex<BotEndsKept>,
+    bot_ends_bytes: usize,
+}
+
+/// (contender, policy slot, top, first total reaching the target, lowest bank, banks above
+/// the top): what a fixed policy's turn as a distribution depends on.
+type BotEndsKey = (usize, usize, usize, usize, usize, bool);
+
+/// How many bytes of fixed policies' turn distributions one evaluation keeps: a few
+/// hundred thousand turns of a target of 10,000, beyond which the rest are solved again
+/// where they recur.
+const BOT_ENDS_KEPT_BYTES: usize = 256 << 20;
+
+#[derive(Default)]
+struct BotEndsKept {
+    ends: std::collections::HashMap<BotEndsKey, std::sync::Arc<BotEnds>>,
+    bytes: usize,
 }
 
 impl ThreePlayerTable {
@@ -157,7 +176,7 @@ impl ThreePlayerTable {
         models: &[PlayerModel],
         progress: Progress,
     ) -> Result<Vec<Vec<[f64; 3]>>, StrategyError> {
-        self.evaluate_models_by(models, progress, false)
+        self.evaluate_models_by(models, progress, false, BOT_ENDS_KEPT_BYTES)
     }
 
     /// [`ThreePlayerTable::evaluate_models`], the equilibrium movers' turns and the bots' own
@@ -168,11 +187,12 @@ impl ThreePlayerTable {
         models: &[PlayerModel],
         progress: Progress,
         scalar: bool,
+        bot_ends_bytes: usize,
     ) -> Result<Vec<Vec<[f64; 3]>>, StrategyError> {
         check_rules(&self.rules, self.bank_min, &self.model.farkle)?;
         let ctx = self.ctx();
         let banks = if scalar { None } else { self.mover_banks.get() };
-        self.check_work(&ctx, models, banks.is_some())?;
+        self.check_work(&ctx, models, banks.is_some(), bot_ends_bytes)?;
         let pool = worker_pool()?;
         let states = self.values.len();
         let mut own = Vec::with_capacity(models.len());
@@ -193,6 +213,8 @@ impl ThreePlayerTable {
             winning,
             scalar,
             banks,
+            bot_ends_kept: Default::default(),
+            bot_ends_bytes,
         };
         if self.rules.farkle_penalty_streak == 0 {
             eval.ordered(&pool, &mut own, progress)?;
@@ -212,12 +234,14 @@ impl ThreePlayerTable {
     /// mover's chance, its farkles, two riders a contender, padded to an even width of at
     /// least four): measured, it takes about as long as that many bot steps. With the
     /// equilibrium's turns kept (`banks`), each is a sum over its rows instead, two values a
-    /// contender.
+    /// contender, and so is a bot's turn, after a pass forward of its policy per
+    /// [`BotEndsKey`].
     fn check_work(
         &self,
         ctx: &Ctx,
         models: &[PlayerModel],
         banks: bool,
+        bot_ends_bytes: usize,
     ) -> Result<(), StrategyError> {
         let l = &self.layout;
         let n = l.players() as u128;
@@ -235,6 +259,28 @@ impl ThreePlayerTable {
         };
         for m in models {
             work += match &m.turns {
+                Turns::Fixed(p) if banks => {
+                    // Each state's turn a sum over its ends (at most its rows), and a pass
+                    // forward per distinct BotEndsKey: one per mover and slot (and leader of
+                    // the other two in a final round) while they all fit in what is kept,
+                    // else at most one per state.
+                    let extra = p.iter().map(|p| p.settled() as u128).max().unwrap_or(0);
+                    let steps = p.iter().map(|p| p.row_work() as u128).max().unwrap_or(0);
+                    let (rows, bytes) = self.bot_ends_size(extra);
+                    let leaders = match &*self.endgame {
+                        Endgame::Race => 1,
+                        Endgame::FinalRound(_) => n,
+                    };
+                    let keys = p.len() as u128 * n * leaders;
+                    let passes = if keys * bytes <= bot_ends_bytes as u128 {
+                        keys.min(n * n * n)
+                    } else {
+                        n * n * n
+                    };
+                    // A state's ends reach past its own rows by what its pass adds.
+                    let past = rows - (l.target - l.lower).max(1) as u128;
+                    turns + n * n * n * past + passes * rows * steps
+                }
                 Turns::Fixed(p) => {
                     let extra = p.iter().map(|p| p.settled() as u128).max().unwrap_or(0);
                     let steps = p.iter().map(|p| p.row_work() as u128).max().unwrap_or(0);
@@ -244,6 +290,22 @@ impl ThreePlayerTable {
             };
         }
         check_pass_work("the passes of a three-player evaluation", work)
+    }
+
+    /// The most rows a fixed policy's pass forward ([`bot_ends`]) runs, with `extra` rows
+    /// past its own settled decisions, and what keeping its ends costs in bytes (a bound: the
+    /// ends, the key and the map's share).
+    fn bot_ends_size(&self, extra: u128) -> (u128, u128) {
+        let l = &self.layout;
+        let cap = match &*self.endgame {
+            Endgame::Race => 0,
+            Endgame::FinalRound(f) => f.cap as u128,
+        };
+        let rows =
+            (l.target - l.lower).max(1) as u128 + cap + extra + self.model.max_gain as u128 + 1;
+        let fixed =
+            (std::mem::size_of::<BotEnds>() + std::mem::size_of::<BotEndsKey>() + 64) as u128;
+        (rows, fixed + 8 * rows)
     }
 }
 
@@ -840,13 +902,12 @@ impl Eval<'_> {
     /// per policy, top, target and lowest bank (a few per mover's score), then each
     /// state's worth as a sum over its banks.
     fn bot_turns_by_ends(&self, own: &[Vec<[f64; 3]>], states: &[Seats]) -> BotWorths {
+        use std::sync::Arc;
         let ctx = &self.ctx;
         let l = &ctx.layout;
-        // (contender, policy slot, top, first total reaching the target, lowest bank,
-        // banks above the top).
-        type Key = (usize, usize, usize, usize, usize, bool);
-        let mut keys: std::collections::HashMap<Key, usize> = std::collections::HashMap::new();
-        let mut list: Vec<Key> = Vec::new();
+        let mut keys: std::collections::HashMap<BotEndsKey, usize> =
+            std::collections::HashMap::new();
+        let mut list: Vec<BotEndsKey> = Vec::new();
         let mut of_state: Vec<Vec<usize>> = vec![Vec::new(); own.len()];
         for (j, of_state) in of_state.iter_mut().enumerate() {
             if !matches!(self.models[j].turns, Turns::Fixed(_)) {
@@ -872,9 +933,20 @@ impl Eval<'_> {
                 of_state.push(at);
             }
         }
-        let ends: Vec<BotEnds> = list
+        let kept: Vec<Option<Arc<BotEnds>>> = {
+            let kept = self
+                .bot_ends_kept
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            list.iter().map(|k| kept.ends.get(k).cloned()).collect()
+        };
+        let ends: Vec<Arc<BotEnds>> = list
             .par_iter()
-            .map(|&(j, slot, top, at_target, bank_min, banks)| {
+            .zip(kept)
+            .map(|(&(j, slot, top, at_target, bank_min, banks), kept)| {
+                if let Some(ends) = kept {
+                    return ends;
+                }
                 let Turns::Fixed(policies) = &self.models[j].turns else {
                     unreachable!("a fixed policy")
                 };
@@ -883,9 +955,32 @@ impl Eval<'_> {
                 } else {
                     Above::Wins(&self.winning[j][slot])
                 };
-                bot_ends(&policies[slot], ctx.model, top, at_target, bank_min, &above)
+                Arc::new(bot_ends(
+                    &policies[slot],
+                    ctx.model,
+                    top,
+                    at_target,
+                    bank_min,
+                    &above,
+                ))
             })
             .collect();
+        {
+            let mut kept = self
+                .bot_ends_kept
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            for (k, e) in list.iter().zip(&ends) {
+                let bytes = std::mem::size_of::<BotEnds>() + 8 * e.chances.len();
+                if kept.bytes + bytes > self.bot_ends_bytes {
+                    break;
+                }
+                if !kept.ends.contains_key(k) {
+                    kept.bytes += bytes;
+                    kept.ends.insert(*k, Arc::clone(e));
+                }
+            }
+        }
         of_state
             .iter()
             .enumerate()
@@ -1278,12 +1373,12 @@ mod tests {
             let models = models(contenders, &table.rules, &table.layout, 3).unwrap();
             lanes.push(
                 table
-                    .evaluate_models_by(&models, &mut |_| true, false)
+                    .evaluate_models_by(&models, &mut |_| true, false, BOT_ENDS_KEPT_BYTES)
                     .unwrap(),
             );
             scalar.push(
                 table
-                    .evaluate_models_by(&models, &mut |_| true, true)
+                    .evaluate_models_by(&models, &mut |_| true, true, BOT_ENDS_KEPT_BYTES)
                     .unwrap(),
             );
         }
@@ -1296,12 +1391,16 @@ mod tests {
             .prepare_evaluations(usize::MAX, &mut |_| true)
             .unwrap());
         assert!(table.prepared_bytes().unwrap() > 0);
+        // The cards' turns from their ends, kept across the levels or (nothing kept) solved
+        // again at each.
         for (n, scalar) in [1, contenders.len()].into_iter().zip(&scalar) {
             let models = models(&contenders[..n], &table.rules, &table.layout, 3).unwrap();
-            let kept = table
-                .evaluate_models_by(&models, &mut |_| true, false)
-                .unwrap();
-            agree(&kept, scalar, 1e-12, "kept turns");
+            for bot_ends_bytes in [BOT_ENDS_KEPT_BYTES, 0] {
+                let kept = table
+                    .evaluate_models_by(&models, &mut |_| true, false, bot_ends_bytes)
+                    .unwrap();
+                agree(&kept, scalar, 1e-12, "kept turns");
+            }
         }
     }
 
