@@ -187,10 +187,12 @@ impl RiderLanes {
         with_table!(&self.nodes, tb => tb.nodes[t * tb.width + hand].v[i][j])
     }
 
-    /// Lane `j`'s `w` at the node at `index` (its turn total times the width plus its
-    /// hand): where an option's offset from its row leads.
-    pub(crate) fn w_at(&self, index: usize, j: usize) -> f64 {
-        with_table!(&self.nodes, tb => tb.nodes[index].v[0][j])
+    /// Lane `j`'s `w` of every node into `out`, in node order (a turn total times the width
+    /// plus a hand, where an option's offset from its row leads): one lane read many times
+    /// without striding over the others.
+    pub(crate) fn lane_w(&self, j: usize, out: &mut Vec<f64>) {
+        out.clear();
+        with_table!(&self.nodes, tb => out.extend(tb.nodes.iter().map(|node| node.v[0][j])));
     }
 }
 

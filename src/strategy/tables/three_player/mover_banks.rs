@@ -224,11 +224,20 @@ fn solve_part(table: &ThreePlayerTable, ctx: &Ctx, range: std::ops::Range<usize>
     let mut lanes = RiderLanes::default();
     let mut reach = Vec::new();
     let mut banks = Vec::new();
+    let mut w = Vec::new();
     for group in jobs.chunks(LANES) {
         let top = solve_lanes(table, ctx, group, &mut lanes);
         for (j, job) in group.iter().enumerate() {
+            lanes.lane_w(j, &mut w);
             forward(
-                table, ctx, &lanes, j, job.seats, top, &mut reach, &mut banks,
+                table,
+                ctx,
+                &w,
+                lanes.rows(),
+                job.seats,
+                top,
+                &mut reach,
+                &mut banks,
             );
             let first = banks.iter().position(|&p| p > 0.0).unwrap_or(banks.len());
             let mut end = banks.len();
@@ -273,16 +282,17 @@ fn solve_lanes(table: &ThreePlayerTable, ctx: &Ctx, group: &[Job], s: &mut Rider
     top
 }
 
-/// Lane `j`'s chances of banking each turn total (`banks`, one a row of the pass), carried
-/// forward from the start of its turn along the choices the pass made: a node banks where
+/// A lane's chances of banking each turn total (`banks`, one of each of its `rows`), carried
+/// forward from the start of its turn along the choices the pass made (`w`, the lane's
+/// value at each node): a node banks where
 /// its value is banking's (the pass banks on a tie), each group of rolls takes its first
 /// best way to keep dice, and every node from `top` up counts as a bank.
 #[allow(clippy::too_many_arguments)]
 fn forward(
     table: &ThreePlayerTable,
     ctx: &Ctx,
-    s: &RiderLanes,
-    j: usize,
+    w: &[f64],
+    rows: usize,
     seats: Seats,
     top: usize,
     reach: &mut Vec<f64>,
@@ -291,7 +301,6 @@ fn forward(
     let m = ctx.model;
     let n = m.dice;
     let width = m.width();
-    let rows = s.rows();
     reach.clear();
     reach.resize(rows * width, 0.0);
     banks.clear();
@@ -315,18 +324,18 @@ fn forward(
             if here == 0.0 {
                 continue;
             }
-            if bank.is_some_and(|w| s.w_at(row + hand, j) == w) {
+            if bank.is_some_and(|bank_w| w[row + hand] == bank_w) {
                 *banked += here;
                 continue;
             }
             for g in m.group_start[hand - 1]..m.group_start[hand] {
                 let offsets = &ctx.offsets[m.option_start[g]..m.option_start[g + 1]];
                 let mut best = offsets[0] as usize;
-                let mut best_w = s.w_at(row + best, j);
+                let mut best_w = w[row + best];
                 for &off in &offsets[1..] {
-                    let w = s.w_at(row + off as usize, j);
-                    if w > best_w {
-                        (best, best_w) = (off as usize, w);
+                    let here_w = w[row + off as usize];
+                    if here_w > best_w {
+                        (best, best_w) = (off as usize, here_w);
                     }
                 }
                 reach[row + best] += here * m.group_prob[g];
