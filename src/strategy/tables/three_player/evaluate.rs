@@ -261,17 +261,18 @@ impl ThreePlayerTable {
             work += match &m.turns {
                 Turns::Fixed(p) if banks => {
                     // Each state's turn a sum over its ends (at most its rows), and a pass
-                    // forward per distinct BotEndsKey: one per mover and slot (and leader of
-                    // the other two in a final round) while they all fit in what is kept,
-                    // else at most one per state.
+                    // forward per distinct BotEndsKey while they all fit in what is kept,
+                    // else at most one per state. A key is one per mover and slot, and in a
+                    // final round per total from which on banking wins outright: at most
+                    // `cap` past the one reaching the target (the leader is below it).
                     let extra = p.iter().map(|p| p.settled() as u128).max().unwrap_or(0);
                     let steps = p.iter().map(|p| p.row_work() as u128).max().unwrap_or(0);
                     let (rows, bytes) = self.bot_ends_size(extra);
-                    let leaders = match &*self.endgame {
+                    let wins = match &*self.endgame {
                         Endgame::Race => 1,
-                        Endgame::FinalRound(_) => n,
+                        Endgame::FinalRound(f) => (f.cap as u128 + 1).min(n),
                     };
-                    let keys = p.len() as u128 * n * leaders;
+                    let keys = p.len() as u128 * n * wins;
                     let passes = if keys * bytes <= bot_ends_bytes as u128 {
                         keys.min(n * n * n)
                     } else {
