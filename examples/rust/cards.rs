@@ -12,7 +12,7 @@
 //! ```
 //!
 //! Solves the table first (or loads it with `--table FILE`, as the `solve` example writes
-//! it). Chances are averaged over the seats; the price is optimal play's chance minus the
+//! it; `--save-table FILE` writes the table it solved, for the next run's `--table`). Chances are averaged over the seats; the price is optimal play's chance minus the
 //! card's. `--families N` stops after the first N families (1: one threshold, 2: one per
 //! count of dice left, 3: by situation). Each search prints its time and evaluations.
 //! `--folk N` evaluates only the first N folk cards (`--families 0 --folk 1`: one card's
@@ -75,6 +75,7 @@ fn main() {
     let mut families = 3;
     let mut folk_count = usize::MAX;
     let mut table_file: Option<String> = None;
+    let mut save_table: Option<String> = None;
     let mut start_row: Option<Vec<Option<u32>>> = None;
     let mut start_keep = Keep::All;
     let mut checkpoint: Option<String> = None;
@@ -92,6 +93,7 @@ fn main() {
             "--families" => families = value().parse().expect("1 to 3"),
             "--folk" => folk_count = value().parse().expect("a number of folk cards"),
             "--table" => table_file = Some(value()),
+            "--save-table" => save_table = Some(value()),
             "--start-per-dice" => start_row = Some(parse_row(&value())),
             "--keep" => start_keep = parse_keep(&value()),
             "--checkpoint" => checkpoint = Some(value()),
@@ -128,6 +130,11 @@ fn main() {
             .into(),
         _ => panic!("2 or 3 players"),
     };
+    if let (Some(path), None) = (&save_table, &table_file) {
+        table
+            .save(std::path::Path::new(path))
+            .expect("the table saved");
+    }
     let rules = *table.rules();
     let name = if resumed.is_some() {
         "the checkpoint's rules"
