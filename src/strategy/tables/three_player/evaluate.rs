@@ -152,9 +152,9 @@ struct Eval<'a> {
 /// the top): what a fixed policy's turn as a distribution depends on.
 type BotEndsKey = (usize, usize, usize, usize, usize, bool);
 
-/// How many bytes of fixed policies' turn distributions one evaluation keeps: a few
-/// hundred thousand turns of a target of 10,000, beyond which the rest are solved again
-/// where they recur.
+/// How many bytes of fixed policies' turn distributions one evaluation keeps: over a
+/// hundred thousand turns of a target of 10,000 (where four cards have 800), beyond which
+/// the rest are solved again where they recur.
 const BOT_ENDS_KEPT_BYTES: usize = 256 << 20;
 
 #[derive(Default)]
