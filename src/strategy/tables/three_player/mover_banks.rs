@@ -229,16 +229,7 @@ fn solve_part(table: &ThreePlayerTable, ctx: &Ctx, range: std::ops::Range<usize>
         let top = solve_lanes(table, ctx, group, &mut lanes);
         for (j, job) in group.iter().enumerate() {
             lanes.lane_w(j, &mut w);
-            forward(
-                table,
-                ctx,
-                &w,
-                lanes.rows(),
-                job.seats,
-                top,
-                &mut reach,
-                &mut banks,
-            );
+            forward(table, ctx, &w, job.seats, top, &mut reach, &mut banks);
             let first = banks.iter().position(|&p| p > 0.0).unwrap_or(banks.len());
             let mut end = banks.len();
             let mut tail = 0.0;
@@ -282,17 +273,15 @@ fn solve_lanes(table: &ThreePlayerTable, ctx: &Ctx, group: &[Job], s: &mut Rider
     top
 }
 
-/// A lane's chances of banking each turn total (`banks`, one of each of its `rows`), carried
-/// forward from the start of its turn along the choices the pass made (`w`, the lane's
-/// value at each node): a node banks where
-/// its value is banking's (the pass banks on a tie), each group of rolls takes its first
-/// best way to keep dice, and every node from `top` up counts as a bank.
-#[allow(clippy::too_many_arguments)]
+/// A lane's chances of banking each turn total (`banks`, one a row of the pass), carried
+/// forward from the start of its turn along the choices the pass made (`w`, the lane's value
+/// at each node of each row): a node banks where its value is banking's (the pass banks on a
+/// tie), each group of rolls takes its first best way to keep dice, and every node from
+/// `top` up counts as a bank.
 fn forward(
     table: &ThreePlayerTable,
     ctx: &Ctx,
     w: &[f64],
-    rows: usize,
     seats: Seats,
     top: usize,
     reach: &mut Vec<f64>,
@@ -301,6 +290,7 @@ fn forward(
     let m = ctx.model;
     let n = m.dice;
     let width = m.width();
+    let rows = w.len() / width;
     reach.clear();
     reach.resize(rows * width, 0.0);
     banks.clear();
