@@ -336,3 +336,45 @@ fn malformed_text_is_refused() {
         Err(StrategyError::OutOfRange(_))
     ));
 }
+
+/// The unfinished searches kept in `docs/searches/` (docs/strategy.md, "Searches under way")
+/// read back as search states, each of the rules preset its name says, and the docs give each
+/// file's chance to 0.01 percentage points, so a state and its figure move together.
+#[test]
+fn the_searches_kept_in_the_docs_read_back() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let docs = std::fs::read_to_string(root.join("docs/strategy.md")).unwrap();
+    let mut count = 0;
+    for entry in std::fs::read_dir(root.join("docs/searches")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+        assert!(
+            name.ends_with(".json"),
+            "{name}: only search states belong here"
+        );
+        let state = SearchState::from_json(&std::fs::read_to_string(&path).unwrap())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let preset = name.split('-').next().unwrap();
+        let rules = Rules {
+            target_score: state.rules.target_score,
+            turn_limit: 0,
+            ..Preset::from_name(preset).unwrap().rules()
+        };
+        assert_eq!(state.rules, rules, "{name}: the rules of {preset}");
+        let players = format!("-{}p-", state.players);
+        assert!(name.contains(&players), "{name}: {} players", state.players);
+        let line = docs
+            .lines()
+            .skip_while(|l| !l.contains(&format!("`{name}`")))
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let chance = format!("{:.2}%", 100.0 * state.chance);
+        assert!(
+            line.contains(&chance),
+            "{name}: docs/strategy.md gives {chance}"
+        );
+        count += 1;
+    }
+    assert!(count > 0, "docs/searches/ holds no search");
+}
