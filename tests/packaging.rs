@@ -47,7 +47,7 @@ fn make_with(target: &str, prefix: &Path, build: &Path, extra: &[String]) -> Out
         .arg(format!("FARKLE_LIB_DIR={}", library_dir().display()))
         .arg(format!("B={}", build.display()))
         // The library's install: the server (a release build of its own crate, and the
-        // web game through Node) is checked by the server's tests (server/tests/install.rs).
+        // web game through Node) is checked by the server's tests (server/tests/server/install.rs).
         .arg("SERVER=no")
         .args(extra))
 }

@@ -6,12 +6,12 @@
 //! mid-game, and PostgreSQL stopped and started again mid-game. Nothing acknowledged may be
 //! lost, and every game must replay against its revealed seed.
 
-mod support;
-
 use std::time::{Duration, Instant};
 
+use crate::support::{
+    get, metrics, play_out, replay, short_rules, simple_move, Backend, Client, Server,
+};
 use serde_json::{json, Value};
-use support::{get, metrics, play_out, replay, short_rules, simple_move, Backend, Client, Server};
 
 fn scores(room: &Value) -> Vec<i64> {
     room["seats"]

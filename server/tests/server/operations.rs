@@ -6,13 +6,13 @@
 //! log names rooms and never holds a token, its hash or a seed in play. Every test runs on
 //! SQLite and on a PostgreSQL cluster of its own.
 
-mod support;
-
 use std::time::{Duration, Instant};
 
+use crate::on_both_backends;
+use crate::support;
+use crate::support::{get, metrics, play_out, short_rules, simple_move, Backend, Client, Server};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-use support::{get, metrics, play_out, short_rules, simple_move, Backend, Client, Server};
 
 /// Waits until `/metrics` says `name` is `value`.
 async fn metric_reaches(server: &Server, name: &str, value: f64) {

@@ -4,10 +4,8 @@
 //! Seats over time: a bot standing in for an absent player after the grace time, the
 //! per-decision timer, and the win-optimal bot with its table solved once and kept on disk.
 
-mod support;
-
+use crate::support::{short_rules, simple_move, temp_dir, Client, Server};
 use serde_json::{json, Value};
-use support::{short_rules, simple_move, temp_dir, Client, Server};
 
 async fn start_with_bot(host: &mut Client, bot: &str, settings: Value) -> String {
     host.send(

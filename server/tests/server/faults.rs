@@ -7,17 +7,15 @@
 //! log), and the same with two processes on one PostgreSQL, one of them killed at a time
 //! while its players move to the other; the database full; a client that stops reading.
 
-mod support;
-
 use std::time::{Duration, Instant};
 
+use crate::support::{get, replay, short_rules, simple_move, temp_dir, Backend, Client, Server};
 use farkle_server::config::Database;
 use farkle_server::protocol::BotKind;
 use farkle_server::room::Entry;
 use farkle_server::store::Store;
 use futures_util::SinkExt;
 use serde_json::{json, Value};
-use support::{get, replay, short_rules, simple_move, temp_dir, Backend, Client, Server};
 use tokio_tungstenite::tungstenite::Message;
 
 /// A small seeded generator (xorshift64*): the kill points of each game are reproducible.

@@ -4,12 +4,10 @@
 //! `make install-server`: the server and the web game where the installed server finds the
 //! site by itself, and `make uninstall` taking both away.
 
-mod support;
-
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use support::temp_dir;
+use crate::support::temp_dir;
 
 fn make(target: &str, prefix: &Path) {
     let out = Command::new("make")

@@ -6,12 +6,12 @@
 //! restart after SIGKILL. Every test runs twice: on SQLite and on a PostgreSQL cluster of
 //! its own.
 
-mod support;
-
 use std::process::Command;
 
+use crate::on_both_backends;
+use crate::support;
+use crate::support::{get, play_out, replay, short_rules, simple_move, Backend, Client, Server};
 use serde_json::{json, Value};
-use support::{get, play_out, replay, short_rules, simple_move, Backend, Client, Server};
 
 async fn two_people_and_a_bot_play_a_whole_game(backend: &Backend) {
     let dir = backend.temp_dir("whole_game");
