@@ -152,9 +152,11 @@ struct Eval<'a> {
 /// the top): what a fixed policy's turn as a distribution depends on.
 type BotEndsKey = (usize, usize, usize, usize, usize, bool);
 
-/// How many bytes of fixed policies' turn distributions one evaluation keeps: over a
-/// hundred thousand turns of a target of 10,000 (where four cards have 800), beyond which
-/// the rest are solved again where they recur.
+/// How many bytes of fixed policies' turn distributions one evaluation keeps, at least:
+/// over a hundred thousand turns of a target of 10,000 (where four cards have 800 in a
+/// race), beyond which the rest are solved again where they recur. More when the
+/// preparation of the equilibrium's turns was allowed more than it took
+/// ([`ThreePlayerTable::prepare_evaluations`]).
 const BOT_ENDS_KEPT_BYTES: usize = 256 << 20;
 
 #[derive(Default)]
@@ -176,7 +178,16 @@ impl ThreePlayerTable {
         models: &[PlayerModel],
         progress: Progress,
     ) -> Result<Vec<Vec<[f64; 3]>>, StrategyError> {
-        self.evaluate_models_by(models, progress, false, BOT_ENDS_KEPT_BYTES)
+        self.evaluate_models_by(models, progress, false, self.bot_ends_budget())
+    }
+
+    /// How many bytes of the bots' turn distributions an evaluation keeps: what the
+    /// preparation's bound left beyond the equilibrium's turns, at least
+    /// [`BOT_ENDS_KEPT_BYTES`].
+    fn bot_ends_budget(&self) -> usize {
+        self.mover_banks
+            .get()
+            .map_or(BOT_ENDS_KEPT_BYTES, |b| b.spare().max(BOT_ENDS_KEPT_BYTES))
     }
 
     /// [`ThreePlayerTable::evaluate_models`], the equilibrium movers' turns and the bots' own
@@ -1480,5 +1491,34 @@ mod tests {
             farkle_penalty_points: 100,
             ..Preset::Minimal.rules()
         });
+    }
+
+    /// An evaluation keeps the bots' turn distributions in what the preparation's bound
+    /// left beyond the equilibrium's turns, and in no less than the floor: before any
+    /// preparation, with a bound that the turns fill, and with room to spare.
+    #[test]
+    fn the_bots_ends_are_kept_in_what_the_preparation_left() {
+        let rules = Rules {
+            dice_count: 3,
+            target_score: 300,
+            ..Preset::Minimal.rules()
+        };
+        let solve = || ThreePlayerTable::solve(&rules, &mut |_| true).unwrap();
+        let unbounded = solve();
+        assert_eq!(unbounded.bot_ends_budget(), BOT_ENDS_KEPT_BYTES);
+        assert!(unbounded
+            .prepare_evaluations(usize::MAX, &mut |_| true)
+            .unwrap());
+        let bytes = unbounded.prepared_bytes().unwrap();
+        assert_eq!(unbounded.bot_ends_budget(), usize::MAX - bytes);
+        let filled = solve();
+        assert!(filled.prepare_evaluations(bytes, &mut |_| true).unwrap());
+        assert_eq!(filled.bot_ends_budget(), BOT_ENDS_KEPT_BYTES);
+        let roomy = solve();
+        let room = 3 * BOT_ENDS_KEPT_BYTES;
+        assert!(roomy
+            .prepare_evaluations(bytes + room, &mut |_| true)
+            .unwrap());
+        assert_eq!(roomy.bot_ends_budget(), room);
     }
 }

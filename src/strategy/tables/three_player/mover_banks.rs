@@ -67,6 +67,9 @@ impl Part {
 pub(crate) struct MoverBanks {
     parts: Vec<Part>,
     bytes: usize,
+    /// What the preparation was allowed beyond `bytes`: each evaluation may keep the
+    /// bots' turn distributions in it.
+    spare: usize,
 }
 
 /// One held state's turn: the chance of a farkle, the first total banked and the chances of
@@ -97,6 +100,11 @@ impl MoverBanks {
     /// The memory held, in bytes.
     pub(crate) fn bytes(&self) -> usize {
         self.bytes
+    }
+
+    /// What the preparation's bound left beyond [`MoverBanks::bytes`], in bytes.
+    pub(super) fn spare(&self) -> usize {
+        self.spare
     }
 
     /// Every state's turn, in `pool`; `None` once more than `max_bytes` would be held.
@@ -134,7 +142,11 @@ impl MoverBanks {
                 return Err(StrategyError::Cancelled);
             }
         }
-        Ok(Some(MoverBanks { parts: out, bytes }))
+        Ok(Some(MoverBanks {
+            parts: out,
+            bytes,
+            spare: max_bytes.saturating_sub(bytes),
+        }))
     }
 }
 
@@ -145,8 +157,13 @@ impl ThreePlayerTable {
     /// evaluations) reads those instead of solving the turns again: the same chances
     /// (within about 1e-15; the sums are taken in another order) in a fraction of the time.
     ///
-    /// Holds at most `max_bytes` (a table to 10,000 under minimal scoring needs 5.7 GiB);
-    /// `Ok(false)` when that is not enough, and nothing is kept. While solving, the bound is
+    /// Holds at most `max_bytes` (a table to 10,000 needs 5.7 GiB under minimal scoring,
+    /// 11.0 GiB under classic); `Ok(false)` when that is not enough, and nothing is kept.
+    /// What `max_bytes` leaves beyond them, each later evaluation may use to keep its
+    /// cards' and bots' turns as distributions too (at least 256 MiB whatever is left):
+    /// under classic scoring, with a final round, a card's need about 0.5 GiB at 10,000,
+    /// and an evaluation that cannot keep them is refused there (`ResourceLimit`, its work
+    /// counted as a pass per state). While solving, the bound is
     /// checked after each batch of 65,536 states, so it may be passed by one batch's chances
     /// (a few hundred a state) before the work stops and frees them. `Ok(true)` when
     /// kept, now or by an earlier call. Costs about one evaluation's time; bounded as an
