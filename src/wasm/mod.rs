@@ -14,6 +14,7 @@ use std::ffi::c_void;
 
 use crate::ffi::progress::FarkleProgressFn;
 
+mod allocator;
 mod cards;
 mod transfer;
 
