@@ -161,7 +161,7 @@ impl ThreePlayerTable {
     /// 11.0 GiB under classic); `Ok(false)` when that is not enough, and nothing is kept.
     /// What `max_bytes` leaves beyond them, each later evaluation may use to keep its
     /// cards' and bots' turns as distributions too (at least 256 MiB whatever is left):
-    /// under classic scoring, with a final round, a card's need about 0.5 GiB at 10,000,
+    /// under classic scoring, with a final round, a card needs about 0.5 GiB at 10,000,
     /// and an evaluation that cannot keep them is refused there (`ResourceLimit`, its work
     /// counted as a pass per state). While solving, the bound is
     /// checked after each batch of 65,536 states, so it may be passed by one batch's chances
