@@ -110,10 +110,7 @@ pub fn read_sized<E: From<FileError>>(
     head: usize,
     length: impl FnOnce(&[u8]) -> Result<u64, E>,
 ) -> Result<Vec<u8>, E> {
-    let file = without_blocking(OpenOptions::new().read(true))
-        .open(path)
-        .map_err(|e| open_error(path, e))?;
-    let mut file = regular(file)?;
+    let mut file = open_regular(path)?;
     let mut bytes = Vec::new();
     (&mut file)
         .take(head as u64)
@@ -143,16 +140,31 @@ pub fn read_sized<E: From<FileError>>(
 /// Writes `bytes` to the regular file at `path`, creating it or replacing its contents.
 /// Nothing is written to a path that names anything else.
 pub fn write(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
-    let file = without_blocking(OpenOptions::new().write(true).create(true))
-        .open(path)
-        .map_err(|e| open_error(path, e))?;
-    let mut file = regular(file)?;
-    // Cut only once the file is known to be regular (a device ignores it, but it is not to be
-    // touched at all).
-    file.set_len(0)?;
+    let mut file = create_regular(path)?;
     file.write_all(bytes)?;
     file.sync_all()?;
     Ok(())
+}
+
+/// The regular file at `path`, opened for reading (anything else is refused unread).
+pub fn open_regular(path: &Path) -> Result<File, FileError> {
+    let file = without_blocking(OpenOptions::new().read(true))
+        .open(path)
+        .map_err(|e| open_error(path, e))?;
+    regular(file)
+}
+
+/// The regular file at `path`, created or emptied, opened for writing (anything else is
+/// refused untouched).
+pub fn create_regular(path: &Path) -> Result<File, FileError> {
+    let file = without_blocking(OpenOptions::new().write(true).create(true))
+        .open(path)
+        .map_err(|e| open_error(path, e))?;
+    let file = regular(file)?;
+    // Cut only once the file is known to be regular (a device ignores it, but it is not to be
+    // touched at all).
+    file.set_len(0)?;
+    Ok(file)
 }
 
 #[cfg(all(test, unix))]

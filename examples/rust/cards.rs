@@ -25,7 +25,10 @@
 //! gibibytes (`ThreePlayerTable::prepare_evaluations`), which makes every evaluation after
 //! it several times faster; what they leave of it, each evaluation may use to keep its
 //! cards' turns (classic to 10,000, with its final round, needs about 0.5 GiB a card
-//! there: `--memory 15.5` leaves 4.5).
+//! there: `--memory 15.5` leaves 4.5). `--prepared FILE` reads those turns from FILE when
+//! it holds them for this table (`ThreePlayerTable::load_prepared`: a minute instead of an
+//! hour under classic scoring at 10,000), and otherwise solves them and writes them there
+//! (as large as they are: 11 GiB for classic to 10,000) for the next run.
 //!
 //! Every search prints a line as it starts, at each move it takes (the new card as JSON),
 //! at each change of step and at its end, with the card's chance, the step, the evaluations
@@ -83,6 +86,7 @@ fn main() {
     let mut checkpoint: Option<String> = None;
     let mut resume: Option<String> = None;
     let mut memory_gib = 0.0f64;
+    let mut prepared: Option<String> = None;
     let mut search: Option<Family> = None;
     let mut start_card: Option<Card> = None;
     let mut args = std::env::args().skip(1);
@@ -101,6 +105,7 @@ fn main() {
             "--checkpoint" => checkpoint = Some(value()),
             "--resume" => resume = Some(value()),
             "--memory" => memory_gib = value().parse().expect("gibibytes"),
+            "--prepared" => prepared = Some(value()),
             "--search" => search = Some(parse_family(&value())),
             "--start" => start_card = Some(Card::from_json(&value()).expect("a card as JSON")),
             _ => panic!("unknown option {arg}"),
@@ -154,14 +159,31 @@ fn main() {
     if let (WinTable::Three(three), true) = (&table, memory_gib > 0.0) {
         let t = Instant::now();
         let max_bytes = (memory_gib * f64::from(1u32 << 30)) as usize;
-        let kept = three
-            .prepare_evaluations(max_bytes, &mut |_| true)
-            .expect("the equilibrium's turns");
+        let file = prepared.as_deref().map(std::path::Path::new);
+        let read = file.is_some_and(|f| {
+            f.exists()
+                && three
+                    .load_prepared(f, max_bytes)
+                    .expect("the equilibrium's turns read")
+        });
+        let kept = read
+            || three
+                .prepare_evaluations(max_bytes, &mut |_| true)
+                .expect("the equilibrium's turns");
         println!(
-            "equilibrium's turns kept: {kept} ({:.2} GiB) in {:.1} s",
+            "equilibrium's turns kept: {kept} ({:.2} GiB) {} in {:.1} s",
             three.prepared_bytes().unwrap_or(0) as f64 / f64::from(1u32 << 30),
+            if read { "read" } else { "solved" },
             t.elapsed().as_secs_f64()
         );
+        if let (Some(f), true, false) = (file, kept, read) {
+            // Written beside and renamed: a run stopped while writing leaves no half file.
+            let part = f.with_extension("part");
+            three
+                .save_prepared(&part)
+                .expect("the equilibrium's turns saved");
+            std::fs::rename(&part, f).expect("the equilibrium's turns' file renamed");
+        }
     }
     let options = SearchOptions::for_table(&table);
     let mut searcher = Searcher {

@@ -1089,6 +1089,43 @@ fn bots_agree_with_the_brute_force_in_a_race() {
     });
 }
 
+/// The equilibrium's turns kept, written to a file and read into the same table solved
+/// again: the evaluations that read them still agree with the brute force.
+#[test]
+fn prepared_turns_read_from_a_file_agree_with_the_brute_force() {
+    let rules = Rules {
+        dice_count: 3,
+        target_score: 300,
+        final_round: false,
+        ..Preset::Minimal.rules()
+    };
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("race-300.turns");
+    let _ = std::fs::remove_file(&path);
+    let solved = ThreePlayerTable::solve(&rules, &mut |_| true).unwrap();
+    assert!(!solved.save_prepared(&path).unwrap(), "nothing kept yet");
+    assert!(!path.exists());
+    assert!(solved
+        .prepare_evaluations(usize::MAX, &mut |_| true)
+        .unwrap());
+    assert!(solved.save_prepared(&path).unwrap());
+    let three = ThreePlayerTable::solve(&rules, &mut |_| true).unwrap();
+    let bytes = solved.prepared_bytes().unwrap();
+    assert!(three.load_prepared(&path, bytes).unwrap());
+    assert_eq!(three.prepared_bytes(), Some(bytes));
+    let cases: Vec<(Kind, Contender)> = kinds(&rules)
+        .into_iter()
+        .map(|(kind, bot)| (kind, Contender::Bot(bot)))
+        .collect();
+    let contenders: Vec<Contender> = cases.iter().map(|(_, c)| c.clone()).collect();
+    let evaluations = three.evaluate(&contenders, &mut |_| true).unwrap();
+    let mut w = world(rules, Some(&three), None);
+    for ((kind, contender), ev) in cases.iter().zip(&evaluations) {
+        let b = brute(&mut w, kind);
+        let worst = agree(&format!("read turns, {contender:?}"), &b, ev);
+        assert!(worst < 1e-9);
+    }
+}
+
 /// Classic scoring with an entry minimum and a final round.
 #[test]
 #[ignore = "full tier: make check"]

@@ -1027,3 +1027,102 @@ fn sizes_past_two_to_the_64_are_given_exactly() {
     assert!(two.contains(&format!("would be {} pairs", n * n)), "{two}");
     assert!(!three.contains("18446744073709551615") && !two.contains("18446744073709551615"));
 }
+
+/// FNV-1a 64, the checksum closing a file of prepared turns.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// `bytes` with its closing checksum made right again.
+fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
+    let body = bytes.len() - 8;
+    let sum = fnv1a(&bytes[..body]);
+    bytes[body..].copy_from_slice(&sum.to_le_bytes());
+    bytes
+}
+
+/// A file of prepared turns is read only into the table it was written from, whole and
+/// sound, and only within the caller's bound; every refusal keeps nothing.
+#[test]
+fn prepared_turns_are_refused_from_another_table_or_a_damaged_file() {
+    let rules = small(3, 300);
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("prepared-refusals");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("good.turns");
+    let solved = ThreePlayerTable::solve(&rules, &mut |_| true).unwrap();
+    assert!(solved
+        .prepare_evaluations(usize::MAX, &mut |_| true)
+        .unwrap());
+    assert!(solved.save_prepared(&path).unwrap());
+    let good = std::fs::read(&path).unwrap();
+    let held = solved.prepared_bytes().unwrap();
+    // The header (40 bytes), the first part's count of chances, the first state's span.
+    let span = 48;
+    let damaged: Vec<(&str, Vec<u8>)> = vec![
+        ("truncated", good[..good.len() - 1].to_vec()),
+        ("one byte longer", [good.as_slice(), &[0]].concat()),
+        ("a flipped bit", {
+            let mut b = good.clone();
+            b[good.len() / 2] ^= 4;
+            b
+        }),
+        ("wrong magic", {
+            let mut b = good.clone();
+            b[0] = b'X';
+            resealed(b)
+        }),
+        ("a span past its part", {
+            let mut b = good.clone();
+            b[span..span + 4].copy_from_slice(&(u32::MAX - 1).to_le_bytes());
+            b[span + 8..span + 12].copy_from_slice(&5u32.to_le_bytes());
+            resealed(b)
+        }),
+        ("a chance above 1", {
+            let mut b = good.clone();
+            let last = b.len() - 16;
+            b[last..last + 8].copy_from_slice(&1.5f64.to_le_bytes());
+            resealed(b)
+        }),
+    ];
+    let table = ThreePlayerTable::solve(&rules, &mut |_| true).unwrap();
+    for (what, bytes) in damaged {
+        let file = dir.join("damaged.turns");
+        std::fs::write(&file, &bytes).unwrap();
+        let got = table.load_prepared(&file, usize::MAX);
+        assert!(
+            matches!(got, Err(farkle::strategy::StrategyError::BadFile(_))),
+            "{what}: {got:?}"
+        );
+        assert_eq!(table.prepared_bytes(), None, "{what}");
+    }
+    // The same states, other values.
+    let no_hot_dice = Rules {
+        hot_dice: false,
+        ..rules
+    };
+    let other = ThreePlayerTable::solve(&no_hot_dice, &mut |_| true).unwrap();
+    assert_eq!(other.player_states(), table.player_states());
+    let got = other.load_prepared(&path, usize::MAX);
+    assert!(
+        matches!(got, Err(farkle::strategy::StrategyError::BadFile(_))),
+        "{got:?}"
+    );
+    let got = table.load_prepared(&dir, usize::MAX);
+    assert!(
+        matches!(got, Err(farkle::strategy::StrategyError::Io(_))),
+        "{got:?}"
+    );
+    assert!(
+        !table.load_prepared(&path, held - 1).unwrap(),
+        "over the bound"
+    );
+    assert_eq!(table.prepared_bytes(), None);
+    assert!(table.load_prepared(&path, held).unwrap());
+    assert_eq!(table.prepared_bytes(), Some(held));
+    // Kept once: the same answer without reading again.
+    std::fs::remove_file(&path).unwrap();
+    assert!(table.load_prepared(&path, held).unwrap());
+}

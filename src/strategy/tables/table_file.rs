@@ -51,9 +51,28 @@ pub(crate) fn bad<T>(why: &str) -> Result<T, StrategyError> {
 
 /// The files' checksum: FNV-1a, 64 bits.
 pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+    let mut h = Fnv1a::default();
+    h.add(bytes);
+    h.0
+}
+
+/// [`fnv1a`] of bytes that come in pieces (a file too large to hold twice).
+#[derive(Clone, Copy)]
+pub(crate) struct Fnv1a(pub u64);
+
+impl Default for Fnv1a {
+    fn default() -> Self {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv1a {
+    /// Takes in `bytes`, after those before.
+    pub fn add(&mut self, bytes: &[u8]) {
+        self.0 = bytes.iter().fold(self.0, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    }
 }
 
 /// Whether a table file's version is a three-player one (a file too short to hold a version

@@ -47,7 +47,7 @@
 //! - `cycle`: a cycle of states linked by farkles, solved exactly (pure or mixed);
 //! - `evaluate`: a contender's exact chances against the equilibrium;
 //! - `mover_banks`: the equilibrium's turns as distributions of their ends, kept for
-//!   evaluations;
+//!   evaluations (`mover_banks/file`: written to a file and read back);
 //! - `solve`: the solve, sizes checked first;
 //! - `table`: the table itself (`ThreePlayerTable`) and the accessors the other files share.
 

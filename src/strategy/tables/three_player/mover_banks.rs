@@ -28,6 +28,8 @@ use super::evaluate::set_lane;
 use super::pass::Seats;
 use super::table::{check_pass_work, ThreePlayerTable};
 
+mod file;
+
 /// The chance of banking beyond a state's last kept total, at most.
 pub(crate) const TAIL_MASS: f64 = 1e-15;
 
