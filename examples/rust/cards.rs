@@ -17,6 +17,8 @@
 //! count of dice left, 3: by situation). Each search prints its time and evaluations.
 //! `--folk N` evaluates only the first N folk cards (`--families 0 --folk 1`: one card's
 //! evaluation, timed).
+//! `--single-turn` evaluates the single-turn optimal bot (the most expected points each
+//! turn) instead, and ends there.
 //! `--start-per-dice 350,300,450,1100,never,never --keep single:4` skips the folk cards and
 //! the smaller families and searches the families after "per dice" from that card (a long
 //! search started from a card already found); `--search per-dice --start CARD_JSON` searches
@@ -56,7 +58,7 @@ use farkle::strategy::cards::{
     evaluate_cards, improve_from_reporting, resume_search, Banking, Card, CardValue, Family, Keep,
     SearchEvent, SearchOptions, SearchState, MAX_SEARCH_STATE_TEXT,
 };
-use farkle::strategy::{SolveOptions, ThreePlayerTable, TwoPlayerTable, WinTable};
+use farkle::strategy::{Bot, Contender, SolveOptions, ThreePlayerTable, TwoPlayerTable, WinTable};
 use farkle::Preset;
 
 fn line(name: &str, v: &CardValue) {
@@ -87,6 +89,7 @@ fn main() {
     let mut resume: Option<String> = None;
     let mut memory_gib = 0.0f64;
     let mut prepared: Option<String> = None;
+    let mut single_turn = false;
     let mut search: Option<Family> = None;
     let mut start_card: Option<Card> = None;
     let mut args = std::env::args().skip(1);
@@ -106,6 +109,7 @@ fn main() {
             "--resume" => resume = Some(value()),
             "--memory" => memory_gib = value().parse().expect("gibibytes"),
             "--prepared" => prepared = Some(value()),
+            "--single-turn" => single_turn = true,
             "--search" => search = Some(parse_family(&value())),
             "--start" => start_card = Some(Card::from_json(&value()).expect("a card as JSON")),
             _ => panic!("unknown option {arg}"),
@@ -200,6 +204,10 @@ fn main() {
         searcher.search(state.goal, Err(state));
         return;
     }
+    if single_turn {
+        single_turn_line(&table);
+        return;
+    }
     if let Some(family) = search {
         let card = start_card.expect("--search needs --start CARD_JSON");
         searcher.search(family, Ok(Some(card)));
@@ -233,6 +241,26 @@ fn main() {
     {
         best = Some(searcher.search(family, Ok(best.take())));
     }
+}
+
+/// The single-turn optimal bot's chance and price against the table's players, timed.
+fn single_turn_line(table: &WinTable) {
+    let t = Instant::now();
+    let bot = Bot::single_turn_optimal(table.rules()).expect("the single-turn policy");
+    let contenders = [Contender::Bot(bot)];
+    let evaluations = match table {
+        WinTable::Two(two) => two.evaluate(&contenders, &mut |_| true),
+        WinTable::Three(three) => three.evaluate(&contenders, &mut |_| true),
+    };
+    let value = CardValue {
+        seats: evaluations.expect("the evaluation")[0].seat_win_probabilities(),
+        optimal: table.start_probabilities(),
+    };
+    println!(
+        "single-turn optimum evaluated in {:.1} s",
+        t.elapsed().as_secs_f64()
+    );
+    line("single-turn optimum", &value);
 }
 
 /// The searches of one run: the table, the options, where the state is written.

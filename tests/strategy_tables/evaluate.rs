@@ -1042,6 +1042,19 @@ fn agree(what: &str, brute: &HashMap<(Vec<P>, usize), f64>, ev: &Evaluation) -> 
     worst
 }
 
+/// Each case's evaluation against `three`, the table of `rules`, agrees with the brute force
+/// to 1e-9.
+fn agree_against_three(rules: Rules, three: &ThreePlayerTable, cases: &[(Kind, Contender)]) {
+    let contenders: Vec<Contender> = cases.iter().map(|(_, c)| c.clone()).collect();
+    let evaluations = three.evaluate(&contenders, &mut |_| true).unwrap();
+    let mut w = world(rules, Some(three), None);
+    for ((kind, contender), ev) in cases.iter().zip(&evaluations) {
+        let b = brute(&mut w, kind);
+        let worst = agree(&format!("three players, {contender:?}"), &b, ev);
+        assert!(worst < 1e-9);
+    }
+}
+
 /// Every bot's evaluation against both tables of `rules` agrees with the brute force.
 fn check_bots(rules: Rules) {
     let three = ThreePlayerTable::solve(&rules, &mut |_| true).unwrap();
@@ -1056,14 +1069,7 @@ fn check_bots(rules: Rules) {
         Kind::HeadToHead(Arc::clone(&two_arc)),
         Contender::HeadToHead(Arc::clone(&two_arc)),
     ));
-    let contenders: Vec<Contender> = cases.iter().map(|(_, c)| c.clone()).collect();
-    let evaluations = three.evaluate(&contenders, &mut |_| true).unwrap();
-    let mut w = world(rules, Some(&three), None);
-    for ((kind, contender), ev) in cases.iter().zip(&evaluations) {
-        let b = brute(&mut w, kind);
-        let worst = agree(&format!("three players, {contender:?}"), &b, ev);
-        assert!(worst < 1e-9);
-    }
+    agree_against_three(rules, &three, &cases);
     cases.pop();
     cases.push((
         Kind::Table(Arc::clone(&two_arc)),
@@ -1116,14 +1122,7 @@ fn prepared_turns_read_from_a_file_agree_with_the_brute_force() {
         .into_iter()
         .map(|(kind, bot)| (kind, Contender::Bot(bot)))
         .collect();
-    let contenders: Vec<Contender> = cases.iter().map(|(_, c)| c.clone()).collect();
-    let evaluations = three.evaluate(&contenders, &mut |_| true).unwrap();
-    let mut w = world(rules, Some(&three), None);
-    for ((kind, contender), ev) in cases.iter().zip(&evaluations) {
-        let b = brute(&mut w, kind);
-        let worst = agree(&format!("read turns, {contender:?}"), &b, ev);
-        assert!(worst < 1e-9);
-    }
+    agree_against_three(rules, &three, &cases);
 }
 
 /// Classic scoring with an entry minimum and a final round.
