@@ -391,10 +391,23 @@ pub(crate) struct BotEnds {
 }
 
 impl BotEnds {
-    /// The turn's worth with banking turn total t worth `bank(t)`.
-    pub(crate) fn worth(&self, bank: impl Fn(usize) -> Option<f64>) -> Worth {
+    /// The turn's worth, what banking `first`, `first + 1`, ... is worth read in order from
+    /// `banks` as far as it goes (a run of a table's values: no call and no lookup each),
+    /// from `bank(t)` after that.
+    pub(crate) fn worth_from(
+        &self,
+        banks: impl Iterator<Item = f64>,
+        bank: impl Fn(usize) -> Option<f64>,
+    ) -> Worth {
         let mut c = self.c;
-        for (i, &chance) in self.chances.iter().enumerate() {
+        let mut read = 0;
+        for (&chance, worth) in self.chances.iter().zip(banks) {
+            if chance != 0.0 {
+                c += chance * worth;
+            }
+            read += 1;
+        }
+        for (i, &chance) in self.chances.iter().enumerate().skip(read) {
             if chance != 0.0 {
                 c += chance * bank(self.first + i).expect("a bot banks where it may");
             }

@@ -713,7 +713,20 @@ impl Eval<'_> {
         let mut riders = vec![0.0; 2 * k];
         let mut next = vec![0.0; k];
         let mut last = vec![0.0; k];
-        for (i, &chance) in ends.chances.iter().enumerate() {
+        // The banks below the target, read as runs of each contender's values (the same
+        // terms in the same order as bank_riders gives them).
+        let (at, below) = self.banks_below(x, ends.first, ends.chances.len(), (q, r));
+        let stride = self.ctx.layout.streak;
+        for (j, v) in own.iter().enumerate() {
+            let rows = v[at..].iter().step_by(stride);
+            for (&chance, w) in ends.chances[..below].iter().zip(rows) {
+                if chance != 0.0 {
+                    next[j] += chance * w[0];
+                    last[j] += chance * w[1];
+                }
+            }
+        }
+        for (i, &chance) in ends.chances.iter().enumerate().skip(below) {
             if chance == 0.0 {
                 continue;
             }
@@ -732,6 +745,25 @@ impl Eval<'_> {
 
     /// The contenders' chances (as the next player, as the last, per contender) when the
     /// mover of (p, q, r) banks to `z` units.
+    /// Where a mover at `x` (units) banking `len` totals from `first` on lands while below
+    /// the target, the others at `(q, r)`: the state after banking `first` and how many of
+    /// the totals stay below the target (consecutive states, the layout's streak apart).
+    fn banks_below(
+        &self,
+        x: i64,
+        first: usize,
+        len: usize,
+        (q, r): (usize, usize),
+    ) -> (usize, usize) {
+        let l = &self.ctx.layout;
+        let z = x + first as i64;
+        let below = usize::try_from(l.target - z).unwrap_or(0).min(len);
+        if below == 0 {
+            return (0, 0);
+        }
+        (self.ctx.index((q, r, l.index(z, true, 0))), below)
+    }
+
     fn bank_riders(&self, own: &[Vec<[f64; 3]>], z: i64, q: usize, r: usize, out: &mut [f64]) {
         let l = &self.ctx.layout;
         if z >= l.target {
@@ -763,6 +795,25 @@ impl Eval<'_> {
             Turns::Table(table, rolls) => self.head_to_head_turn(own, table, rolls, seats, b),
             _ => Ok(self.bot_turn(own, j, seats, b)),
         }
+    }
+
+    /// A bot's turn at `seats` from its ends: the banks below the target read as a run of
+    /// its values, the rest by [`Eval::own_bank`] (the same terms in the same order).
+    fn bot_worth(&self, ends: &BotEnds, own: &[[f64; 3]], seats: Seats) -> Worth {
+        let (p, q, r) = seats;
+        let (x, board, _) = self.ctx.layout.player(p);
+        // Below the lowest bank, own_bank refuses: those are left to it.
+        let (at, below) = if ends.first >= self.ctx.bank_min[usize::from(board)] {
+            self.banks_below(x, ends.first, ends.chances.len(), (q, r))
+        } else {
+            (0, 0)
+        };
+        let rows = own[at..]
+            .iter()
+            .step_by(self.ctx.layout.streak)
+            .take(below)
+            .map(|w| w[2]);
+        ends.worth_from(rows, |t| self.own_bank(own, seats, t))
     }
 
     /// What banking turn total `t` is worth to the contender moving at `seats` (`None`
@@ -1003,7 +1054,7 @@ impl Eval<'_> {
                 states
                     .par_iter()
                     .zip(at)
-                    .map(|(&seats, &at)| Some(ends[at].worth(|t| self.own_bank(&own[j], seats, t))))
+                    .map(|(&seats, &at)| Some(self.bot_worth(&ends[at], &own[j], seats)))
                     .collect()
             })
             .collect()
