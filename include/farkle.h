@@ -3676,9 +3676,12 @@ void farkle_win_table_free(struct FarkleWinTable *table);
 /**
  * Saves a table to the file at path (UTF-8), in the compact versioned format described in
  * docs/strategy.md (about 320 KB for the minimal preset to 10,000). The file is created or
- * its contents replaced; only a regular file is written: a path naming a FIFO, a device, a
- * socket or a directory is refused at once with FARKLE_STATUS_IO and left untouched (it is
- * opened without blocking, so a FIFO with no reader never makes the call wait).
+ * replaced whole: the bytes go to a new file in the same directory, renamed over the path
+ * once they are on disk, so a reader never sees half a table and a failed save leaves the
+ * old file as it was. Only a regular file is written: a symbolic link stays a link and the
+ * file it names is replaced; a path naming a FIFO, a device, a socket or a directory, or a
+ * link to nothing, is refused at once with FARKLE_STATUS_IO and left untouched (nothing is
+ * opened there, so a FIFO with no reader never makes the call wait).
  *
  * Errors: FARKLE_STATUS_NULL_POINTER, FARKLE_STATUS_INVALID_ARGUMENT (path not UTF-8),
  * FARKLE_STATUS_IO (cannot write, or not a regular file).

@@ -188,8 +188,12 @@ impl TwoPlayerTable {
         (HEADER as u64) + 8 * (MAX_WIN_TABLE_PAIRS as u64 + 2 * MAX_CHANCES) + 8
     }
 
-    /// Saves the table to a regular file (`Io` for anything else, which is left untouched:
-    /// the path is opened without blocking and checked with `fstat` first).
+    /// Saves the table to a regular file, created or replaced whole: the bytes go to a new
+    /// file beside it (`.NAME.PID-N.part`), which takes the path's place by a rename once
+    /// they are all on disk, so a reader never sees half a table and a failed save leaves the
+    /// old file as it was. A symbolic link is followed (the file it names is replaced, with
+    /// its permissions). `Io` for a path naming anything but a regular file, which is left
+    /// untouched, and for a directory where no new file can be made.
     pub fn save(&self, path: &std::path::Path) -> Result<(), StrategyError> {
         write_table_file(path, &self.to_bytes())
     }

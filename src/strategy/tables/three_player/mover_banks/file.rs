@@ -33,7 +33,7 @@
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::Path;
 
-use crate::regular_file::{create_regular, open_regular, FileError};
+use crate::regular_file::{open_regular, FileError, Replacement};
 use crate::strategy::tables::table_file::{bad, Fnv1a};
 use crate::strategy::turn::Selections;
 use crate::strategy::StrategyError;
@@ -51,17 +51,19 @@ const _: () = assert!(std::mem::size_of::<Span>() == 12);
 const BUFFER: usize = 1 << 20;
 
 impl ThreePlayerTable {
-    /// Writes the turns [`ThreePlayerTable::prepare_evaluations`] kept to `path` (a regular
-    /// file, created or replaced), for [`ThreePlayerTable::load_prepared`] to read in another
-    /// process: `Ok(false)`, and nothing written, when none are kept. The file is as large
-    /// as what is kept ([`ThreePlayerTable::prepared_bytes`], plus 8 bytes a part of 4,096
-    /// states).
+    /// Writes the turns [`ThreePlayerTable::prepare_evaluations`] kept to `path`, for
+    /// [`ThreePlayerTable::load_prepared`] to read in another process: `Ok(false)`, and
+    /// nothing written, when none are kept. The file is as large as what is kept
+    /// ([`ThreePlayerTable::prepared_bytes`], plus 8 bytes a part of 4,096 states). As a
+    /// table's file, it is a regular file, created or replaced whole: the bytes go to a new
+    /// file beside it that takes its place only once they are all written, so a failed save
+    /// leaves the old file as it was.
     pub fn save_prepared(&self, path: &Path) -> Result<bool, StrategyError> {
         let Some(banks) = self.mover_banks.get() else {
             return Ok(false);
         };
         let io = |e: std::io::Error| io_error(path, FileError::Io(e));
-        let file = create_regular(path).map_err(|e| io_error(path, e))?;
+        let file = Replacement::create(path).map_err(|e| io_error(path, e))?;
         let mut out = Hashing {
             inner: BufWriter::with_capacity(BUFFER, file),
             hash: Fnv1a::default(),
@@ -93,7 +95,7 @@ impl ThreePlayerTable {
         let sum = out.hash.0.to_le_bytes();
         out.inner.write_all(&sum).map_err(io)?;
         let file = out.inner.into_inner().map_err(|e| io(e.into_error()))?;
-        file.sync_all().map_err(io)?;
+        file.commit().map_err(|e| io_error(path, e))?;
         Ok(true)
     }
 
