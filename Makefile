@@ -30,8 +30,8 @@
 #   make web                     the package, copied into the web game: web/site/ is then the
 #                                whole static site (serve it with any static file server)
 #   make serve-web [PORT=8000]   make web, then serve web/site/ at http://localhost:PORT/
-#   make check                   every test: `cargo test` (the quick tier), then the tests
-#                                it leaves to the full tier (README: Two commands)
+#   make check                   every test: the quick tier (`cargo test`) and the tests it
+#                                leaves to the full tier (README: Two commands)
 #   make clean                   the programs (`make distclean` also runs cargo clean)
 #
 # FARKLE_LIB_DIR=DIR takes libfarkle.so and libfarkle.a already built in DIR instead of running
@@ -239,15 +239,13 @@ uninstall:
 	    $(DESTDIR)$(bindir)/farkle-server
 	rm -rf $(DESTDIR)$(sitedir)
 
-# The full tier: the quick tier (`cargo test`), then every test it leaves out, marked
-# `#[ignore = "full tier: make check"]` (valgrind, the sanitizers, Chromium, packaging, the
-# original game, the large brute forces). Tests in a `by_hand` module (long solves, a
-# million games) run only when asked for by name.
+# The full tier: every test `cargo test` runs (the quick tier) and every one it leaves out,
+# marked `#[ignore = "full tier: make check"]` (valgrind, the sanitizers, Chromium, packaging,
+# the original game, the large brute forces), each test target once, two at a time
+# (tests/run_all.sh). Tests in a `by_hand` module (long solves, a million games) run only
+# when asked for by name.
 check:
-	@t0=$$(date +%s) && $(CARGO) test && t1=$$(date +%s) && \
-	$(CARGO) test -- --ignored --skip by_hand:: && t2=$$(date +%s) && \
-	echo "make check: the quick tier $$((t1 - t0)) s, the full tier's own tests $$((t2 - t1)) s" \
-	    "(builds included), load $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+	CARGO="$(CARGO)" bash tests/run_all.sh
 
 clean:
 	rm -rf $(B)

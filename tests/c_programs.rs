@@ -63,7 +63,9 @@ fn run_all(suffix: &str, extra: &[&str], wrapper: &[&str], env: &[(&str, &str)],
             scope.spawn(|| {
                 while let Some(source) = tests.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let stem = source.file_stem().expect("file name").to_string_lossy();
-                    let exe = out_dir.join(format!("{stem}{suffix}"));
+                    // `c-test-`: the demos built by tests/support/cli.rs share the
+                    // directory, and one of them is also called `simulate`.
+                    let exe = out_dir.join(format!("c-test-{stem}{suffix}"));
                     compile("cc", "c99", &[source], &exe, extra);
                     run(&exe, wrapper, env);
                 }
