@@ -7,15 +7,16 @@
 # ones), in two lanes at once. The slow targets mostly wait on other programs (valgrind, Node,
 # Chromium, PostgreSQL), so two lanes take about half the time of one on two cores.
 #
-# The web lane holds the targets that build or read the web game's files (js/dist/,
+# The first lane holds the targets that build or read the web game's files (js/dist/,
 # web/site/vendor/: the npm package's tests, the browser tests, the server's install test),
-# one after another; every other target, a new one too, runs in the other lane. Each target's
-# output is printed whole when it ends; a failure is reported at the end, after every target
-# has run.
+# one after another, and the Python package's (which shares nothing with them) to even the
+# lanes out; every other target, a new one too, runs in the other lane. Each target's output
+# is printed whole when it ends; a failure is reported at the end, after every target has
+# run.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 cargo="${CARGO:-cargo}"
-web_lane=(js browser server)
+first_lane=(js browser server python)
 
 started=$SECONDS
 if ! "$cargo" test --workspace --no-run; then
@@ -78,17 +79,17 @@ run_target() {
   ) 9>"$scratch/print.lock"
 }
 
-in_web_lane() {
+in_first_lane() {
   local name
-  for name in "${web_lane[@]}"; do
+  for name in "${first_lane[@]}"; do
     [ "$1" = "--test $name" ] && return 0
   done
   return 1
 }
 
-web=() other=(--doc)
+first=() other=(--doc)
 for target in "${targets[@]}"; do
-  if in_web_lane "$target"; then web+=("$target"); else other+=("$target"); fi
+  if in_first_lane "$target"; then first+=("$target"); else other+=("$target"); fi
 done
 
 lane() {
@@ -98,10 +99,10 @@ lane() {
     run_target $target
   done
 }
-lane "${web[@]}" &
-web_pid=$!
+lane "${first[@]}" &
+first_pid=$!
 lane "${other[@]}"
-wait "$web_pid"
+wait "$first_pid"
 
 printf '\nrun_all: %d test targets and the doc tests in %d s (build included), load %s\n' \
   "${#targets[@]}" "$((SECONDS - started))" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
