@@ -179,8 +179,8 @@ impl Replacement {
     pub fn create(path: &Path) -> Result<Replacement, FileError> {
         let target = match std::fs::canonicalize(path) {
             Ok(resolved) => resolved,
-            // A path with nothing there yet (a dangling link is an error, as it was for the
-            // open that created its target).
+            // A path with nothing there yet. A link to nothing is refused: what it names may
+            // be anywhere, and the new file's place would be a guess.
             Err(e) if e.kind() == io::ErrorKind::NotFound && path.symlink_metadata().is_err() => {
                 path.to_path_buf()
             }
