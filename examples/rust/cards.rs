@@ -181,12 +181,11 @@ fn main() {
             t.elapsed().as_secs_f64()
         );
         if let (Some(f), true, false) = (file, kept, read) {
-            // Written beside and renamed: a run stopped while writing leaves no half file.
-            let part = f.with_extension("part");
+            // Replaced whole (save_prepared writes beside it and renames): a run stopped
+            // while writing leaves no half file.
             three
-                .save_prepared(&part)
+                .save_prepared(f)
                 .expect("the equilibrium's turns saved");
-            std::fs::rename(&part, f).expect("the equilibrium's turns' file renamed");
         }
     }
     let options = SearchOptions::for_table(&table);
