@@ -177,6 +177,62 @@ fn a_search_over_its_bound_continues_from_its_last_report() {
     assert_eq!(resumed, Ok(card));
 }
 
+/// A move that pays is repeated in the same sweep while it pays. From a threshold of 50 (the
+/// same card as 0: every scoring roll makes 50) at a step of one unit, the one-threshold
+/// search climbs to its best threshold T in its first sweep: one move reported, and three
+/// evaluations more than the steps from 50 to T (50 and 0, then every 50 up to T, then
+/// T + 50, which does not pay); the second sweep needs none (T - 50 and T + 50 are known).
+/// T is a local best, checked by evaluating its neighbours afresh.
+#[test]
+fn a_move_that_pays_is_repeated_in_its_sweep() {
+    let table = small_table();
+    let options = SearchOptions {
+        step: 50,
+        keeps: false,
+        ..SearchOptions::for_table(&table)
+    };
+    let mut states = Vec::new();
+    let card = improve_from_reporting(
+        &table,
+        Family::Total,
+        Some(Card::bank_at(50)),
+        &options,
+        &mut |_| true,
+        &mut |s| {
+            states.push(s.clone());
+            true
+        },
+    )
+    .unwrap();
+    let Banking::Total(t) = card.bank else {
+        panic!("a one-threshold card")
+    };
+    assert!(t >= 150, "the threshold climbed more than one step: {t}");
+    let events: Vec<SearchEvent> = states.iter().map(|s| s.event).collect();
+    assert_eq!(
+        events,
+        [
+            SearchEvent::Started,
+            SearchEvent::Moved,
+            SearchEvent::Finished
+        ]
+    );
+    assert_eq!(states[1].card, card);
+    assert_eq!(states[2].evaluations, (t as usize - 50) / 50 + 3);
+    let chance = |t: u32| {
+        evaluate_card(&table, &Card::bank_at(t), &mut |_| true)
+            .unwrap()
+            .chance()
+    };
+    let best = chance(t);
+    assert!((states[2].chance - best).abs() < 1e-12);
+    assert!(chance(t + 50) <= best + 1e-12);
+    assert!(chance(t - 50) < best);
+    // Every repeat on the way paid: the chance rises with each step from 50 to T.
+    let climb: Vec<f64> = (1..=t / 50).map(|k| chance(50 * k)).collect();
+    assert!(climb.windows(2).all(|w| w[1] > w[0] + 1e-12), "{climb:?}");
+}
+
 #[test]
 fn cards_read_as_written_by_hand() {
     let cases: Vec<(&str, Card)> = vec![

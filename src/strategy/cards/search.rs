@@ -8,9 +8,12 @@
 //! of a situational card, the keep rule) is moved by the current step either way (a
 //! threshold also to "never", a "never" to the row's highest threshold plus the step), and
 //! the best move that raises the card's chance (averaged over the seats) by more than 1e-12
-//! is taken. When no coordinate moves, the step halves, down to the table's unit; the search
-//! ends where no move of one unit, no switch to or from "never" and no other keep rule
-//! raises the chance: a local optimum of the card's chance, not necessarily the global one.
+//! is taken, then made again from there while each repeat raises the chance too (a number
+//! moves as far as pays in one sweep, not one step a sweep; a move to or from "never" and a
+//! change of keep rule are not repeated). When no coordinate moves, the step halves, down
+//! to the table's unit; the search ends where no move of one unit, no switch to or from
+//! "never" and no other keep rule raises the chance: a local optimum of the card's chance,
+//! not necessarily the global one.
 //!
 //! [`best_card`] searches a family from the start: one threshold from the best of a coarse
 //! grid, then six from the best single threshold, then the situations from the best six, so
@@ -317,8 +320,21 @@ impl Search<'_, '_, '_> {
                     .max_by(|a, b| a.1.total_cmp(b.1))
                     .expect("candidates");
                 if c > best_chance + 1e-12 {
-                    at.card = candidates[i].clone();
-                    best_chance = c;
+                    // A move that pays is repeated while it pays: a threshold far from its
+                    // best gets there in one sweep instead of one step a sweep.
+                    let mut taken = candidates[i].clone();
+                    let mut chance = c;
+                    let mut from = at.card.clone();
+                    while let Some(next) = repeated_move(&from, &taken, coordinate) {
+                        let next_chance = self.chances(std::slice::from_ref(&next))?[0];
+                        if next_chance <= chance + 1e-12 {
+                            break;
+                        }
+                        from = std::mem::replace(&mut taken, next);
+                        chance = next_chance;
+                    }
+                    at.card = taken;
+                    best_chance = chance;
                     at.moved = true;
                     self.report(&at, best_chance, SearchEvent::Moved)?;
                 }
@@ -378,15 +394,75 @@ fn band_moves(b: u32, step: u32) -> Vec<u32> {
     v
 }
 
-/// The cards one move of `coordinate` away from `card`.
-fn moves(card: &Card, coordinate: usize, step: u32, keeps: bool, table: &WinTable) -> Vec<Card> {
-    let with = |bank: Banking| Card {
+/// One of a card's banking numbers.
+#[derive(Debug, PartialEq)]
+enum Number<'a> {
+    /// The one threshold of a [`Banking::Total`] card.
+    Total(u32),
+    /// A threshold in a row (`None` for "never").
+    Threshold(Option<u32>, &'a [Option<u32>]),
+    /// A situational card's band or endgame band.
+    Band(u32),
+}
+
+impl Number<'_> {
+    /// Its points, `None` for "never".
+    fn points(&self) -> Option<u32> {
+        match *self {
+            Number::Total(p) | Number::Band(p) => Some(p),
+            Number::Threshold(t, _) => t,
+        }
+    }
+}
+
+/// The number at `coordinate` of `card`'s banking, or `None` for the keep rule.
+fn number_at(card: &Card, coordinate: usize) -> Option<Number<'_>> {
+    match &card.bank {
+        Banking::Total(t) => (coordinate == 0).then_some(Number::Total(*t)),
+        Banking::PerDice(row) => row.get(coordinate).map(|&t| Number::Threshold(t, row)),
+        Banking::Situational(s) => {
+            let width = s.rows[0].len();
+            if coordinate < 4 * width {
+                let row = &s.rows[coordinate / width];
+                Some(Number::Threshold(row[coordinate % width], row))
+            } else if coordinate == 4 * width {
+                Some(Number::Band(s.band))
+            } else if coordinate == 4 * width + 1 {
+                Some(Number::Band(s.endgame))
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// `card` with the number at `coordinate` (one of its banking numbers) set to `value`; a
+/// band or the one threshold of a [`Banking::Total`] card takes only numbers.
+fn with_number(card: &Card, coordinate: usize, value: Option<u32>) -> Card {
+    let mut bank = card.bank.clone();
+    match &mut bank {
+        Banking::Total(t) => *t = value.expect("one threshold is a number"),
+        Banking::PerDice(row) => row[coordinate] = value,
+        Banking::Situational(s) => {
+            let width = s.rows[0].len();
+            if coordinate < 4 * width {
+                s.rows[coordinate / width][coordinate % width] = value;
+            } else if coordinate == 4 * width {
+                s.band = value.expect("a band is a number");
+            } else {
+                s.endgame = value.expect("a band is a number");
+            }
+        }
+    }
+    Card {
         bank,
         keep: card.keep,
-    };
-    let highest = |row: &[Option<u32>]| row.iter().flatten().copied().max().unwrap_or(0);
-    let numbers = coordinates(card, false);
-    if coordinate >= numbers {
+    }
+}
+
+/// The cards one move of `coordinate` away from `card`.
+fn moves(card: &Card, coordinate: usize, step: u32, keeps: bool, table: &WinTable) -> Vec<Card> {
+    let Some(number) = number_at(card, coordinate) else {
         debug_assert!(keeps);
         return Keep::family(table.rules().dice_count)
             .into_iter()
@@ -396,51 +472,37 @@ fn moves(card: &Card, coordinate: usize, step: u32, keeps: bool, table: &WinTabl
                 keep,
             })
             .collect();
-    }
-    match &card.bank {
-        Banking::Total(t) => threshold_moves(Some(*t), step, *t)
+    };
+    let values: Vec<Option<u32>> = match number {
+        Number::Total(t) => threshold_moves(Some(t), step, t)
             .into_iter()
             .flatten()
-            .map(|t| with(Banking::Total(t)))
+            .map(Some)
             .collect(),
-        Banking::PerDice(row) => threshold_moves(row[coordinate], step, highest(row))
-            .into_iter()
-            .map(|t| {
-                let mut r = row.clone();
-                r[coordinate] = t;
-                with(Banking::PerDice(r))
-            })
-            .collect(),
-        Banking::Situational(s) => {
-            let width = s.rows[0].len();
-            if coordinate < 4 * width {
-                let (row, d) = (coordinate / width, coordinate % width);
-                threshold_moves(s.rows[row][d], step, highest(&s.rows[row]))
-                    .into_iter()
-                    .map(|t| {
-                        let mut s = s.clone();
-                        s.rows[row][d] = t;
-                        with(Banking::Situational(s))
-                    })
-                    .collect()
-            } else if coordinate == 4 * width {
-                band_moves(s.band, step)
-                    .into_iter()
-                    .map(|band| with(Banking::Situational(Situational { band, ..s.clone() })))
-                    .collect()
-            } else {
-                band_moves(s.endgame, step)
-                    .into_iter()
-                    .map(|endgame| {
-                        with(Banking::Situational(Situational {
-                            endgame,
-                            ..s.clone()
-                        }))
-                    })
-                    .collect()
-            }
+        Number::Threshold(t, row) => {
+            let highest = row.iter().flatten().copied().max().unwrap_or(0);
+            threshold_moves(t, step, highest)
         }
-    }
+        Number::Band(b) => band_moves(b, step).into_iter().map(Some).collect(),
+    };
+    values
+        .into_iter()
+        .map(|v| with_number(card, coordinate, v))
+        .collect()
+}
+
+/// The move from `before` to `after` at `coordinate` made once more from `after`, when both
+/// numbers are points (not "never") and the repeat stays within 0 and [`MAX_CARD_POINTS`]
+/// and changes the card.
+fn repeated_move(before: &Card, after: &Card, coordinate: usize) -> Option<Card> {
+    let from = number_at(before, coordinate)?.points()?;
+    let to = number_at(after, coordinate)?.points()?;
+    let next = if to >= from {
+        to.saturating_add(to - from).min(MAX_CARD_POINTS)
+    } else {
+        to.saturating_sub(from - to)
+    };
+    (next != to).then(|| with_number(after, coordinate, Some(next)))
 }
 
 /// The best card of `family` for `table`'s rules and players (see the module docs), with
@@ -681,4 +743,73 @@ fn search_family(
     )?;
     *evaluations = search.before + search.seen.len();
     Ok(card)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn per_dice(row: [Option<u32>; 3]) -> Card {
+        Card {
+            bank: Banking::PerDice(row.to_vec()),
+            keep: Keep::All,
+        }
+    }
+
+    #[test]
+    fn a_repeated_move_keeps_its_size_and_direction_within_bounds() {
+        let before = per_dice([Some(300), Some(500), None]);
+        // Up by 200, again: 700. Down by 200 from 300 to 100, again: 0, then no further.
+        let up = per_dice([Some(300), Some(700), None]);
+        assert_eq!(
+            repeated_move(&before, &up, 1),
+            Some(per_dice([Some(300), Some(900), None]))
+        );
+        let down = per_dice([Some(100), Some(500), None]);
+        assert_eq!(
+            repeated_move(&before, &down, 0),
+            Some(per_dice([Some(0), Some(500), None]))
+        );
+        let floor = per_dice([Some(0), Some(500), None]);
+        assert_eq!(repeated_move(&down, &floor, 0), None);
+        // At the card's ceiling, and to or from "never": not repeated.
+        let top = per_dice([Some(MAX_CARD_POINTS), Some(500), None]);
+        let near = per_dice([Some(MAX_CARD_POINTS - 50), Some(500), None]);
+        assert_eq!(repeated_move(&near, &top, 0), None);
+        let never = per_dice([None, Some(500), None]);
+        assert_eq!(repeated_move(&before, &never, 0), None);
+        let from_never = per_dice([Some(300), Some(500), Some(700)]);
+        assert_eq!(repeated_move(&before, &from_never, 2), None);
+        // The keep rule is past the numbers.
+        assert_eq!(repeated_move(&before, &before, 3), None);
+    }
+
+    #[test]
+    fn a_situational_cards_bands_are_its_last_numbers() {
+        let card = Card {
+            bank: Banking::Situational(Situational::uniform(vec![Some(300); 2], 1000, 2000)),
+            keep: Keep::All,
+        };
+        assert_eq!(coordinates(&card, false), 10);
+        let wider = with_number(&card, 8, Some(1200));
+        let Banking::Situational(s) = &wider.bank else {
+            panic!("situational")
+        };
+        assert_eq!((s.band, s.endgame), (1200, 2000));
+        let Banking::Situational(s) = &repeated_move(&card, &wider, 8).unwrap().bank else {
+            panic!("situational")
+        };
+        assert_eq!((s.band, s.endgame), (1400, 2000));
+        let later = with_number(&card, 9, Some(1800));
+        let Banking::Situational(s) = &repeated_move(&card, &later, 9).unwrap().bank else {
+            panic!("situational")
+        };
+        assert_eq!((s.band, s.endgame), (1000, 1600));
+        // The third row's second threshold.
+        let Banking::Situational(s) = &with_number(&card, 5, None).bank else {
+            panic!("situational")
+        };
+        assert_eq!(s.rows[2], vec![Some(300), None]);
+        assert_eq!(number_at(&card, 10), None);
+    }
 }
