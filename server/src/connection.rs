@@ -71,6 +71,9 @@ pub async fn refuse(mut socket: WebSocket, refusal: &Refusal, timeout: Duration)
     }
 }
 
+/// How long a closing server waits for a client to answer its close.
+const CLOSE_REPLY_WAIT: Duration = Duration::from_secs(2);
+
 /// Tells the client the server is closing and when to reconnect: a `closing` frame, then a
 /// close of code 1012 (service restart).
 async fn say_closing(socket: &mut WebSocket, timeout: Duration) {
@@ -81,8 +84,24 @@ async fn say_closing(socket: &mut WebSocket, timeout: Duration) {
             code: CLOSE_RESTART,
             reason: "service restart".into(),
         };
-        let _ = send_message(socket, Message::Close(Some(close)), timeout).await;
+        if send_message(socket, Message::Close(Some(close)), timeout).await {
+            await_close_reply(socket).await;
+        }
     }
+}
+
+/// Reads (and drops) what the client still sends until its answering close, for a bounded
+/// time. A socket closed with unread frames in it is reset, and a reset throws away what
+/// was still queued to go out: the client would miss the close just sent.
+async fn await_close_reply(socket: &mut WebSocket) {
+    let _ = tokio::time::timeout(CLOSE_REPLY_WAIT, async {
+        while let Some(Ok(frame)) = socket.recv().await {
+            if matches!(frame, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
 }
 
 /// Serves one WebSocket until it closes, or the server does.

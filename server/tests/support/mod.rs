@@ -267,6 +267,12 @@ impl Client {
             .expect("the frame is sent");
     }
 
+    /// Sends a JSON message to a server that may be closing: false if it could not be sent.
+    pub async fn try_send(&mut self, message: Value) -> bool {
+        let text = Message::Text(message.to_string().into());
+        self.socket.send(text).await.is_ok()
+    }
+
     /// Sends a JSON message.
     pub async fn send(&mut self, message: Value) {
         self.send_text(&message.to_string()).await;
