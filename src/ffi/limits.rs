@@ -33,9 +33,9 @@ const _: () = assert!(FARKLE_LIMIT_WIN_TABLE_PAIRS == limits::MAX_WIN_TABLE_PAIR
 /// The most pairs of final-round leads: the lead cap (the smallest lead a last turn
 /// overturns with probability below 1e-13, in units of the rules' granularity) squared, so a
 /// lead cap of at most 1,448 units. The presets need 340 to 654 units (steps of 50 points);
-/// a target of 101 makes the unit one point and the cap 27,200 units, refused. Checked by
-/// the solve and the load of two- and three-player tables before the final round is solved
-/// or stored.
+/// a target of 101 makes the unit one point and the cap 27,200 units, refused as soon as the
+/// solve's search for the cap passes 1,448 units. Checked by the solve and the load of two-
+/// and three-player tables before the final round is solved or stored.
 pub const FARKLE_LIMIT_FINAL_ROUND_PAIRS: u64 = 2_097_152;
 const _: () = assert!(FARKLE_LIMIT_FINAL_ROUND_PAIRS == limits::MAX_FINAL_ROUND_PAIRS as u64);
 

@@ -906,14 +906,16 @@ fn a_table_at_a_dropped_tables_address_answers_for_itself() {
 
 /// Classic rules to 101 (a one-point unit): the final round's lead cap of 27,200 units
 /// would be 739,840,000 pairs of leads (the solver tried to allocate 17.7 GB for the first
-/// of its outcome tables), refused with that size before any is allocated; so is a solved
-/// table file relabelled to those rules.
+/// of its outcome tables), refused before any is allocated, as soon as the cap is known to
+/// pass the limit's 1,448 units (at least 1,449 units: at least 2,099,601 pairs); so is a
+/// solved table file relabelled to those rules.
 #[test]
 fn a_final_round_on_a_one_point_unit_is_refused_with_its_size() {
     use farkle::strategy::{StrategyError, WinTable};
     let expect_refused = |r: Result<WinTable, StrategyError>| match r {
         Err(StrategyError::ResourceLimit(why)) => {
-            assert!(why.contains("739840000 pairs of leads"), "{why}");
+            assert!(why.contains("at least 1449 units of 1 point"), "{why}");
+            assert!(why.contains("at least 2099601 pairs of leads"), "{why}");
             assert!(why.contains("the limit is 2097152 pairs"), "{why}");
         }
         other => panic!("{other:?}"),

@@ -616,9 +616,10 @@ fn a_version_3_table_of_a_final_round_loads_as_it_was() {
 }
 
 /// A target of 101 makes every value a step of one point: classic rules' lead cap (27,200
-/// points) is then 27,200 units, 739,840,000 pairs of leads, far past the limit. Refused
-/// once the cap is known (under a second), not after minutes of last turns: the progress
-/// function stops any solve still going after 20 seconds.
+/// points) is then 27,200 units, 739,840,000 pairs of leads, far past the limit of 1,448
+/// units. Refused as soon as the cap is known to pass 1,448 units (at least 1,449: at least
+/// 2,099,601 pairs), not after minutes of last turns: the progress function stops any solve
+/// still going after 20 seconds.
 #[test]
 fn a_final_round_on_a_one_point_unit_is_refused_with_its_size() {
     let rules = Rules {
@@ -629,8 +630,8 @@ fn a_final_round_on_a_one_point_unit_is_refused_with_its_size() {
     let mut in_time = |_: f64| began.elapsed().as_secs() < 20;
     match TwoPlayerTable::solve(&rules, SolveOptions::default(), &mut in_time) {
         Err(StrategyError::ResourceLimit(why)) => {
-            assert!(why.contains("27200 units of 1 point"), "{why}");
-            assert!(why.contains("739840000 pairs of leads"), "{why}");
+            assert!(why.contains("at least 1449 units of 1 point"), "{why}");
+            assert!(why.contains("at least 2099601 pairs of leads"), "{why}");
             assert!(why.contains("the limit is 2097152 pairs"), "{why}");
         }
         other => panic!("{other:?}"),

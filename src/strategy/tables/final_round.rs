@@ -17,9 +17,9 @@ pub(crate) const NEGLIGIBLE_CHANCE: f64 = 1e-13;
 /// The first lead, in units, that the lead cap's doubling search tries.
 const LEAD_SEARCH_START: usize = 16;
 
-/// The largest lead cap, in units (65,536): rules whose last-turn chances decay more slowly
-/// are refused with `ResourceLimit`.
-const MAX_LEAD_CAP: usize = 1 << 16;
+/// The largest lead cap, in units, that [`MAX_FINAL_ROUND_PAIRS`] allows (1,448): its square
+/// is the pairs of leads a table keeps.
+const MAX_LEAD_CAP: usize = MAX_FINAL_ROUND_PAIRS.isqrt();
 
 /// What a tie at the end of a final round is worth: half a win.
 pub(crate) const TIE: f64 = 0.5;
@@ -94,31 +94,27 @@ fn lead_values(model: &TurnModel, chance: &[f64]) -> Vec<f64> {
 }
 
 /// The smallest lead the opponent overturns in one last turn with probability below 1e-13.
+/// Refused (`ResourceLimit`) as soon as it is known to be above [`MAX_LEAD_CAP`]: each step
+/// of the search costs in proportion to the lead it tries, so rules far past the limit (a
+/// one-point unit needs 27,200 units under classic scoring) cost no more than rules at it.
 pub(crate) fn lead_cap(
     model: &TurnModel,
     bank_min: usize,
     meter: &mut Meter,
 ) -> Result<usize, StrategyError> {
-    // Doubling search on the on-board chance (the larger of the two), then the exact cut.
+    // Doubling search on the on-board chance (the larger of the two), up to the largest cap
+    // allowed; then the exact cut. Every lead up to `lo` is overturned often enough.
+    let mut lo = 0;
     let mut hi = LEAD_SEARCH_START;
-    loop {
-        let chances = final_chances_at(model, bank_min, hi, meter)?;
-        if chances < NEGLIGIBLE_CHANCE {
-            break;
+    while final_chances_at(model, bank_min, hi, meter)? >= NEGLIGIBLE_CHANCE {
+        if hi >= MAX_LEAD_CAP {
+            return Err(lead_cap_refused(hi + 1, true, model.unit));
         }
-        hi *= 2;
-        if hi > MAX_LEAD_CAP {
-            // The message spells out MAX_LEAD_CAP and NEGLIGIBLE_CHANCE.
-            return Err(StrategyError::ResourceLimit(
-                "the trailing player's last-turn chances decay too slowly: a lead of 65,536 \
-                 units is still overturned with probability 1e-13 or more"
-                    .into(),
-            ));
-        }
+        lo = hi;
+        hi = (hi * 2).min(MAX_LEAD_CAP);
     }
-    // Every lead below `lo` is overturned often enough (R is non-increasing): the cut is the
-    // smallest lead that is not, which is what a loaded table is checked against.
-    let mut lo = if hi == LEAD_SEARCH_START { 0 } else { hi / 2 };
+    // R is non-increasing: the cut is the smallest lead that is not overturned often enough,
+    // which is what a loaded table is checked against.
     while lo + 1 < hi {
         let mid = (lo + hi) / 2;
         if final_chances_at(model, bank_min, mid, meter)? < NEGLIGIBLE_CHANCE {
@@ -127,26 +123,32 @@ pub(crate) fn lead_cap(
             lo = mid;
         }
     }
-    check_lead_cap(hi, model.unit)?;
     Ok(hi)
 }
 
 /// Refuses a lead cap (units of `unit` points) whose pairs of leads are more than
 /// [`MAX_FINAL_ROUND_PAIRS`]: before the last turns of every lead are solved or stored.
 pub(crate) fn check_lead_cap(cap: usize, unit: i32) -> Result<(), StrategyError> {
-    let pairs = (cap as u128) * (cap as u128);
-    if pairs > MAX_FINAL_ROUND_PAIRS as u128 {
-        return Err(StrategyError::ResourceLimit(exceeded(
-            &format!(
-                "the final round (a lead cap of {cap} units of {unit} point{}, the smallest \
-                 lead a last turn overturns with probability below 1e-13; squared)",
-                if unit == 1 { "" } else { "s" }
-            ),
-            format!("{pairs} pairs of leads"),
-            format!("{MAX_FINAL_ROUND_PAIRS} pairs"),
-        )));
+    if cap > MAX_LEAD_CAP {
+        return Err(lead_cap_refused(cap, false, unit));
     }
     Ok(())
+}
+
+/// The refusal of a lead cap of `cap` units of `unit` points, or of at least `cap` units
+/// when the search stopped as soon as it passed the limit.
+fn lead_cap_refused(cap: usize, at_least: bool, unit: i32) -> StrategyError {
+    let at_least = if at_least { "at least " } else { "" };
+    let pairs = (cap as u128) * (cap as u128);
+    StrategyError::ResourceLimit(exceeded(
+        &format!(
+            "the final round (a lead cap of {at_least}{cap} units of {unit} point{}, the \
+             smallest lead a last turn overturns with probability below 1e-13; squared)",
+            if unit == 1 { "" } else { "s" }
+        ),
+        format!("{at_least}{pairs} pairs of leads"),
+        format!("{MAX_FINAL_ROUND_PAIRS} pairs"),
+    ))
 }
 
 /// The chance to finish strictly more than `d` units ahead (ties lose), which the lead cap
