@@ -316,6 +316,9 @@ impl Client {
                     frames.push(value);
                 }
                 Some(Ok(Message::Close(close))) => {
+                    // Reading on sends the answering close, as a browser does at once: the
+                    // server waits for it before it lets the connection go.
+                    let _ = tokio::time::timeout(FRAME_WAIT, self.socket.next()).await;
                     return (frames, close.map(|c| u16::from(c.code)));
                 }
                 Some(Ok(_)) => {}
