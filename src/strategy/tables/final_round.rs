@@ -19,7 +19,7 @@ const LEAD_SEARCH_START: usize = 16;
 
 /// The largest lead cap, in units, that [`MAX_FINAL_ROUND_PAIRS`] allows (1,448): its square
 /// is the pairs of leads a table keeps.
-const MAX_LEAD_CAP: usize = MAX_FINAL_ROUND_PAIRS.isqrt();
+pub(crate) const MAX_LEAD_CAP: usize = MAX_FINAL_ROUND_PAIRS.isqrt();
 
 /// What a tie at the end of a final round is worth: half a win.
 pub(crate) const TIE: f64 = 0.5;

@@ -40,8 +40,9 @@
 //! still possible; a program that plays for stakes should load only tables it trusts (or
 //! solve its own).
 
-use crate::limits::{MAX_FINAL_ROUND_PAIRS, MAX_WIN_TABLE_PAIRS};
+use crate::limits::MAX_WIN_TABLE_PAIRS;
 use crate::rules::RULES_FIELDS;
+use crate::strategy::tables::final_round::MAX_LEAD_CAP;
 use crate::strategy::tables::table_file::{bad, read_table_file, write_table_file, Frame, Writer};
 use crate::strategy::turn::Selections;
 use crate::strategy::StrategyError;
@@ -84,8 +85,8 @@ pub(crate) const HEADER: usize = layout(RULES_FIELDS).header;
 // A new rules field changes this layout: give the format a new version (and read the old one).
 const _: () = assert!(RULES_FIELDS == 35 && HEADER == 176);
 /// The most values of a final-round chance table: leads up to the largest lead cap
-/// [`MAX_FINAL_ROUND_PAIRS`] allows (1,448 units), and lead 0.
-const MAX_CHANCES: u64 = MAX_FINAL_ROUND_PAIRS.isqrt() as u64 + 1;
+/// ([`MAX_LEAD_CAP`], 1,448 units), and lead 0.
+const MAX_CHANCES: u64 = MAX_LEAD_CAP as u64 + 1;
 const _: () = assert!(MAX_CHANCES == 1449);
 
 /// The rules fields of a file's version, and the selections its turns were solved over.
