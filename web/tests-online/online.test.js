@@ -150,6 +150,25 @@ async function moved(page, version) {
 }
 
 /**
+ * Waits until the person's page shows room version `version`; if it does not, the error says
+ * what the page did show and what the server logged, so that a failure can be told apart from
+ * a slow machine.
+ */
+async function showsVersion({ page, errors }, version, server) {
+  try {
+    await page.waitForSelector(`#online-room[data-version="${version}"]`, { timeout: 20_000 });
+  } catch (e) {
+    const shown = await page.evaluate(() => ({
+      ...document.getElementById("online-room").dataset,
+      banner: document.getElementById("online-banner").hidden ? "" : document.getElementById("online-banner").textContent,
+      message: document.getElementById("online-message").textContent,
+    }));
+    e.message += `\nthe page shows ${JSON.stringify(shown)}; its errors: ${JSON.stringify(errors)}\nthe server's log:\n${server.log()}`;
+    throw e;
+  }
+}
+
+/**
  * One decision of the seat to move, made on its page by the mouse or the keyboard: keep the
  * selection worth the most, bank from 300 points of the turn, acknowledge a farkle.
  */
@@ -327,7 +346,7 @@ test("three people and a bot play a whole online game; the dice check out", { sk
         continue;
       }
       const { page } = people[seat];
-      await page.waitForSelector(`#online-room[data-version="${d.version}"]`, { timeout: 20_000 });
+      await showsVersion(people[seat], d.version, server);
       if (seat === 1 && !reloaded) {
         reloaded = true;
         await page.reload();
